@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwind from '@astrojs/tailwind';
+
+// Static output: the Fastify server (server/) serves dist/ and answers /api, /socket.io, /uploads.
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react(), tailwind({ applyBaseStyles: true })],
+  vite: {
+    server: {
+      proxy: {
+        '/api': 'http://127.0.0.1:4322',
+        '/uploads': 'http://127.0.0.1:4322',
+        '/socket.io': { target: 'ws://127.0.0.1:4322', ws: true },
+      },
+    },
+  },
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Database } from './schema';
+import { migrations } from './migrations/index';
+
+export type DB = Kysely<Database>;
+/** Repositories take either the database or a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+// COUNT(*) and BIGINT come back from PostgreSQL as strings; numbers are what the code expects.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function createDb(opts: { databaseUrl?: string; sqliteFile: string; pgSchema?: string }): DB {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl) {
+    // pgSchema isolates a test run in its own schema of a shared database.
+    const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options }) }),
+      plugins,
+    });
+  }
+  fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(opts.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}
+
+export function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

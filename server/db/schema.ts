@@ -1,0 +1,349 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Kysely table types, in camelCase (the CamelCasePlugin maps them to the snake_case columns of the
+ * migrations). Timestamps are ISO-8601 UTC strings, dates 'YYYY-MM-DD', booleans 0/1, JSON as text.
+ */
+
+type Id = Generated<number>;
+type Flag = Generated<number>;
+
+export interface SuperAdminTable {
+  id: Id;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  accessLevel: Generated<number>;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SchoolTable {
+  id: Id;
+  name: string;
+  acronym: string;
+  address: string | null;
+  contactNumber: string | null;
+  email: string | null;
+  website: string | null;
+  studentCount: number | null;
+  contractNumber: string | null;
+  contractDate: string | null;
+  contractExpiryDate: string | null;
+  contractStatus: string | null;
+  contractType: string | null;
+  contractAmount: number | null;
+  logoUrl: string | null;
+  timezone: string | null;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContractFileTable {
+  id: Id;
+  schoolId: number;
+  fileUrl: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+}
+
+export interface AdminTable {
+  id: Id;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  employeeId: string;
+  department: string | null;
+  position: string | null;
+  /** JSON map permission name → boolean */
+  permissions: Generated<string>;
+  profilePictureUrl: string | null;
+  schoolId: number | null;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PermissionTable {
+  id: Id;
+  name: string;
+  description: string;
+  category: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GradeTable {
+  id: Id;
+  schoolId: number;
+  name: string;
+  description: string | null;
+  level: Generated<number>;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SectionTable {
+  id: Id;
+  schoolId: number;
+  gradeId: number;
+  name: string;
+  description: string | null;
+  capacity: number | null;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudentTable {
+  id: Id;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  lrn: string;
+  dateOfBirth: string | null;
+  gender: string | null;
+  address: string | null;
+  rfidCardId: string | null;
+  phoneNumber: string | null;
+  parentFirstName: string | null;
+  parentLastName: string | null;
+  parentEmail: string | null;
+  parentFacebookMessengerName: string | null;
+  parentMessengerPsid: string | null;
+  parentPhone: string;
+  parentAddress: string | null;
+  emergencyContact: string | null;
+  notificationPreference: Generated<string>;
+  schoolId: number | null;
+  gradeId: number | null;
+  sectionId: number | null;
+  profilePictureUrl: string | null;
+  archivedAt: string | null;
+  archivedById: number | null;
+  archivedByRole: string | null;
+  archivedByName: string | null;
+  archiveReason: string | null;
+  isActive: Flag;
+  isArchived: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionTable {
+  id: Id;
+  tokenHash: string;
+  role: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SystemLogTable {
+  id: Id;
+  createdAt: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  /** JSON */
+  details: string | null;
+  userRole: string | null;
+  userId: number | null;
+  /** JSON snapshot {name, email, employeeId, lrn} */
+  performedBy: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface RfidReaderTable {
+  id: Id;
+  name: string;
+  location: string | null;
+  schoolId: number | null;
+  tokenHash: string;
+  lastSeenAt: string | null;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RfidTapTable {
+  id: Id;
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string;
+  cardUid: string;
+  tappedAt: string;
+  receivedAt: string;
+  studentId: number | null;
+  outcome: string;
+}
+
+export interface AttendanceRecordTable {
+  id: Id;
+  studentId: number;
+  schoolId: number | null;
+  date: string;
+  status: string;
+  checkInAt: string | null;
+  checkOutAt: string | null;
+  readerId: number | null;
+  cardId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SmsDeviceTable {
+  id: Id;
+  name: string;
+  deviceName: string;
+  phoneNumber: string;
+  apiKey: string;
+  description: string | null;
+  schoolId: number | null;
+  status: Generated<string>;
+  dailyLimit: number | null;
+  lastActive: string | null;
+  provider: Generated<string>;
+  baseUrl: string | null;
+  isDefault: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SmsDeviceUsageTable {
+  deviceId: number;
+  dayLocal: string;
+  count: Generated<number>;
+}
+
+export interface FacebookPageTable {
+  id: Id;
+  pageId: string;
+  pageName: string;
+  accessToken: string;
+  schoolId: number | null;
+  isActive: Flag;
+  needsReauth: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SmsNotificationTable {
+  id: Id;
+  studentId: number | null;
+  schoolId: number | null;
+  type: string;
+  channel: Generated<string>;
+  message: string;
+  phoneNumber: string | null;
+  status: Generated<string>;
+  failureReason: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  deviceId: number | null;
+  senderRole: string | null;
+  senderId: number | null;
+  providerMsgId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationOutboxTable {
+  id: Id;
+  idempotencyKey: string;
+  channel: string;
+  studentId: number | null;
+  recipient: string;
+  /** JSON */
+  payload: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  deviceId: number | null;
+  pageId: number | null;
+  providerMsgId: string | null;
+  lastError: string | null;
+  smsNotificationId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InquiryTable {
+  id: Id;
+  email: string;
+  subject: string;
+  inquiry: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SystemTable {
+  id: Id;
+  name: string;
+  description: string;
+  /** JSON string[] */
+  features: Generated<string>;
+  /** JSON string[] of upload paths */
+  images: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderTable {
+  id: Id;
+  email: string;
+  systemId: number | null;
+  systemName: string;
+  status: Generated<string>;
+  additionalNotes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  superAdmins: SuperAdminTable;
+  schools: SchoolTable;
+  contractFiles: ContractFileTable;
+  admins: AdminTable;
+  permissions: PermissionTable;
+  grades: GradeTable;
+  sections: SectionTable;
+  students: StudentTable;
+  sessions: SessionTable;
+  systemLogs: SystemLogTable;
+  rfidReaders: RfidReaderTable;
+  rfidTaps: RfidTapTable;
+  attendanceRecords: AttendanceRecordTable;
+  smsDevices: SmsDeviceTable;
+  smsDeviceUsage: SmsDeviceUsageTable;
+  facebookPages: FacebookPageTable;
+  smsNotifications: SmsNotificationTable;
+  notificationOutbox: NotificationOutboxTable;
+  inquiries: InquiryTable;
+  systems: SystemTable;
+  orders: OrderTable;
+}
+
+export type SuperAdminRow = Selectable<SuperAdminTable>;
+export type AdminRow = Selectable<AdminTable>;
+export type SchoolRow = Selectable<SchoolTable>;
+export type StudentRow = Selectable<StudentTable>;
+export type SystemRow = Selectable<SystemTable>;
+export type NewSystemLog = Insertable<SystemLogTable>;
+export type SchoolUpdate = Updateable<SchoolTable>;

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import { generatedPassword } from '../config';
+import type { DB } from '../db/index';
+import { hashPassword } from '../lib/passwords';
+import { nowIso } from '../lib/time';
+import { writeLog } from './audit-log';
+
+/** First start: create the first super admin when none exists (ARCHITECTURE.md "One command runs it"). */
+export async function ensureSuperAdmin(db: DB, config: AppConfig, log: FastifyBaseLogger): Promise<void> {
+  const existing = await db.selectFrom('superAdmins').select('id').limit(1).executeTakeFirst();
+  if (existing) return;
+  const password = config.superAdminPassword ?? generatedPassword();
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('superAdmins')
+      .values({
+        email: config.superAdminEmail.toLowerCase(),
+        passwordHash: await hashPassword(password, config.scryptCost),
+        firstName: 'Super',
+        lastName: 'Admin',
+        accessLevel: 3,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLog(trx, { role: 'SYSTEM', userId: null, name: 'System' }, {
+      action: 'CREATE_SUPER_ADMIN',
+      entity: 'SuperAdmin',
+      entityId: row.id,
+      details: { email: config.superAdminEmail.toLowerCase(), reason: 'first start' },
+    });
+  });
+  if (!config.superAdminPassword) {
+    // Printed once, to the console only (not the structured log), so it is not kept in log files.
+    process.stdout.write(
+      `\n  First super admin created: ${config.superAdminEmail}\n  Generated password (shown once): ${password}\n\n`,
+    );
+  } else {
+    log.info({ email: config.superAdminEmail }, 'first super admin created from SUPER_ADMIN_EMAIL/SUPER_ADMIN_PASSWORD');
+  }
+}

@@ -1,0 +1,61 @@
+import type { DB } from '../db/index';
+import type { UploadStore, IncomingFile } from './uploads';
+import { checkFile, IMAGE_KINDS, MB } from './uploads';
+import { conflict, notFound } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { diff, writeLog, type Actor } from './audit-log';
+import type { ProfileInput } from '../../src/domain/auth';
+
+export const PICTURE_MAX_BYTES = 2 * MB;
+
+const PROFILE_COLUMNS = [
+  'id', 'firstName', 'lastName', 'email', 'phoneNumber', 'profilePictureUrl', 'isActive', 'accessLevel', 'createdAt', 'updatedAt',
+] as const;
+
+export async function getSuperAdminProfile(db: DB, id: number) {
+  const row = await db.selectFrom('superAdmins').select(PROFILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Profile not found');
+  return { ...row, isActive: Boolean(row.isActive) };
+}
+
+/** Updates the fields given (spec §5: profile fields are sent only when non-empty) and the picture. */
+export async function updateSuperAdminProfile(
+  db: DB,
+  uploads: UploadStore,
+  id: number,
+  input: Partial<ProfileInput>,
+  picture: IncomingFile | undefined,
+  actor: Actor,
+) {
+  const before = await getSuperAdminProfile(db, id);
+  if (input.email && input.email !== before.email) {
+    const taken = await db.selectFrom('superAdmins').select('id').where('email', '=', input.email).where('id', '!=', id).executeTakeFirst();
+    if (taken) throw conflict('Email already in use', { email: 'Email already in use' });
+  }
+  const kind = picture ? checkFile(picture, IMAGE_KINDS, PICTURE_MAX_BYTES, 'Profile picture') : undefined;
+  const stored = picture && kind ? await uploads.save(picture, kind) : undefined;
+
+  const changes = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+    profilePictureUrl: stored?.url,
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('superAdmins').set({ ...changes, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await writeLog(trx, actor, {
+        action: 'UPDATE_PROFILE',
+        entity: 'SuperAdmin',
+        entityId: id,
+        details: { changes: diff(before, changes) },
+      });
+    });
+  } catch (err) {
+    await uploads.remove(stored?.url);
+    throw err;
+  }
+  if (stored) await uploads.remove(before.profilePictureUrl);
+  return getSuperAdminProfile(db, id);
+}

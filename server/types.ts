@@ -1,0 +1,33 @@
+import type { AppConfig } from './config';
+import type { DB } from './db/index';
+import type { UploadStore } from './services/uploads';
+import type { Actor } from './services/audit-log';
+import type { Realtime } from './realtime';
+import type { Role } from '../src/domain/roles';
+
+export interface AuthContext {
+  sessionId: number;
+  role: Role;
+  userId: number;
+  name: string;
+  email: string;
+  employeeId?: string;
+  lrn?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: DB;
+    uploads: UploadStore;
+    realtime: Realtime;
+    /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
+    requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of a live session (null when none or invalid) */
+    auth: AuthContext | null;
+    /** Who is acting, for the system log */
+    actor(): Actor;
+  }
+}

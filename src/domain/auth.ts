@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, emailField, PHONE_PATTERN, requiredText } from './validation';
+
+export const PASSWORD_MIN = 8;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ required_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .transform((v) => v.toLowerCase()),
+  password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What the API receives (spec §7: currentPassword, newPassword). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ required_error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: z
+    .string({ required_error: 'New password is required' })
+    .min(1, 'New password is required')
+    .min(PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(200, 'Password must be 200 characters or less'),
+});
+
+/** The modal adds the confirmation (spec §5 Change password). */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+/** Spec §5 Profile. Phone optional; fields are sent only when non-empty. */
+export const profileSchema = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: emailField('Email is required', 'Please enter a valid email address'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Please enter a valid phone number')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;

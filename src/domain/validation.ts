@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Shared building blocks so the same rule gives the same message on the form and from the API. */
+
+// Spec §5: "{email}, no spaces" — something@something.something without whitespace.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^\+?[0-9][0-9\s\-()]{6,19}$/;
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or less`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+export const emailField = (requiredMessage = 'Email is required', invalid = 'Please enter a valid email address') =>
+  z
+    .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalid)
+    .regex(EMAIL_PATTERN, invalid)
+    .transform((v) => v.toLowerCase());
+
+export const optionalEmail = (invalid = 'Please enter a valid email address') =>
+  z
+    .string()
+    .trim()
+    .max(254, invalid)
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), invalid)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toLowerCase() : undefined));
+
+/** First message per field, keyed by the dotted path: the `errors` object of a 400 and of a form. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+/** Validates form input with a domain schema; the console forms use this, the API uses parseOrThrow. */
+export function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): ValidationResult<z.output<S>> {
+  const r = schema.safeParse(input);
+  return r.success ? { ok: true, value: r.data } : { ok: false, errors: fieldErrors(r.error) };
+}

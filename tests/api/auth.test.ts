@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, as, type TestApp } from '../helpers/app';
+import { createSession } from '../../server/services/sessions';
+import { hashPassword } from '../../server/lib/passwords';
+import { nowIso } from '../../server/lib/time';
+
+describe(`super-admin sign-in (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('signs in with the first super admin and returns a token and the user', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: SUPER_ADMIN });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.data.user).toMatchObject({ email: SUPER_ADMIN.email, role: 'SUPER_ADMIN' });
+    expect(body.data.user.passwordHash).toBeUndefined();
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await loginSuperAdmin(t.app);
+    const rows = await t.app.db.selectFrom('sessions').select('tokenHash').execute();
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('rejects a wrong password and an unknown email with the same message', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { ...SUPER_ADMIN, password: 'nope-nope' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: 'who@x.test', password: 'whatever1' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(unknown.json().message).toBe('Invalid email or password');
+  });
+
+  it('answers missing fields and malformed JSON with 400 and field messages', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().success).toBe(false);
+  });
+
+  it('requires a session on every super-admin route: none or unknown → 401', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/super-admin/profile' });
+    expect(none.statusCode).toBe(401);
+    const unknown = await as('not-a-real-token')(t.app, { method: 'GET', url: '/api/super-admin/profile' });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('answers an ADMIN or STUDENT session with 403', async () => {
+    const now = nowIso();
+    const admin = await t.app.db
+      .insertInto('admins')
+      .values({
+        email: 'admin@school.test',
+        passwordHash: await hashPassword('whatever123', 1024),
+        firstName: 'Ada',
+        lastName: 'Admin',
+        employeeId: 'E-1',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(t.app.db, 'ADMIN', admin.id);
+    const res = await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('rejects an expired session', async () => {
+    const { token, sessionId } = await createSession(t.app.db, 'SUPER_ADMIN', 1);
+    await t.app.db.updateTable('sessions').set({ expiresAt: '2000-01-01T00:00:00.000Z' }).where('id', '=', sessionId).execute();
+    const res = await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('logout revokes the session and is written to the system log', async () => {
+    const token = await loginSuperAdmin(t.app);
+    expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(200);
+    const out = await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' });
+    expect(out.statusCode).toBe(200);
+    expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(401);
+    const actions = (await t.app.db.selectFrom('systemLogs').select('action').execute()).map((r) => r.action);
+    expect(actions).toContain('LOGIN');
+    expect(actions).toContain('LOGOUT');
+    expect(actions).toContain('LOGIN_FAILED');
+  });
+});
+
+describe(`sign-in rate limits (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: { loginPerMinute: 100, loginPerEmailPer15Min: 3, publicFormsPerMinute: 5 } });
+  });
+  afterAll(async () => t.close());
+
+  it('limits attempts per email with 429 and a clear message', async () => {
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: 'victim@x.test', password: 'guess-guess' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('limits attempts per IP', async () => {
+    const t2 = await createTestApp({ rateLimits: { loginPerMinute: 2, loginPerEmailPer15Min: 100, publicFormsPerMinute: 5 } });
+    try {
+      const attempt = (i: number) =>
+        t2.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: `x${i}@x.test`, password: 'guess-guess' } });
+      expect((await attempt(1)).statusCode).toBe(401);
+      expect((await attempt(2)).statusCode).toBe(401);
+      const blocked = await attempt(3);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/Too many requests/);
+    } finally {
+      await t2.close();
+    }
+  });
+});
