@@ -9,7 +9,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), tailwind({ applyBaseStyles: true })],
+  integrations: [react(), tailwind({ applyBaseStyles: false })],
   vite: {
     server: {
       proxy: {

@@ -53,7 +53,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   const db = opts.db ?? createDb(config);
-  await migrateToLatest(db);
+  await migrateToLatest(db, config.databaseUrl ? config.pgSchema : undefined);
   await ensureSuperAdmin(db, config, app.log);
 
   app.decorate('config', config);

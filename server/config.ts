@@ -8,6 +8,8 @@ export interface AppConfig {
   uploadDir: string;
   /** postgres://… selects PostgreSQL; undefined → SQLite file in dataDir */
   databaseUrl?: string;
+  /** PostgreSQL schema to use instead of public (tests) */
+  pgSchema?: string;
   /** SQLite file path (ignored with databaseUrl) */
   sqliteFile: string;
   superAdminEmail: string;

@@ -37,8 +37,13 @@ export function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 }
 
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** pgSchema: the PostgreSQL schema the app lives in (tests isolate each run in its own). */
+export async function migrateToLatest(db: DB, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

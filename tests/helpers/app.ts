@@ -37,7 +37,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     await client.end();
   }
   const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
-  const app = await buildApp({ ...config, databaseUrl: url }, { db });
+  const app = await buildApp({ ...config, databaseUrl: url, pgSchema: schema }, { db });
   await app.ready();
   return {
     app,

@@ -1,0 +1,21 @@
+import { request, toFormData } from './http';
+
+export interface Profile {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  isActive: boolean;
+  accessLevel: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const fetchProfile = () => request<Profile>('Failed to fetch profile', (api) => api.get('super-admin/profile'));
+
+export const updateProfile = (fields: Partial<Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phoneNumber'>>, picture?: File | null) =>
+  request<Profile>('Failed to update profile', (api) =>
+    api.patch('super-admin/profile', { body: toFormData(fields, { profilePicture: picture }) }),
+  );

@@ -1,0 +1,35 @@
+import { createRouter, openPage, redirectPage } from '@nanostores/router';
+
+/** Every console route of spec §2 "Route table" (client-routed under /super-admin, /home, /admin-management). */
+export const $router = createRouter({
+  dashboard: '/super-admin',
+  home: '/home',
+  adminManagementRoot: '/admin-management',
+  adminManagement: '/super-admin/admin-management',
+  schools: '/super-admin/schools',
+  schoolManagement: '/super-admin/school-management',
+  gradesSections: '/super-admin/schools/:schoolId/grades-sections',
+  schoolStudents: '/super-admin/schools/:schoolId/students',
+  studentManagement: '/super-admin/student-management',
+  students: '/super-admin/students',
+  studentsBySchool: '/super-admin/students/:schoolId',
+  studentsByGrade: '/super-admin/students/:schoolId/:gradeId',
+  studentsBySection: '/super-admin/students/:schoolId/:gradeId/:sectionId',
+  archivedStudents: '/super-admin/archived-students',
+  profile: '/super-admin/profile',
+  systemLogs: '/super-admin/system-logs',
+  smsHistory: '/super-admin/sms-history',
+  attendanceHistory: '/super-admin/attendance-history',
+  deviceManagement: '/super-admin/device-management',
+  inquiries: '/super-admin/inquiries',
+  systemsAndOrders: '/super-admin/systems-and-orders',
+});
+
+export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];
+
+export { openPage, redirectPage };
+
+/** Navigates within the console (keeps history; the router store updates the screen). */
+export function navigate(path: string): void {
+  $router.open(path);
+}

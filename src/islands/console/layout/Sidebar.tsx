@@ -1,0 +1,43 @@
+import { NAV_ITEMS } from './nav';
+import type { RouteName } from '../../../client/stores/router';
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 flex-none" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** The sidebar entries plus Logout; used in the desktop rail and the mobile slide-in menu. */
+export function SidebarNav({ current, onNavigate, onLogout }: { current: RouteName | undefined; onNavigate?: () => void; onLogout: () => void }) {
+  return (
+    <nav aria-label="Super admin" className="flex h-full flex-col gap-1 p-3">
+      {NAV_ITEMS.map((item) => {
+        const active = current !== undefined && item.routes.includes(current);
+        return (
+          <a
+            key={item.href}
+            href={item.href}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+              active ? 'bg-brand-600 text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
+            }`}
+          >
+            <Icon d={item.icon} />
+            {item.label}
+          </a>
+        );
+      })}
+      <button
+        type="button"
+        onClick={onLogout}
+        className="mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-200 hover:bg-red-700 hover:text-white"
+      >
+        <Icon d="M15 12H3m12 0l-4-4m4 4l-4 4m6-12h4v16h-4" />
+        Logout
+      </button>
+    </nav>
+  );
+}

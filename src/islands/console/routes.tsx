@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteName } from '../../client/stores/router';
+import { ScreenHeading } from './layout/ScreenHeading';
+
+type Screen = { title: string; component: LazyExoticComponent<ComponentType> | ComponentType };
+
+/** A screen a later issue builds: the title only, until then (issue #2 allows this). */
+const titleOnly = (title: string): Screen => ({ title, component: () => <ScreenHeading title={title} /> });
+
+const Dashboard = lazy(() => import('./screens/dashboard/DashboardScreen'));
+const Profile = lazy(() => import('./screens/profile/ProfileScreen'));
+
+/**
+ * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
+ * Add a screen here when its issue builds it.
+ */
+export const SCREENS: Record<RouteName, Screen> = {
+  dashboard: { title: 'Dashboard', component: Dashboard },
+  home: { title: 'Dashboard', component: Dashboard },
+  profile: { title: 'My Profile', component: Profile },
+  adminManagement: titleOnly('Admin Management'),
+  adminManagementRoot: titleOnly('Admin Management'),
+  schools: titleOnly('School Management'),
+  schoolManagement: titleOnly('School Management'),
+  gradesSections: titleOnly('Grades and Sections'),
+  schoolStudents: titleOnly('Students'),
+  studentManagement: titleOnly('Student Management'),
+  students: titleOnly('Students'),
+  studentsBySchool: titleOnly('Students'),
+  studentsByGrade: titleOnly('Students'),
+  studentsBySection: titleOnly('Students'),
+  archivedStudents: titleOnly('Archived Students'),
+  systemLogs: titleOnly('System Logs'),
+  smsHistory: titleOnly('SMS Notifications History'),
+  attendanceHistory: titleOnly('Attendance History'),
+  deviceManagement: titleOnly('Device Management'),
+  inquiries: titleOnly('Inquiries Management'),
+  systemsAndOrders: titleOnly('Systems & Orders Management'),
+};

@@ -1,0 +1,5 @@
+import { ScreenHeading } from '../../layout/ScreenHeading';
+
+export default function ProfileScreen() {
+  return <ScreenHeading title="My Profile" />;
+}
