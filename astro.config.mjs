@@ -7,6 +7,8 @@ import tailwind from '@astrojs/tailwind';
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
+  // ASTRO_OUT_DIR lets parallel work build into separate folders; the server reads STATIC_DIR.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react(), tailwind({ applyBaseStyles: false })],
