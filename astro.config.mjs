@@ -3,6 +3,22 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 
+/**
+ * `astro dev` only: answer console deep links (/super-admin/…, as the Fastify server does in production)
+ * with the console shell, so the client router can pick the screen.
+ */
+const consoleDeepLinks = {
+  name: 'console-deep-links',
+  /** @param {import('vite').ViteDevServer} server */
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const [pathname, query] = (req.url ?? '').split('?');
+      if (req.method === 'GET' && /^\/super-admin\/[^.]+$/.test(pathname ?? '')) req.url = `/super-admin/${query ? `?${query}` : ''}`;
+      next();
+    });
+  },
+};
+
 // Static output: the Fastify server (server/) serves dist/ and answers /api, /socket.io, /uploads.
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
@@ -13,6 +29,7 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [react(), tailwind({ applyBaseStyles: false })],
   vite: {
+    plugins: [consoleDeepLinks],
     server: {
       proxy: {
         '/api': 'http://127.0.0.1:4322',

@@ -43,6 +43,11 @@ function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
+/** PostgreSQL refusing a value itself: NUL or untranslatable characters in text, a number out of range. */
+function isRejectedValue(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === '22021' || code === '22P05' || code === '22003';
+}
 
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -95,6 +100,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (isForeignKeyViolation(err)) {
       return reply.status(400).send({ success: false, message: 'A referenced record does not exist' });
     }
+    if (isRejectedValue(err)) {
+      return reply.status(400).send({ success: false, message: 'The request contains characters or numbers that cannot be stored' });
+    }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message =
@@ -107,7 +115,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
   });
 
-  // Uploaded files: generated names only, served with a safe content type.
+  // Uploaded files: generated names only, served with a safe content type. The folder must exist first.
+  fs.mkdirSync(config.uploadDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',
@@ -116,7 +125,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     list: false,
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   });
-  fs.mkdirSync(config.uploadDir, { recursive: true });
 
   await registerRoutes(app);
 

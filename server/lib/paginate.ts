@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
-import { z } from 'zod';
+import { badRequest } from './errors';
+import { csvLine, safeFilename } from './csv';
 
 export interface Pagination {
   total: number;
@@ -47,4 +50,77 @@ export async function paginate<DB, TB extends keyof DB, O>(
     .offset((params.page - 1) * params.limit)
     .execute();
   return { rows, pagination: makePagination(total, params.page, params.limit) };
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * sortBy/sortOrder from a query string, by whitelist only: `allowed` maps the names a client may send to
+ * the columns they sort on; anything else (unknown column, junk order) falls back to `fallback`.
+ *   const sort = sortParams(request.query, { createdAt: 'systemLogs.createdAt', action: 'systemLogs.action' },
+ *                           { sortBy: 'createdAt', sortOrder: 'desc' });
+ *   query.orderBy(sort.column, sort.sortOrder).orderBy('systemLogs.id', sort.sortOrder)
+ */
+export function sortParams<K extends string, C extends string>(
+  query: { sortBy?: unknown; sortOrder?: unknown },
+  allowed: Record<K, C>,
+  fallback: { sortBy: NoInfer<K>; sortOrder: SortOrder },
+): { sortBy: K; sortOrder: SortOrder; column: C } {
+  const requested = typeof query.sortBy === 'string' ? query.sortBy : '';
+  const sortBy = Object.hasOwn(allowed, requested) ? (requested as K) : fallback.sortBy;
+  const order = typeof query.sortOrder === 'string' ? query.sortOrder.toLowerCase() : '';
+  const sortOrder: SortOrder = order === 'asc' || order === 'desc' ? order : fallback.sortOrder;
+  return { sortBy, sortOrder, column: allowed[sortBy] };
+}
+
+/** True for `?format=csv`; no format or `json` → false; any other format → 400. */
+export function wantsCsv(query: { format?: unknown }): boolean {
+  const format = query.format;
+  if (format === undefined || format === '' || format === 'json') return false;
+  if (format === 'csv') return true;
+  throw badRequest("Unsupported format: use 'csv' or leave it out");
+}
+
+export interface CsvColumn<O> {
+  header: string;
+  value: (row: O) => unknown;
+}
+
+export const CSV_BATCH_SIZE = 1000;
+
+/**
+ * Streams the WHOLE filtered list (the same query a page is cut from, without limit) as a CSV attachment:
+ * a UTF-8 BOM (spreadsheets then read names with accents right), the header line, then the rows fetched in
+ * batches of `batchSize`, so memory stays flat however long the list is. The query must have a total
+ * order (end it with the id) so batches neither repeat nor skip rows. `map` turns a row into what the
+ * columns read (e.g. the API's shape, with JSON parsed once per row).
+ *   if (wantsCsv(request.query)) return streamCsv(reply, query, { filename: 'system-logs.csv', columns, map: toLog });
+ */
+export function streamCsv<DB, TB extends keyof DB, O, R = O>(
+  reply: FastifyReply,
+  query: SelectQueryBuilder<DB, TB, O>,
+  opts: { filename: string; columns: ReadonlyArray<CsvColumn<R>>; map?: (row: O) => R; batchSize?: number },
+): FastifyReply {
+  const { columns, batchSize = CSV_BATCH_SIZE } = opts;
+  const map = opts.map ?? ((row: O) => row as unknown as R);
+  async function* lines() {
+    yield `\ufeff${csvLine(columns.map((c) => c.header))}`;
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await query.limit(batchSize).offset(offset).execute();
+      if (rows.length) {
+        yield rows
+          .map((row) => {
+            const item = map(row);
+            return csvLine(columns.map((c) => c.value(item)));
+          })
+          .join('');
+      }
+      if (rows.length < batchSize) return;
+    }
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${safeFilename(opts.filename)}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines()));
 }

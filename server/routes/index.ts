@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import adminRoutes from './admins';
 import authRoutes from './auth';
+import dashboardRoutes from './dashboard';
+import permissionRoutes from './permissions';
 import profileRoutes from './profile';
+import schoolRoutes from './schools';
+import contractFileRoutes from './contract-files';
+import gradeRoutes from './grades';
+import inquiryRoutes from './inquiries';
+import orderRoutes from './orders';
+import systemRoutes from './systems';
+import sectionRoutes from './sections';
+import systemLogRoutes from './system-logs';
 
 /**
  * Every API route. Public and sign-in routes first; everything registered inside the
@@ -10,11 +21,23 @@ export async function registerRoutes(app: FastifyInstance) {
   app.get('/api/health', async () => ({ success: true, data: { status: 'ok' } }));
 
   await app.register(authRoutes, { prefix: '/api/super-admin' });
+  // Public catalogue, contact form and orders; the inquiry list/detail/delete guard themselves.
+  await app.register(inquiryRoutes, { prefix: '/api/inquiries' });
 
   await app.register(
     async (scope) => {
       scope.addHook('preHandler', scope.requireSuperAdmin);
       await scope.register(profileRoutes);
+      await scope.register(dashboardRoutes);
+      await scope.register(schoolRoutes);
+      await scope.register(contractFileRoutes);
+      await scope.register(gradeRoutes);
+      await scope.register(sectionRoutes);
+      await scope.register(systemRoutes);
+      await scope.register(orderRoutes);
+      await scope.register(adminRoutes);
+      await scope.register(permissionRoutes);
+      await scope.register(systemLogRoutes);
     },
     { prefix: '/api/super-admin' },
   );

@@ -1,12 +1,12 @@
 import type { DB } from '../db/index';
 import type { UploadStore, IncomingFile } from './uploads';
-import { checkFile, IMAGE_KINDS, MB } from './uploads';
+import { checkFile, IMAGE_KINDS } from './uploads';
 import { conflict, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
-import type { ProfileInput } from '../../src/domain/auth';
+import { PROFILE_PICTURE_MAX_BYTES, type ProfileInput } from '../../src/domain/auth';
 
-export const PICTURE_MAX_BYTES = 2 * MB;
+export const PICTURE_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES;
 
 const PROFILE_COLUMNS = [
   'id', 'firstName', 'lastName', 'email', 'phoneNumber', 'profilePictureUrl', 'isActive', 'accessLevel', 'createdAt', 'updatedAt',

@@ -31,6 +31,11 @@ export const changePasswordFormSchema = changePasswordSchema
   })
   .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
+/** Profile picture: an image (checked by content on the server), at most 2 MB. */
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const PROFILE_PICTURE_HINT = 'JPG, PNG, GIF or WebP. Max 2MB.';
+
 /** Spec §5 Profile. Phone optional; fields are sent only when non-empty. */
 export const profileSchema = z.object({
   firstName: requiredText('First name is required', 100),

@@ -5,6 +5,8 @@ import { z } from 'zod';
 // Spec §5: "{email}, no spaces" — something@something.something without whitespace.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[0-9][0-9\s\-()]{6,19}$/;
+/** Largest id an integer column holds on PostgreSQL; a bigger number can never name a record. */
+export const MAX_ID = 2_147_483_647;
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
@@ -54,3 +56,60 @@ export function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): Val
   const r = schema.safeParse(input);
   return r.success ? { ok: true, value: r.data } : { ok: false, errors: fieldErrors(r.error) };
 }
+
+/**
+ * Optional text that an edit can clear: absent → undefined (leave as is), '' or null → null (clear),
+ * else the trimmed text. On create, null simply means "not given".
+ */
+export const clearableText = (max = 500) =>
+  z
+    .string({ invalid_type_error: 'Must be text' })
+    .trim()
+    .max(max, `Must be ${max} characters or less`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/**
+ * An optional number given as a number or as numeric text (form inputs, multipart fields):
+ * absent → undefined, '' or null → null, anything non-numeric → `message`; `rule` adds a range check.
+ */
+export const optionalNumber = (message: string, rule?: { test: (n: number) => boolean; message: string }) =>
+  z
+    .union([z.number(), z.string(), z.null()], { errorMap: () => ({ message }) })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : NUMERIC.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (rule && !rule.test(n)) {
+        ctx.addIssue({ code: 'custom', message: rule.message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A required record id (number or numeric text, > 0); `message` for missing and invalid alike. */
+export const idField = (message: string) =>
+  z
+    .union([z.number(), z.string()], { errorMap: () => ({ message }) })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A boolean from JSON or from a multipart text field ('true'/'false'). */
+export const booleanField = (message = 'Must be true or false') =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { errorMap: () => ({ message }) })
+    .transform((v) => v === true || v === 'true');

@@ -9,8 +9,12 @@ import { FullPageSpinner } from './layout/FullPageSpinner';
 import { ScreenHeading } from './layout/ScreenHeading';
 import { SCREENS } from './routes';
 
+// Set while signing out, so the route guard does not remember the current page for the next sign-in.
+let signingOut = false;
+
 /** Signs out: revokes the session server-side (best effort), removes all three cookies, goes to /login. */
 export async function signOut(): Promise<void> {
+  signingOut = true;
   try {
     await logout();
   } catch {
@@ -31,7 +35,7 @@ export default function ConsoleApp() {
   useEffect(() => {
     if (session.loading) return;
     if (!session.isAuthenticated) {
-      rememberRedirect(location.pathname + location.search);
+      if (!signingOut) rememberRedirect(location.pathname + location.search);
       location.replace('/login');
     } else if (!allowed) {
       location.replace('/forbidden');

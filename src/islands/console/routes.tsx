@@ -9,6 +9,10 @@ const titleOnly = (title: string): Screen => ({ title, component: () => <ScreenH
 
 const Dashboard = lazy(() => import('./screens/dashboard/DashboardScreen'));
 const Profile = lazy(() => import('./screens/profile/ProfileScreen'));
+const Schools = lazy(() => import('./screens/schools/SchoolsScreen'));
+const GradesSections = lazy(() => import('./screens/grades-sections/GradesSectionsScreen'));
+const Admins = lazy(() => import('./screens/admins/AdminsScreen'));
+const SystemLogs = lazy(() => import('./screens/logs/SystemLogsScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -18,11 +22,11 @@ export const SCREENS: Record<RouteName, Screen> = {
   dashboard: { title: 'Dashboard', component: Dashboard },
   home: { title: 'Dashboard', component: Dashboard },
   profile: { title: 'My Profile', component: Profile },
-  adminManagement: titleOnly('Admin Management'),
-  adminManagementRoot: titleOnly('Admin Management'),
-  schools: titleOnly('School Management'),
-  schoolManagement: titleOnly('School Management'),
-  gradesSections: titleOnly('Grades and Sections'),
+  adminManagement: { title: 'Admin Management', component: Admins },
+  adminManagementRoot: { title: 'Admin Management', component: Admins },
+  schools: { title: 'School Management', component: Schools },
+  schoolManagement: { title: 'School Management', component: Schools },
+  gradesSections: { title: 'Grades and Sections', component: GradesSections },
   schoolStudents: titleOnly('Students'),
   studentManagement: titleOnly('Student Management'),
   students: titleOnly('Students'),
@@ -30,7 +34,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   studentsByGrade: titleOnly('Students'),
   studentsBySection: titleOnly('Students'),
   archivedStudents: titleOnly('Archived Students'),
-  systemLogs: titleOnly('System Logs'),
+  systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: titleOnly('SMS Notifications History'),
   attendanceHistory: titleOnly('Attendance History'),
   deviceManagement: titleOnly('Device Management'),

@@ -14,7 +14,7 @@ export function ConsoleShell({ current, onLogout, children }: { current: RouteNa
         <SidebarNav current={current} onLogout={onLogout} />
       </aside>
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} className="relative z-40 lg:hidden">
+      <Dialog open={menuOpen} onClose={setMenuOpen} className="fixed inset-0 z-40 lg:hidden">
         <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
         <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-gray-900">
           <div className="flex items-center justify-between px-6 py-5">

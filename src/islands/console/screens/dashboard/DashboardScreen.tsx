@@ -1,6 +1,48 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { ScreenHeading } from '../../layout/ScreenHeading';
+import { Button, ErrorBanner, ErrorState } from '../../kit';
+import { $dashboard, loadDashboard } from '../../../../client/stores/dashboard';
+import { StatCards } from './StatCards';
+import { DashboardCharts } from './DashboardCharts';
+import { RecentSmsLogs } from './RecentSmsLogs';
+import { RecentActivity } from './RecentActivity';
+import { QuickActions } from './QuickActions';
 
-/** Dashboard Overview (spec §2); issue #4 builds the statistics. */
+/** Spec §2 "Dashboard Overview" (also at /home): stat cards, five charts, recent SMS logs and activity, quick actions. */
 export default function DashboardScreen() {
-  return <ScreenHeading title="Dashboard Overview" />;
+  const { stats, loading, error } = useStore($dashboard);
+
+  useEffect(() => {
+    void loadDashboard();
+  }, []);
+
+  return (
+    <div className="space-y-6">
+      <ScreenHeading title="Dashboard Overview">
+        <Button variant="secondary" size="sm" loading={loading && !!stats} disabled={loading} onClick={() => void loadDashboard()}>
+          Refresh
+        </Button>
+      </ScreenHeading>
+
+      {error && !stats ? (
+        <ErrorState message={error} onRetry={() => void loadDashboard()} />
+      ) : (
+        <>
+          {error ? <ErrorBanner message={error} /> : null}
+          <StatCards counts={stats?.counts} />
+          <DashboardCharts stats={stats} loading={loading} />
+          <div className="grid gap-6 xl:grid-cols-3">
+            <div className="min-w-0 xl:col-span-2">
+              <RecentSmsLogs logs={stats?.smsLogs} loading={loading} />
+            </div>
+            <div className="space-y-6">
+              <RecentActivity logs={stats?.recentLogs} loading={loading} />
+              <QuickActions />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

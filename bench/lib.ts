@@ -1,0 +1,69 @@
+/*
+ * Shared by the bench scripts (not product code): command-line options, which database to use,
+ * a seeded PRNG, and timing statistics.
+ */
+import path from 'node:path';
+
+export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
+/** Password of the seeded users (bench-root@example.com is the super admin). */
+export const BENCH_PASSWORD = 'BenchPass123';
+
+/** `--name value` / `--flag` options. */
+export function parseArgs(argv = process.argv.slice(2)): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      out.set(a.slice(2), next);
+      i++;
+    } else out.set(a.slice(2), 'true');
+  }
+  return out;
+}
+
+/** `--db file.sqlite`, else DATABASE_URL (postgres://…), else data/bench.sqlite. */
+export function benchTarget(args: Map<string, string>): { databaseUrl?: string; sqliteFile: string; label: string } {
+  const file = args.get('db');
+  const url = process.env.DATABASE_URL?.trim();
+  if (!file && url && /^postgres(ql)?:\/\//.test(url)) {
+    return { databaseUrl: url, sqliteFile: '', label: url.replace(/\/\/[^@]*@/, '//…@') };
+  }
+  const sqliteFile = path.resolve(file ?? DEFAULT_BENCH_DB);
+  return { sqliteFile, label: sqliteFile };
+}
+
+/** mulberry32: small, fast, deterministic. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    /** weights: [[value, weight], …] */
+    weighted: <T>(table: ReadonlyArray<readonly [T, number]>): T => {
+      const total = table.reduce((s, [, w]) => s + w, 0);
+      let r = next() * total;
+      for (const [v, w] of table) if ((r -= w) < 0) return v;
+      return table[table.length - 1]![0];
+    },
+  };
+}
+export type Rng = ReturnType<typeof prng>;
+
+/** Median / p95 / min / max of durations in ms. */
+export function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95), min: s[0]!, max: s[s.length - 1]! };
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;

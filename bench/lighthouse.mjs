@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse mobile scores (performance, accessibility, best practices, SEO) for every public page, in
+ * Debian's Chromium (never a downloaded browser).
+ *
+ *   ASTRO_OUT_DIR=/tmp/pub-dist npx astro build && npm run bench:lighthouse -- /tmp/pub-dist
+ *
+ * Without LH_BASE_URL it starts the real server (server/main.ts) on LH_PORT (default 4414) with a temp
+ * DATA_DIR, serving the given build folder (default $STATIC_DIR or dist), and stops it afterwards.
+ * With LH_BASE_URL=http://127.0.0.1:4321 it audits a server that is already running.
+ *
+ * LH_RUNS (default 3): runs per page; the table shows the median run (by performance score) so one noisy
+ * run on a busy 2-core machine does not decide the result. Audits that did not pass are listed under the
+ * table. LH_ASSERT=1 exits 1 when a page misses the targets (performance ≥ 98, the others 100).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const PAGES = ['/', '/about', '/services', '/systems', '/careers', '/inquiries'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TARGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+async function waitFor(url, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+/** Starts server/main.ts on a temp data dir; returns { baseUrl, stop }. */
+async function startServer() {
+  const staticDir = path.resolve(process.argv[2] ?? process.env.STATIC_DIR ?? 'dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error(`${staticDir} has no index.html: build first`);
+  const port = Number(process.env.LH_PORT ?? 4414);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-data-'));
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: { ...process.env, STATIC_DIR: staticDir, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SUPER_ADMIN_PASSWORD: 'bench-only-password' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true, // own process group: stop() ends npx, tsx and node together
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`);
+  return {
+    baseUrl,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server = process.env.LH_BASE_URL ? { baseUrl: process.env.LH_BASE_URL.replace(/\/$/, ''), stop: () => {} } : await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+
+const results = [];
+let version = '?';
+try {
+  // One warm-up load so the first audited page doesn't pay for the server's cold start.
+  await fetch(`${server.baseUrl}/`);
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      // Default Lighthouse config = mobile form factor, simulated slow 4G, 4× CPU slowdown.
+      const { lhr } = await lighthouse(`${server.baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      runs.push(lhr);
+    }
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = runs[Math.floor(runs.length / 2)];
+    version = lhr.lighthouseVersion;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c].score ?? 0) * 100)]));
+    const metric = (id) => lhr.audits[id]?.displayValue ?? '-';
+    const failing = CATEGORIES.flatMap((c) =>
+      lhr.categories[c].auditRefs
+        .filter((r) => r.weight > 0 || c === 'performance')
+        .map((r) => lhr.audits[r.id])
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `${c}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}`),
+    );
+    results.push({ page, scores, lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), failing, perfRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)) });
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+console.log(`Lighthouse ${version}, mobile, median of ${RUNS} run(s), ${server.baseUrl}\n`);
+console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | perf runs |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const r of results) {
+  const s = r.scores;
+  console.log(`| ${r.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.perfRuns.join(', ')} |`);
+}
+const misses = results.flatMap((r) => CATEGORIES.filter((c) => r.scores[c] < TARGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${TARGET[c]}`));
+for (const r of results.filter((x) => x.failing.length)) console.log(`\n${r.page} — audits not passed:\n  ${r.failing.join('\n  ')}`);
+if (misses.length) {
+  console.log(`\nBelow target:\n  ${misses.join('\n  ')}`);
+  if (process.env.LH_ASSERT === '1') process.exit(1);
+} else console.log('\nAll pages meet the targets.');

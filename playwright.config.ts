@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PORT } from './tests/e2e/env';
+
+/**
+ * E2E: the built site + the real server (tests/e2e/server.ts) on a temp data dir, driven in Debian's
+ * Chromium (never a downloaded browser). E2E_PORT / E2E_STATIC_DIR let several people run at once:
+ *   ASTRO_OUT_DIR=/tmp/x-dist npx astro build && E2E_STATIC_DIR=/tmp/x-dist E2E_PORT=4411 npx playwright test
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // Two cores: two browsers at most, and a test gets time for a cold server.
+  workers: process.env.CI ? 1 : 2,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx tests/e2e/server.ts',
+    url: `${E2E_BASE_URL}/api/health`,
+    // A leftover server from another run would have other data: always start our own.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: build the site if it has not been built, then run the server (site + API + /uploads on PORT,
+ * default 4321). buildApp migrates the database and creates the first super admin on its own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+  console.log(`No built site in ${staticDir}: building it (astro build)…`);
+  const astro = path.join(root, 'node_modules', '.bin', 'astro');
+  const result = spawnSync(astro, ['build'], { stdio: 'inherit', env: { ...process.env, ASTRO_OUT_DIR: staticDir } });
+  if (result.status !== 0) {
+    console.error('The site build failed; not starting the server.');
+    process.exit(result.status ?? 1);
+  }
+}
+process.env.STATIC_DIR = staticDir;
+
+// Run the TypeScript server in this process (no compile step): signals reach it directly.
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,0 +1,81 @@
+import type { DB, Executor } from '../db/index';
+import { badRequest, notFound } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { writeLog, type Actor } from './audit-log';
+import { checkFile, CONTRACT_KINDS, type IncomingFile, type StoredFile, type UploadStore } from './uploads';
+import { requireSchool } from './schools';
+import { CONTRACT_FILE_MAX_BYTES, fileUrl } from '../../src/domain/files';
+
+export const CONTRACT_FILE_NOT_FOUND = 'Contract file not found';
+
+/** Spec §3 Contract file (id, fileUrl, createdAt) plus what the list shows (name, type, size). */
+export async function listContractFiles(db: Executor, schoolId: number) {
+  await requireSchool(db, schoolId);
+  const rows = await db
+    .selectFrom('contractFiles')
+    .select(['id', 'schoolId', 'fileUrl', 'originalName', 'mimeType', 'size', 'createdAt'])
+    .where('schoolId', '=', schoolId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, fileUrl: fileUrl(r.fileUrl) ?? r.fileUrl }));
+}
+export type ContractFile = Awaited<ReturnType<typeof listContractFiles>>[number];
+
+/**
+ * Adds several files at once, all or nothing: every file is checked before any is written, and a
+ * failure while storing removes what was already stored. Returns the school's new list.
+ */
+export async function uploadContractFiles(
+  db: DB,
+  uploads: UploadStore,
+  schoolId: number,
+  files: IncomingFile[],
+  actor: Actor,
+): Promise<ContractFile[]> {
+  await requireSchool(db, schoolId);
+  if (files.length === 0) throw badRequest('Please choose at least one contract file', { files: 'Please choose at least one contract file' });
+  // Issue #5: pdf, doc, docx, jpg/jpeg, png, gif by content, at most 10 MB each.
+  const kinds = files.map((f) => checkFile(f, CONTRACT_KINDS, CONTRACT_FILE_MAX_BYTES, 'Contract file'));
+
+  const stored: StoredFile[] = [];
+  try {
+    for (const [i, file] of files.entries()) stored.push(await uploads.save(file, kinds[i]));
+    await db.transaction().execute(async (trx) => {
+      for (const s of stored) {
+        const row = await trx
+          .insertInto('contractFiles')
+          .values({ schoolId, fileUrl: s.url, originalName: s.originalName.slice(0, 255), mimeType: s.mimeType, size: s.size, createdAt: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeLog(trx, actor, {
+          action: 'UPLOAD_CONTRACT_FILE',
+          entity: 'ContractFile',
+          entityId: row.id,
+          details: { schoolId, fileUrl: s.url, originalName: s.originalName, mimeType: s.mimeType, size: s.size },
+        });
+      }
+    });
+  } catch (err) {
+    await Promise.all(stored.map((s) => uploads.remove(s.url)));
+    throw err;
+  }
+  return listContractFiles(db, schoolId);
+}
+
+/** Deletes the record and its file; returns the school's remaining list. */
+export async function deleteContractFile(db: DB, uploads: UploadStore, fileId: number, actor: Actor): Promise<ContractFile[]> {
+  const file = await db.selectFrom('contractFiles').selectAll().where('id', '=', fileId).executeTakeFirst();
+  if (!file) throw notFound(CONTRACT_FILE_NOT_FOUND);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('contractFiles').where('id', '=', fileId).execute();
+    await writeLog(trx, actor, {
+      action: 'DELETE_CONTRACT_FILE',
+      entity: 'ContractFile',
+      entityId: fileId,
+      details: { schoolId: file.schoolId, fileUrl: file.fileUrl, originalName: file.originalName },
+    });
+  });
+  await uploads.remove(fileUrl(file.fileUrl));
+  return listContractFiles(db, file.schoolId);
+}

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { DB, Executor } from '../db/index';
+import type { SchoolRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { containsText } from '../lib/query';
+import { nowIso } from '../lib/time';
+import { diff, writeLog, type Actor } from './audit-log';
+import { checkFile, IMAGE_KINDS, type IncomingFile, type UploadStore } from './uploads';
+import { expiryBeforeContract, SCHOOL_MESSAGES, type SchoolCreateInput, type SchoolUpdateInput } from '../../src/domain/schools';
+import { fileUrl, IMAGE_MAX_BYTES } from '../../src/domain/files';
+
+/** Issue #5 item 4: logos are images checked by content, at most 2 MB. */
+export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
+export const SCHOOL_NOT_FOUND = 'School not found';
+
+/** The fields a super admin edits (everything of spec §3 School except ids, flags, counts, logo). */
+const EDITABLE = [
+  'name', 'acronym', 'address', 'contactNumber', 'email', 'website', 'studentCount', 'contractNumber',
+  'contractDate', 'contractExpiryDate', 'contractStatus', 'contractType', 'contractAmount',
+] as const;
+type Editable = Pick<SchoolRow, (typeof EDITABLE)[number]>;
+
+/** The given editable fields (create: every field, absent ones as null). */
+function editableValues(input: Partial<Record<keyof Editable, unknown>>, fillNull: boolean): Partial<Editable> {
+  const out: Record<string, unknown> = {};
+  for (const key of EDITABLE) {
+    if (input[key] !== undefined) out[key] = input[key];
+    else if (fillNull) out[key] = null;
+  }
+  return out as Partial<Editable>;
+}
+
+/** Percent of the contracted student count in use, rounded; 0 when the school has no capacity set. */
+export function capacityUsed(current: number, capacity: number | null): number {
+  return capacity && capacity > 0 ? Math.round((current / capacity) * 100) : 0;
+}
+
+/**
+ * Schools with their live counts in one statement: active, non-archived students and active admins
+ * are counted once per school in grouped subqueries and joined (no query per school).
+ */
+function schoolsWithCounts(db: Executor) {
+  return db
+    .selectFrom('schools')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('students')
+          .select((s) => ['students.schoolId', s.fn.countAll<number>().as('n')])
+          .where('students.isActive', '=', 1)
+          .where('students.isArchived', '=', 0)
+          .groupBy('students.schoolId')
+          .as('st'),
+      (join) => join.onRef('st.schoolId', '=', 'schools.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('admins')
+          .select((s) => ['admins.schoolId', s.fn.countAll<number>().as('n')])
+          .where('admins.isActive', '=', 1)
+          .groupBy('admins.schoolId')
+          .as('ad'),
+      (join) => join.onRef('ad.schoolId', '=', 'schools.id'),
+    )
+    .selectAll('schools')
+    .select((eb) => [
+      eb.fn.coalesce('st.n', sql<number>`0`).as('currentStudentCount'),
+      eb.fn.coalesce('ad.n', sql<number>`0`).as('currentAdminCount'),
+    ]);
+}
+
+type SchoolWithCounts = SchoolRow & { currentStudentCount: number; currentAdminCount: number };
+
+function toSchool(row: SchoolWithCounts) {
+  const currentStudentCount = Number(row.currentStudentCount);
+  return {
+    ...row,
+    contractAmount: row.contractAmount == null ? null : Number(row.contractAmount),
+    isActive: Boolean(row.isActive),
+    logoUrl: fileUrl(row.logoUrl),
+    currentStudentCount,
+    currentAdminCount: Number(row.currentAdminCount),
+    studentCapacityUsed: capacityUsed(currentStudentCount, row.studentCount),
+  };
+}
+export type School = ReturnType<typeof toSchool>;
+
+/** Spec §2 School Management: every school, optionally those whose name or acronym contains `search`. */
+export async function listSchools(db: Executor, search?: string): Promise<School[]> {
+  let query = schoolsWithCounts(db);
+  if (search) query = query.where((eb) => eb.or([containsText('schools.name', search), containsText('schools.acronym', search)]));
+  const rows = await query.orderBy('schools.name').orderBy('schools.id').execute();
+  return rows.map(toSchool);
+}
+
+export async function getSchool(db: Executor, id: number): Promise<School> {
+  const row = await schoolsWithCounts(db).where('schools.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SCHOOL_NOT_FOUND);
+  return toSchool(row);
+}
+
+/** The school row or 404 (for the grade, section and contract-file services). */
+export async function requireSchool(db: Executor, id: number): Promise<SchoolRow> {
+  const row = await db.selectFrom('schools').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SCHOOL_NOT_FOUND);
+  return row;
+}
+
+/** Acronyms are unique regardless of case (the index enforces it too; this gives the clear message). */
+async function assertAcronymFree(db: Executor, acronym: string, exceptId?: number) {
+  let query = db.selectFrom('schools').select('id').where(sql`lower(acronym)`, '=', acronym.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) {
+    throw conflict(SCHOOL_MESSAGES.duplicateAcronym, { acronym: SCHOOL_MESSAGES.duplicateAcronym });
+  }
+}
+
+/** Checks a logo (by content, ≤ 2 MB) before anything is written; returns how to store it. */
+function checkedLogo(uploads: UploadStore, logo: IncomingFile | undefined) {
+  if (!logo) return async () => undefined;
+  const kind = checkFile(logo, IMAGE_KINDS, LOGO_MAX_BYTES, 'Logo');
+  return () => uploads.save(logo, kind);
+}
+
+export async function createSchool(
+  db: DB,
+  uploads: UploadStore,
+  input: SchoolCreateInput,
+  logo: IncomingFile | undefined,
+  actor: Actor,
+): Promise<School> {
+  const saveLogo = checkedLogo(uploads, logo);
+  await assertAcronymFree(db, input.acronym);
+  const stored = await saveLogo();
+  const values = { ...editableValues(input, true), logoUrl: stored?.url ?? null };
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto('schools')
+        .values({ ...(values as Editable), logoUrl: values.logoUrl, isActive: 1, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLog(trx, actor, { action: 'CREATE_SCHOOL', entity: 'School', entityId: row.id, details: { school: values } });
+      return row.id;
+    });
+    return await getSchool(db, id);
+  } catch (err) {
+    await uploads.remove(stored?.url);
+    throw err;
+  }
+}
+
+/** PATCH: the fields given (null clears an optional one), isActive, and a new logo (the old file is removed). */
+export async function updateSchool(
+  db: DB,
+  uploads: UploadStore,
+  id: number,
+  input: SchoolUpdateInput,
+  logo: IncomingFile | undefined,
+  actor: Actor,
+): Promise<School> {
+  const before = await getSchool(db, id);
+  const saveLogo = checkedLogo(uploads, logo);
+  if (input.acronym !== undefined) await assertAcronymFree(db, input.acronym, id);
+  const contractDate = input.contractDate !== undefined ? input.contractDate : before.contractDate;
+  const expiry = input.contractExpiryDate !== undefined ? input.contractExpiryDate : before.contractExpiryDate;
+  if (expiryBeforeContract(contractDate, expiry)) {
+    throw badRequest(SCHOOL_MESSAGES.expiry, { contractExpiryDate: SCHOOL_MESSAGES.expiry });
+  }
+
+  const stored = await saveLogo();
+  const changes = { ...editableValues(input, false), isActive: input.isActive, logoUrl: stored?.url };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
+      await trx.updateTable('schools').set({ ...changes, isActive, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await writeLog(trx, actor, {
+        action: 'UPDATE_SCHOOL',
+        entity: 'School',
+        entityId: id,
+        details: { name: before.name, changes: diff(before, changes) },
+      });
+    });
+  } catch (err) {
+    await uploads.remove(stored?.url);
+    throw err;
+  }
+  if (stored) await uploads.remove(before.logoUrl);
+  return getSchool(db, id);
+}

@@ -1,0 +1,193 @@
+import path from 'node:path';
+import type { Selectable } from 'kysely';
+import type { DB, Executor } from '../db/index';
+import type { SystemTable } from '../db/schema';
+import { badRequest, notFound } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { diff, writeLog, type Actor } from './audit-log';
+import { checkFile, IMAGE_KINDS, MB, type IncomingFile, type UploadStore } from './uploads';
+import { fileUrl } from '../../src/domain/files';
+import {
+  SYSTEM_LIMITS,
+  SYSTEM_MESSAGES,
+  type System,
+  type SystemCreateInput,
+  type SystemUpdateInput,
+} from '../../src/domain/systems';
+
+/** The multipart field the console sends images in (spec §7: repeated `images` parts). */
+export const SYSTEM_IMAGE_FIELD = 'images';
+
+function jsonList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Row → spec §3 System (`_id` and `id`, lists as arrays, images as /uploads/… URLs). */
+function toSystem(row: Selectable<SystemTable>): System {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    features: jsonList(row.features),
+    images: jsonList(row.images)
+      .map((p) => fileUrl(p))
+      .filter((p): p is string => p !== null),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Every system, newest first (public catalogue and console). */
+export async function listSystems(db: Executor): Promise<System[]> {
+  const rows = await db.selectFrom('systems').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toSystem);
+}
+
+export async function getSystem(db: Executor, id: number): Promise<System> {
+  const row = await db.selectFrom('systems').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SYSTEM_MESSAGES.notFound);
+  return toSystem(row);
+}
+
+/** Checks every new image (type by content, size, count) before any file is written. */
+function checkImages(files: IncomingFile[], keptCount: number) {
+  const images = files.filter((f) => f.field === SYSTEM_IMAGE_FIELD);
+  if (keptCount + images.length > SYSTEM_LIMITS.images) {
+    throw badRequest(SYSTEM_MESSAGES.imagesMax, { images: SYSTEM_MESSAGES.imagesMax });
+  }
+  return images.map((file) => ({ file, kind: checkFile(file, IMAGE_KINDS, SYSTEM_LIMITS.imageMb * MB, 'Image') }));
+}
+
+/**
+ * Saves the checked images, runs `write` with their URLs, and removes the saved files again if
+ * `write` fails, so a failed request leaves no orphan files behind.
+ */
+async function withSavedImages<T>(
+  uploads: UploadStore,
+  checked: ReturnType<typeof checkImages>,
+  write: (urls: string[]) => Promise<T>,
+): Promise<T> {
+  const urls: string[] = [];
+  try {
+    for (const { file, kind } of checked) urls.push((await uploads.save(file, kind)).url);
+    return await write(urls);
+  } catch (err) {
+    await Promise.all(urls.map((u) => uploads.remove(u)));
+    throw err;
+  }
+}
+
+const removeAll = (uploads: UploadStore, urls: string[]) => Promise.all(urls.map((u) => uploads.remove(u)));
+
+export async function createSystem(
+  db: DB,
+  uploads: UploadStore,
+  input: SystemCreateInput,
+  files: IncomingFile[],
+  actor: Actor,
+): Promise<System> {
+  const checked = checkImages(files, 0);
+  const id = await withSavedImages(uploads, checked, (images) =>
+    db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto('systems')
+        .values({
+          name: input.name,
+          description: input.description,
+          features: JSON.stringify(input.features),
+          images: JSON.stringify(images),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLog(trx, actor, {
+        action: 'CREATE_SYSTEM',
+        entity: 'System',
+        entityId: row.id,
+        details: { name: input.name, features: input.features, images },
+      });
+      return row.id;
+    }),
+  );
+  return getSystem(db, id);
+}
+
+/**
+ * Replaces name, description and features; keeps the listed current images (absent list → all),
+ * adds the new ones, and deletes the files of the images no longer listed.
+ * Paths that are not this system's images are ignored (they may have been removed meanwhile).
+ */
+export async function updateSystem(
+  db: DB,
+  uploads: UploadStore,
+  id: number,
+  input: SystemUpdateInput,
+  files: IncomingFile[],
+  actor: Actor,
+): Promise<System> {
+  const before = await getSystem(db, id);
+  const wanted = input.images ? new Set(input.images.map((p) => fileUrl(p))) : null;
+  const kept = wanted ? before.images.filter((url) => wanted.has(url)) : before.images;
+  const removed = before.images.filter((url) => !kept.includes(url));
+  const checked = checkImages(files, kept.length);
+
+  await withSavedImages(uploads, checked, (added) =>
+    db.transaction().execute(async (trx) => {
+      const after = { name: input.name, description: input.description, features: input.features, images: [...kept, ...added] };
+      await trx
+        .updateTable('systems')
+        .set({ ...after, features: JSON.stringify(after.features), images: JSON.stringify(after.images), updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await writeLog(trx, actor, {
+        action: 'UPDATE_SYSTEM',
+        entity: 'System',
+        entityId: id,
+        details: { changes: diff({ ...before }, after) },
+      });
+    }),
+  );
+  await removeAll(uploads, removed);
+  return getSystem(db, id);
+}
+
+/** Deletes the system and its image files; its orders keep the system's name (system_id becomes null). */
+export async function deleteSystem(db: DB, uploads: UploadStore, id: number, actor: Actor): Promise<void> {
+  const before = await getSystem(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('systems').where('id', '=', id).execute();
+    await writeLog(trx, actor, {
+      action: 'DELETE_SYSTEM',
+      entity: 'System',
+      entityId: id,
+      details: { name: before.name, images: before.images },
+    });
+  });
+  await removeAll(uploads, before.images);
+}
+
+/** DELETE /systems/{id}/images/{imageName}: imageName is the file name of one of the system's images. */
+export async function removeSystemImage(db: DB, uploads: UploadStore, id: number, imageName: string, actor: Actor): Promise<System> {
+  const before = await getSystem(db, id);
+  const url = before.images.find((u) => path.posix.basename(u) === imageName);
+  if (!url) throw notFound(SYSTEM_MESSAGES.imageNotFound);
+  const images = before.images.filter((u) => u !== url);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('systems')
+      .set({ images: JSON.stringify(images), updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await writeLog(trx, actor, { action: 'REMOVE_SYSTEM_IMAGE', entity: 'System', entityId: id, details: { image: url } });
+  });
+  await uploads.remove(url);
+  return getSystem(db, id);
+}

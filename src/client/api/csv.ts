@@ -1,0 +1,52 @@
+import { api, toApiError } from './http';
+
+export type QueryFilters = Record<string, string | number | boolean>;
+
+export interface DownloadProgress {
+  transferredBytes: number;
+  /** 0 when the server streams without a known length. */
+  totalBytes: number;
+}
+
+/** The filename of a Content-Disposition header (RFC 6266 `filename*=` first), if any. */
+export function dispositionFilename(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain filename
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || undefined;
+}
+
+/**
+ * Downloads a list endpoint's whole filtered list as CSV (`?format=csv`, streamed by the server) through
+ * the one ky client (bearer token, 401 handling), then hands it to the browser as a file.
+ */
+export async function downloadCsv(
+  path: string,
+  filters: QueryFilters,
+  opts: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<void> {
+  try {
+    const res = await api.get(path, {
+      searchParams: { ...filters, format: 'csv' },
+      signal: opts.signal,
+      onDownloadProgress: opts.onProgress ? (p) => opts.onProgress?.({ transferredBytes: p.transferredBytes, totalBytes: p.totalBytes }) : undefined,
+    });
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = dispositionFilename(res.headers.get('content-disposition')) ?? opts.fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (err) {
+    throw await toApiError(err, 'Failed to export CSV');
+  }
+}

@@ -1,0 +1,24 @@
+/** The public site's pages: one list for the header, footer, sitemap and e2e checks. */
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Header navigation (spec §2: Contact is the /inquiries page). */
+export const NAV_LINKS: readonly NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'About', href: '/about' },
+  { label: 'Services', href: '/services' },
+  { label: 'Systems', href: '/systems' },
+  { label: 'Careers', href: '/careers' },
+  { label: 'Contact', href: '/inquiries' },
+];
+
+/** Indexable public pages (sitemap.xml). 404 and /forbidden are noindex and stay out. */
+export const PUBLIC_PATHS: readonly string[] = NAV_LINKS.map((l) => l.href);
+
+/** True when `href` is the page being rendered (for aria-current). */
+export function isCurrent(href: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return href === path;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { booleanField, clearableText, idField, optionalNumber } from './validation';
+
+/** Spec §9: default grade level 1. */
+export const DEFAULT_GRADE_LEVEL = 1;
+
+/** Spec §5 Grade / Section messages, shared by the forms and the API. */
+export const GRADE_MESSAGES = {
+  name: 'Grade name is required',
+  level: 'Level must be a positive number',
+  schoolId: 'School ID is required',
+  duplicate: 'A grade with this name already exists in this school',
+} as const;
+
+export const SECTION_MESSAGES = {
+  name: 'Section name is required',
+  gradeId: 'Please select a grade',
+  capacity: 'Capacity must be a positive number',
+  gradeOfOtherSchool: 'The selected grade does not belong to this school',
+  duplicate: 'A section with this name already exists in this grade',
+} as const;
+
+const requiredName = (message: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(100, 'Name must be 100 characters or less');
+
+const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
+
+/** Level: a positive whole number; missing → 1 (spec §9), '' or non-numeric → the level message. */
+const levelField = optionalNumber(GRADE_MESSAGES.level, { test: positiveInt, message: GRADE_MESSAGES.level }).refine(
+  (v) => v !== null,
+  GRADE_MESSAGES.level,
+);
+
+const capacityField = optionalNumber(SECTION_MESSAGES.capacity, { test: positiveInt, message: SECTION_MESSAGES.capacity });
+
+/** POST /api/super-admin/grades: name, description (omitted if empty), level, schoolId. */
+export const gradeCreateSchema = z.object({
+  name: requiredName(GRADE_MESSAGES.name),
+  description: clearableText(500),
+  level: levelField.transform((v) => v ?? DEFAULT_GRADE_LEVEL),
+  schoolId: idField(GRADE_MESSAGES.schoolId),
+});
+export type GradeCreateInput = z.output<typeof gradeCreateSchema>;
+
+/** PATCH /api/super-admin/grades/{id}: edit, or isActive false to deactivate. */
+export const gradeUpdateSchema = z.object({
+  name: requiredName(GRADE_MESSAGES.name).optional(),
+  description: clearableText(500),
+  level: levelField,
+  isActive: booleanField('Active must be true or false').optional(),
+});
+export type GradeUpdateInput = z.output<typeof gradeUpdateSchema>;
+
+/** POST /api/super-admin/sections: name, description, gradeId, schoolId, capacity. */
+export const sectionCreateSchema = z.object({
+  name: requiredName(SECTION_MESSAGES.name),
+  description: clearableText(500),
+  gradeId: idField(SECTION_MESSAGES.gradeId),
+  schoolId: idField(GRADE_MESSAGES.schoolId),
+  capacity: capacityField,
+});
+export type SectionCreateInput = z.output<typeof sectionCreateSchema>;
+
+/** PATCH /api/super-admin/sections/{id}: edit (null capacity clears it), move within the school, deactivate. */
+export const sectionUpdateSchema = z.object({
+  name: requiredName(SECTION_MESSAGES.name).optional(),
+  description: clearableText(500),
+  gradeId: idField(SECTION_MESSAGES.gradeId).optional(),
+  capacity: capacityField,
+  isActive: booleanField('Active must be true or false').optional(),
+});
+export type SectionUpdateInput = z.output<typeof sectionUpdateSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/*
+ * Query-string filters shared by list endpoints and their console screens: '' means "not given",
+ * junk gets a clear message (the API answers 400 with it), never a 500.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' naming a real calendar day (no 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** An optional calendar-day filter ('YYYY-MM-DD'). */
+export const dateQuery = (label: string) => {
+  const message = `${label} must be a valid date (YYYY-MM-DD)`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: message })
+      .trim()
+      .refine(isCalendarDate, message)
+      .optional(),
+  );
+};
+
+/** An optional free-text filter (trimmed, at most `max` characters). */
+export const textQuery = (label: string, max = 100) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be ${max} characters or less`)
+      .optional(),
+  );
+
+/** An optional record id filter (a positive whole number, given as text in a query string). */
+export const idQuery = (label: string) => {
+  const message = `${label} must be a positive whole number`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: message })
+      .trim()
+      .regex(/^\d{1,15}$/, message)
+      .transform(Number)
+      .refine((n) => Number.isSafeInteger(n) && n > 0, message)
+      .optional(),
+  );
+};
+
+export const DATE_ORDER_MESSAGE = 'Start date must be on or before the end date';
+
+/** superRefine rule for filter schemas with startDate and endDate: start on or before end. */
+export function checkDateOrder(v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx): void {
+  if (v.startDate && v.endDate && v.startDate > v.endDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: DATE_ORDER_MESSAGE });
+  }
+}

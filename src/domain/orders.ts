@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { emailField, idField } from './validation';
+import { HONEYPOT_FIELD, honeypotField } from './public-forms';
+
+/** Spec §4 / §9: order statuses, in workflow order, with their labels. New orders start 'pending'. */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const INITIAL_ORDER_STATUS: OrderStatus = 'pending';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Issue #3: additional notes ≤ 2,000 characters. */
+export const ORDER_NOTES_MAX = 2000;
+
+export const ORDER_MESSAGES = {
+  email: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  systemId: 'Please select a system',
+  notesMax: `Additional notes must be ${ORDER_NOTES_MAX.toLocaleString('en-US')} characters or less`,
+  status: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+  systemNotFound: 'System not found',
+  notFound: 'Order not found',
+  // Spec §8 "Order"
+  submitted: 'Order submitted successfully! We will contact you soon.',
+  submitFailed: 'Failed to submit order. Please try again.',
+  statusUpdated: 'Order status updated successfully',
+} as const;
+
+/** POST /api/inquiries/orders (spec §7: email, systemId, additionalNotes) and the 'Order System' modal. */
+export const orderSchema = z.object({
+  email: emailField(ORDER_MESSAGES.email, ORDER_MESSAGES.emailInvalid),
+  systemId: idField(ORDER_MESSAGES.systemId),
+  additionalNotes: z
+    .string({ invalid_type_error: 'Additional notes must be text' })
+    .trim()
+    .max(ORDER_NOTES_MAX, ORDER_MESSAGES.notesMax)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  [HONEYPOT_FIELD]: honeypotField,
+});
+export type OrderInput = z.output<typeof orderSchema>;
+
+/** PATCH /api/super-admin/orders/{id}/status */
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: ORDER_MESSAGES.status }) }),
+});
+
+/** Spec §3 Order as GET /api/super-admin/orders returns it. systemId is null once the system is deleted. */
+export interface Order {
+  _id: number;
+  id: number;
+  email: string;
+  systemId: number | null;
+  systemName: string;
+  status: OrderStatus;
+  additionalNotes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The two public forms (contact, order) carry a honeypot: a field people never see or fill, which
+ * form-filling bots do. A filled honeypot gets the normal success answer, but nothing is stored.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** Accepts anything (bots send all sorts); the route decides with honeypotFilled before validating. */
+export const honeypotField = z.unknown().optional();
+
+/** True when the hidden field holds anything but whitespace. */
+export function honeypotFilled(input: unknown): boolean {
+  if (!input || typeof input !== 'object') return false;
+  const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (value == null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}

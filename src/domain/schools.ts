@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { booleanField, clearableText, EMAIL_PATTERN, optionalNumber } from './validation';
+
+/** Spec §9: acronym max 10. */
+export const ACRONYM_MAX = 10;
+
+/** Spec §5 "School create/edit" messages, shared by the form and the API. */
+export const SCHOOL_MESSAGES = {
+  name: 'School name is required',
+  acronym: 'Acronym is required',
+  acronymMax: 'Acronym must be 10 characters or less',
+  email: 'Please enter a valid email address',
+  website: 'Please enter a valid website URL',
+  studentCount: 'Student count must be a number',
+  contractAmount: 'Contract amount must be a number',
+  expiry: 'Expiry date must be after contract date',
+  date: 'Please enter a valid date (YYYY-MM-DD)',
+  duplicateAcronym: 'A school with this acronym already exists',
+} as const;
+
+/** host.tld with an optional http(s) scheme, port and path ("school.edu.ph", "https://x.org/about"). */
+export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const isRealDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+const dateField = clearableText(10).refine((v) => v == null || isRealDate(v), SCHOOL_MESSAGES.date);
+
+const nameField = z
+  .string({ required_error: SCHOOL_MESSAGES.name, invalid_type_error: SCHOOL_MESSAGES.name })
+  .trim()
+  .min(1, SCHOOL_MESSAGES.name)
+  .max(200, 'School name must be 200 characters or less');
+
+const acronymField = z
+  .string({ required_error: SCHOOL_MESSAGES.acronym, invalid_type_error: SCHOOL_MESSAGES.acronym })
+  .trim()
+  .min(1, SCHOOL_MESSAGES.acronym)
+  .max(ACRONYM_MAX, SCHOOL_MESSAGES.acronymMax);
+
+/** Every field of a school that the create and edit forms send (spec §3 School). */
+const schoolFields = z.object({
+  name: nameField,
+  acronym: acronymField,
+  address: clearableText(300),
+  contactNumber: clearableText(50),
+  email: clearableText(254).refine((v) => v == null || EMAIL_PATTERN.test(v), SCHOOL_MESSAGES.email),
+  website: clearableText(300).refine((v) => v == null || WEBSITE_PATTERN.test(v), SCHOOL_MESSAGES.website),
+  studentCount: optionalNumber(SCHOOL_MESSAGES.studentCount, {
+    test: (n) => Number.isInteger(n) && n >= 0,
+    message: 'Student count must be a whole number of 0 or more',
+  }),
+  contractNumber: clearableText(100),
+  contractDate: dateField,
+  contractExpiryDate: dateField,
+  contractStatus: clearableText(50),
+  contractType: clearableText(50),
+  contractAmount: optionalNumber(SCHOOL_MESSAGES.contractAmount, {
+    test: (n) => n >= 0,
+    message: 'Contract amount cannot be negative',
+  }),
+});
+
+/** Spec §5: the expiry date may not be before the contract date (dates are 'YYYY-MM-DD', so text order works). */
+export function expiryBeforeContract(contractDate: string | null | undefined, expiry: string | null | undefined): boolean {
+  return Boolean(contractDate && expiry && expiry < contractDate);
+}
+
+const expiryRule = (v: { contractDate?: string | null; contractExpiryDate?: string | null }, ctx: z.RefinementCtx) => {
+  if (expiryBeforeContract(v.contractDate, v.contractExpiryDate)) {
+    ctx.addIssue({ code: 'custom', path: ['contractExpiryDate'], message: SCHOOL_MESSAGES.expiry });
+  }
+};
+
+/** POST /api/super-admin/schools (the `data` part). Empty optional fields come out as null/undefined. */
+export const schoolCreateSchema = schoolFields.superRefine(expiryRule);
+export type SchoolCreateInput = z.output<typeof schoolCreateSchema>;
+
+/** PATCH /api/super-admin/schools/{id}: any subset; null clears an optional field; isActive included. */
+export const schoolUpdateSchema = schoolFields
+  .partial()
+  .extend({ isActive: booleanField('Active must be true or false').optional() })
+  .superRefine(expiryRule);
+export type SchoolUpdateInput = z.output<typeof schoolUpdateSchema>;
+
+/** A website as a link target: a scheme is optional when typed, so add https:// when it is missing. */
+export const websiteHref = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
+export const SYSTEM_LIMITS = {
+  name: 200,
+  description: 5000,
+  feature: 200,
+  features: 30,
+  images: 10,
+  imageMb: 5,
+} as const;
+
+export const SYSTEM_MESSAGES = {
+  // Spec §5 "Create/update system": one message for every missing required field.
+  required: 'Please fill in all required fields',
+  nameMax: `System name must be ${SYSTEM_LIMITS.name} characters or less`,
+  descriptionMax: `Description must be ${SYSTEM_LIMITS.description.toLocaleString('en-US')} characters or less`,
+  featureMax: `Each feature must be ${SYSTEM_LIMITS.feature} characters or less`,
+  featuresMax: `A system can have at most ${SYSTEM_LIMITS.features} features`,
+  imagesMax: `A system can have at most ${SYSTEM_LIMITS.images} images`,
+  notFound: 'System not found',
+  imageNotFound: 'Image not found',
+  created: 'System created successfully',
+  updated: 'System updated successfully',
+  deleted: 'System deleted successfully',
+  imageRemoved: 'Image removed successfully',
+} as const;
+
+const required = (max: number, maxMessage: string) =>
+  z
+    .string({ required_error: SYSTEM_MESSAGES.required, invalid_type_error: SYSTEM_MESSAGES.required })
+    .trim()
+    .min(1, SYSTEM_MESSAGES.required)
+    .max(max, maxMessage);
+
+/** Features: blank entries are dropped; at least one must remain (spec §5). */
+const featuresField = z
+  .array(z.string({ invalid_type_error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax), {
+    required_error: SYSTEM_MESSAGES.required,
+    invalid_type_error: SYSTEM_MESSAGES.required,
+  })
+  .transform((list) => list.filter((f) => f !== ''))
+  .refine((list) => list.length > 0, SYSTEM_MESSAGES.required)
+  .refine((list) => list.length <= SYSTEM_LIMITS.features, SYSTEM_MESSAGES.featuresMax);
+
+/** POST /api/super-admin/systems: the `data` part {name, description, features}; images are file parts. */
+export const systemCreateSchema = z.object({
+  name: required(SYSTEM_LIMITS.name, SYSTEM_MESSAGES.nameMax),
+  description: required(SYSTEM_LIMITS.description, SYSTEM_MESSAGES.descriptionMax),
+  features: featuresField,
+});
+export type SystemCreateInput = z.output<typeof systemCreateSchema>;
+
+/**
+ * PUT /api/super-admin/systems/{id}: the same fields plus `images`, the paths of the current images
+ * to keep (absent → keep them all). New images are file parts.
+ */
+export const systemUpdateSchema = systemCreateSchema.extend({
+  images: z
+    .array(z.string({ invalid_type_error: 'Image paths must be text' }).max(300), { invalid_type_error: 'Image paths must be a list' })
+    .max(SYSTEM_LIMITS.images, SYSTEM_MESSAGES.imagesMax)
+    .optional(),
+});
+export type SystemUpdateInput = z.output<typeof systemUpdateSchema>;
+
+/** Spec §3 System as the API returns it: image paths are /uploads/… URLs. */
+export interface System {
+  _id: number;
+  id: number;
+  name: string;
+  description: string;
+  features: string[];
+  images: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Public catalogue search (spec §2): case-insensitive over name, description and every feature. */
+export function systemMatches(system: Pick<System, 'name' | 'description' | 'features'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [system.name, system.description, ...system.features].some((text) => text.toLowerCase().includes(q));
+}
+
+export function filterSystems<T extends Pick<System, 'name' | 'description' | 'features'>>(systems: T[], query: string): T[] {
+  return query.trim() ? systems.filter((s) => systemMatches(s, query)) : systems;
+}
+
+/** '1 system found' / 'N systems found' (spec §2 Public Systems page). */
+export const systemCountLabel = (n: number): string => `${n} ${n === 1 ? 'system' : 'systems'} found`;
+
+/** Card preview: the first `max` features and how many more there are ('+N more'). */
+export function featurePreview(features: string[], max = 3): { shown: string[]; more: number } {
+  return { shown: features.slice(0, max), more: Math.max(0, features.length - max) };
+}

@@ -1,0 +1,135 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $permissionCatalogue, adminForm, saveAdminChanges, type AdminForm } from '../../../../client/stores/admins';
+import { pictureError } from '../../../../client/stores/profile';
+import { adminFullName, type Admin } from '../../../../domain/admins';
+import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '../../kit';
+import { AdminFields, NOT_ASSIGNED } from './AdminFields';
+import { PermissionChecklist } from './PermissionChecklist';
+
+/** Every catalogue permission with the admin's value (names added by a later sync start off). */
+const permissionsOf = (admin: Admin, names: string[]) => Object.fromEntries(names.map((n) => [n, admin.permissions[n] === true]));
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-gray-900">{children || '-'}</dd>
+    </div>
+  );
+}
+
+/**
+ * Admin Profile (spec §2, §4): view mode first; 'Edit Admin' toggles editing of the details and the
+ * permissions; saving shows an overlay for 2 s, then the modal closes (the list has been reloaded).
+ */
+export function AdminProfileModal({ admin, startEditing, onClose }: { admin: Admin | null; startEditing: boolean; onClose: () => void }) {
+  // Keyed by id only: the list reloads while the success overlay shows, and that must not restart the form.
+  return admin ? <AdminProfile key={admin.id} admin={admin} startEditing={startEditing} onClose={onClose} /> : null;
+}
+
+function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEditing: boolean; onClose: () => void }) {
+  const formId = useId();
+  const { permissions: catalogue, error: catalogueError } = useStore($permissionCatalogue);
+  const names = (catalogue ?? []).map((p) => p.name);
+  const [editing, setEditing] = useState(startEditing);
+  const [values, setValues] = useState<AdminForm>(() => adminForm(admin));
+  const [permissions, setPermissions] = useState<Record<string, boolean>>(() => admin.permissions);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const picture = usePictureInput(pictureError);
+  // The edits in edit mode, the saved values in view mode; over every catalogue permission.
+  const shownPermissions = { ...permissionsOf(admin, names), ...(editing ? permissions : admin.permissions) };
+
+  /** Into edit mode (on) from the saved values, or back to view mode (off) dropping the edits. */
+  function toggleEditing(on: boolean) {
+    setValues(adminForm(admin));
+    setPermissions(admin.permissions);
+    setErrors({});
+    setMessage(null);
+    picture.reset();
+    setEditing(on);
+  }
+
+  function change(field: keyof AdminForm, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setMessage(null);
+    const result = await saveAdminChanges(admin, values, picture.file, shownPermissions);
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setMessage(result.message);
+      return;
+    }
+    setDone(result.message);
+  }
+
+  const checklist = catalogue ? (
+    <PermissionChecklist catalogue={catalogue} value={shownPermissions} onChange={setPermissions} disabled={!editing || saving} />
+  ) : catalogueError ? (
+    <ErrorBanner message={catalogueError} />
+  ) : (
+    <LoadingState rows={3} label="Loading permissions..." />
+  );
+
+  const footer = editing ? (
+    <>
+      <Button variant="secondary" onClick={() => toggleEditing(false)} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={saving} disabled={done !== null}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+      <Button onClick={() => toggleEditing(true)}>Edit Admin</Button>
+    </>
+  );
+
+  return (
+    <Modal open onClose={onClose} title="Admin Profile" size="xl" footer={footer}>
+      {editing ? (
+        <form id={formId} noValidate onSubmit={submit} className="space-y-5">
+          <ErrorBanner message={message} />
+          <AdminFields mode="edit" values={values} errors={errors} onChange={change} picture={picture} currentPictureUrl={admin.profilePictureUrl} />
+          {checklist}
+        </form>
+      ) : (
+        <div className="space-y-5">
+          <div className="flex items-center gap-4">
+            <ZoomableImage src={admin.profilePictureUrl} alt={`Profile picture of ${adminFullName(admin)}`}>
+              <Avatar src={admin.profilePictureUrl} firstName={admin.firstName} lastName={admin.lastName} size="lg" />
+            </ZoomableImage>
+            <div>
+              <p className="text-lg font-semibold text-gray-900">{adminFullName(admin)}</p>
+              <p className="text-sm text-gray-600">{admin.email}</p>
+            </div>
+          </div>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Detail label="Email">{admin.email}</Detail>
+            <Detail label="Phone Number">{admin.phoneNumber}</Detail>
+            <Detail label="Employee ID">{admin.employeeId}</Detail>
+            <Detail label="Department">{admin.department}</Detail>
+            <Detail label="Position">{admin.position}</Detail>
+            <Detail label="School">{admin.school ? `${admin.school.name} (${admin.school.acronym})` : NOT_ASSIGNED}</Detail>
+          </dl>
+          {checklist}
+        </div>
+      )}
+      {done ? <SuccessOverlay message={done} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

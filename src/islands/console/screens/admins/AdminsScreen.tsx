@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  $admins,
+  deactivateAdmin,
+  loadAdmins,
+  loadPermissionCatalogue,
+  loadSchoolChoices,
+  syncPermissionCatalogue,
+  type ActionResult,
+} from '../../../../client/stores/admins';
+import { adminFilterChoices, adminFullName, filterAdmins, hasActiveFilters, type Admin } from '../../../../domain/admins';
+import { ScreenHeading } from '../../layout/ScreenHeading';
+import {
+  activeFilterCount,
+  Button,
+  CardGrid,
+  DataTable,
+  ErrorBanner,
+  FilterBar,
+  SelectField,
+  SuccessOverlay,
+  TextField,
+  useConfirm,
+  useListQuery,
+  ViewToggle,
+  type ListView,
+} from '../../kit';
+import { AddAdminModal } from './AddAdminModal';
+import { AdminCard } from './AdminCard';
+import { AdminProfileModal } from './AdminProfileModal';
+import { ADMIN_COLUMNS } from './adminColumns';
+
+/** Filters and view live in the URL (reload and Back keep them); cards by default (spec §9). */
+const DEFAULTS = { search: '', school: '', department: '', position: '', view: 'cards' };
+const CLEARED = { search: '', school: '', department: '', position: '' };
+/** How long the notice after a sync or a delete stays. */
+const NOTICE_MS = 6000;
+
+const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
+
+/** Admin Management (spec §2): the loaded admins, filtered in the browser, as cards or a table. */
+export default function AdminsScreen() {
+  const { admins, loading, error } = useStore($admins);
+  const list = useListQuery(DEFAULTS);
+  const { search, school, department, position } = list.query;
+  const view: ListView = list.query.view === 'table' ? 'table' : 'cards';
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
+  const [notice, setNotice] = useState<(ActionResult & { at: number }) | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const { confirm, dialog } = useConfirm();
+
+  useEffect(() => {
+    void loadAdmins();
+    void loadPermissionCatalogue();
+    void loadSchoolChoices();
+  }, []);
+
+  const filters = { search, school, department, position };
+  const shown = useMemo(() => filterAdmins(admins ?? [], { search, school, department, position }), [admins, search, school, department, position]);
+  const choices = useMemo(() => adminFilterChoices(admins ?? []), [admins]);
+  const selectedAdmin = selected ? (admins ?? []).find((a) => a.id === selected.id) ?? null : null;
+
+  const report = (result: ActionResult) => setNotice({ ...result, at: Date.now() });
+
+  async function sync() {
+    setSyncing(true);
+    report(await syncPermissionCatalogue());
+    setSyncing(false);
+  }
+
+  async function remove(admin: Admin) {
+    const ok = await confirm({
+      title: 'Delete Admin',
+      message: `Are you sure you want to delete ${adminFullName(admin)}? The account is deactivated and signed out everywhere; its records are kept.`,
+      confirmLabel: 'Delete',
+    });
+    if (ok) report(await deactivateAdmin(admin));
+  }
+
+  const actions = {
+    onView: (a: Admin) => setSelected({ id: a.id, editing: false }),
+    onEdit: (a: Admin) => setSelected({ id: a.id, editing: true }),
+    onDelete: (a: Admin) => void remove(a),
+  };
+  const listState = {
+    loading: loading || (admins === null && !error),
+    error: shown.length ? null : error,
+    onRetry: () => void loadAdmins(),
+    emptyText: hasActiveFilters(filters) ? 'No admins found matching your filters.' : 'No admins found.',
+  };
+  const setFilter = (key: keyof typeof CLEARED) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    list.setQuery({ [key]: e.target.value }, { replace: key === 'search' });
+
+  return (
+    <div>
+      <ScreenHeading title="Admin Management">
+        <Button variant="secondary" onClick={() => void sync()} loading={syncing}>
+          Sync Permissions
+        </Button>
+        <Button onClick={() => setAdding(true)}>+ Add New Admin</Button>
+      </ScreenHeading>
+
+      <div className="mb-4 space-y-2">
+        {notice?.ok ? <SuccessOverlay key={notice.at} variant="inline" message={notice.message} durationMs={NOTICE_MS} onDone={() => setNotice(null)} /> : null}
+        {notice && !notice.ok ? <ErrorBanner message={notice.message} onDismiss={() => setNotice(null)} /> : null}
+        {/* A failed reload while admins are shown (with nothing shown, the list itself says 'Error: …'). */}
+        <ErrorBanner message={shown.length ? error : null} />
+      </div>
+
+      <FilterBar
+        label="Filter admins"
+        onClear={activeFilterCount(list.query, DEFAULTS, ['view']) ? () => list.setQuery(CLEARED) : undefined}
+        actions={<ViewToggle value={view} onChange={(v) => list.setQuery({ view: v }, { keepPage: true, replace: true })} />}
+      >
+        <TextField label="Search" type="search" placeholder="Name, email or employee ID" value={search} onChange={setFilter('search')} />
+        <SelectField label="School" placeholder="All Schools" options={options(choices.schools)} value={school} onChange={setFilter('school')} />
+        <SelectField label="Department" placeholder="All Departments" options={options(choices.departments)} value={department} onChange={setFilter('department')} />
+        <SelectField label="Position" placeholder="All Positions" options={options(choices.positions)} value={position} onChange={setFilter('position')} />
+      </FilterBar>
+
+      {admins ? (
+        <p role="status" className="mb-3 text-sm text-gray-600">
+          {shown.length} admin(s) found
+        </p>
+      ) : null}
+
+      {view === 'cards' ? (
+        <CardGrid label="Admins" items={shown} itemKey={(a) => a.id} renderCard={(a) => <AdminCard admin={a} {...actions} />} {...listState} />
+      ) : (
+        <DataTable
+          caption="Admins"
+          columns={ADMIN_COLUMNS}
+          rows={shown}
+          rowKey={(a) => a.id}
+          actionsHeader="View"
+          rowActions={(a) => (
+            <Button size="sm" variant="secondary" onClick={() => actions.onView(a)} aria-label={`View ${adminFullName(a)}`}>
+              View
+            </Button>
+          )}
+          {...listState}
+        />
+      )}
+
+      <AddAdminModal open={adding} onClose={() => setAdding(false)} />
+      <AdminProfileModal admin={selectedAdmin} startEditing={selected?.editing ?? false} onClose={() => setSelected(null)} />
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/*
+ * chart.js for the dashboard only (this module is imported by the lazily loaded dashboard screen, so the
+ * library ships in that chunk alone). Registered: just the elements, scales and plugins the five charts
+ * use; react-chartjs-2's <Line>, <Bar> and <Doughnut> register their own controllers.
+ */
+import { ArcElement, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
+
+Chart.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
+
+export const BRAND = '#16a34a';
+
+/** Colours of the attendance statuses and notification types (the badge colours of spec §4). */
+export const SERIES_COLOURS: Record<string, string> = {
+  PRESENT: '#16a34a',
+  ABSENT: '#dc2626',
+  LATE: '#f59e0b',
+  EXCUSED: '#2563eb',
+  CHECK_IN: '#16a34a',
+  CHECK_OUT: '#2563eb',
+  ABSENCE: '#dc2626',
+  LATE_ARRIVAL: '#f59e0b',
+  CUSTOM: '#7c3aed',
+};
+export const colourOf = (key: string) => SERIES_COLOURS[key] ?? '#6b7280';
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const base = () => ({ responsive: true, maintainAspectRatio: false, animation: reducedMotion() ? (false as const) : undefined });
+
+/** Counts are whole numbers: no 0.5 ticks. */
+const countAxis = { beginAtZero: true, ticks: { precision: 0 } };
+
+export const lineOptions = (): ChartOptions<'line'> => ({ ...base(), plugins: { legend: { display: false } }, scales: { y: countAxis } });
+
+export const barOptions = (horizontal = false): ChartOptions<'bar'> => ({
+  ...base(),
+  indexAxis: horizontal ? 'y' : 'x',
+  plugins: { legend: { display: false } },
+  scales: horizontal ? { x: countAxis } : { y: countAxis },
+});
+
+export const doughnutOptions = (): ChartOptions<'doughnut'> => ({ ...base(), plugins: { legend: { position: 'bottom' } } });
+
+/** 'Nov 16: 2, Nov 17: 0, …' — the chart's numbers as text, for its accessible name. */
+export const summarise = (pairs: Array<[label: string, value: number]>) => pairs.map(([l, v]) => `${l}: ${v.toLocaleString('en-US')}`).join(', ');
+
+/** 'LATE_ARRIVAL' → 'Late Arrival'. */
+export const humanise = (key: string) => key.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

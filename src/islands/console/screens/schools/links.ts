@@ -1,0 +1,14 @@
+/** Where a school's buttons go (spec §2 School Management, Grades and Sections). */
+export function schoolLinks(schoolId: number) {
+  return {
+    gradesSections: `/super-admin/schools/${schoolId}/grades-sections`,
+    students: `/super-admin/schools/${schoolId}/students`,
+  };
+}
+
+/** The school-scoped student list filtered by grade and optionally section (spec §2 Grades and Sections). */
+export function studentsLink(schoolId: number, gradeId: number, sectionId?: number): string {
+  const query = new URLSearchParams({ gradeId: String(gradeId) });
+  if (sectionId) query.set('sectionId', String(sectionId));
+  return `/super-admin/schools/${schoolId}/students?${query}`;
+}

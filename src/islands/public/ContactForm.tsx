@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Button } from '../console/kit/Button';
+import { ErrorBanner } from '../console/kit/ErrorBanner';
+import { TextAreaField, TextField } from '../console/kit/FormField';
+import { sendInquiry } from '../../client/api/public';
+import { ApiError } from '../../client/api/http';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema } from '../../domain/inquiries';
+import { HONEYPOT_FIELD } from '../../domain/public-forms';
+import { validate } from '../../domain/validation';
+import { Honeypot } from './Honeypot';
+
+const EMPTY = { email: '', subject: '', inquiry: '' };
+type Fields = typeof EMPTY;
+
+/**
+ * The 'Send us a Message' form of /inquiries (spec §2, §5, §8): every field required, nothing is sent
+ * while one is empty; success and failure texts of §8 "Contact".
+ */
+export default function ContactForm() {
+  const [values, setValues] = useState<Fields>(EMPTY);
+  const [trap, setTrap] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Text typed into the pre-rendered form before the island hydrated is kept, not silently ignored.
+  useEffect(() => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    const typed = { ...EMPTY };
+    for (const key of Object.keys(typed) as Array<keyof Fields>) typed[key] = String(data.get(key) ?? '');
+    if (Object.values(typed).some(Boolean)) setValues(typed);
+  }, []);
+
+  const field = (name: keyof Fields) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    required: true,
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setErrors((errs) => ({ ...errs, [name]: undefined }));
+    },
+  });
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (sending) return;
+    setFailure(null);
+    setSuccess(null);
+    const check = validate(inquirySchema, values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendInquiry({ ...values, email: values.email.trim(), [HONEYPOT_FIELD]: trap });
+      setSuccess(INQUIRY_MESSAGES.sent);
+      setValues(EMPTY);
+      setErrors({});
+    } catch (err) {
+      // Spec §8: the server's message, else the fixed text (network failures and timeouts included).
+      setFailure(err instanceof ApiError && err.status > 0 ? err.message : INQUIRY_MESSAGES.sendFailed);
+      if (err instanceof ApiError) setErrors(err.errors);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a Message">
+      <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@school.edu.ph" {...field('email')} />
+      <TextField label="Subject" maxLength={INQUIRY_LIMITS.subject} placeholder="What is your message about?" {...field('subject')} />
+      <TextAreaField label="Message" rows={6} maxLength={INQUIRY_LIMITS.inquiry} placeholder="Tell us about your school and what you need." {...field('inquiry')} />
+      <Honeypot value={trap} onChange={setTrap} />
+      <ErrorBanner message={failure} />
+      {success ? (
+        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {success}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+        {sending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

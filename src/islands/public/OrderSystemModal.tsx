@@ -1,0 +1,99 @@
+import { useState, type SubmitEvent } from 'react';
+import { Modal } from '../console/kit/Modal';
+import { Button } from '../console/kit/Button';
+import { ErrorBanner } from '../console/kit/ErrorBanner';
+import { TextAreaField, TextField } from '../console/kit/FormField';
+import { submitOrder } from '../../client/api/public';
+import { ORDER_MESSAGES, ORDER_NOTES_MAX, orderSchema } from '../../domain/orders';
+import { HONEYPOT_FIELD } from '../../domain/public-forms';
+import type { System } from '../../domain/systems';
+import { validate } from '../../domain/validation';
+import { Honeypot } from './Honeypot';
+
+/** The form inside the modal; keyed by the system, so every order starts empty. */
+function OrderForm({ system, onClose }: { system: System; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [notes, setNotes] = useState('');
+  const [trap, setTrap] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    // Spec §5: nothing is sent while the email is missing or fails the basic pattern.
+    const check = validate(orderSchema, { email, systemId: system.id, additionalNotes: notes });
+    if (!check.ok) {
+      setSuccess(null);
+      setError(Object.values(check.errors)[0] ?? ORDER_MESSAGES.submitFailed);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    setSuccess(null);
+    try {
+      await submitOrder({ email: email.trim(), systemId: system.id, additionalNotes: notes.trim() || null, [HONEYPOT_FIELD]: trap });
+      setSuccess(ORDER_MESSAGES.submitted);
+      setEmail('');
+      setNotes('');
+    } catch {
+      setError(ORDER_MESSAGES.submitFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="rounded-lg bg-gray-50 p-4">
+        <h3 className="font-semibold text-gray-900">{system.name}</h3>
+        <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-gray-600">{system.description}</p>
+      </div>
+      <TextField
+        label="Email Address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="you@school.edu.ph"
+        data-autofocus
+      />
+      <TextAreaField
+        label="Additional Notes"
+        name="additionalNotes"
+        rows={4}
+        maxLength={ORDER_NOTES_MAX}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        placeholder="Number of schools, gates or readers, preferred schedule…"
+      />
+      <Honeypot value={trap} onChange={setTrap} />
+      <ErrorBanner message={error} />
+      {success ? (
+        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {success}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          {success ? 'Close' : 'Cancel'}
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Submit Order'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The 'Order System' modal of the public catalogue (spec §2): open while `system` is set. */
+export function OrderSystemModal({ system, onClose }: { system: System | null; onClose: () => void }) {
+  return (
+    <Modal open={system !== null} onClose={onClose} title="Order System">
+      {system ? <OrderForm key={system.id} system={system} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

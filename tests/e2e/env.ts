@@ -1,0 +1,15 @@
+/** Settings shared by playwright.config.ts, the e2e server and the specs (no Playwright imports here). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
+export const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The first super admin, created by buildApp from SUPER_ADMIN_EMAIL/SUPER_ADMIN_PASSWORD. */
+export const E2E_SUPER_ADMIN = { email: 'e2e-root@school.test', password: 'E2eRootPass123' };
+
+/** A second super admin for specs that change the password or profile (see tests/e2e/server.ts). */
+export const E2E_PROFILE_ADMIN = {
+  email: 'e2e-profile@school.test',
+  password: 'E2eProfilePass123',
+  firstName: 'Paula',
+  lastName: 'Profile',
+};

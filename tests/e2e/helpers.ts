@@ -1,0 +1,37 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
+
+export { E2E_BASE_URL, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
+
+type Credentials = { email: string; password: string };
+
+/** Signs in through the /login form and waits for the console (lands on /home unless a page was remembered). */
+export async function signIn(page: Page, creds: Credentials = E2E_SUPER_ADMIN, expectedPath: string | RegExp = '/home'): Promise<void> {
+  if (!/\/login$/.test(new URL(page.url(), E2E_BASE_URL).pathname)) await page.goto('/login');
+  await page.getByLabel('Email').fill(creds.email);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(typeof expectedPath === 'string' ? new RegExp(`${escape(expectedPath)}$`) : expectedPath);
+}
+
+/**
+ * Fast path for specs that are not about signing in: POST /api/super-admin/login and put the token in the
+ * SUPER_ADMIN_TOKEN cookie, as the login page would. Returns the token (for direct API calls).
+ */
+export async function signInViaApi(target: Page | BrowserContext, creds: Credentials = E2E_SUPER_ADMIN): Promise<string> {
+  const context = 'context' in target ? target.context() : target;
+  const res = await context.request.post(`${E2E_BASE_URL}/api/super-admin/login`, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  const token = (await res.json()).data.token as string;
+  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
+  return token;
+}
+
+/** The value of a cookie in this context, or undefined. */
+export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies(E2E_BASE_URL)).find((c) => c.name === name)?.value;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
