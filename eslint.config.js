@@ -8,7 +8,16 @@ import globals from 'globals';
 
 export default defineConfig(
   {
-    ignores: ['dist/**', '.astro/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/results/**'],
+    ignores: [
+      'dist/**',
+      '.astro/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -16,8 +16,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  outputDir: 'test-results',
+  // Per port: Playwright empties these folders when a run starts, and parallel runs must not wipe each other's.
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT}` }]],
+  outputDir: `test-results/${E2E_PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -46,7 +46,15 @@ async function startServer() {
   const port = Number(process.env.LH_PORT ?? 4414);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-data-'));
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: { ...process.env, STATIC_DIR: staticDir, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SUPER_ADMIN_PASSWORD: 'bench-only-password' },
+    env: {
+      ...process.env,
+      STATIC_DIR: staticDir,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SUPER_ADMIN_PASSWORD: 'bench-only-password',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true, // own process group: stop() ends npx, tsx and node together
   });
@@ -65,8 +73,13 @@ async function startServer() {
   };
 }
 
-const server = process.env.LH_BASE_URL ? { baseUrl: process.env.LH_BASE_URL.replace(/\/$/, ''), stop: () => {} } : await startServer();
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const server = process.env.LH_BASE_URL
+  ? { baseUrl: process.env.LH_BASE_URL.replace(/\/$/, ''), stop: () => {} }
+  : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
 
 const results = [];
 let version = '?';
@@ -77,7 +90,12 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
       // Default Lighthouse config = mobile form factor, simulated slow 4G, 4× CPU slowdown.
-      const { lhr } = await lighthouse(`${server.baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const { lhr } = await lighthouse(`${server.baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
       runs.push(lhr);
     }
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
@@ -89,13 +107,23 @@ try {
       lhr.categories[c].auditRefs
         .filter((r) => r.weight > 0 || c === 'performance')
         .map((r) => lhr.audits[r.id])
-        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => `${c}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}`),
     );
-    results.push({ page, scores, lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), failing, perfRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)) });
+    results.push({
+      page,
+      scores,
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failing,
+      perfRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
+    });
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.stop();
 }
 
@@ -104,10 +132,15 @@ console.log('| page | performance | accessibility | best practices | SEO | LCP |
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of results) {
   const s = r.scores;
-  console.log(`| ${r.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.perfRuns.join(', ')} |`);
+  console.log(
+    `| ${r.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.perfRuns.join(', ')} |`,
+  );
 }
-const misses = results.flatMap((r) => CATEGORIES.filter((c) => r.scores[c] < TARGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${TARGET[c]}`));
-for (const r of results.filter((x) => x.failing.length)) console.log(`\n${r.page} — audits not passed:\n  ${r.failing.join('\n  ')}`);
+const misses = results.flatMap((r) =>
+  CATEGORIES.filter((c) => r.scores[c] < TARGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${TARGET[c]}`),
+);
+for (const r of results.filter((x) => x.failing.length))
+  console.log(`\n${r.page} — audits not passed:\n  ${r.failing.join('\n  ')}`);
 if (misses.length) {
   console.log(`\nBelow target:\n  ${misses.join('\n  ')}`);
   if (process.env.LH_ASSERT === '1') process.exit(1);

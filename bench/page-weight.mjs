@@ -79,7 +79,10 @@ function measure(page) {
   const cssFiles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/gi)]
     .map((l) => fileOf(attr(l[0], 'href') ?? '', htmlPath))
     .filter((f) => f && fs.existsSync(f));
-  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, s) => n + gzipSize(Buffer.from(s[1])), 0);
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce(
+    (n, s) => n + gzipSize(Buffer.from(s[1])),
+    0,
+  );
 
   const jsFilesGzip = [...files].reduce((n, f) => n + gzipSize(fs.readFileSync(f)), 0);
   return {

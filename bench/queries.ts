@@ -37,7 +37,11 @@ async function main() {
   };
   const app = await buildApp(config);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`sign-in failed (${login.statusCode}): was the database seeded by bench:seed?`);
     const token = login.json().data.token as string;
 
@@ -64,7 +68,9 @@ async function main() {
     ];
 
     console.log(`bench:queries on ${target.label}, ${runs} runs each (after 3 warm-up runs)\n`);
-    console.log(`${'scenario'.padEnd(30)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}  target`);
+    console.log(
+      `${'scenario'.padEnd(30)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}  target`,
+    );
     for (const s of scenarios) {
       const samples: number[] = [];
       let total: number | undefined;

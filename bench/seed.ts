@@ -15,7 +15,9 @@ import pg from 'pg';
 import { createDb, migrateToLatest } from '../server/db/index';
 import { hashPassword } from '../server/lib/passwords';
 import { BENCH_PASSWORD, benchTarget, parseArgs, prng } from './lib';
-import { buildPlan, type Row, type TableRows } from './seed-data';
+import { createWorld, type Row, type TableRows } from './seed-data';
+import { entityTables } from './seed-entities';
+import { eventTables } from './seed-events';
 
 interface Sink {
   count(table: string): Promise<number>;
@@ -26,7 +28,10 @@ interface Sink {
 }
 
 const placeholders = (cols: number, rows: number, numbered: boolean) =>
-  Array.from({ length: rows }, (_, r) => `(${Array.from({ length: cols }, (_, c) => (numbered ? `$${r * cols + c + 1}` : '?')).join(',')})`).join(',');
+  Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: cols }, (_, c) => (numbered ? `$${r * cols + c + 1}` : '?')).join(',')})`,
+  ).join(',');
 
 function sqliteSink(file: string): Sink {
   const db = new SQLite(file);
@@ -37,7 +42,10 @@ function sqliteSink(file: string): Sink {
   const statement = (table: string, columns: string[], rows: number) => {
     const key = `${table}:${rows}`;
     if (!statements.has(key)) {
-      statements.set(key, db.prepare(`insert into ${table} (${columns.join(',')}) values ${placeholders(columns.length, rows, false)}`));
+      statements.set(
+        key,
+        db.prepare(`insert into ${table} (${columns.join(',')}) values ${placeholders(columns.length, rows, false)}`),
+      );
     }
     return statements.get(key)!;
   };
@@ -71,7 +79,10 @@ function postgresSink(url: string): Sink & { client: Promise<pg.PoolClient>; poo
       const size = Math.floor(60000 / columns.length);
       for (let i = 0; i < rows.length; i += size) {
         const part = rows.slice(i, i + size);
-        await c.query(`insert into ${table} (${columns.join(',')}) values ${placeholders(columns.length, part.length, true)}`, part.flat());
+        await c.query(
+          `insert into ${table} (${columns.join(',')}) values ${placeholders(columns.length, part.length, true)}`,
+          part.flat(),
+        );
       }
     },
     begin: async () => void (await (await client).query('begin')),
@@ -99,12 +110,16 @@ async function write(sink: Sink, t: TableRows): Promise<number> {
     done += batch.length;
     if (process.stdout.isTTY && done - shown >= 100_000) {
       shown = done;
-      process.stdout.write(`\r  ${t.table.padEnd(20)} ${done.toLocaleString('en-US').padStart(10)} / ${t.total.toLocaleString('en-US')}`);
+      process.stdout.write(
+        `\r  ${t.table.padEnd(20)} ${done.toLocaleString('en-US').padStart(10)} / ${t.total.toLocaleString('en-US')}`,
+      );
     }
   }
   await sink.commit();
   const secs = (performance.now() - started) / 1000;
-  process.stdout.write(`${process.stdout.isTTY ? '\r\x1b[K' : ''}  ${t.table.padEnd(20)} ${done.toLocaleString('en-US').padStart(10)} rows in ${secs.toFixed(1)} s\n`);
+  process.stdout.write(
+    `${process.stdout.isTTY ? '\r\x1b[K' : ''}  ${t.table.padEnd(20)} ${done.toLocaleString('en-US').padStart(10)} rows in ${secs.toFixed(1)} s\n`,
+  );
   return done;
 }
 
@@ -134,7 +149,7 @@ async function main() {
     process.exit(1);
   }
 
-  const tables = buildPlan({
+  const world = createWorld({
     rng: prng(num('seed', 42)),
     timeZone,
     now: new Date(),
@@ -146,9 +161,12 @@ async function main() {
     logs: num('logs', 100_000),
     passwordHash: await hashPassword(BENCH_PASSWORD),
   });
+  const tables = [...entityTables(world), ...eventTables(world)];
   for (const t of tables) await write(sink, t);
   await sink.finish(tables.map((t) => t.table));
-  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as bench-root@example.com / ${BENCH_PASSWORD}`);
+  console.log(
+    `done in ${((performance.now() - started) / 1000).toFixed(1)} s. Sign in as bench-root@example.com / ${BENCH_PASSWORD}`,
+  );
 }
 
 main().catch((err) => {

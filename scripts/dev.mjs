@@ -28,9 +28,9 @@ function stop(code) {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   // Give them a moment to close the database and sockets, then leave regardless.
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));

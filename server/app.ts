@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return reply.status(400).send({ success: false, message: 'A referenced record does not exist' });
     }
     if (isRejectedValue(err)) {
-      return reply.status(400).send({ success: false, message: 'The request contains characters or numbers that cannot be stored' });
+      return reply.status(400).send({ success: false, message: 'The request has text or numbers that cannot be stored' });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -118,7 +118,11 @@ const pages = defineCollection({
         page: z.literal('home'),
         hero: hero.extend({ primary: link, secondary: link }),
         services: section,
-        about: section.extend({ body: z.array(text).min(1), stats: z.array(z.object({ value: text, label: text }).strict()).max(4), link }),
+        about: section.extend({
+          body: z.array(text).min(1),
+          stats: z.array(z.object({ value: text, label: text }).strict()).max(4),
+          link,
+        }),
         cta: section.extend({ button: link }),
       })
       .strict(),

@@ -11,7 +11,15 @@ import {
 import { badRequest } from '../lib/errors';
 import { readBody } from '../lib/multipart';
 import { idParam } from '../lib/query';
-import { ADMIN_NOT_FOUND, createAdmin, deactivateAdmin, getAdmin, listAdmins, setAdminPermissions, updateAdmin } from '../services/admins';
+import {
+  ADMIN_NOT_FOUND,
+  createAdmin,
+  deactivateAdmin,
+  getAdmin,
+  listAdmins,
+  setAdminPermissions,
+  updateAdmin,
+} from '../services/admins';
 
 type WithId = { Params: { id: string } };
 
@@ -26,7 +34,12 @@ function parse<T>(result: { ok: true; value: T } | { ok: false; message: string;
  * adds deactivated ones (isActive:false). DELETE deactivates and signs the admin out; the record stays.
  */
 export default async function adminRoutes(app: FastifyInstance) {
-  const ctx = (request: FastifyRequest) => ({ db: app.db, uploads: app.uploads, actor: request.actor(), scryptCost: app.config.scryptCost });
+  const ctx = (request: FastifyRequest) => ({
+    db: app.db,
+    uploads: app.uploads,
+    actor: request.actor(),
+    scryptCost: app.config.scryptCost,
+  });
 
   app.post('/register-admin', async (request, reply) => {
     const { fields, files } = await readBody(request);
@@ -49,7 +62,13 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.patch<WithId>('/admins/:id', async (request) => {
     const id = idParam(request.params.id, ADMIN_NOT_FOUND);
     const { fields, files } = await readBody(request);
-    const input = parse(checkAdmin(updateAdminSchema, fields, UPDATE_ADMIN_REQUIRED.filter((k) => k in fields)));
+    const input = parse(
+      checkAdmin(
+        updateAdminSchema,
+        fields,
+        UPDATE_ADMIN_REQUIRED.filter((k) => k in fields),
+      ),
+    );
     const picture = files.find((f) => f.field === 'profilePicture');
     const data = await updateAdmin(ctx(request), id, input, picture);
     return { success: true, data, message: SUCCESS_MESSAGES.updated };

@@ -33,9 +33,22 @@ function adminsWithSchool(db: Executor) {
     .selectFrom('admins')
     .leftJoin('schools', 'schools.id', 'admins.schoolId')
     .select([
-      'admins.id', 'admins.email', 'admins.firstName', 'admins.lastName', 'admins.phoneNumber', 'admins.employeeId',
-      'admins.department', 'admins.position', 'admins.permissions', 'admins.profilePictureUrl', 'admins.schoolId',
-      'admins.isActive', 'admins.createdAt', 'admins.updatedAt', 'schools.name as schoolName', 'schools.acronym as schoolAcronym',
+      'admins.id',
+      'admins.email',
+      'admins.firstName',
+      'admins.lastName',
+      'admins.phoneNumber',
+      'admins.employeeId',
+      'admins.department',
+      'admins.position',
+      'admins.permissions',
+      'admins.profilePictureUrl',
+      'admins.schoolId',
+      'admins.isActive',
+      'admins.createdAt',
+      'admins.updatedAt',
+      'schools.name as schoolName',
+      'schools.acronym as schoolAcronym',
     ]);
 }
 type AdminSelect = Awaited<ReturnType<ReturnType<typeof adminsWithSchool>['executeTakeFirstOrThrow']>>;
@@ -157,7 +170,12 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput, pi
         .values({ ...values, passwordHash, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, { action: 'CREATE_ADMIN', entity: 'Admin', entityId: row.id, details: { changes: diff({}, values) } });
+      await writeLog(trx, actor, {
+        action: 'CREATE_ADMIN',
+        entity: 'Admin',
+        entityId: row.id,
+        details: { changes: diff({}, values) },
+      });
       return row.id;
     }),
   );
@@ -200,7 +218,12 @@ export async function updateAdmin(
         .execute();
       const signOut = passwordHash !== undefined || isActive === 0;
       const sessionsRevoked = signOut ? await revokeUserSessions(trx, 'ADMIN', id) : 0;
-      await writeLog(trx, actor, { action: 'UPDATE_ADMIN', entity: 'Admin', entityId: id, details: { changes, sessionsRevoked } });
+      await writeLog(trx, actor, {
+        action: 'UPDATE_ADMIN',
+        entity: 'Admin',
+        entityId: id,
+        details: { changes, sessionsRevoked },
+      });
     }),
   );
   return getAdmin(db, id);

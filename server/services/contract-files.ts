@@ -34,7 +34,8 @@ export async function uploadContractFiles(
   actor: Actor,
 ): Promise<ContractFile[]> {
   await requireSchool(db, schoolId);
-  if (files.length === 0) throw badRequest('Please choose at least one contract file', { files: 'Please choose at least one contract file' });
+  if (files.length === 0)
+    throw badRequest('Please choose at least one contract file', { files: 'Please choose at least one contract file' });
   // Issue #5: pdf, doc, docx, jpg/jpeg, png, gif by content, at most 10 MB each.
   const kinds = files.map((f) => checkFile(f, CONTRACT_KINDS, CONTRACT_FILE_MAX_BYTES, 'Contract file'));
 
@@ -45,7 +46,14 @@ export async function uploadContractFiles(
       for (const s of stored) {
         const row = await trx
           .insertInto('contractFiles')
-          .values({ schoolId, fileUrl: s.url, originalName: s.originalName.slice(0, 255), mimeType: s.mimeType, size: s.size, createdAt: nowIso() })
+          .values({
+            schoolId,
+            fileUrl: s.url,
+            originalName: s.originalName.slice(0, 255),
+            mimeType: s.mimeType,
+            size: s.size,
+            createdAt: nowIso(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await writeLog(trx, actor, {

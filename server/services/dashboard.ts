@@ -82,16 +82,31 @@ async function counts(db: Executor): Promise<DashboardStats['counts']> {
     db.selectFrom('students').select(count()).where('isArchived', '=', 0).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('attendanceRecords').select(count()).executeTakeFirstOrThrow(),
   ]);
-  return { schools: Number(schools.n), admins: Number(admins.n), students: Number(students.n), totalAttendance: Number(attendance.n) };
+  return {
+    schools: Number(schools.n),
+    admins: Number(admins.n),
+    students: Number(students.n),
+    totalAttendance: Number(attendance.n),
+  };
 }
 
 /** Records per status over the last 30 local days; always the four statuses, in their chart order. */
-async function attendanceDistribution(db: Executor, timeZone: string, now: Date): Promise<DashboardStats['attendanceDistribution']> {
+async function attendanceDistribution(
+  db: Executor,
+  timeZone: string,
+  now: Date,
+): Promise<DashboardStats['attendanceDistribution']> {
   const days = lastLocalDays(LIMITS.attendanceDays, timeZone, now);
   const data = await countEach(
     db,
     'attendanceRecords',
-    ATTENDANCE_STATUSES.map((status) => (qb) => qb.where('status', '=', status).where('date', '>=', days[0]!).where('date', '<=', days[days.length - 1]!)),
+    ATTENDANCE_STATUSES.map(
+      (status) => (qb) =>
+        qb
+          .where('status', '=', status)
+          .where('date', '>=', days[0]!)
+          .where('date', '<=', days[days.length - 1]!),
+    ),
   );
   return { labels: [...ATTENDANCE_STATUSES], data };
 }
@@ -129,7 +144,8 @@ async function topSchools(db: Executor): Promise<DashboardStats['topSchools']> {
   return rows.map((r) => ({ name: r.name, students: Number(r.students) }));
 }
 
-const person = (first: string | null, last: string | null) => (first === null ? null : { firstName: first, lastName: last ?? '' });
+const person = (first: string | null, last: string | null) =>
+  first === null ? null : { firstName: first, lastName: last ?? '' };
 
 /** The latest notifications with their student, school acronym and the user who sent them (if any). */
 async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
@@ -140,10 +156,20 @@ async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
     .leftJoin('admins as a', (j) => j.onRef('a.id', '=', 'n.senderId').on('n.senderRole', '=', 'ADMIN'))
     .leftJoin('superAdmins as sa', (j) => j.onRef('sa.id', '=', 'n.senderId').on('n.senderRole', '=', 'SUPER_ADMIN'))
     .select([
-      'n.id', 'n.createdAt', 'n.type', 'n.status', 'n.message', 'n.phoneNumber',
-      'st.firstName as studentFirstName', 'st.lastName as studentLastName', 'st.parentPhone', 'sc.acronym',
-      'a.firstName as adminFirstName', 'a.lastName as adminLastName',
-      'sa.firstName as superAdminFirstName', 'sa.lastName as superAdminLastName',
+      'n.id',
+      'n.createdAt',
+      'n.type',
+      'n.status',
+      'n.message',
+      'n.phoneNumber',
+      'st.firstName as studentFirstName',
+      'st.lastName as studentLastName',
+      'st.parentPhone',
+      'sc.acronym',
+      'a.firstName as adminFirstName',
+      'a.lastName as adminLastName',
+      'sa.firstName as superAdminFirstName',
+      'sa.lastName as superAdminLastName',
     ])
     .orderBy('n.createdAt', 'desc')
     .orderBy('n.id', 'desc')
@@ -185,13 +211,21 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
     .orderBy('id', 'desc')
     .limit(LIMITS.recentLogs)
     .execute();
-  const idsOf = (role: string) => [...new Set(latest.filter((l) => l.userRole === role && l.userId !== null).map((l) => l.userId!))];
+  const idsOf = (role: string) => [
+    ...new Set(latest.filter((l) => l.userRole === role && l.userId !== null).map((l) => l.userId!)),
+  ];
   const load = async (table: 'superAdmins' | 'admins' | 'students', role: keyof typeof ROLE_KEYS) => {
     const ids = idsOf(role);
-    const rows = ids.length ? await db.selectFrom(table).select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute() : [];
+    const rows = ids.length
+      ? await db.selectFrom(table).select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute()
+      : [];
     return new Map(rows.map((r) => [`${role}:${r.id}`, { firstName: r.firstName, lastName: r.lastName }]));
   };
-  const names = new Map([...(await load('superAdmins', 'SUPER_ADMIN')), ...(await load('admins', 'ADMIN')), ...(await load('students', 'STUDENT'))]);
+  const names = new Map([
+    ...(await load('superAdmins', 'SUPER_ADMIN')),
+    ...(await load('admins', 'ADMIN')),
+    ...(await load('students', 'STUDENT')),
+  ]);
   return latest.map((l) => {
     const entry: DashboardRecentLog = { id: l.id, action: l.action, entity: l.entity, createdAt: l.createdAt };
     const key = ROLE_KEYS[l.userRole as keyof typeof ROLE_KEYS];

@@ -52,7 +52,11 @@ export async function getGrade(db: Executor, id: number): Promise<Grade> {
 
 /** Two grades of one school may not share a name (case-insensitive). */
 async function assertGradeNameFree(db: Executor, schoolId: number, name: string, exceptId?: number) {
-  let query = db.selectFrom('grades').select('id').where('schoolId', '=', schoolId).where(sql`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('grades')
+    .select('id')
+    .where('schoolId', '=', schoolId)
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw conflict(GRADE_MESSAGES.duplicate, { name: GRADE_MESSAGES.duplicate });
 }
@@ -81,7 +85,11 @@ export async function updateGrade(db: DB, id: number, input: GradeUpdateInput, a
   const changes = { name: input.name, description: input.description, level: input.level ?? undefined, isActive: input.isActive };
   await db.transaction().execute(async (trx) => {
     const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-    await trx.updateTable('grades').set({ ...changes, isActive, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('grades')
+      .set({ ...changes, isActive, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await writeLog(trx, actor, {
       action: 'UPDATE_GRADE',
       entity: 'Grade',

@@ -4,13 +4,7 @@ import type { OrderTable } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
-import {
-  INITIAL_ORDER_STATUS,
-  ORDER_MESSAGES,
-  type Order,
-  type OrderInput,
-  type OrderStatus,
-} from '../../src/domain/orders';
+import { INITIAL_ORDER_STATUS, ORDER_MESSAGES, type Order, type OrderInput, type OrderStatus } from '../../src/domain/orders';
 
 /** Row → spec §3 Order (`_id` and `id`). */
 function toOrder(row: Selectable<OrderTable>): Order {

@@ -46,12 +46,18 @@ export async function syncPermissions(db: DB, definitions: PermissionDefinition[
       : [];
     const byName = new Map(existing.map((p) => [p.name, p]));
     const created: string[] = [];
-    const updated: Record<string, { from: { description: string; category: string }; to: { description: string; category: string } }> = {};
+    const updated: Record<
+      string,
+      { from: { description: string; category: string }; to: { description: string; category: string } }
+    > = {};
     const now = nowIso();
     for (const d of definitions) {
       const current = byName.get(d.name);
       if (!current) {
-        await trx.insertInto('permissions').values({ ...d, createdAt: now, updatedAt: now }).execute();
+        await trx
+          .insertInto('permissions')
+          .values({ ...d, createdAt: now, updatedAt: now })
+          .execute();
         created.push(d.name);
       } else if (current.description !== d.description || current.category !== d.category) {
         await trx

@@ -15,8 +15,19 @@ export const SCHOOL_NOT_FOUND = 'School not found';
 
 /** The fields a super admin edits (everything of spec §3 School except ids, flags, counts, logo). */
 const EDITABLE = [
-  'name', 'acronym', 'address', 'contactNumber', 'email', 'website', 'studentCount', 'contractNumber',
-  'contractDate', 'contractExpiryDate', 'contractStatus', 'contractType', 'contractAmount',
+  'name',
+  'acronym',
+  'address',
+  'contactNumber',
+  'email',
+  'website',
+  'studentCount',
+  'contractNumber',
+  'contractDate',
+  'contractExpiryDate',
+  'contractStatus',
+  'contractType',
+  'contractAmount',
 ] as const;
 type Editable = Pick<SchoolRow, (typeof EDITABLE)[number]>;
 
@@ -109,7 +120,10 @@ export async function requireSchool(db: Executor, id: number): Promise<SchoolRow
 
 /** Acronyms are unique regardless of case (the index enforces it too; this gives the clear message). */
 async function assertAcronymFree(db: Executor, acronym: string, exceptId?: number) {
-  let query = db.selectFrom('schools').select('id').where(sql`lower(acronym)`, '=', acronym.toLowerCase());
+  let query = db
+    .selectFrom('schools')
+    .select('id')
+    .where(sql`lower(acronym)`, '=', acronym.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) {
     throw conflict(SCHOOL_MESSAGES.duplicateAcronym, { acronym: SCHOOL_MESSAGES.duplicateAcronym });
@@ -175,7 +189,11 @@ export async function updateSchool(
   try {
     await db.transaction().execute(async (trx) => {
       const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-      await trx.updateTable('schools').set({ ...changes, isActive, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('schools')
+        .set({ ...changes, isActive, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
       await writeLog(trx, actor, {
         action: 'UPDATE_SCHOOL',
         entity: 'School',

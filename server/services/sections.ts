@@ -32,7 +32,11 @@ async function requireGradeOfSchool(db: Executor, gradeId: number, schoolId: num
 
 /** Two sections of one grade may not share a name (case-insensitive). */
 async function assertSectionNameFree(db: Executor, gradeId: number, name: string, exceptId?: number) {
-  let query = db.selectFrom('sections').select('id').where('gradeId', '=', gradeId).where(sql`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('sections')
+    .select('id')
+    .where('gradeId', '=', gradeId)
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw conflict(SECTION_MESSAGES.duplicate, { name: SECTION_MESSAGES.duplicate });
 }
@@ -84,7 +88,8 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
   const before = await getSection(db, id);
   const gradeId = input.gradeId ?? before.gradeId;
   if (input.gradeId !== undefined) await requireGradeOfSchool(db, input.gradeId, before.schoolId);
-  if (input.name !== undefined || gradeId !== before.gradeId) await assertSectionNameFree(db, gradeId, input.name ?? before.name, id);
+  if (input.name !== undefined || gradeId !== before.gradeId)
+    await assertSectionNameFree(db, gradeId, input.name ?? before.name, id);
   const changes = {
     name: input.name,
     description: input.description,
@@ -94,7 +99,11 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
   };
   await db.transaction().execute(async (trx) => {
     const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-    await trx.updateTable('sections').set({ ...changes, isActive, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('sections')
+      .set({ ...changes, isActive, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await writeLog(trx, actor, {
       action: 'UPDATE_SECTION',
       entity: 'Section',

@@ -175,7 +175,13 @@ export async function deleteSystem(db: DB, uploads: UploadStore, id: number, act
 }
 
 /** DELETE /systems/{id}/images/{imageName}: imageName is the file name of one of the system's images. */
-export async function removeSystemImage(db: DB, uploads: UploadStore, id: number, imageName: string, actor: Actor): Promise<System> {
+export async function removeSystemImage(
+  db: DB,
+  uploads: UploadStore,
+  id: number,
+  imageName: string,
+  actor: Actor,
+): Promise<System> {
   const before = await getSystem(db, id);
   const url = before.images.find((u) => path.posix.basename(u) === imageName);
   if (!url) throw notFound(SYSTEM_MESSAGES.imageNotFound);

@@ -67,8 +67,14 @@ const PERMISSION_NAME_MESSAGE = 'Permission names must be UPPER_SNAKE_CASE (e.g.
 
 export const permissionsMapSchema = z.record(
   z.string().max(100, PERMISSION_NAME_MESSAGE).regex(PERMISSION_NAME_PATTERN, PERMISSION_NAME_MESSAGE),
-  z.boolean({ required_error: 'Permission values must be true or false', invalid_type_error: 'Permission values must be true or false' }),
-  { required_error: 'Permissions are required', invalid_type_error: 'Permissions must be a map of permission name to true or false' },
+  z.boolean({
+    required_error: 'Permission values must be true or false',
+    invalid_type_error: 'Permission values must be true or false',
+  }),
+  {
+    required_error: 'Permissions are required',
+    invalid_type_error: 'Permissions must be a map of permission name to true or false',
+  },
 );
 
 /** PATCH /api/super-admin/admins/{id}/permissions */
@@ -150,7 +156,11 @@ export function checkAdmin<S extends z.ZodTypeAny>(
   const r = validate(schema, input);
   if (r.ok) return r;
   const missing = required.some((k) => isBlank(input[k]));
-  return { ok: false, errors: r.errors, message: missing ? REQUIRED_FIELDS_MESSAGE : (Object.values(r.errors)[0] ?? 'Invalid input') };
+  return {
+    ok: false,
+    errors: r.errors,
+    message: missing ? REQUIRED_FIELDS_MESSAGE : (Object.values(r.errors)[0] ?? 'Invalid input'),
+  };
 }
 
 /** One permission definition of POST /api/super-admin/permissions/sync. */
@@ -176,7 +186,8 @@ export const syncPermissionsSchema = z.object({
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((p, i) => {
-        if (seen.has(p.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `Permission ${p.name} is listed twice` });
+        if (seen.has(p.name))
+          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `Permission ${p.name} is listed twice` });
         seen.add(p.name);
       });
     }),

@@ -63,5 +63,7 @@ export interface DashboardStats {
 
 /** 'YYYY-MM-DD' → 'Nov 16' (the calendar day itself, whatever the viewer's time zone). */
 export function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }

@@ -28,7 +28,12 @@ const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLower
  * What is wrong with a chosen file before it is sent (the server checks again, by content), or null.
  * `accept`: MIME types or extensions (without dot).
  */
-export function chosenFileError(file: { name: string; type: string; size: number }, accept: string[], maxBytes: number, label: string): string | null {
+export function chosenFileError(
+  file: { name: string; type: string; size: number },
+  accept: string[],
+  maxBytes: number,
+  label: string,
+): string | null {
   const ok = accept.includes(file.type) || accept.includes(extensionOf(file.name));
   if (!ok) return `${label} "${file.name}" is not an allowed file type`;
   if (file.size > maxBytes) return `${label} "${file.name}" is too large (max ${Math.round(maxBytes / MB)} MB)`;

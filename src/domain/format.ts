@@ -1,6 +1,12 @@
 /** Display formatters shared by the console screens (browser and server alike; no DOM). */
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** ISO timestamp → 'Nov 16, 2025, 3:04 PM' (spec: US English, short month, day, year, hour, minute); '-' when absent or invalid. */

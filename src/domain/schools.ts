@@ -22,7 +22,8 @@ export const SCHOOL_MESSAGES = {
 export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const isRealDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isRealDate = (v: string) =>
+  DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 const dateField = clearableText(10).refine((v) => v == null || isRealDate(v), SCHOOL_MESSAGES.date);
 

@@ -30,7 +30,13 @@ describe(`admin management API (${dbKind})`, () => {
   let seq = 0;
   const valid = () => {
     seq += 1;
-    return { email: `admin${seq}@school.test`, password: 'Passw0rd!', firstName: 'Ada', lastName: `Lovelace${seq}`, employeeId: `E-${seq}` };
+    return {
+      email: `admin${seq}@school.test`,
+      password: 'Passw0rd!',
+      firstName: 'Ada',
+      lastName: `Lovelace${seq}`,
+      employeeId: `E-${seq}`,
+    };
   };
   const createOne = async (extra: Record<string, unknown> = {}) => {
     const res = await register({ ...valid(), ...extra });
@@ -38,12 +44,24 @@ describe(`admin management API (${dbKind})`, () => {
     return res.json().data as { id: number; email: string; profilePictureUrl: string | null };
   };
   const count = async (table: 'admins' | 'systemLogs') =>
-    Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const uploaded = () => (fs.existsSync(t.config.uploadDir) ? fs.readdirSync(t.config.uploadDir) : []);
   const logsOf = async (action: string, entityId: number) =>
-    (await t.app.db.selectFrom('systemLogs').selectAll().where('action', '=', action).where('entityId', '=', String(entityId)).execute()).map(
-      (r) => ({ ...r, details: JSON.parse(r.details ?? '{}') }),
-    );
+    (
+      await t.app.db
+        .selectFrom('systemLogs')
+        .selectAll()
+        .where('action', '=', action)
+        .where('entityId', '=', String(entityId))
+        .execute()
+    ).map((r) => ({ ...r, details: JSON.parse(r.details ?? '{}') }));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -82,11 +100,20 @@ describe(`admin management API (${dbKind})`, () => {
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 8 characters long');
       const email = await register({ ...valid(), email: 'not an email' });
-      expect(email.json()).toMatchObject({ message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } });
+      expect(email.json()).toMatchObject({
+        message: 'Please enter a valid email address',
+        errors: { email: 'Please enter a valid email address' },
+      });
     });
 
     it('creates an admin with a picture and a school; never returns the password hash; logs it without secrets', async () => {
-      const input = { ...valid(), email: 'Mixed.Case@School.test', department: 'Registrar', position: 'Head', schoolId: String(schoolId) };
+      const input = {
+        ...valid(),
+        email: 'Mixed.Case@School.test',
+        department: 'Registrar',
+        position: 'Head',
+        schoolId: String(schoolId),
+      };
       const res = await register(input, { filename: 'me.png', content: PNG });
       expect(res.statusCode).toBe(201);
       const admin = res.json().data;
@@ -117,7 +144,11 @@ describe(`admin management API (${dbKind})`, () => {
       const first = await createOne();
       const res = await register({ ...valid(), email: first.email.toUpperCase() });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, message: 'Email already in use', errors: { email: 'Email already in use' } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'Email already in use',
+        errors: { email: 'Email already in use' },
+      });
     });
 
     it('rejects an unknown school, an invalid school id and unknown permissions with 400; odd text is never a 500', async () => {
@@ -192,7 +223,10 @@ describe(`admin management API (${dbKind})`, () => {
       expect(email.statusCode).toBe(400);
       expect(email.json().message).toBe('Email cannot be changed');
       const blank = await patch(admin.id, { firstName: '  ' });
-      expect(blank.json()).toMatchObject({ message: 'Please fill in all required fields', errors: { firstName: 'First name is required' } });
+      expect(blank.json()).toMatchObject({
+        message: 'Please fill in all required fields',
+        errors: { firstName: 'First name is required' },
+      });
       const short = await patch(admin.id, { newPassword: 'abc' });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 8 characters long');
@@ -203,7 +237,9 @@ describe(`admin management API (${dbKind})`, () => {
     it('replaces the password with newPassword and revokes that admin’s sessions; empty keeps it', async () => {
       const admin = await createOne();
       const { token } = await createSession(t.app.db, 'ADMIN', admin.id);
-      const hash = async () => (await t.app.db.selectFrom('admins').select('passwordHash').where('id', '=', admin.id).executeTakeFirstOrThrow()).passwordHash;
+      const hash = async () =>
+        (await t.app.db.selectFrom('admins').select('passwordHash').where('id', '=', admin.id).executeTakeFirstOrThrow())
+          .passwordHash;
       const original = await hash();
 
       expect((await patch(admin.id, { newPassword: '', lastName: 'Kept' })).statusCode).toBe(200);
@@ -223,7 +259,8 @@ describe(`admin management API (${dbKind})`, () => {
       const admin = await createOne();
       const first = (await patch(admin.id, {}, { filename: 'a.png', content: PNG })).json().data.profilePictureUrl;
       expect(fs.existsSync(path.join(t.config.uploadDir, path.basename(first)))).toBe(true);
-      const second = (await patch(admin.id, {}, { filename: 'b.gif', content: fixture('pixel.gif') })).json().data.profilePictureUrl;
+      const second = (await patch(admin.id, {}, { filename: 'b.gif', content: fixture('pixel.gif') })).json().data
+        .profilePictureUrl;
       expect(second).toMatch(/\.gif$/);
       expect(fs.existsSync(path.join(t.config.uploadDir, path.basename(first)))).toBe(false);
       expect(fs.existsSync(path.join(t.config.uploadDir, path.basename(second)))).toBe(true);
@@ -291,7 +328,11 @@ describe(`admin management API (${dbKind})`, () => {
       const admin = await createOne();
       const url = `/api/super-admin/admins/${admin.id}/permissions`;
       const logs = await count('systemLogs');
-      const unknown = await call(t.app, { method: 'PATCH', url, payload: { permissions: { VIEW_STUDENTS: true, DROP_TABLES: true } } });
+      const unknown = await call(t.app, {
+        method: 'PATCH',
+        url,
+        payload: { permissions: { VIEW_STUDENTS: true, DROP_TABLES: true } },
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toBe('Unknown permission: DROP_TABLES');
       const value = await call(t.app, { method: 'PATCH', url, payload: { permissions: { VIEW_STUDENTS: 'yes' } } });
@@ -302,7 +343,11 @@ describe(`admin management API (${dbKind})`, () => {
       expect(await count('systemLogs')).toBe(logs);
       const perms = (await call(t.app, { method: 'GET', url: `/api/super-admin/admins/${admin.id}` })).json().data.permissions;
       expect(perms.VIEW_STUDENTS).toBe(false);
-      const gone = await call(t.app, { method: 'PATCH', url: '/api/super-admin/admins/999999/permissions', payload: { permissions: {} } });
+      const gone = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/super-admin/admins/999999/permissions',
+        payload: { permissions: {} },
+      });
       expect(gone.statusCode).toBe(404);
     });
   });

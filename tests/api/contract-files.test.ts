@@ -18,7 +18,8 @@ describe(`contract files API (${dbKind})`, () => {
   const upload = (id: number | string, parts: Part[]) =>
     as(token)(t.app, { method: 'POST', url: `/api/super-admin/schools/${id}/contract-files`, ...multipart(parts) });
   const list = (id: number | string) => as(token)(t.app, { method: 'GET', url: `/api/super-admin/schools/${id}/contract-files` });
-  const remove = (fileId: number | string) => as(token)(t.app, { method: 'DELETE', url: `/api/super-admin/contract-files/${fileId}` });
+  const remove = (fileId: number | string) =>
+    as(token)(t.app, { method: 'DELETE', url: `/api/super-admin/contract-files/${fileId}` });
   const rowCount = async () => (await t.app.db.selectFrom('contractFiles').select('id').execute()).length;
 
   beforeAll(async () => {
@@ -29,7 +30,9 @@ describe(`contract files API (${dbKind})`, () => {
   afterAll(async () => t.close());
 
   it('requires a super-admin session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/super-admin/schools/${schoolId}/contract-files` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/super-admin/schools/${schoolId}/contract-files` })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'DELETE', url: '/api/super-admin/contract-files/1' })).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
@@ -49,7 +52,13 @@ describe(`contract files API (${dbKind})`, () => {
       file('sig.gif', fixture('pixel.gif')),
     ]);
     expect(res.statusCode).toBe(201);
-    const data = res.json().data as Array<{ id: number; fileUrl: string; originalName: string; mimeType: string; createdAt: string }>;
+    const data = res.json().data as Array<{
+      id: number;
+      fileUrl: string;
+      originalName: string;
+      mimeType: string;
+      createdAt: string;
+    }>;
     expect(data.map((f) => [f.originalName, f.mimeType])).toEqual([
       ['contract.pdf', 'application/pdf'],
       ['terms.doc', 'application/msword'],
@@ -101,7 +110,11 @@ describe(`contract files API (${dbKind})`, () => {
   });
 
   it('deletes a file: the record and the stored file go, the log records it', async () => {
-    const [first, second] = (await upload(schoolId, [file('a.pdf', fixture('contract.pdf')), file('b.png', fixture('pixel.png'))])).json().data.slice(-2);
+    const [first, second] = (
+      await upload(schoolId, [file('a.pdf', fixture('contract.pdf')), file('b.png', fixture('pixel.png'))])
+    )
+      .json()
+      .data.slice(-2);
     const onDisk = path.join(t.config.uploadDir, path.basename(first.fileUrl));
     expect(fs.existsSync(onDisk)).toBe(true);
 

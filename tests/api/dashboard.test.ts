@@ -111,13 +111,24 @@ describe(`dashboard stats (${dbKind})`, () => {
     expect(logs[1]).toMatchObject({ action: 'LOGIN', student: { firstName: 'Ana', lastName: 'Alpha0' } });
     expect(logs[2]).toMatchObject({ action: 'CREATE_SCHOOL', superAdmin: { firstName: 'Gone', lastName: '' } });
     expect(logs[3]).toMatchObject({ action: 'CREATE_SCHOOL', superAdmin: { firstName: 'Root', lastName: 'Admin' } });
-    expect(logs[4]).toEqual({ id: expect.any(Number), action: 'SEND_SMS', entity: 'Notification', createdAt: '2026-11-20T01:00:00.000Z' });
+    expect(logs[4]).toEqual({
+      id: expect.any(Number),
+      action: 'SEND_SMS',
+      entity: 'Notification',
+      createdAt: '2026-11-20T01:00:00.000Z',
+    });
   });
 
   it('is read-only: answering writes no log entry', async () => {
-    const before = await t.app.db.selectFrom('systemLogs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('systemLogs')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await get();
-    const after = await t.app.db.selectFrom('systemLogs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('systemLogs')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -150,7 +161,15 @@ describe(`dashboard stats on an empty database (${dbKind})`, () => {
       const stats = await getDashboardStats(t.app.db, 'Asia/Manila', new Date(NOW));
       expect(stats.counts).toEqual({ schools: 0, admins: 0, students: 0, totalAttendance: 0 });
       expect(stats.activityChart.map((d) => d.count)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-      expect(stats.smsSentByDay.map((d) => d.formattedDate)).toEqual(['Nov 16', 'Nov 17', 'Nov 18', 'Nov 19', 'Nov 20', 'Nov 21', 'Nov 22']);
+      expect(stats.smsSentByDay.map((d) => d.formattedDate)).toEqual([
+        'Nov 16',
+        'Nov 17',
+        'Nov 18',
+        'Nov 19',
+        'Nov 20',
+        'Nov 21',
+        'Nov 22',
+      ]);
       expect(stats.attendanceDistribution.data).toEqual([0, 0, 0, 0]);
       expect(stats).toMatchObject({ smsTypeDistribution: [], topSchools: [], smsLogs: [], recentLogs: [] });
     } finally {
@@ -162,7 +181,9 @@ describe(`dashboard stats on an empty database (${dbKind})`, () => {
 async function insertLogs(t: TestApp, instants: string[], extra: Partial<Record<string, unknown>> = {}) {
   await t.app.db
     .insertInto('systemLogs')
-    .values(instants.map((createdAt) => ({ createdAt, action: 'SEND_SMS', entity: 'Notification', userRole: 'SYSTEM', ...extra })))
+    .values(
+      instants.map((createdAt) => ({ createdAt, action: 'SEND_SMS', entity: 'Notification', userRole: 'SYSTEM', ...extra })),
+    )
     .execute();
 }
 
@@ -190,10 +211,21 @@ async function seed(t: TestApp) {
   const students = (await db.selectFrom('students').select('id').orderBy('id').execute()).map((s) => s.id);
 
   const adminIds: number[] = [];
-  for (const [first, last] of [['Ada', 'Admin'], ['Ben', 'Admin']]) {
+  for (const [first, last] of [
+    ['Ada', 'Admin'],
+    ['Ben', 'Admin'],
+  ]) {
     const row = await db
       .insertInto('admins')
-      .values({ email: `${first}@x.test`, passwordHash: 'x', firstName: first!, lastName: last!, employeeId: `E-${first}`, schoolId: schoolIds[0]!, ...base })
+      .values({
+        email: `${first}@x.test`,
+        passwordHash: 'x',
+        firstName: first!,
+        lastName: last!,
+        employeeId: `E-${first}`,
+        schoolId: schoolIds[0]!,
+        ...base,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     adminIds.push(row.id);
@@ -222,14 +254,28 @@ async function seed(t: TestApp) {
     '2026-11-16T16:00:00.000Z', // Nov 17 00:00 Manila
     '2026-11-20T01:00:00.000Z',
   ]);
-  const who = (role: string, userId: number | null, name: string) => ({ userRole: role, userId, performedBy: JSON.stringify({ name }) });
+  const who = (role: string, userId: number | null, name: string) => ({
+    userRole: role,
+    userId,
+    performedBy: JSON.stringify({ name }),
+  });
   await db
     .insertInto('systemLogs')
     .values([
-      { createdAt: '2026-11-20T01:00:00.000Z', action: 'CREATE_SCHOOL', entity: 'School', ...who('SUPER_ADMIN', rootId, 'Root Admin') },
+      {
+        createdAt: '2026-11-20T01:00:00.000Z',
+        action: 'CREATE_SCHOOL',
+        entity: 'School',
+        ...who('SUPER_ADMIN', rootId, 'Root Admin'),
+      },
       { createdAt: '2026-11-20T01:00:00.000Z', action: 'CREATE_SCHOOL', entity: 'School', ...who('SUPER_ADMIN', 9999, 'Gone') },
       { createdAt: '2026-11-21T16:00:00.000Z', action: 'LOGIN', entity: 'Student', ...who('STUDENT', ana, 'Ana Alpha0') },
-      { createdAt: '2026-11-22T02:00:00.000Z', action: 'UPDATE_STUDENT', entity: 'Student', ...who('ADMIN', adminIds[0]!, 'Ada Admin') },
+      {
+        createdAt: '2026-11-22T02:00:00.000Z',
+        action: 'UPDATE_STUDENT',
+        entity: 'Student',
+        ...who('ADMIN', adminIds[0]!, 'Ada Admin'),
+      },
     ])
     .execute();
 

@@ -81,7 +81,7 @@ describe(`grades and sections API (${dbKind})`, () => {
     expect((await call('POST', '/grades', { schoolId: otherSchoolId, name: 'Grade 9', level: 9 })).statusCode).toBe(201);
   });
 
-  it('lists a school\'s grades by level with their section counts', async () => {
+  it("lists a school's grades by level with their section counts", async () => {
     const g2 = await newGrade({ name: 'Grade 2', level: 2 });
     await newGrade({ name: 'Grade 10', level: 10 });
     await call('POST', '/sections', { name: 'Rose', gradeId: g2.id, schoolId });
@@ -126,11 +126,25 @@ describe(`grades and sections API (${dbKind})`, () => {
 
   it('creates a section with its grade name and logs it', async () => {
     const g = await newGrade({ name: 'Grade 7', level: 7 });
-    const res = await call('POST', '/sections', { name: 'Sampaguita', description: 'Morning shift', gradeId: g.id, schoolId, capacity: '40' });
+    const res = await call('POST', '/sections', {
+      name: 'Sampaguita',
+      description: 'Morning shift',
+      gradeId: g.id,
+      schoolId,
+      capacity: '40',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       message: 'Section created successfully!',
-      data: { name: 'Sampaguita', description: 'Morning shift', gradeId: g.id, schoolId, capacity: 40, isActive: true, gradeName: 'Grade 7' },
+      data: {
+        name: 'Sampaguita',
+        description: 'Morning shift',
+        gradeId: g.id,
+        schoolId,
+        capacity: 40,
+        isActive: true,
+        gradeName: 'Grade 7',
+      },
     });
     const noCapacity = await call('POST', '/sections', { name: 'Ilang-Ilang', gradeId: g.id, schoolId, capacity: '' });
     expect(noCapacity.json().data.capacity).toBeNull();
@@ -167,7 +181,9 @@ describe(`grades and sections API (${dbKind})`, () => {
     expect(await count('sections')).toBe(before);
     expect((await call('GET', `/sections/${schoolId}/${foreign.id}`)).statusCode).toBe(400);
     expect((await call('POST', '/sections', { name: 'X', gradeId: 999999, schoolId })).json().message).toBe('Grade not found');
-    expect((await call('POST', '/sections', { name: 'X', gradeId: foreign.id, schoolId: 999999 })).json().message).toBe('School not found');
+    expect((await call('POST', '/sections', { name: 'X', gradeId: foreign.id, schoolId: 999999 })).json().message).toBe(
+      'School not found',
+    );
   });
 
   it('lists the sections of a school and grade by name; unknown ids → 404', async () => {

@@ -8,8 +8,10 @@ import { PERMISSION_CATALOGUE } from '../../src/domain/admins';
 describe(`permissions API (${dbKind})`, () => {
   let t: TestApp;
   let call: ReturnType<typeof as>;
-  const sync = (payload: unknown) => call(t.app, { method: 'POST', url: '/api/super-admin/permissions/sync', payload: payload as object });
-  const permissionRows = () => t.app.db.selectFrom('permissions').select(['name', 'description', 'category', 'updatedAt']).orderBy('name').execute();
+  const sync = (payload: unknown) =>
+    call(t.app, { method: 'POST', url: '/api/super-admin/permissions/sync', payload: payload as object });
+  const permissionRows = () =>
+    t.app.db.selectFrom('permissions').select(['name', 'description', 'category', 'updatedAt']).orderBy('name').execute();
   const syncLogs = () => t.app.db.selectFrom('systemLogs').select('details').where('action', '=', 'SYNC_PERMISSIONS').execute();
 
   beforeAll(async () => {
@@ -23,9 +25,18 @@ describe(`permissions API (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     const { permissions, groupedByCategory } = res.json().data;
     expect(permissions.map((p: { name: string }) => p.name).sort()).toEqual(PERMISSION_CATALOGUE.map((p) => p.name).sort());
-    expect(permissions[0]).toEqual({ id: expect.any(Number), name: expect.any(String), description: expect.any(String), category: expect.any(String) });
+    expect(permissions[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      description: expect.any(String),
+      category: expect.any(String),
+    });
     expect(Object.keys(groupedByCategory).sort()).toEqual([...new Set(PERMISSION_CATALOGUE.map((p) => p.category))].sort());
-    expect(groupedByCategory.Students.map((p: { name: string }) => p.name)).toEqual(['ARCHIVE_STUDENTS', 'MANAGE_STUDENTS', 'VIEW_STUDENTS']);
+    expect(groupedByCategory.Students.map((p: { name: string }) => p.name)).toEqual([
+      'ARCHIVE_STUDENTS',
+      'MANAGE_STUDENTS',
+      'VIEW_STUDENTS',
+    ]);
   });
 
   it('finds the console catalogue already in sync with the seeded one', async () => {
@@ -49,7 +60,10 @@ describe(`permissions API (${dbKind})`, () => {
       message: 'Permissions synced successfully! Created: 1, Updated: 1, Unchanged: 1',
     });
     const rows = await permissionRows();
-    expect(rows.find((r) => r.name === 'EXPORT_REPORTS')).toMatchObject({ description: 'Export reports as CSV', category: 'Reports' });
+    expect(rows.find((r) => r.name === 'EXPORT_REPORTS')).toMatchObject({
+      description: 'Export reports as CSV',
+      category: 'Reports',
+    });
     expect(rows.find((r) => r.name === 'VIEW_STUDENTS')?.description).toBe('See every student of the school');
 
     const second = await sync(payload);
@@ -62,7 +76,12 @@ describe(`permissions API (${dbKind})`, () => {
       created: 1,
       updated: 1,
       createdNames: ['EXPORT_REPORTS'],
-      changes: { VIEW_STUDENTS: { from: { description: 'View the students of the school' }, to: { description: 'See every student of the school' } } },
+      changes: {
+        VIEW_STUDENTS: {
+          from: { description: 'View the students of the school' },
+          to: { description: 'See every student of the school' },
+        },
+      },
     });
   });
 
@@ -71,7 +90,15 @@ describe(`permissions API (${dbKind})`, () => {
     const now = nowIso();
     const admin = await t.app.db
       .insertInto('admins')
-      .values({ email: 'perm@school.test', passwordHash: 'x', firstName: 'P', lastName: 'Q', employeeId: 'E', createdAt: now, updatedAt: now })
+      .values({
+        email: 'perm@school.test',
+        passwordHash: 'x',
+        firstName: 'P',
+        lastName: 'Q',
+        employeeId: 'E',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const url = `/api/super-admin/admins/${admin.id}/permissions`;
@@ -86,11 +113,19 @@ describe(`permissions API (${dbKind})`, () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'additionalPermissions is required'],
       [{ additionalPermissions: 'VIEW' }, 'additionalPermissions must be a list of permissions'],
-      [{ additionalPermissions: [{ name: 'view students', description: 'd', category: 'c' }] }, 'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)'],
+      [
+        { additionalPermissions: [{ name: 'view students', description: 'd', category: 'c' }] },
+        'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)',
+      ],
       [{ additionalPermissions: [{ name: 'NEW_ONE', category: 'c' }] }, 'Permission description is required'],
       [{ additionalPermissions: [{ name: 'NEW_ONE', description: 'd', category: ' ' }] }, 'Permission category is required'],
       [
-        { additionalPermissions: [{ name: 'NEW_ONE', description: 'd', category: 'c' }, { name: 'NEW_ONE', description: 'e', category: 'c' }] },
+        {
+          additionalPermissions: [
+            { name: 'NEW_ONE', description: 'd', category: 'c' },
+            { name: 'NEW_ONE', description: 'e', category: 'c' },
+          ],
+        },
         'Permission NEW_ONE is listed twice',
       ],
     ];
@@ -107,7 +142,15 @@ describe(`permissions API (${dbKind})`, () => {
     const now = nowIso();
     const admin = await t.app.db
       .insertInto('admins')
-      .values({ email: 'other@school.test', passwordHash: await hashPassword('whatever123', 1024), firstName: 'A', lastName: 'B', employeeId: 'E', createdAt: now, updatedAt: now })
+      .values({
+        email: 'other@school.test',
+        passwordHash: await hashPassword('whatever123', 1024),
+        firstName: 'A',
+        lastName: 'B',
+        employeeId: 'E',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { token } = await createSession(t.app.db, 'ADMIN', admin.id);

@@ -14,7 +14,15 @@ async function insertSuperAdmin(t: TestApp, email: string, password: string): Pr
   const now = nowIso();
   const row = await t.app.db
     .insertInto('superAdmins')
-    .values({ email, passwordHash: await hashPassword(password, 1024), firstName: 'Other', lastName: 'Admin', accessLevel: 1, createdAt: now, updatedAt: now })
+    .values({
+      email,
+      passwordHash: await hashPassword(password, 1024),
+      firstName: 'Other',
+      lastName: 'Admin',
+      accessLevel: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -44,15 +52,35 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     const res = await call(t.app, { method: 'GET', url: '/api/super-admin/profile' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ email: SUPER_ADMIN.email, firstName: 'Super', lastName: 'Admin', isActive: true, accessLevel: 3, profilePictureUrl: null });
+    expect(data).toMatchObject({
+      email: SUPER_ADMIN.email,
+      firstName: 'Super',
+      lastName: 'Admin',
+      isActive: true,
+      accessLevel: 3,
+      profilePictureUrl: null,
+    });
     expect(Object.keys(data).sort()).toEqual(
-      ['accessLevel', 'createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'phoneNumber', 'profilePictureUrl', 'updatedAt'].sort(),
+      [
+        'accessLevel',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isActive',
+        'lastName',
+        'phoneNumber',
+        'profilePictureUrl',
+        'updatedAt',
+      ].sort(),
     );
   });
 
   it('requires a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/super-admin/profile', payload: { firstName: 'X' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/super-admin/profile', payload: { firstName: 'X' } })).statusCode,
+    ).toBe(401);
   });
 
   it('updates only the fields given (JSON) and logs what changed', async () => {
@@ -61,7 +89,12 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Profile updated successfully');
     const after = res.json().data;
-    expect(after).toMatchObject({ firstName: 'Grace', lastName: before.lastName, email: before.email, phoneNumber: before.phoneNumber });
+    expect(after).toMatchObject({
+      firstName: 'Grace',
+      lastName: before.lastName,
+      email: before.email,
+      phoneNumber: before.phoneNumber,
+    });
     expect(after.updatedAt > before.updatedAt).toBe(true);
     const [log] = (await logsOf(t, 'UPDATE_PROFILE')).slice(-1);
     expect(log).toMatchObject({ entity: 'SuperAdmin', entityId: String(before.id), userRole: 'SUPER_ADMIN', userId: before.id });
@@ -93,7 +126,11 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
       [{ phoneNumber: 'call me' }, 'phoneNumber', 'Please enter a valid phone number'],
     ];
     for (const [payload, field, message] of cases) {
-      const res = await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: { firstName: 'Changed', ...payload } });
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/super-admin/profile',
+        payload: { firstName: 'Changed', ...payload },
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message, errors: { [field]: message } });
     }
@@ -104,13 +141,25 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     await insertSuperAdmin(t, 'taken@school.test', 'OtherPass123');
     const before = await getProfile();
     for (const email of ['taken@school.test', 'TAKEN@School.test']) {
-      const res = await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: { email, firstName: 'Changed' } });
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: '/api/super-admin/profile',
+        payload: { email, firstName: 'Changed' },
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, message: 'Email already in use', errors: { email: 'Email already in use' } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'Email already in use',
+        errors: { email: 'Email already in use' },
+      });
     }
     expect(await getProfile()).toEqual(before);
     // Its own address (any case) is not a conflict.
-    const own = await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: { email: before.email.toUpperCase() } });
+    const own = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/super-admin/profile',
+      payload: { email: before.email.toUpperCase() },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.email).toBe(before.email);
   });
@@ -186,7 +235,11 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
   });
 
   it('answers a malformed data part or body with 400, never 500', async () => {
-    const badJson = await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', ...multipart([{ name: 'data', value: '{"firstName":' }]) });
+    const badJson = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/super-admin/profile',
+      ...multipart([{ name: 'data', value: '{"firstName":' }]),
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toBe('The data part must be valid JSON');
     const array = await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: [1, 2] });
@@ -205,30 +258,47 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
   });
   afterAll(async () => t.close());
 
-  const change = (token: string, payload: unknown) => as(token)(t.app, { method: 'POST', url: '/api/super-admin/change-password', payload: payload as object });
+  const change = (token: string, payload: unknown) =>
+    as(token)(t.app, { method: 'POST', url: '/api/super-admin/change-password', payload: payload as object });
 
   it('validates with the spec §5 messages', async () => {
     const token = await loginSuperAdmin(t.app, owner);
     const empty = await change(token, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ currentPassword: 'Current password is required', newPassword: 'New password is required' });
+    expect(empty.json().errors).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'New password is required',
+    });
     const blank = await change(token, { currentPassword: '', newPassword: '' });
-    expect(blank.json().errors).toEqual({ currentPassword: 'Current password is required', newPassword: 'New password is required' });
+    expect(blank.json().errors).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'New password is required',
+    });
     const short = await change(token, { currentPassword: owner.password, newPassword: 'short7!' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters', errors: { newPassword: 'Password must be at least 8 characters' } });
+    expect(short.json()).toMatchObject({
+      message: 'Password must be at least 8 characters',
+      errors: { newPassword: 'Password must be at least 8 characters' },
+    });
   });
 
   it('refuses a wrong current password with 400 and keeps the old one', async () => {
     const token = await loginSuperAdmin(t.app, owner);
     const res = await change(token, { currentPassword: 'not-my-password', newPassword: 'SomethingNew123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Current password is incorrect', errors: { currentPassword: 'Current password is incorrect' } });
+    expect(res.json()).toMatchObject({
+      message: 'Current password is incorrect',
+      errors: { currentPassword: 'Current password is incorrect' },
+    });
     expect(await loginSuperAdmin(t.app, owner)).toBeTruthy();
   });
 
   it('requires a super-admin session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/change-password', payload: { currentPassword: owner.password, newPassword: 'SomethingNew123' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/change-password',
+      payload: { currentPassword: owner.password, newPassword: 'SomethingNew123' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -237,9 +307,19 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
     const otherDevice = await loginSuperAdmin(t.app, owner);
     const someoneElse = await loginSuperAdmin(t.app); // the first super admin: not affected
     const newPassword = 'BrandNewPass123';
-    const ownerId = (await t.app.db.selectFrom('superAdmins').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow()).id;
+    const ownerId = (
+      await t.app.db.selectFrom('superAdmins').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow()
+    ).id;
     const liveSessions = async () =>
-      (await t.app.db.selectFrom('sessions').select('id').where('userId', '=', ownerId).where('role', '=', 'SUPER_ADMIN').where('revokedAt', 'is', null).execute()).length;
+      (
+        await t.app.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('userId', '=', ownerId)
+          .where('role', '=', 'SUPER_ADMIN')
+          .where('revokedAt', 'is', null)
+          .execute()
+      ).length;
     const othersBefore = (await liveSessions()) - 1;
     expect(othersBefore).toBeGreaterThanOrEqual(1);
 

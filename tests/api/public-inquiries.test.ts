@@ -42,9 +42,17 @@ describe(`public inquiries, orders and catalogue (${dbKind})`, () => {
     const before = await count('inquiries');
     const empty = await post('/api/inquiries', {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ email: 'Email is required', subject: 'Subject is required', inquiry: 'Message is required' });
+    expect(empty.json().errors).toEqual({
+      email: 'Email is required',
+      subject: 'Subject is required',
+      inquiry: 'Message is required',
+    });
     const blanks = await post('/api/inquiries', { email: ' ', subject: '  ', inquiry: '\n' });
-    expect(blanks.json().errors).toEqual({ email: 'Email is required', subject: 'Subject is required', inquiry: 'Message is required' });
+    expect(blanks.json().errors).toEqual({
+      email: 'Email is required',
+      subject: 'Subject is required',
+      inquiry: 'Message is required',
+    });
     const bad = await post('/api/inquiries', { ...inquiry, email: 'not an email' });
     expect(bad.json()).toMatchObject({ success: false, message: 'Please enter a valid email address' });
     const longSubject = await post('/api/inquiries', { ...inquiry, subject: 'x'.repeat(201) });
@@ -59,7 +67,11 @@ describe(`public inquiries, orders and catalogue (${dbKind})`, () => {
   });
 
   it('stores markup as typed text', async () => {
-    const markup = { email: 'x@y.io', subject: '<b>Hi</b> & "you"', inquiry: '<script>alert(1)</script><img src=x onerror=alert(2)>' };
+    const markup = {
+      email: 'x@y.io',
+      subject: '<b>Hi</b> & "you"',
+      inquiry: '<script>alert(1)</script><img src=x onerror=alert(2)>',
+    };
     expect((await post('/api/inquiries', markup)).statusCode).toBe(201);
     const list = (await as(token)(t.app, { method: 'GET', url: '/api/inquiries' })).json().data;
     expect(list[0]).toMatchObject({ subject: markup.subject, inquiry: markup.inquiry });
@@ -103,12 +115,21 @@ describe(`public inquiries, orders and catalogue (${dbKind})`, () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, data: null, message: ORDER_MESSAGES.submitted });
     const order = await t.app.db.selectFrom('orders').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ email: 'buyer@school.ph', systemId, systemName: 'RFID Gate Pro', status: 'pending', additionalNotes: 'Need 4 gates' });
+    expect(order).toMatchObject({
+      email: 'buyer@school.ph',
+      systemId,
+      systemName: 'RFID Gate Pro',
+      status: 'pending',
+      additionalNotes: 'Need 4 gates',
+    });
     const [log] = await logsOf(t.app, 'CREATE_ORDER');
     expect(log).toMatchObject({ entity: 'Order', entityId: String(order.id), userRole: 'PUBLIC' });
     expect(log!.details).toMatchObject({ systemName: 'RFID Gate Pro' });
     // Notes are optional; an empty string is no note.
-    expect((await post('/api/inquiries/orders', { email: 'b2@school.ph', systemId: String(systemId), additionalNotes: '' })).statusCode).toBe(201);
+    expect(
+      (await post('/api/inquiries/orders', { email: 'b2@school.ph', systemId: String(systemId), additionalNotes: '' }))
+        .statusCode,
+    ).toBe(201);
     const last = await t.app.db.selectFrom('orders').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(last.additionalNotes).toBeNull();
   });

@@ -27,7 +27,11 @@ describe(`schools API (${dbKind})`, () => {
 
   it('requires a super-admin session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/super-admin/schools' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/schools', ...multipart([{ name: 'data', value: '{}' }]) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/schools',
+      ...multipart([{ name: 'data', value: '{}' }]),
+    });
     expect(res.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PATCH', url: '/api/super-admin/schools/1' })).statusCode).toBe(401);
   });
@@ -120,17 +124,30 @@ describe(`schools API (${dbKind})`, () => {
     const files = uploads();
     const res = await postSchool(t.app, token, { name: 'Another', acronym: ' dupe ' }, png());
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: 'A school with this acronym already exists', errors: { acronym: 'A school with this acronym already exists' } });
+    expect(res.json()).toMatchObject({
+      message: 'A school with this acronym already exists',
+      errors: { acronym: 'A school with this acronym already exists' },
+    });
     expect(uploads()).toEqual(files);
   });
 
   it('refuses a logo that is not an image, or larger than 2 MB, saving nothing', async () => {
     const before = await schoolCount();
     const files = uploads();
-    const bad = await postSchool(t.app, token, { name: 'Bad Logo', acronym: 'BADL' }, { filename: 'logo.png', content: fixture('not-an-image.txt') });
+    const bad = await postSchool(
+      t.app,
+      token,
+      { name: 'Bad Logo', acronym: 'BADL' },
+      { filename: 'logo.png', content: fixture('not-an-image.txt') },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Logo "logo.png" must be one of: JPG, PNG, GIF, WEBP/);
-    const pdf = await postSchool(t.app, token, { name: 'Pdf Logo', acronym: 'PDFL' }, { filename: 'logo.pdf', content: fixture('contract.pdf') });
+    const pdf = await postSchool(
+      t.app,
+      token,
+      { name: 'Pdf Logo', acronym: 'PDFL' },
+      { filename: 'logo.pdf', content: fixture('contract.pdf') },
+    );
     expect(pdf.statusCode).toBe(400);
     const big = Buffer.concat([fixture('pixel.png'), Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await postSchool(t.app, token, { name: 'Big Logo', acronym: 'BIGL' }, { filename: 'big.png', content: big });
@@ -154,8 +171,16 @@ describe(`schools API (${dbKind})`, () => {
 
     const list = (await get('/api/super-admin/schools')).json().data as Array<Record<string, unknown>>;
     expect(Array.isArray(list)).toBe(true);
-    expect(list.find((s) => s.id === a.id)).toMatchObject({ currentStudentCount: 2, currentAdminCount: 1, studentCapacityUsed: 67 });
-    expect(list.find((s) => s.id === b.id)).toMatchObject({ currentStudentCount: 1, currentAdminCount: 0, studentCapacityUsed: 0 });
+    expect(list.find((s) => s.id === a.id)).toMatchObject({
+      currentStudentCount: 2,
+      currentAdminCount: 1,
+      studentCapacityUsed: 67,
+    });
+    expect(list.find((s) => s.id === b.id)).toMatchObject({
+      currentStudentCount: 1,
+      currentAdminCount: 0,
+      studentCapacityUsed: 0,
+    });
     const one = (await get(`/api/super-admin/schools/${a.id}`)).json().data;
     expect(one).toMatchObject({ id: a.id, currentStudentCount: 2, currentAdminCount: 1, studentCapacityUsed: 67 });
   });
@@ -164,7 +189,9 @@ describe(`schools API (${dbKind})`, () => {
     await createSchool(t.app, token, { name: 'Mabini Elementary', acronym: 'MES' });
     await createSchool(t.app, token, { name: 'Quezon Science', acronym: 'QSHS' });
     const names = async (q: string) =>
-      ((await get(`/api/super-admin/schools?search=${encodeURIComponent(q)}`)).json().data as Array<{ name: string }>).map((s) => s.name);
+      ((await get(`/api/super-admin/schools?search=${encodeURIComponent(q)}`)).json().data as Array<{ name: string }>).map(
+        (s) => s.name,
+      );
     expect(await names('mabini')).toEqual(['Mabini Elementary']);
     expect(await names('qshs')).toEqual(['Quezon Science']);
     expect(await names('%')).toEqual([]);
@@ -184,7 +211,13 @@ describe(`schools API (${dbKind})`, () => {
     const s = await createSchool(t.app, token, { name: 'Edit Me', website: 'edit.example.org', contractDate: '2025-01-01' });
     const res = await patch(s.id, { name: 'Edited School', isActive: false, website: null, studentCount: '50' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Edited School', isActive: false, website: null, studentCount: 50, acronym: s.acronym });
+    expect(res.json().data).toMatchObject({
+      name: 'Edited School',
+      isActive: false,
+      website: null,
+      studentCount: 50,
+      acronym: s.acronym,
+    });
     const [log] = await logsOf(t.app, 'UPDATE_SCHOOL');
     expect(log.entityId).toBe(String(s.id));
     expect(log.details.changes).toEqual({

@@ -25,7 +25,7 @@ function entry(over: Partial<NewSystemLog>): NewSystemLog {
 describe(`system logs (${dbKind})`, () => {
   let t: TestApp;
   let token: string;
-  let get: (url: string) => ReturnType<TestApp['app']['inject']>;
+  let get: (url: string) => ReturnType<ReturnType<typeof as>>;
   const seed = async (rows: NewSystemLog[]) => {
     for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('systemLogs').values(rows.slice(i, i + 500)).execute();
   };

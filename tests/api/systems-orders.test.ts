@@ -7,8 +7,18 @@ import { fixture, logsOf, uploadedFiles } from '../helpers/schools';
 type Part = Parameters<typeof multipart>[0][number];
 type SystemData = { id: number; name: string; images: string[]; features: string[]; description: string };
 
-const png = (filename = 'front.png'): Part => ({ name: 'images', filename, content: fixture('pixel.png'), contentType: 'image/png' });
-const gif = (filename = 'side.gif'): Part => ({ name: 'images', filename, content: fixture('pixel.gif'), contentType: 'image/gif' });
+const png = (filename = 'front.png'): Part => ({
+  name: 'images',
+  filename,
+  content: fixture('pixel.png'),
+  contentType: 'image/png',
+});
+const gif = (filename = 'side.gif'): Part => ({
+  name: 'images',
+  filename,
+  content: fixture('pixel.gif'),
+  contentType: 'image/gif',
+});
 const fields = { name: 'Campus Gate', description: 'Entrance reader with SMS', features: ['Dual antenna', 'SMS alerts'] };
 
 describe(`systems and orders API (${dbKind})`, () => {
@@ -75,7 +85,14 @@ describe(`systems and orders API (${dbKind})`, () => {
   it('rejects missing fields with the spec message, and bad files, saving nothing', async () => {
     const systems = await systemCount();
     const files = uploads();
-    for (const data of [{}, { ...fields, name: ' ' }, { ...fields, description: '' }, { ...fields, features: [] }, { ...fields, features: ['', ' '] }, { ...fields, features: 'x' }]) {
+    for (const data of [
+      {},
+      { ...fields, name: ' ' },
+      { ...fields, description: '' },
+      { ...fields, features: [] },
+      { ...fields, features: ['', ' '] },
+      { ...fields, features: 'x' },
+    ]) {
       const res = await create(data);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: 'Please fill in all required fields' });
@@ -88,7 +105,11 @@ describe(`systems and orders API (${dbKind})`, () => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toMatch(/Image "evil.png" must be one of: JPG, PNG, GIF, WEBP/);
 
-    const big: Part = { name: 'images', filename: 'big.png', content: Buffer.concat([fixture('pixel.png'), Buffer.alloc(5 * 1024 * 1024)]) };
+    const big: Part = {
+      name: 'images',
+      filename: 'big.png',
+      content: Buffer.concat([fixture('pixel.png'), Buffer.alloc(5 * 1024 * 1024)]),
+    };
     expect((await create(fields, [big])).statusCode).toBe(413);
 
     const eleven = Array.from({ length: 11 }, (_, i) => png(`p${i}.png`));
@@ -96,7 +117,11 @@ describe(`systems and orders API (${dbKind})`, () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('A system can have at most 10 images');
 
-    const badJson = await as(token)(t.app, { method: 'POST', url: '/api/super-admin/systems', ...multipart([{ name: 'data', value: '{nope' }]) });
+    const badJson = await as(token)(t.app, {
+      method: 'POST',
+      url: '/api/super-admin/systems',
+      ...multipart([{ name: 'data', value: '{nope' }]),
+    });
     expect(badJson.statusCode).toBe(400);
 
     expect(await systemCount()).toBe(systems);
@@ -112,7 +137,12 @@ describe(`systems and orders API (${dbKind})`, () => {
   it('updates fields, keeps listed images, adds new ones and deletes the files of removed ones', async () => {
     const system = await createOk(fields, [png(), gif()]);
     const [keep, drop] = system.images as [string, string];
-    const res = await send('PUT', `/api/super-admin/systems/${system.id}`, { ...fields, name: 'Campus Gate 2', images: [keep, '/uploads/someone-else.png'] }, [png('new.png')]);
+    const res = await send(
+      'PUT',
+      `/api/super-admin/systems/${system.id}`,
+      { ...fields, name: 'Campus Gate 2', images: [keep, '/uploads/someone-else.png'] },
+      [png('new.png')],
+    );
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json().data;
     expect(updated.name).toBe('Campus Gate 2');
@@ -143,7 +173,11 @@ describe(`systems and orders API (${dbKind})`, () => {
     const system = await createOk(fields, [png(), gif()]);
     const name = path.basename(system.images[0]!);
     const res = await as(token)(t.app, { method: 'DELETE', url: `/api/super-admin/systems/${system.id}/images/${name}` });
-    expect(res.json()).toMatchObject({ success: true, message: 'Image removed successfully', data: { images: [system.images[1]] } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Image removed successfully',
+      data: { images: [system.images[1]] },
+    });
     expect(onDisk(system.images[0]!)).toBe(false);
     const again = await as(token)(t.app, { method: 'DELETE', url: `/api/super-admin/systems/${system.id}/images/${name}` });
     expect(again.statusCode).toBe(404);
@@ -164,7 +198,11 @@ describe(`systems and orders API (${dbKind})`, () => {
       }
       const put = await send('PUT', `/api/super-admin/systems/${id}`, fields);
       expect(put.statusCode).toBe(404);
-      const status = await as(token)(t.app, { method: 'PATCH', url: `/api/super-admin/orders/${id}/status`, payload: { status: 'confirmed' } });
+      const status = await as(token)(t.app, {
+        method: 'PATCH',
+        url: `/api/super-admin/orders/${id}/status`,
+        payload: { status: 'confirmed' },
+      });
       expect(status.statusCode).toBe(404);
       expect(status.json().message).toBe('Order not found');
     }
@@ -172,7 +210,11 @@ describe(`systems and orders API (${dbKind})`, () => {
 
   it('lists orders, changes their status to any value, and rejects other values', async () => {
     const system = await createOk({ ...fields, name: 'Order Me' });
-    const order = await t.app.inject({ method: 'POST', url: '/api/inquiries/orders', payload: { email: 'buyer@x.ph', systemId: system.id, additionalNotes: 'ASAP' } });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/inquiries/orders',
+      payload: { email: 'buyer@x.ph', systemId: system.id, additionalNotes: 'ASAP' },
+    });
     expect(order.statusCode).toBe(201);
     const list = (await as(token)(t.app, { method: 'GET', url: '/api/super-admin/orders' })).json();
     expect(list.success).toBe(true);
@@ -206,7 +248,10 @@ describe(`systems and orders API (${dbKind})`, () => {
     expect(system.images.some(onDisk)).toBe(false);
     expect((await as(token)(t.app, { method: 'GET', url: `/api/super-admin/systems/${system.id}` })).statusCode).toBe(404);
     const orders = (await as(token)(t.app, { method: 'GET', url: '/api/super-admin/orders' })).json().data;
-    expect(orders.find((o: { email: string }) => o.email === 'keep@x.ph')).toMatchObject({ systemName: 'Short Lived', systemId: null });
+    expect(orders.find((o: { email: string }) => o.email === 'keep@x.ph')).toMatchObject({
+      systemName: 'Short Lived',
+      systemId: null,
+    });
     expect((await logsOf(t.app, 'DELETE_SYSTEM'))[0]).toMatchObject({ entityId: String(system.id), userRole: 'SUPER_ADMIN' });
   });
 });

@@ -18,7 +18,10 @@ test.describe('Admin Management', () => {
   test('create an admin, then edit its school and permissions', async ({ page }) => {
     const form = new FormData();
     form.append('data', JSON.stringify({ name: `Admin Test School ${run}`, acronym }));
-    const school = await page.request.post(`${E2E_BASE_URL}/api/super-admin/schools`, { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+    const school = await page.request.post(`${E2E_BASE_URL}/api/super-admin/schools`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: form,
+    });
     expect(school.status(), await school.text()).toBe(201);
 
     await page.goto('/super-admin/admin-management');
@@ -65,10 +68,13 @@ test.describe('Admin Management', () => {
     await expect(profile.getByRole('checkbox', { name: 'All', exact: true })).not.toBeChecked();
     await profile.getByRole('button', { name: 'Edit Admin' }).click();
     await expect(profile.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(profile.getByRole('checkbox', { name: 'View Students' })).toBeEnabled();
+    // Entering edit mode submits nothing.
+    await expect(profile.getByRole('alert')).toHaveCount(0);
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(profile.getByRole('alert')).toHaveText('Please fill in all required fields');
     await expect(profile.getByText('School is required')).toBeVisible();
-    await profile.getByLabel('School').selectOption({ label: `Admin Test School ${run} (${acronym})` });
+    await profile.getByRole('combobox', { name: 'School' }).selectOption({ label: `Admin Test School ${run} (${acronym})` });
     await profile.getByRole('checkbox', { name: 'View Students' }).check();
     await profile.getByRole('checkbox', { name: 'Send Sms' }).check();
     await profile.getByRole('button', { name: 'Save Changes' }).click();
@@ -79,7 +85,7 @@ test.describe('Admin Management', () => {
     await page.getByRole('button', { name: 'Table' }).click();
     const row = page.getByRole('row', { name: new RegExp(email) });
     await expect(row.getByRole('cell', { name: acronym, exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'View Students, Send Sms' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Send Sms, View Students' })).toBeVisible();
 
     // 'All' turns every permission on; the summary says 'All'.
     await row.getByRole('button', { name: `View ${name}` }).click();
@@ -91,7 +97,9 @@ test.describe('Admin Management', () => {
     await expect(profile).toBeHidden();
     await expect(row.getByRole('cell', { name: 'All', exact: true })).toBeVisible();
 
-    const list = await page.request.get(`${E2E_BASE_URL}/api/super-admin/admins`, { headers: { Authorization: `Bearer ${token}` } });
+    const list = await page.request.get(`${E2E_BASE_URL}/api/super-admin/admins`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const saved = (await list.json()).data.admins.find((a: { email: string }) => a.email === email);
     expect(Object.values(saved.permissions).every((v) => v === true)).toBe(true);
     expect(saved.school.acronym).toBe(acronym);
@@ -100,8 +108,20 @@ test.describe('Admin Management', () => {
   test('sync permissions reports the counts; delete asks first, then removes the admin from the list', async ({ page }) => {
     const form = new FormData();
     const other = `gone-${run}@school.test`;
-    form.append('data', JSON.stringify({ email: other, password: 'LongEnough123', firstName: 'Gone', lastName: `Soon${run}`, employeeId: `DEL-${run}` }));
-    const created = await page.request.post(`${E2E_BASE_URL}/api/super-admin/register-admin`, { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+    form.append(
+      'data',
+      JSON.stringify({
+        email: other,
+        password: 'LongEnough123',
+        firstName: 'Gone',
+        lastName: `Soon${run}`,
+        employeeId: `DEL-${run}`,
+      }),
+    );
+    const created = await page.request.post(`${E2E_BASE_URL}/api/super-admin/register-admin`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: form,
+    });
     expect(created.status(), await created.text()).toBe(201);
 
     await page.goto(`/super-admin/admin-management?search=DEL-${run}`);

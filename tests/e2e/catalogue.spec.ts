@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL, signInViaApi } from './helpers';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name));
-const run = Date.now().toString(36);
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** POST /api/super-admin/systems as the console sends it (multipart `data` + repeated `images`). */
 async function createSystem(
@@ -16,7 +16,10 @@ async function createSystem(
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const img of images) form.append('images', new Blob([new Uint8Array(img.buffer)], { type: img.mimeType }), img.name);
-  const res = await request.post(`${E2E_BASE_URL}/api/super-admin/systems`, { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+  const res = await request.post(`${E2E_BASE_URL}/api/super-admin/systems`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: form,
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as { id: number; name: string; images: string[] };
 }
@@ -32,16 +35,25 @@ test.describe('public systems catalogue and contact form', () => {
     const context = await browser.newContext();
     token = await signInViaApi(context);
     const request = context.request;
-    await createSystem(request, token, { name: twoImages, description: 'Two photos of a gate.', features: ['SMS alerts', feature, 'Solar', 'Offline', 'Cloud'] }, [
-      { name: 'front.png', mimeType: 'image/png', buffer: fixture('pixel.png') },
-      { name: 'side.gif', mimeType: 'image/gif', buffer: fixture('pixel.gif') },
-    ]);
+    await createSystem(
+      request,
+      token,
+      { name: twoImages, description: 'Two photos of a gate.', features: ['SMS alerts', feature, 'Solar', 'Offline', 'Cloud'] },
+      [
+        { name: 'front.png', mimeType: 'image/png', buffer: fixture('pixel.png') },
+        { name: 'side.gif', mimeType: 'image/gif', buffer: fixture('pixel.gif') },
+      ],
+    );
     // PNG magic bytes (accepted by the server's content check) followed by garbage: the browser cannot draw it.
     const corrupt = Buffer.concat([fixture('pixel.png').subarray(0, 8), Buffer.from('definitely not image data')]);
     await createSystem(request, token, { name: broken, description: 'Its only image is corrupt.', features: ['Reader'] }, [
       { name: 'broken.png', mimeType: 'image/png', buffer: corrupt },
     ]);
-    await createSystem(request, token, { name: scripted, description: '<script>alert(1)</script> plus <b>bold</b>', features: ['Safe'] });
+    await createSystem(request, token, {
+      name: scripted,
+      description: '<script>alert(1)</script> plus <b>bold</b>',
+      features: ['Safe'],
+    });
     await context.close();
   });
 
@@ -122,9 +134,20 @@ test.describe('public systems catalogue and contact form', () => {
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
-    const res = await page.request.get(`${E2E_BASE_URL}/api/super-admin/orders`, { headers: { Authorization: `Bearer ${token}` } });
-    const orders = (await res.json()).data as Array<{ email: string; systemName: string; status: string; additionalNotes: string }>;
-    expect(orders.find((o) => o.email === email)).toMatchObject({ systemName: twoImages, status: 'pending', additionalNotes: 'Two gates, <i>please</i>' });
+    const res = await page.request.get(`${E2E_BASE_URL}/api/super-admin/orders`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const orders = (await res.json()).data as Array<{
+      email: string;
+      systemName: string;
+      status: string;
+      additionalNotes: string;
+    }>;
+    expect(orders.find((o) => o.email === email)).toMatchObject({
+      systemName: twoImages,
+      status: 'pending',
+      additionalNotes: 'Two gates, <i>please</i>',
+    });
   });
 
   test('the contact flow stores an inquiry that the inquiries API returns', async ({ page }) => {
@@ -141,11 +164,16 @@ test.describe('public systems catalogue and contact form', () => {
     await form.getByLabel('Subject').fill(`Quote ${run}`);
     await form.getByLabel('Message').fill('We have 1,200 students. <script>x</script>');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByText('Thank you! Your message has been sent successfully. We will get back to you within 24 hours.')).toBeVisible();
+    await expect(
+      form.getByText('Thank you! Your message has been sent successfully. We will get back to you within 24 hours.'),
+    ).toBeVisible();
     await expect(form.getByLabel('Subject')).toHaveValue('');
 
     const res = await page.request.get(`${E2E_BASE_URL}/api/inquiries`, { headers: { Authorization: `Bearer ${token}` } });
     const inquiries = (await res.json()).data as Array<{ email: string; subject: string; inquiry: string }>;
-    expect(inquiries.find((i) => i.email === email)).toMatchObject({ subject: `Quote ${run}`, inquiry: 'We have 1,200 students. <script>x</script>' });
+    expect(inquiries.find((i) => i.email === email)).toMatchObject({
+      subject: `Quote ${run}`,
+      inquiry: 'We have 1,200 students. <script>x</script>',
+    });
   });
 });

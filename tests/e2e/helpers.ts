@@ -6,7 +6,11 @@ export { E2E_BASE_URL, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
 type Credentials = { email: string; password: string };
 
 /** Signs in through the /login form and waits for the console (lands on /home unless a page was remembered). */
-export async function signIn(page: Page, creds: Credentials = E2E_SUPER_ADMIN, expectedPath: string | RegExp = '/home'): Promise<void> {
+export async function signIn(
+  page: Page,
+  creds: Credentials = E2E_SUPER_ADMIN,
+  expectedPath: string | RegExp = '/home',
+): Promise<void> {
   if (!/\/login$/.test(new URL(page.url(), E2E_BASE_URL).pathname)) await page.goto('/login');
   await page.getByLabel('Email').fill(creds.email);
   await page.getByLabel('Password').fill(creds.password);

@@ -57,13 +57,12 @@ test.describe('sign-in', () => {
 
   test('logout revokes the session, clears all three cookies and goes to /login', async ({ page, context }) => {
     const token = await signInViaApi(page);
-    await context.addCookies(
-      ['ADMIN_TOKEN', 'STUDENT_TOKEN'].map((name) => ({ name, value: 'left-over', url: E2E_BASE_URL })),
-    );
+    await context.addCookies(['ADMIN_TOKEN', 'STUDENT_TOKEN'].map((name) => ({ name, value: 'left-over', url: E2E_BASE_URL })));
     await page.goto('/super-admin');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    for (const name of ['SUPER_ADMIN_TOKEN', 'ADMIN_TOKEN', 'STUDENT_TOKEN']) expect(await cookieValue(context, name)).toBeUndefined();
+    for (const name of ['SUPER_ADMIN_TOKEN', 'ADMIN_TOKEN', 'STUDENT_TOKEN'])
+      expect(await cookieValue(context, name)).toBeUndefined();
     const res = await page.request.get('/api/super-admin/profile', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(401);
   });
@@ -135,7 +134,9 @@ test.describe.serial('My Profile', () => {
     await expect(page.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
   });
 
-  test('change password: validation, wrong current password, success for 2 s, then the new password signs in', async ({ page }) => {
+  test('change password: validation, wrong current password, success for 2 s, then the new password signs in', async ({
+    page,
+  }) => {
     await signInViaApi(page, E2E_PROFILE_ADMIN);
     await page.goto('/super-admin/profile');
     await page.getByRole('button', { name: 'Change Password' }).click();

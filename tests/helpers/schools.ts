@@ -10,7 +10,12 @@ export const fixture = (name: string) => fs.readFileSync(path.join(import.meta.d
 export const uploadedFiles = (uploadDir: string) => (fs.existsSync(uploadDir) ? fs.readdirSync(uploadDir).sort() : []);
 
 /** POST /api/super-admin/schools as multipart (data JSON + optional logo); returns the response. */
-export function postSchool(app: FastifyInstance, token: string, data: Record<string, unknown>, logo?: { filename: string; content: Buffer }) {
+export function postSchool(
+  app: FastifyInstance,
+  token: string,
+  data: Record<string, unknown>,
+  logo?: { filename: string; content: Buffer },
+) {
   const body = multipart([{ name: 'data', value: JSON.stringify(data) }, ...(logo ? [{ name: 'logo', ...logo }] : [])]);
   return as(token)(app, { method: 'POST', url: '/api/super-admin/schools', ...body });
 }
@@ -25,7 +30,11 @@ export async function createSchool(app: FastifyInstance, token: string, data: Re
 }
 
 /** Inserts a student row directly (counts must come from real rows, not from the API under test). */
-export async function insertStudent(app: FastifyInstance, schoolId: number, flags: { isActive?: 0 | 1; isArchived?: 0 | 1 } = {}) {
+export async function insertStudent(
+  app: FastifyInstance,
+  schoolId: number,
+  flags: { isActive?: 0 | 1; isArchived?: 0 | 1 } = {},
+) {
   seq += 1;
   const now = nowIso();
   await app.db

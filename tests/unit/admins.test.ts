@@ -60,15 +60,43 @@ describe('permission labels and summary', () => {
   });
 
   it('words the sync alert with the three counts', () => {
-    expect(syncMessage({ created: 2, updated: 0, unchanged: 13 })).toBe('Permissions synced successfully! Created: 2, Updated: 0, Unchanged: 13');
+    expect(syncMessage({ created: 2, updated: 0, unchanged: 13 })).toBe(
+      'Permissions synced successfully! Created: 2, Updated: 0, Unchanged: 13',
+    );
   });
 });
 
 describe('admin filters', () => {
   const list = [
-    admin({ id: 1, firstName: 'Maria', lastName: 'Santos', email: 'maria@rhs.ph', employeeId: 'RHS-001', department: 'Registrar', position: 'Head', school: { name: 'Rizal', acronym: 'RHS' } }),
-    admin({ id: 2, firstName: 'Jose', lastName: 'Cruz', email: 'jose@bnhs.ph', employeeId: 'BN-7', department: 'IT', position: 'Staff', school: { name: 'Bonifacio', acronym: 'BNHS' } }),
-    admin({ id: 3, firstName: 'Ana', lastName: 'Reyes', email: 'ana@x.ph', employeeId: 'Z-9', department: 'IT', position: 'Head' }),
+    admin({
+      id: 1,
+      firstName: 'Maria',
+      lastName: 'Santos',
+      email: 'maria@rhs.ph',
+      employeeId: 'RHS-001',
+      department: 'Registrar',
+      position: 'Head',
+      school: { name: 'Rizal', acronym: 'RHS' },
+    }),
+    admin({
+      id: 2,
+      firstName: 'Jose',
+      lastName: 'Cruz',
+      email: 'jose@bnhs.ph',
+      employeeId: 'BN-7',
+      department: 'IT',
+      position: 'Staff',
+      school: { name: 'Bonifacio', acronym: 'BNHS' },
+    }),
+    admin({
+      id: 3,
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      email: 'ana@x.ph',
+      employeeId: 'Z-9',
+      department: 'IT',
+      position: 'Head',
+    }),
   ];
   const ids = (f: Partial<typeof EMPTY_ADMIN_FILTERS>) => filterAdmins(list, { ...EMPTY_ADMIN_FILTERS, ...f }).map((a) => a.id);
 
@@ -89,7 +117,11 @@ describe('admin filters', () => {
   });
 
   it('builds the choices from the loaded admins: distinct, sorted, no blanks', () => {
-    expect(adminFilterChoices(list)).toEqual({ schools: ['BNHS', 'RHS'], departments: ['IT', 'Registrar'], positions: ['Head', 'Staff'] });
+    expect(adminFilterChoices(list)).toEqual({
+      schools: ['BNHS', 'RHS'],
+      departments: ['IT', 'Registrar'],
+      positions: ['Head', 'Staff'],
+    });
     expect(adminFilterChoices([])).toEqual({ schools: [], departments: [], positions: [] });
   });
 
@@ -111,7 +143,11 @@ describe('admin form validation', () => {
   });
 
   it('gives the password rule as the message when everything is filled in', () => {
-    const r = checkAdmin(createAdminSchema, { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B', employeeId: 'E' }, CREATE_ADMIN_REQUIRED);
+    const r = checkAdmin(
+      createAdminSchema,
+      { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B', employeeId: 'E' },
+      CREATE_ADMIN_REQUIRED,
+    );
     expect(r).toMatchObject({ ok: false, message: 'Password must be at least 8 characters long' });
   });
 

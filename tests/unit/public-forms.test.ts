@@ -17,12 +17,21 @@ describe('public form rules shared by the islands and the API', () => {
   });
 
   it('requires every contact field (nothing is sent while one is empty)', () => {
-    expect(validate(inquirySchema, { email: 'a@b.co', subject: 'Hi', inquiry: '' })).toEqual({ ok: false, errors: { inquiry: 'Message is required' } });
-    expect(validate(inquirySchema, { email: 'a@b.co', subject: ' Hi ', inquiry: '<b>x</b>' })).toMatchObject({ ok: true, value: { subject: 'Hi', inquiry: '<b>x</b>' } });
+    expect(validate(inquirySchema, { email: 'a@b.co', subject: 'Hi', inquiry: '' })).toEqual({
+      ok: false,
+      errors: { inquiry: 'Message is required' },
+    });
+    expect(validate(inquirySchema, { email: 'a@b.co', subject: ' Hi ', inquiry: '<b>x</b>' })).toMatchObject({
+      ok: true,
+      value: { subject: 'Hi', inquiry: '<b>x</b>' },
+    });
   });
 
   it('requires a valid email and a system for an order; notes are optional', () => {
-    expect(validate(orderSchema, { email: 'nope', systemId: 3 })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+    expect(validate(orderSchema, { email: 'nope', systemId: 3 })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
     expect(validate(orderSchema, { email: 'a@b.co' })).toEqual({ ok: false, errors: { systemId: 'Please select a system' } });
     expect(validate(orderSchema, { email: 'A@B.co', systemId: '3', additionalNotes: ' ' })).toMatchObject({
       ok: true,
@@ -32,7 +41,13 @@ describe('public form rules shared by the islands and the API', () => {
 
   it('drops blank features and needs at least one (spec §5)', () => {
     const base = { name: 'Gate', description: 'Reader' };
-    expect(validate(systemCreateSchema, { ...base, features: [' ', 'SMS ', ''] })).toMatchObject({ ok: true, value: { features: ['SMS'] } });
-    expect(validate(systemCreateSchema, { ...base, features: [' '] })).toEqual({ ok: false, errors: { features: 'Please fill in all required fields' } });
+    expect(validate(systemCreateSchema, { ...base, features: [' ', 'SMS ', ''] })).toMatchObject({
+      ok: true,
+      value: { features: ['SMS'] },
+    });
+    expect(validate(systemCreateSchema, { ...base, features: [' '] })).toEqual({
+      ok: false,
+      errors: { features: 'Please fill in all required fields' },
+    });
   });
 });

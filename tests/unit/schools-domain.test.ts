@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { schoolCreateSchema, schoolUpdateSchema, websiteHref, WEBSITE_PATTERN, expiryBeforeContract } from '../../src/domain/schools';
+import {
+  schoolCreateSchema,
+  schoolUpdateSchema,
+  websiteHref,
+  WEBSITE_PATTERN,
+  expiryBeforeContract,
+} from '../../src/domain/schools';
 import { gradeCreateSchema, gradeUpdateSchema, sectionCreateSchema, sectionUpdateSchema } from '../../src/domain/grades';
 import { validate } from '../../src/domain/validation';
 import { fileUrl } from '../../src/domain/files';
@@ -29,15 +35,26 @@ describe('school schema (spec §5)', () => {
       studentCount: 'Student count must be a number',
       contractAmount: 'Contract amount must be a number',
     });
-    expect(errorsOf(schoolCreateSchema, { name: 'A', acronym: 'ABCDEFGHIJK' })).toEqual({ acronym: 'Acronym must be 10 characters or less' });
+    expect(errorsOf(schoolCreateSchema, { name: 'A', acronym: 'ABCDEFGHIJK' })).toEqual({
+      acronym: 'Acronym must be 10 characters or less',
+    });
   });
 
   it('accepts optional fields only when present and numbers only when numeric', () => {
-    const r = schoolCreateSchema.parse({ name: ' X ', acronym: 'X', email: '', website: '', studentCount: '', contractAmount: ' 12.5 ' });
+    const r = schoolCreateSchema.parse({
+      name: ' X ',
+      acronym: 'X',
+      email: '',
+      website: '',
+      studentCount: '',
+      contractAmount: ' 12.5 ',
+    });
     expect(r).toMatchObject({ name: 'X', email: null, website: null, studentCount: null, contractAmount: 12.5 });
     expect(r.address).toBeUndefined();
     expect(schoolCreateSchema.parse({ name: 'X', acronym: 'X', studentCount: 0 }).studentCount).toBe(0);
-    expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', studentCount: '1e3' })).toEqual({ studentCount: 'Student count must be a number' });
+    expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', studentCount: '1e3' })).toEqual({
+      studentCount: 'Student count must be a number',
+    });
     expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', studentCount: -1 }).studentCount).toBeDefined();
   });
 
@@ -53,10 +70,14 @@ describe('school schema (spec §5)', () => {
   });
 
   it('wants the expiry on or after the contract date', () => {
-    expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', contractDate: '2025-02-01', contractExpiryDate: '2025-01-31' })).toEqual({
+    expect(
+      errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', contractDate: '2025-02-01', contractExpiryDate: '2025-01-31' }),
+    ).toEqual({
       contractExpiryDate: 'Expiry date must be after contract date',
     });
-    expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', contractDate: '2025-02-01', contractExpiryDate: '2025-02-01' })).toEqual({});
+    expect(
+      errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', contractDate: '2025-02-01', contractExpiryDate: '2025-02-01' }),
+    ).toEqual({});
     expect(errorsOf(schoolCreateSchema, { name: 'X', acronym: 'X', contractDate: '2025-02-30' }).contractDate).toBeDefined();
     expect(expiryBeforeContract(null, '2020-01-01')).toBe(false);
   });
@@ -70,7 +91,12 @@ describe('school schema (spec §5)', () => {
 
 describe('grade and section schemas (spec §5)', () => {
   it('grade: name required, level positive with default 1', () => {
-    expect(gradeCreateSchema.parse({ name: 'Grade 1', schoolId: '3' })).toEqual({ name: 'Grade 1', level: 1, schoolId: 3, description: undefined });
+    expect(gradeCreateSchema.parse({ name: 'Grade 1', schoolId: '3' })).toEqual({
+      name: 'Grade 1',
+      level: 1,
+      schoolId: 3,
+      description: undefined,
+    });
     expect(gradeCreateSchema.parse({ name: 'G', schoolId: 3, description: '' }).description).toBeNull();
     expect(errorsOf(gradeCreateSchema, { name: '', level: 0, schoolId: 1 })).toEqual({
       name: 'Grade name is required',
@@ -86,8 +112,13 @@ describe('grade and section schemas (spec §5)', () => {
       gradeId: 'Please select a grade',
       capacity: 'Capacity must be a positive number',
     });
-    expect(sectionCreateSchema.parse({ name: 'A', gradeId: '2', schoolId: 1, capacity: '' })).toMatchObject({ gradeId: 2, capacity: null });
-    expect(errorsOf(sectionCreateSchema, { name: 'A', gradeId: 2, schoolId: 1, capacity: 2.5 })).toEqual({ capacity: 'Capacity must be a positive number' });
+    expect(sectionCreateSchema.parse({ name: 'A', gradeId: '2', schoolId: 1, capacity: '' })).toMatchObject({
+      gradeId: 2,
+      capacity: null,
+    });
+    expect(errorsOf(sectionCreateSchema, { name: 'A', gradeId: 2, schoolId: 1, capacity: 2.5 })).toEqual({
+      capacity: 'Capacity must be a positive number',
+    });
     expect(sectionUpdateSchema.parse({ capacity: null })).toEqual({ capacity: null });
   });
 });

@@ -8,7 +8,9 @@ export type AdminFields = Record<string, unknown>;
 
 /** Spec §7: the list comes as an array or as { admins }. */
 export async function fetchAdmins(signal?: AbortSignal): Promise<Admin[]> {
-  const data = await request<Admin[] | { admins: Admin[] }>('Failed to fetch admins', (api) => api.get('super-admin/admins', { signal }));
+  const data = await request<Admin[] | { admins: Admin[] }>('Failed to fetch admins', (api) =>
+    api.get('super-admin/admins', { signal }),
+  );
   return Array.isArray(data) ? data : data.admins;
 }
 
@@ -27,7 +29,10 @@ export const updateAdmin = (id: number, fields: AdminFields, picture?: File | nu
   );
 
 /** DELETE admins/{id}: deactivates the admin and signs it out (the record is kept). */
-export const deleteAdmin = (id: number) => requestBody<Admin>('Failed to delete admin', (api) => api.delete(`super-admin/admins/${id}`));
+export const deleteAdmin = (id: number) =>
+  requestBody<Admin>('Failed to delete admin', (api) => api.delete(`super-admin/admins/${id}`));
 
 export const updateAdminPermissions = (id: number, permissions: Record<string, boolean>) =>
-  request<Admin>('Failed to update admin permissions', (api) => api.patch(`super-admin/admins/${id}/permissions`, { json: { permissions } }));
+  request<Admin>('Failed to update admin permissions', (api) =>
+    api.patch(`super-admin/admins/${id}/permissions`, { json: { permissions } }),
+  );

@@ -12,7 +12,9 @@ export interface ContractFile {
 }
 
 export const fetchContractFiles = (schoolId: number, signal?: AbortSignal) =>
-  request<ContractFile[]>('Failed to fetch contract files', (api) => api.get(`super-admin/schools/${schoolId}/contract-files`, { signal }));
+  request<ContractFile[]>('Failed to fetch contract files', (api) =>
+    api.get(`super-admin/schools/${schoolId}/contract-files`, { signal }),
+  );
 
 /** Several files at once (`files` repeated); answers the school's new list. */
 export const uploadContractFiles = (schoolId: number, files: File[]) =>

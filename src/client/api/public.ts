@@ -17,6 +17,8 @@ export async function sendInquiry(input: WithHoneypot<Pick<InquiryInput, 'email'
 }
 
 /** POST /api/inquiries/orders (the 'Order System' modal). */
-export async function submitOrder(input: WithHoneypot<Pick<OrderInput, 'email' | 'systemId' | 'additionalNotes'>>): Promise<void> {
+export async function submitOrder(
+  input: WithHoneypot<Pick<OrderInput, 'email' | 'systemId' | 'additionalNotes'>>,
+): Promise<void> {
   await requestBody<null>(ORDER_MESSAGES.submitFailed, (api) => api.post('inquiries/orders', { json: input }));
 }

@@ -28,7 +28,20 @@ export interface School {
 
 /** The editable fields as sent: absent = not given / unchanged, null = cleared (edit only). */
 export type SchoolPayload = Partial<{
-  [K in 'name' | 'acronym' | 'address' | 'contactNumber' | 'email' | 'website' | 'contractNumber' | 'contractDate' | 'contractExpiryDate' | 'contractStatus' | 'contractType']: string | null;
+  [
+    K in
+      | 'name'
+      | 'acronym'
+      | 'address'
+      | 'contactNumber'
+      | 'email'
+      | 'website'
+      | 'contractNumber'
+      | 'contractDate'
+      | 'contractExpiryDate'
+      | 'contractStatus'
+      | 'contractType'
+  ]: string | null;
 }> & { studentCount?: number | null; contractAmount?: number | null; isActive?: boolean };
 
 /** Every school (optionally those whose name or acronym contains `search`). Also used by the school selects. */
@@ -46,4 +59,6 @@ export const createSchool = (fields: SchoolPayload, logo?: File | null) =>
 
 /** multipart: `data` (JSON, includes isActive) + `logo` (spec §7). */
 export const updateSchool = (id: number, fields: SchoolPayload, logo?: File | null) =>
-  request<School>('Failed to update school', (api) => api.patch(`super-admin/schools/${id}`, { body: toFormData(fields, { logo }) }));
+  request<School>('Failed to update school', (api) =>
+    api.patch(`super-admin/schools/${id}`, { body: toFormData(fields, { logo }) }),
+  );

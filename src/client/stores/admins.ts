@@ -3,7 +3,8 @@ import { deleteAdmin, fetchAdmins, registerAdmin, updateAdmin, updateAdminPermis
 import { fetchPermissions, syncPermissions } from '../api/permissions';
 import { fetchSchools } from '../api/schools';
 import { toApiError } from '../api/http';
-import { failure, pictureError, type ActionResult } from './profile';
+import { actionFailure, sentFields, type ActionResult } from './action';
+import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '../../domain/files';
 import {
   checkAdmin,
   CREATE_ADMIN_REQUIRED,
@@ -20,6 +21,9 @@ import {
 
 export type { ActionResult };
 
+/** A chosen picture's problem before upload (the server checks the content again). */
+export const adminPictureError = (file: File) => chosenFileError(file, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Profile picture');
+
 export interface AdminsState {
   /** null before the first load */
   admins: Admin[] | null;
@@ -31,7 +35,10 @@ export interface AdminsState {
 export const $admins = atom<AdminsState>({ admins: null, loading: false, error: null });
 
 /** The permission catalogue, for the checkboxes of the Admin Profile modal. */
-export const $permissionCatalogue = atom<{ permissions: Permission[] | null; error: string | null }>({ permissions: null, error: null });
+export const $permissionCatalogue = atom<{ permissions: Permission[] | null; error: string | null }>({
+  permissions: null,
+  error: null,
+});
 
 export async function loadAdmins(): Promise<void> {
   $admins.set({ ...$admins.get(), loading: true, error: null });
@@ -46,7 +53,10 @@ export async function loadPermissionCatalogue(): Promise<void> {
   try {
     $permissionCatalogue.set({ permissions: (await fetchPermissions()).permissions, error: null });
   } catch (err) {
-    $permissionCatalogue.set({ ...$permissionCatalogue.get(), error: (await toApiError(err, 'Failed to fetch permissions')).message });
+    $permissionCatalogue.set({
+      ...$permissionCatalogue.get(),
+      error: (await toApiError(err, 'Failed to fetch permissions')).message,
+    });
   }
 }
 
@@ -64,7 +74,10 @@ export async function loadSchoolChoices(): Promise<void> {
     const schools = (await fetchSchools()).map(({ id, name, acronym }) => ({ id, name, acronym }));
     $schoolChoices.set({ schools, error: null });
   } catch (err) {
-    $schoolChoices.set({ schools: $schoolChoices.get().schools, error: (await toApiError(err, 'Failed to fetch schools')).message });
+    $schoolChoices.set({
+      schools: $schoolChoices.get().schools,
+      error: (await toApiError(err, 'Failed to fetch schools')).message,
+    });
   }
 }
 
@@ -102,8 +115,11 @@ export function adminForm(admin?: Admin): AdminForm {
 }
 
 /** The form's check plus the picture's: the value to send, or what to show (banner message and field errors). */
-function checkForm<T>(checked: AdminCheck<T>, picture: File | null): { ok: true; value: T } | { ok: false; result: ActionResult } {
-  const fileError = pictureError(picture);
+function checkForm<T>(
+  checked: AdminCheck<T>,
+  picture: File | null,
+): { ok: true; value: T } | { ok: false; result: ActionResult } {
+  const fileError = picture ? adminPictureError(picture) : null;
   if (checked.ok && !fileError) return checked;
   const errors = { ...(checked.ok ? {} : checked.errors), ...(fileError ? { profilePicture: fileError } : {}) };
   return { ok: false, result: { ok: false, message: checked.ok ? null : checked.message, errors } };
@@ -114,11 +130,11 @@ export async function registerNewAdmin(form: AdminForm, picture: File | null): P
   const checked = checkForm(checkAdmin(createAdminSchema, { ...form }, CREATE_ADMIN_REQUIRED), picture);
   if (!checked.ok) return checked.result;
   try {
-    const res = await registerAdmin(checked.value, picture);
+    const res = await registerAdmin(sentFields(checked.value), picture);
     void loadAdmins();
-    return { ok: true, message: res.message ?? SUCCESS_MESSAGES.created };
+    return { ok: true, message: res.message ?? SUCCESS_MESSAGES.created, data: undefined };
   } catch (err) {
-    return failure(err, 'Registration failed. Please try again.');
+    return actionFailure(err, 'Registration failed. Please try again.');
   }
 }
 
@@ -139,19 +155,19 @@ export async function saveAdminChanges(
   if (!checked.ok) return checked.result;
   try {
     // The email is read-only: checked on the form, never sent.
-    await updateAdmin(admin.id, { ...checked.value, email: undefined }, picture);
+    await updateAdmin(admin.id, sentFields({ ...checked.value, email: undefined }, admin), picture);
   } catch (err) {
-    return failure(err, 'Failed to update admin');
+    return actionFailure(err, 'Failed to update admin');
   }
   if (!samePermissions(admin.permissions, permissions)) {
     try {
       await updateAdminPermissions(admin.id, permissions);
     } catch (err) {
-      return failure(err, 'Failed to update admin permissions');
+      return actionFailure(err, 'Failed to update admin permissions');
     }
   }
   void loadAdmins();
-  return { ok: true, message: SUCCESS_MESSAGES.updated };
+  return { ok: true, message: SUCCESS_MESSAGES.updated, data: undefined };
 }
 
 /** Delete (after the confirmation): deactivates the admin and signs it out; the list reloads. */
@@ -159,9 +175,9 @@ export async function deactivateAdmin(admin: Admin): Promise<ActionResult> {
   try {
     const res = await deleteAdmin(admin.id);
     void loadAdmins();
-    return { ok: true, message: res.message ?? SUCCESS_MESSAGES.deactivated };
+    return { ok: true, message: res.message ?? SUCCESS_MESSAGES.deactivated, data: undefined };
   } catch (err) {
-    return failure(err, 'Failed to delete admin');
+    return actionFailure(err, 'Failed to delete admin');
   }
 }
 
@@ -171,8 +187,8 @@ export async function syncPermissionCatalogue(): Promise<ActionResult> {
     const result = await syncPermissions(PERMISSION_CATALOGUE);
     void loadPermissionCatalogue();
     void loadAdmins();
-    return { ok: true, message: syncMessage(result) };
+    return { ok: true, message: syncMessage(result), data: undefined };
   } catch (err) {
-    return failure(err, 'Failed to sync permissions');
+    return actionFailure(err, 'Failed to sync permissions');
   }
 }

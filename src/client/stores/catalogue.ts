@@ -27,6 +27,7 @@ export async function loadCatalogue(load: () => Promise<System[]> = fetchPublicS
     const systems = await load();
     if (call === latest) $catalogue.set({ status: 'ready', systems, error: null });
   } catch (err) {
-    if (call === latest) $catalogue.set({ status: 'error', systems: [], error: (await toApiError(err, 'Failed to fetch systems')).message });
+    if (call === latest)
+      $catalogue.set({ status: 'error', systems: [], error: (await toApiError(err, 'Failed to fetch systems')).message });
   }
 }

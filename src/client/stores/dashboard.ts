@@ -17,6 +17,10 @@ export async function loadDashboard(): Promise<void> {
   try {
     $dashboard.set({ stats: await fetchDashboardStats(), loading: false, error: null });
   } catch (err) {
-    $dashboard.set({ ...$dashboard.get(), loading: false, error: (await toApiError(err, 'Failed to fetch dashboard statistics')).message });
+    $dashboard.set({
+      ...$dashboard.get(),
+      loading: false,
+      error: (await toApiError(err, 'Failed to fetch dashboard statistics')).message,
+    });
   }
 }

@@ -1,6 +1,12 @@
 import { createGrade, updateGrade, type Grade } from '../api/grades';
 import { createSection, updateSection, type Section } from '../api/sections';
-import { DEFAULT_GRADE_LEVEL, gradeCreateSchema, gradeUpdateSchema, sectionCreateSchema, sectionUpdateSchema } from '../../domain/grades';
+import {
+  DEFAULT_GRADE_LEVEL,
+  gradeCreateSchema,
+  gradeUpdateSchema,
+  sectionCreateSchema,
+  sectionUpdateSchema,
+} from '../../domain/grades';
 import { validate } from '../../domain/validation';
 import { actionFailure, invalid, sentFields, type ActionResult } from './action';
 
@@ -43,12 +49,17 @@ export async function saveGrade(schoolId: number, form: GradeForm, existing?: Gr
     if (existing) {
       const checked = validate(gradeUpdateSchema, input);
       if (!checked.ok) return invalid(checked.errors);
-      const grade = await updateGrade(existing.id, sentFields(checked.value, existing as unknown as Record<string, unknown>));
+      const grade = await updateGrade(existing.id, sentFields(checked.value, existing));
       return { ok: true, message: 'Grade updated successfully!', data: grade };
     }
     const checked = validate(gradeCreateSchema, input);
     if (!checked.ok) return invalid(checked.errors);
-    const grade = await createGrade({ ...sentFields(checked.value), name: checked.value.name, level: checked.value.level, schoolId });
+    const grade = await createGrade({
+      ...sentFields(checked.value),
+      name: checked.value.name,
+      level: checked.value.level,
+      schoolId,
+    });
     return { ok: true, message: 'Grade created successfully!', data: grade };
   } catch (err) {
     return actionFailure(err, existing ? 'Failed to update grade' : 'Failed to create grade');
@@ -56,13 +67,17 @@ export async function saveGrade(schoolId: number, form: GradeForm, existing?: Gr
 }
 
 /** Creates a section (spec §5: grade required, capacity positive when given) or saves an edit. */
-export async function saveSection(schoolId: number, form: SectionForm, existing?: Section | null): Promise<ActionResult<Section>> {
+export async function saveSection(
+  schoolId: number,
+  form: SectionForm,
+  existing?: Section | null,
+): Promise<ActionResult<Section>> {
   const input = { name: form.name, description: form.description, gradeId: form.gradeId, capacity: form.capacity, schoolId };
   try {
     if (existing) {
       const checked = validate(sectionUpdateSchema, input);
       if (!checked.ok) return invalid(checked.errors);
-      const section = await updateSection(existing.id, sentFields(checked.value, existing as unknown as Record<string, unknown>));
+      const section = await updateSection(existing.id, sentFields(checked.value, existing));
       return { ok: true, message: 'Section updated successfully!', data: section };
     }
     const checked = validate(sectionCreateSchema, input);

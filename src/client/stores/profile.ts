@@ -18,7 +18,7 @@ export const $profile = atom<ProfileState>({ profile: null, loading: false, erro
 export type ActionResult = { ok: true; message: string } | { ok: false; message: string | null; errors: Record<string, string> };
 
 /** A failed call as an ActionResult; a message already shown next to its field is not repeated in the banner. */
-export async function failure(err: unknown, fallback: string): Promise<ActionResult> {
+async function failure(err: unknown, fallback: string): Promise<ActionResult> {
   const e = await toApiError(err, fallback);
   return { ok: false, message: Object.values(e.errors).includes(e.message) ? null : e.message, errors: e.errors };
 }

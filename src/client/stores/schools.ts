@@ -1,7 +1,13 @@
 import { createSchool, updateSchool, type School, type SchoolPayload } from '../api/schools';
 import { deleteContractFile, uploadContractFiles, type ContractFile } from '../api/contract-files';
 import { schoolCreateSchema, schoolUpdateSchema } from '../../domain/schools';
-import { chosenFileError, CONTRACT_FILE_EXTENSIONS, CONTRACT_FILE_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '../../domain/files';
+import {
+  chosenFileError,
+  CONTRACT_FILE_EXTENSIONS,
+  CONTRACT_FILE_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+} from '../../domain/files';
 import { validate } from '../../domain/validation';
 import { actionFailure, invalid, sentFields, type ActionResult } from './action';
 
@@ -46,7 +52,8 @@ export function schoolForm(school?: School | null): SchoolForm {
 }
 
 /** A chosen logo's problem before sending (image, ≤ 2 MB), or null. */
-export const logoError = (logo: File | null | undefined) => (logo ? chosenFileError(logo, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Logo') : null);
+export const logoError = (logo: File | null | undefined) =>
+  logo ? chosenFileError(logo, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Logo') : null;
 
 /**
  * Registers a school or saves an edit (spec §5 rules through the shared schema). Optional fields are
@@ -55,8 +62,9 @@ export const logoError = (logo: File | null | undefined) => (logo ? chosenFileEr
 export async function saveSchool(form: SchoolForm, logo: File | null, existing?: School | null): Promise<ActionResult<School>> {
   const checked = existing ? validate(schoolUpdateSchema, form) : validate(schoolCreateSchema, form);
   const fileError = logoError(logo);
-  if (!checked.ok || fileError) return invalid({ ...(checked.ok ? {} : checked.errors), ...(fileError ? { logo: fileError } : {}) });
-  const payload = sentFields(checked.value as SchoolPayload, existing as unknown as Record<string, unknown>);
+  if (!checked.ok || fileError)
+    return invalid({ ...(checked.ok ? {} : checked.errors), ...(fileError ? { logo: fileError } : {}) });
+  const payload = sentFields(checked.value as SchoolPayload, existing);
   try {
     const school = existing ? await updateSchool(existing.id, payload, logo) : await createSchool(payload, logo);
     return { ok: true, message: existing ? 'School updated successfully!' : 'School registered successfully!', data: school };
@@ -68,11 +76,17 @@ export async function saveSchool(form: SchoolForm, logo: File | null, existing?:
 /** Uploads several contract files at once; all are checked first (type, ≤ 10 MB), and the server keeps all or none. */
 export async function addContractFiles(schoolId: number, files: File[]): Promise<ActionResult<ContractFile[]>> {
   if (files.length === 0) return invalid({ files: 'Please choose at least one contract file' });
-  const problem = files.map((f) => chosenFileError(f, CONTRACT_FILE_EXTENSIONS, CONTRACT_FILE_MAX_BYTES, 'Contract file')).find(Boolean);
+  const problem = files
+    .map((f) => chosenFileError(f, CONTRACT_FILE_EXTENSIONS, CONTRACT_FILE_MAX_BYTES, 'Contract file'))
+    .find(Boolean);
   if (problem) return invalid({ files: problem });
   try {
     const list = await uploadContractFiles(schoolId, files);
-    return { ok: true, message: files.length === 1 ? 'Contract file uploaded' : `${files.length} contract files uploaded`, data: list };
+    return {
+      ok: true,
+      message: files.length === 1 ? 'Contract file uploaded' : `${files.length} contract files uploaded`,
+      data: list,
+    };
   } catch (err) {
     return actionFailure(err, 'Failed to upload contract files');
   }

@@ -24,9 +24,12 @@ export default function ContactForm() {
   const [success, setSuccess] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // Until hydrated, the pre-rendered button stays disabled: a native submit would put the message in the URL.
+  const [hydrated, setHydrated] = useState(false);
 
   // Text typed into the pre-rendered form before the island hydrated is kept, not silently ignored.
   useEffect(() => {
+    setHydrated(true);
     if (!form.current) return;
     const data = new FormData(form.current);
     const typed = { ...EMPTY };
@@ -82,7 +85,7 @@ export default function ContactForm() {
           {success}
         </p>
       ) : null}
-      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={!hydrated || sending} className="w-full sm:w-auto">
         {sending ? 'Sending...' : 'Send Message'}
       </Button>
     </form>

@@ -4,13 +4,26 @@ import { TextField } from './FormField';
 const SIZES = { sm: 'h-10 w-10 text-sm', md: 'h-14 w-14 text-lg', lg: 'h-20 w-20 text-2xl' } as const;
 
 /** 'Ada' 'Lovelace' → 'AL' ('?' without a name). */
-export const initialsOf = (firstName = '', lastName = '') => `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
+export const initialsOf = (firstName = '', lastName = '') =>
+  `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
 
 /**
  * A person's round picture, or their initials when there is none or it fails to load. Wrap it in
  * ZoomableImage to open the full-size picture on click.
  */
-export function Avatar({ src, firstName, lastName, size = 'md', alt }: { src: string | null | undefined; firstName: string; lastName: string; size?: keyof typeof SIZES; alt?: string }) {
+export function Avatar({
+  src,
+  firstName,
+  lastName,
+  size = 'md',
+  alt,
+}: {
+  src: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  size?: keyof typeof SIZES;
+  alt?: string;
+}) {
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [src]);
   if (src && !broken) {
@@ -24,7 +37,10 @@ export function Avatar({ src, firstName, lastName, size = 'md', alt }: { src: st
     );
   }
   return (
-    <span aria-hidden="true" className={`${SIZES[size]} flex flex-none items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}>
+    <span
+      aria-hidden="true"
+      className={`${SIZES[size]} flex flex-none items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}
+    >
       {initialsOf(firstName, lastName)}
     </span>
   );

@@ -20,7 +20,17 @@ interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** A yes/no question in a modal. Focus starts on Cancel, so Enter never destroys anything by accident. */
-export function ConfirmDialog({ open, title = 'Please confirm', message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', tone = 'danger', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title = 'Please confirm',
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -66,6 +76,14 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
     });
   }, []);
 
-  const dialog = <ConfirmDialog open={options !== null} message="" {...options} onConfirm={() => settle(true)} onCancel={() => settle(false)} />;
+  const dialog = (
+    <ConfirmDialog
+      open={options !== null}
+      message=""
+      {...options}
+      onConfirm={() => settle(true)}
+      onCancel={() => settle(false)}
+    />
+  );
   return { confirm, dialog };
 }

@@ -39,7 +39,8 @@ export function FilterBar(props: FilterBarProps) {
           <DisclosureButton className="flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50">
             <span>
               {props.label ?? 'Filters'}
-              {active > 0 ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{active} active</span> : null}
+              {active > 0 ? ' ' : null}
+              {active > 0 ? <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{active} active</span> : null}
             </span>
             <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-5 w-5 text-gray-500 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
               <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
@@ -60,7 +61,7 @@ function FilterForm({ children, onApply, applyLabel = 'Apply Filters', onClear, 
     onApply?.();
   };
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className="space-y-4">
+    <form role="search" aria-label={label} onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
       {onApply || onClear || actions ? (
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -18,10 +18,25 @@ function useFieldIds(id: string | undefined, error?: string | null, hint?: React
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const errorId = error ? `${fieldId}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return { fieldId, hintId, errorId, aria: { id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } };
+  return {
+    fieldId,
+    hintId,
+    errorId,
+    aria: { id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+  };
 }
 
-function FieldFrame({ fieldId, label, required, hint, hintId, error, errorId, className = '', children }: FieldBase & { fieldId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+function FieldFrame({
+  fieldId,
+  label,
+  required,
+  hint,
+  hintId,
+  error,
+  errorId,
+  className = '',
+  children,
+}: FieldBase & { fieldId: string; hintId?: string; errorId?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-gray-700">

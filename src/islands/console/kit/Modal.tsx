@@ -27,7 +27,9 @@ export function Modal({ open, onClose, title, description, children, footer, siz
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className={`relative flex max-h-[calc(100vh-2rem)] w-full flex-col rounded-lg bg-white shadow-xl ${WIDTHS[size]}`}>
+        <DialogPanel
+          className={`relative flex max-h-[calc(100vh-2rem)] w-full flex-col rounded-lg bg-white shadow-xl ${WIDTHS[size]}`}
+        >
           <div className="border-b border-gray-200 py-4 pl-6 pr-14">
             <DialogTitle className="text-lg font-semibold text-gray-900">{title}</DialogTitle>
             {description ? <Description className="mt-1 text-sm text-gray-600">{description}</Description> : null}

@@ -29,7 +29,14 @@ export function SuccessOverlay({ message, detail, durationMs = SUCCESS_MS, onDon
 
   const body = (
     <>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 flex-none text-brand-600" fill="none" stroke="currentColor" strokeWidth={2.5}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6 flex-none text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.5}
+      >
         <path d="M5 13l4 4L19 7" />
       </svg>
       <div>
@@ -40,13 +47,19 @@ export function SuccessOverlay({ message, detail, durationMs = SUCCESS_MS, onDon
   );
   if (variant === 'inline') {
     return (
-      <div role="status" className="flex items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800">
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800"
+      >
         {body}
       </div>
     );
   }
   return (
-    <div role="status" className="absolute inset-0 z-10 flex items-center justify-center gap-3 rounded-lg bg-white/95 p-6 text-center text-gray-900">
+    <div
+      role="status"
+      className="absolute inset-0 z-10 flex items-center justify-center gap-3 rounded-lg bg-white/95 p-6 text-center text-gray-900"
+    >
       {body}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminForm, registerNewAdmin, type AdminForm } from '../../../../client/stores/admins';
-import { pictureError } from '../../../../client/stores/profile';
+import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from '../../../../client/stores/admins';
 import { Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '../../kit';
+import { useFormState } from '../schools/useFormState';
 import { AdminFields } from './AdminFields';
 
 /**
@@ -10,45 +10,22 @@ import { AdminFields } from './AdminFields';
  */
 export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const formId = useId();
-  const [values, setValues] = useState<AdminForm>(() => adminForm());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useFormState<AdminForm>(adminForm());
+  const picture = usePictureInput(adminPictureError);
   const [done, setDone] = useState<string | null>(null);
-  const picture = usePictureInput(pictureError);
-
-  function reset() {
-    setValues(adminForm());
-    setErrors({});
-    setMessage(null);
-    setDone(null);
-    picture.reset();
-  }
 
   function close() {
-    if (saving) return;
-    reset();
+    if (form.saving) return;
+    form.reset(adminForm());
+    picture.reset();
+    setDone(null);
     onClose();
-  }
-
-  function change(field: keyof AdminForm, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setMessage(null);
-    const result = await registerNewAdmin(values, picture.file);
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setMessage(result.message);
-      return;
-    }
-    setDone(result.message);
+    const result = await form.submit(() => registerNewAdmin(form.values, picture.file));
+    if (result?.ok) setDone(result.message);
   }
 
   return (
@@ -59,18 +36,18 @@ export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () =>
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
+          <Button variant="secondary" onClick={close} disabled={form.saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={done !== null}>
-            {saving ? 'Creating...' : 'Create Admin'}
+          <Button type="submit" form={formId} loading={form.saving} disabled={done !== null}>
+            {form.saving ? 'Creating...' : 'Create Admin'}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        <ErrorBanner message={message} />
-        <AdminFields mode="create" values={values} errors={errors} onChange={change} picture={picture} />
+        <ErrorBanner message={form.message} />
+        <AdminFields mode="create" form={form} picture={picture} />
       </form>
       {done ? <SuccessOverlay message={done} onDone={close} /> : null}
     </Modal>

@@ -1,8 +1,8 @@
-import type { ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $schoolChoices, type AdminForm } from '../../../../client/stores/admins';
-import { PROFILE_PICTURE_TYPES } from '../../../../domain/auth';
+import { IMAGE_MIME_TYPES } from '../../../../domain/files';
 import { PictureField, SelectField, TextField, type PictureInput } from '../../kit';
+import type { FormState } from '../schools/useFormState';
 
 /** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB). */
 export const ADMIN_PICTURE_HINT = 'JPG, PNG or GIF. Max 1MB.';
@@ -14,25 +14,17 @@ export const NOT_ASSIGNED = 'Not Assigned';
  */
 export function AdminFields({
   mode,
-  values,
-  errors,
-  onChange,
+  form,
   picture,
   currentPictureUrl,
 }: {
   mode: 'create' | 'edit';
-  values: AdminForm;
-  errors: Record<string, string>;
-  onChange: (field: keyof AdminForm, value: string) => void;
+  form: FormState<AdminForm>;
   picture: PictureInput;
   currentPictureUrl?: string | null;
 }) {
   const { schools, error: schoolsError } = useStore($schoolChoices);
-  const bind = (field: keyof AdminForm) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(field, e.target.value),
-  });
+  const { bind, values, errors } = form;
   const editing = mode === 'edit';
 
   return (
@@ -42,18 +34,32 @@ export function AdminFields({
         currentUrl={currentPictureUrl}
         firstName={values.firstName}
         lastName={values.lastName}
-        accept={PROFILE_PICTURE_TYPES.join(',')}
+        accept={IMAGE_MIME_TYPES.join(',')}
         hint={ADMIN_PICTURE_HINT}
         error={errors.profilePicture}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Email" type="email" required autoComplete="off" readOnly={editing} {...bind('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          readOnly={editing}
+          data-autofocus={!editing || undefined}
+          {...bind('email')}
+        />
         {editing ? (
-          <TextField label="New Password" type="password" autoComplete="new-password" hint="Leave blank to keep the current password" {...bind('newPassword')} />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            hint="Leave blank to keep the current password"
+            {...bind('newPassword')}
+          />
         ) : (
           <TextField label="Password" type="password" required autoComplete="new-password" {...bind('password')} />
         )}
-        <TextField label="First Name" required {...bind('firstName')} />
+        <TextField label="First Name" required data-autofocus={editing || undefined} {...bind('firstName')} />
         <TextField label="Last Name" required {...bind('lastName')} />
         <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
         <TextField label="Employee ID" required {...bind('employeeId')} />

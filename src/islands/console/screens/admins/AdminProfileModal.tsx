@@ -1,9 +1,15 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $permissionCatalogue, adminForm, saveAdminChanges, type AdminForm } from '../../../../client/stores/admins';
-import { pictureError } from '../../../../client/stores/profile';
+import {
+  $permissionCatalogue,
+  adminForm,
+  adminPictureError,
+  saveAdminChanges,
+  type AdminForm,
+} from '../../../../client/stores/admins';
 import { adminFullName, type Admin } from '../../../../domain/admins';
 import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '../../kit';
+import { useFormState } from '../schools/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
 import { PermissionChecklist } from './PermissionChecklist';
 
@@ -23,7 +29,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * Admin Profile (spec §2, §4): view mode first; 'Edit Admin' toggles editing of the details and the
  * permissions; saving shows an overlay for 2 s, then the modal closes (the list has been reloaded).
  */
-export function AdminProfileModal({ admin, startEditing, onClose }: { admin: Admin | null; startEditing: boolean; onClose: () => void }) {
+export function AdminProfileModal({
+  admin,
+  startEditing,
+  onClose,
+}: {
+  admin: Admin | null;
+  startEditing: boolean;
+  onClose: () => void;
+}) {
   // Keyed by id only: the list reloads while the success overlay shows, and that must not restart the form.
   return admin ? <AdminProfile key={admin.id} admin={admin} startEditing={startEditing} onClose={onClose} /> : null;
 }
@@ -33,69 +47,59 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
   const { permissions: catalogue, error: catalogueError } = useStore($permissionCatalogue);
   const names = (catalogue ?? []).map((p) => p.name);
   const [editing, setEditing] = useState(startEditing);
-  const [values, setValues] = useState<AdminForm>(() => adminForm(admin));
+  const form = useFormState<AdminForm>(adminForm(admin));
   const [permissions, setPermissions] = useState<Record<string, boolean>>(() => admin.permissions);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const picture = usePictureInput(pictureError);
+  const picture = usePictureInput(adminPictureError);
   // The edits in edit mode, the saved values in view mode; over every catalogue permission.
   const shownPermissions = { ...permissionsOf(admin, names), ...(editing ? permissions : admin.permissions) };
 
   /** Into edit mode (on) from the saved values, or back to view mode (off) dropping the edits. */
   function toggleEditing(on: boolean) {
-    setValues(adminForm(admin));
+    form.reset(adminForm(admin));
     setPermissions(admin.permissions);
-    setErrors({});
-    setMessage(null);
     picture.reset();
     setEditing(on);
   }
 
-  function change(field: keyof AdminForm, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setMessage(null);
-    const result = await saveAdminChanges(admin, values, picture.file, shownPermissions);
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setMessage(result.message);
-      return;
-    }
-    setDone(result.message);
+    const result = await form.submit(() => saveAdminChanges(admin, form.values, picture.file, shownPermissions));
+    if (result?.ok) setDone(result.message);
   }
 
   const checklist = catalogue ? (
-    <PermissionChecklist catalogue={catalogue} value={shownPermissions} onChange={setPermissions} disabled={!editing || saving} />
+    <PermissionChecklist
+      catalogue={catalogue}
+      value={shownPermissions}
+      onChange={setPermissions}
+      disabled={!editing || form.saving}
+    />
   ) : catalogueError ? (
     <ErrorBanner message={catalogueError} />
   ) : (
     <LoadingState rows={3} label="Loading permissions..." />
   );
 
+  // Distinct keys: React must not turn the clicked 'Edit Admin' button into the submit button mid-click
+  // (the browser would then submit the form that the same click just opened).
   const footer = editing ? (
     <>
-      <Button variant="secondary" onClick={() => toggleEditing(false)} disabled={saving}>
+      <Button key="cancel" variant="secondary" onClick={() => toggleEditing(false)} disabled={form.saving}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} loading={saving} disabled={done !== null}>
-        {saving ? 'Saving...' : 'Save Changes'}
+      <Button key="save" type="submit" form={formId} loading={form.saving} disabled={done !== null}>
+        {form.saving ? 'Saving...' : 'Save Changes'}
       </Button>
     </>
   ) : (
     <>
-      <Button variant="secondary" onClick={onClose}>
+      <Button key="close" variant="secondary" onClick={onClose}>
         Close
       </Button>
-      <Button onClick={() => toggleEditing(true)}>Edit Admin</Button>
+      <Button key="edit" onClick={() => toggleEditing(true)}>
+        Edit Admin
+      </Button>
     </>
   );
 
@@ -103,8 +107,8 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
     <Modal open onClose={onClose} title="Admin Profile" size="xl" footer={footer}>
       {editing ? (
         <form id={formId} noValidate onSubmit={submit} className="space-y-5">
-          <ErrorBanner message={message} />
-          <AdminFields mode="edit" values={values} errors={errors} onChange={change} picture={picture} currentPictureUrl={admin.profilePictureUrl} />
+          <ErrorBanner message={form.message} />
+          <AdminFields mode="edit" form={form} picture={picture} currentPictureUrl={admin.profilePictureUrl} />
           {checklist}
         </form>
       ) : (

@@ -58,9 +58,12 @@ export default function AdminsScreen() {
   }, []);
 
   const filters = { search, school, department, position };
-  const shown = useMemo(() => filterAdmins(admins ?? [], { search, school, department, position }), [admins, search, school, department, position]);
+  const shown = useMemo(
+    () => filterAdmins(admins ?? [], { search, school, department, position }),
+    [admins, search, school, department, position],
+  );
   const choices = useMemo(() => adminFilterChoices(admins ?? []), [admins]);
-  const selectedAdmin = selected ? (admins ?? []).find((a) => a.id === selected.id) ?? null : null;
+  const selectedAdmin = selected ? ((admins ?? []).find((a) => a.id === selected.id) ?? null) : null;
 
   const report = (result: ActionResult) => setNotice({ ...result, at: Date.now() });
 
@@ -103,7 +106,15 @@ export default function AdminsScreen() {
       </ScreenHeading>
 
       <div className="mb-4 space-y-2">
-        {notice?.ok ? <SuccessOverlay key={notice.at} variant="inline" message={notice.message} durationMs={NOTICE_MS} onDone={() => setNotice(null)} /> : null}
+        {notice?.ok ? (
+          <SuccessOverlay
+            key={notice.at}
+            variant="inline"
+            message={notice.message}
+            durationMs={NOTICE_MS}
+            onDone={() => setNotice(null)}
+          />
+        ) : null}
         {notice && !notice.ok ? <ErrorBanner message={notice.message} onDismiss={() => setNotice(null)} /> : null}
         {/* A failed reload while admins are shown (with nothing shown, the list itself says 'Error: …'). */}
         <ErrorBanner message={shown.length ? error : null} />
@@ -114,10 +125,34 @@ export default function AdminsScreen() {
         onClear={activeFilterCount(list.query, DEFAULTS, ['view']) ? () => list.setQuery(CLEARED) : undefined}
         actions={<ViewToggle value={view} onChange={(v) => list.setQuery({ view: v }, { keepPage: true, replace: true })} />}
       >
-        <TextField label="Search" type="search" placeholder="Name, email or employee ID" value={search} onChange={setFilter('search')} />
-        <SelectField label="School" placeholder="All Schools" options={options(choices.schools)} value={school} onChange={setFilter('school')} />
-        <SelectField label="Department" placeholder="All Departments" options={options(choices.departments)} value={department} onChange={setFilter('department')} />
-        <SelectField label="Position" placeholder="All Positions" options={options(choices.positions)} value={position} onChange={setFilter('position')} />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Name, email or employee ID"
+          value={search}
+          onChange={setFilter('search')}
+        />
+        <SelectField
+          label="School"
+          placeholder="All Schools"
+          options={options(choices.schools)}
+          value={school}
+          onChange={setFilter('school')}
+        />
+        <SelectField
+          label="Department"
+          placeholder="All Departments"
+          options={options(choices.departments)}
+          value={department}
+          onChange={setFilter('department')}
+        />
+        <SelectField
+          label="Position"
+          placeholder="All Positions"
+          options={options(choices.positions)}
+          value={position}
+          onChange={setFilter('position')}
+        />
       </FilterBar>
 
       {admins ? (
@@ -127,7 +162,13 @@ export default function AdminsScreen() {
       ) : null}
 
       {view === 'cards' ? (
-        <CardGrid label="Admins" items={shown} itemKey={(a) => a.id} renderCard={(a) => <AdminCard admin={a} {...actions} />} {...listState} />
+        <CardGrid
+          label="Admins"
+          items={shown}
+          itemKey={(a) => a.id}
+          renderCard={(a) => <AdminCard admin={a} {...actions} />}
+          {...listState}
+        />
       ) : (
         <DataTable
           caption="Admins"

@@ -25,7 +25,12 @@ export function PermissionChecklist({
     <fieldset disabled={disabled} className="rounded-md border border-gray-200 p-4">
       <legend className="px-1 text-sm font-semibold text-gray-900">Permissions</legend>
       <label className="mb-3 flex items-center gap-2 text-sm font-medium text-gray-900">
-        <input type="checkbox" className={box} checked={allPermissionsOn(value, names)} onChange={(e) => onChange(setAllPermissions(names, e.target.checked))} />
+        <input
+          type="checkbox"
+          className={box}
+          checked={allPermissionsOn(value, names)}
+          onChange={(e) => onChange(setAllPermissions(names, e.target.checked))}
+        />
         All
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -38,22 +43,23 @@ export function PermissionChecklist({
               {catalogue
                 .filter((p) => p.category === category)
                 .map((p) => (
-                  <li key={p.name}>
-                    <label className="flex items-start gap-2 text-sm text-gray-800" title={p.description}>
-                      <input
-                        type="checkbox"
-                        className={`${box} mt-0.5`}
-                        checked={value[p.name] === true}
-                        onChange={(e) => onChange({ ...value, [p.name]: e.target.checked })}
-                        aria-describedby={`${id}-${p.name}`}
-                      />
-                      <span>
+                  <li key={p.name} className="flex items-start gap-2">
+                    <input
+                      id={`${id}-${p.name}`}
+                      type="checkbox"
+                      className={`${box} mt-0.5`}
+                      checked={value[p.name] === true}
+                      onChange={(e) => onChange({ ...value, [p.name]: e.target.checked })}
+                      aria-describedby={`${id}-${p.name}-description`}
+                    />
+                    <div className="text-sm">
+                      <label htmlFor={`${id}-${p.name}`} className="text-gray-800">
                         {permissionLabel(p.name)}
-                        <span id={`${id}-${p.name}`} className="block text-xs text-gray-500">
-                          {p.description}
-                        </span>
-                      </span>
-                    </label>
+                      </label>
+                      <p id={`${id}-${p.name}-description`} className="text-xs text-gray-500">
+                        {p.description}
+                      </p>
+                    </div>
                   </li>
                 ))}
             </ul>

@@ -20,7 +20,7 @@ interface Props {
 export function ChartCard({ title, period, loading, empty, emptyText, summary, children, className = '' }: Props) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${className}`}>
+    <section aria-labelledby={id} className={`min-w-0 rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${className}`}>
       <div className="mb-3 flex items-baseline justify-between gap-2">
         <h2 id={id} className="text-base font-semibold text-gray-900">
           {title}
@@ -37,7 +37,9 @@ export function ChartCard({ title, period, loading, empty, emptyText, summary, c
           <EmptyState>{emptyText}</EmptyState>
         </div>
       ) : (
-        <div className="relative h-64">{children({ role: 'img', 'aria-label': `${title}${period ? ` (${period.toLowerCase()})` : ''}: ${summary}` })}</div>
+        <div className="relative h-64">
+          {children({ role: 'img', 'aria-label': `${title}${period ? ` (${period.toLowerCase()})` : ''}: ${summary}` })}
+        </div>
       )}
     </section>
   );

@@ -37,7 +37,16 @@ export function DashboardCharts({ stats, loading }: Props) {
             options={lineOptions()}
             data={{
               labels: activity.map((d) => d.formattedDate),
-              datasets: [{ label: 'Log entries', data: activity.map((d) => d.count), borderColor: BRAND, backgroundColor: 'rgba(22, 163, 74, 0.15)', fill: true, tension: 0.3 }],
+              datasets: [
+                {
+                  label: 'Log entries',
+                  data: activity.map((d) => d.count),
+                  borderColor: BRAND,
+                  backgroundColor: 'rgba(22, 163, 74, 0.15)',
+                  fill: true,
+                  cubicInterpolationMode: 'monotone',
+                },
+              ],
             }}
           />
         )}
@@ -75,7 +84,10 @@ export function DashboardCharts({ stats, loading }: Props) {
           <Bar
             {...canvas}
             options={barOptions()}
-            data={{ labels: smsDays.map((d) => d.formattedDate), datasets: [{ label: 'Messages sent', data: smsDays.map((d) => d.count), backgroundColor: BRAND }] }}
+            data={{
+              labels: smsDays.map((d) => d.formattedDate),
+              datasets: [{ label: 'Messages sent', data: smsDays.map((d) => d.count), backgroundColor: BRAND }],
+            }}
           />
         )}
       </ChartCard>
@@ -94,7 +106,9 @@ export function DashboardCharts({ stats, loading }: Props) {
             options={doughnutOptions()}
             data={{
               labels: smsTypes.map((t) => humanise(t.type)),
-              datasets: [{ label: 'Messages', data: smsTypes.map((t) => t.count), backgroundColor: smsTypes.map((t) => colourOf(t.type)) }],
+              datasets: [
+                { label: 'Messages', data: smsTypes.map((t) => t.count), backgroundColor: smsTypes.map((t) => colourOf(t.type)) },
+              ],
             }}
           />
         )}
@@ -112,7 +126,10 @@ export function DashboardCharts({ stats, loading }: Props) {
           <Bar
             {...canvas}
             options={barOptions(true)}
-            data={{ labels: schools.map((s) => s.name), datasets: [{ label: 'Students', data: schools.map((s) => s.students), backgroundColor: BRAND }] }}
+            data={{
+              labels: schools.map((s) => s.name),
+              datasets: [{ label: 'Students', data: schools.map((s) => s.students), backgroundColor: BRAND }],
+            }}
           />
         )}
       </ChartCard>

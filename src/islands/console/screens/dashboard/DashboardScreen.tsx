@@ -20,7 +20,13 @@ export default function DashboardScreen() {
   return (
     <div className="space-y-6">
       <ScreenHeading title="Dashboard Overview">
-        <Button variant="secondary" size="sm" loading={loading && !!stats} disabled={loading} onClick={() => void loadDashboard()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={loading && !!stats}
+          disabled={loading}
+          onClick={() => void loadDashboard()}
+        >
           Refresh
         </Button>
       </ScreenHeading>
@@ -32,14 +38,12 @@ export default function DashboardScreen() {
           {error ? <ErrorBanner message={error} /> : null}
           <StatCards counts={stats?.counts} />
           <DashboardCharts stats={stats} loading={loading} />
-          <div className="grid gap-6 xl:grid-cols-3">
-            <div className="min-w-0 xl:col-span-2">
-              <RecentSmsLogs logs={stats?.smsLogs} loading={loading} />
-            </div>
-            <div className="space-y-6">
+          <RecentSmsLogs logs={stats?.smsLogs} loading={loading} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
               <RecentActivity logs={stats?.recentLogs} loading={loading} />
-              <QuickActions />
             </div>
+            <QuickActions />
           </div>
         </>
       )}

@@ -21,7 +21,16 @@ export function QuickActions() {
               href={t.href}
               className="flex h-full flex-col items-start gap-2 rounded-lg border border-gray-200 p-3 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 text-brand-700" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6 text-brand-700"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d={t.icon} />
               </svg>
               <span className="text-sm font-semibold text-gray-900">{t.label}</span>

@@ -30,7 +30,14 @@ export function RecentSmsLogs({ logs, loading }: { logs: DashboardSmsLog[] | und
       <h2 id="recent-sms-heading" className="mb-3 text-base font-semibold text-gray-900">
         Recent SMS Logs
       </h2>
-      <DataTable caption="Recent SMS logs" columns={COLUMNS} rows={logs} rowKey={(s) => s.id} loading={loading} emptyText="No recent SMS logs" />
+      <DataTable
+        caption="Recent SMS logs"
+        columns={COLUMNS}
+        rows={logs}
+        rowKey={(s) => s.id}
+        loading={loading}
+        emptyText="No recent SMS logs"
+      />
     </section>
   );
 }

@@ -3,7 +3,19 @@
  * library ships in that chunk alone). Registered: just the elements, scales and plugins the five charts
  * use; react-chartjs-2's <Line>, <Bar> and <Doughnut> register their own controllers.
  */
-import { ArcElement, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
 
 Chart.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
 
@@ -30,7 +42,11 @@ const base = () => ({ responsive: true, maintainAspectRatio: false, animation: r
 /** Counts are whole numbers: no 0.5 ticks. */
 const countAxis = { beginAtZero: true, ticks: { precision: 0 } };
 
-export const lineOptions = (): ChartOptions<'line'> => ({ ...base(), plugins: { legend: { display: false } }, scales: { y: countAxis } });
+export const lineOptions = (): ChartOptions<'line'> => ({
+  ...base(),
+  plugins: { legend: { display: false } },
+  scales: { y: countAxis },
+});
 
 export const barOptions = (horizontal = false): ChartOptions<'bar'> => ({
   ...base(),
@@ -42,7 +58,12 @@ export const barOptions = (horizontal = false): ChartOptions<'bar'> => ({
 export const doughnutOptions = (): ChartOptions<'doughnut'> => ({ ...base(), plugins: { legend: { position: 'bottom' } } });
 
 /** 'Nov 16: 2, Nov 17: 0, …' — the chart's numbers as text, for its accessible name. */
-export const summarise = (pairs: Array<[label: string, value: number]>) => pairs.map(([l, v]) => `${l}: ${v.toLocaleString('en-US')}`).join(', ');
+export const summarise = (pairs: Array<[label: string, value: number]>) =>
+  pairs.map(([l, v]) => `${l}: ${v.toLocaleString('en-US')}`).join(', ');
 
 /** 'LATE_ARRIVAL' → 'Late Arrival'. */
-export const humanise = (key: string) => key.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+export const humanise = (key: string) =>
+  key
+    .toLowerCase()
+    .replace(/_/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase());

@@ -90,7 +90,13 @@ export function CreateModal({ open, initial, schoolId, grades, gradeId, onClose,
     >
       {success ? (
         <div className="mb-4">
-          <SuccessOverlay key={success.id} variant="inline" message={success.text} durationMs={SUCCESS_LONG_MS} onDone={() => setSuccess(null)} />
+          <SuccessOverlay
+            key={success.id}
+            variant="inline"
+            message={success.text}
+            durationMs={SUCCESS_LONG_MS}
+            onDone={() => setSuccess(null)}
+          />
         </div>
       ) : null}
       <TabGroup selectedIndex={KINDS.indexOf(tab)} onChange={(i) => setTab(KINDS[i] ?? 'grade')}>
@@ -108,7 +114,9 @@ export function CreateModal({ open, initial, schoolId, grades, gradeId, onClose,
           <TabPanel>
             <form id="create-section-form" noValidate onSubmit={createSection} className="space-y-4">
               <ErrorBanner message={section.message} />
-              {grades.length === 0 ? <p className="text-sm text-gray-600">Create a grade first: every section belongs to a grade.</p> : null}
+              {grades.length === 0 ? (
+                <p className="text-sm text-gray-600">Create a grade first: every section belongs to a grade.</p>
+              ) : null}
               <SectionFields form={section} grades={grades} />
             </form>
           </TabPanel>

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Button, CardGrid, ErrorBanner, FilterBar, SelectField, TextField, useConfirm, useListQuery, useListResource } from '../../kit';
+import {
+  Button,
+  CardGrid,
+  ErrorBanner,
+  FilterBar,
+  SelectField,
+  TextField,
+  useConfirm,
+  useListQuery,
+  useListResource,
+} from '../../kit';
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import { $router } from '../../../../client/stores/router';
 import { fetchSchool } from '../../../../client/api/schools';
@@ -50,16 +60,32 @@ export default function GradesSectionsScreen() {
 
   async function toggleActive(kind: 'grade' | 'section', item: Grade | Section) {
     if (item.isActive) {
-      const message = kind === 'grade' ? `Deactivate ${item.name}? Its sections and students are kept.` : `Deactivate ${item.name}? Its students are kept.`;
-      if (!(await confirm({ title: kind === 'grade' ? 'Deactivate Grade' : 'Deactivate Section', message, confirmLabel: 'Deactivate' }))) return;
+      const message =
+        kind === 'grade'
+          ? `Deactivate ${item.name}? Its sections and students are kept.`
+          : `Deactivate ${item.name}? Its students are kept.`;
+      if (
+        !(await confirm({
+          title: kind === 'grade' ? 'Deactivate Grade' : 'Deactivate Section',
+          message,
+          confirmLabel: 'Deactivate',
+        }))
+      )
+        return;
     }
-    const result = kind === 'grade' ? await setGradeActive(item as Grade, !item.isActive) : await setSectionActive(item as Section, !item.isActive);
+    const result =
+      kind === 'grade'
+        ? await setGradeActive(item as Grade, !item.isActive)
+        : await setSectionActive(item as Section, !item.isActive);
     setActionError(result.ok ? null : result.message);
     if (result.ok) refresh();
   }
 
   const back = (
-    <a href="/super-admin/schools" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+    <a
+      href="/super-admin/schools"
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
       <span aria-hidden="true">←</span> Back to Schools
     </a>
   );
@@ -73,7 +99,9 @@ export default function GradesSectionsScreen() {
     );
   }
 
-  const sectionsEmpty = selected ? 'No sections found for this grade. Add a new section to get started.' : 'Please select a grade to view its sections.';
+  const sectionsEmpty = selected
+    ? 'No sections found for this grade. Add a new section to get started.'
+    : 'Please select a grade to view its sections.';
   return (
     <div>
       {back}
@@ -85,7 +113,10 @@ export default function GradesSectionsScreen() {
       <p className="-mt-4 mb-4 text-sm text-gray-600">Grades and Sections</p>
       <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} className="mb-4" />
 
-      <TabGroup selectedIndex={TABS.indexOf(tab)} onChange={(i) => list.setQuery({ tab: TABS[i] ?? 'grades' }, { keepPage: true })}>
+      <TabGroup
+        selectedIndex={TABS.indexOf(tab)}
+        onChange={(i) => list.setQuery({ tab: TABS[i] ?? 'grades' }, { keepPage: true })}
+      >
         <TabList className="mb-4 flex border-b border-gray-200">
           <Tab className={tabClass}>Grades</Tab>
           <Tab className={tabClass}>Sections</Tab>
@@ -95,7 +126,7 @@ export default function GradesSectionsScreen() {
           <TextField
             label="Search"
             type="search"
-            placeholder={tab === 'grades' ? 'Search grades by name or description' : 'Search sections by name or description'}
+            placeholder="Search by name or description"
             value={list.query.search}
             onChange={(e) => list.setQuery({ search: e.target.value }, { replace: true })}
           />
@@ -120,7 +151,9 @@ export default function GradesSectionsScreen() {
               loading={grades.loading}
               error={grades.error}
               onRetry={grades.reload}
-              emptyText={gradeList.length === 0 ? 'No grades found. Add a new grade to get started.' : 'No grades match your search.'}
+              emptyText={
+                gradeList.length === 0 ? 'No grades found. Add a new grade to get started.' : 'No grades match your search.'
+              }
               renderCard={(g) => (
                 <GradeCard
                   grade={g}
@@ -141,7 +174,11 @@ export default function GradesSectionsScreen() {
               onRetry={refresh}
               emptyText={(sections.data ?? []).length === 0 ? sectionsEmpty : 'No sections match your search.'}
               renderCard={(s) => (
-                <SectionCard section={s} onEdit={(item) => setEditing({ kind: 'section', item })} onToggleActive={(item) => void toggleActive('section', item)} />
+                <SectionCard
+                  section={s}
+                  onEdit={(item) => setEditing({ kind: 'section', item })}
+                  onToggleActive={(item) => void toggleActive('section', item)}
+                />
               )}
             />
           </TabPanel>

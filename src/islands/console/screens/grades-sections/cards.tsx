@@ -9,7 +9,21 @@ interface CardActions<T> {
   onToggleActive: (item: T) => void;
 }
 
-function CardFooter<T>({ item, isActive, name, students, actions, children }: { item: T; isActive: boolean; name: string; students: string; actions: CardActions<T>; children?: ReactNode }) {
+function CardFooter<T>({
+  item,
+  isActive,
+  name,
+  students,
+  actions,
+  children,
+}: {
+  item: T;
+  isActive: boolean;
+  name: string;
+  students: string;
+  actions: CardActions<T>;
+  children?: ReactNode;
+}) {
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-2">
       {children}
@@ -19,7 +33,12 @@ function CardFooter<T>({ item, isActive, name, students, actions, children }: { 
       <Button variant="ghost" size="sm" onClick={() => actions.onEdit(item)} aria-label={`Edit ${name}`}>
         Edit
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => actions.onToggleActive(item)} aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.onToggleActive(item)}
+        aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+      >
         {isActive ? 'Deactivate' : 'Activate'}
       </Button>
     </div>
@@ -27,7 +46,11 @@ function CardFooter<T>({ item, isActive, name, students, actions, children }: { 
 }
 
 /** Spec §2 grade card: name, level, badge, description, number of sections, View Sections, Students. */
-export function GradeCard({ grade, onViewSections, ...actions }: { grade: Grade; onViewSections: (grade: Grade) => void } & CardActions<Grade>) {
+export function GradeCard({
+  grade,
+  onViewSections,
+  ...actions
+}: { grade: Grade; onViewSections: (grade: Grade) => void } & CardActions<Grade>) {
   return (
     <article aria-label={grade.name} className="flex h-full flex-col gap-2">
       <header className="flex items-start justify-between gap-2">
@@ -41,7 +64,13 @@ export function GradeCard({ grade, onViewSections, ...actions }: { grade: Grade;
       <p className="text-sm text-gray-700">
         {grade.sectionCount} {grade.sectionCount === 1 ? 'section' : 'sections'}
       </p>
-      <CardFooter item={grade} isActive={grade.isActive} name={grade.name} students={studentsLink(grade.schoolId, grade.id)} actions={actions}>
+      <CardFooter
+        item={grade}
+        isActive={grade.isActive}
+        name={grade.name}
+        students={studentsLink(grade.schoolId, grade.id)}
+        actions={actions}
+      >
         <Button size="sm" onClick={() => onViewSections(grade)} aria-label={`View sections of ${grade.name}`}>
           View Sections
         </Button>

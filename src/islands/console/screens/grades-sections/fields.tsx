@@ -4,13 +4,22 @@ import type { GradeForm, SectionForm } from '../../../../client/stores/grades-se
 import type { FormState } from '../schools/useFormState';
 
 /** 'Grade 7 (Level 7)': how a grade is named in selects (spec §2: options show grade name and level). */
-export const gradeOptionLabel = (g: Pick<Grade, 'name' | 'level' | 'isActive'>) => `${g.name} (Level ${g.level})${g.isActive ? '' : ' – inactive'}`;
+export const gradeOptionLabel = (g: Pick<Grade, 'name' | 'level' | 'isActive'>) =>
+  `${g.name} (Level ${g.level})${g.isActive ? '' : ' – inactive'}`;
 
 export function GradeFields({ form }: { form: FormState<GradeForm> }) {
   return (
     <div className="space-y-4">
-      <TextField label="Grade Name" required placeholder="e.g. Grade 7" {...form.bind('name')} />
-      <TextField label="Level" type="number" min={1} step={1} required hint="Used to order the grades (1 = first)." {...form.bind('level')} />
+      <TextField label="Grade Name" required placeholder="e.g. Grade 7" data-autofocus {...form.bind('name')} />
+      <TextField
+        label="Level"
+        type="number"
+        min={1}
+        step={1}
+        required
+        hint="Used to order the grades (1 = first)."
+        {...form.bind('level')}
+      />
       <TextAreaField label="Description" rows={3} {...form.bind('description')} />
     </div>
   );
@@ -19,7 +28,7 @@ export function GradeFields({ form }: { form: FormState<GradeForm> }) {
 export function SectionFields({ form, grades }: { form: FormState<SectionForm>; grades: readonly Grade[] }) {
   return (
     <div className="space-y-4">
-      <TextField label="Section Name" required placeholder="e.g. Sampaguita" {...form.bind('name')} />
+      <TextField label="Section Name" required placeholder="e.g. Sampaguita" data-autofocus {...form.bind('name')} />
       <SelectField
         label="Grade"
         required
@@ -27,7 +36,14 @@ export function SectionFields({ form, grades }: { form: FormState<SectionForm>; 
         options={grades.map((g) => ({ value: g.id, label: gradeOptionLabel(g) }))}
         {...form.bind('gradeId')}
       />
-      <TextField label="Capacity" type="number" min={1} step={1} hint="Optional: the most students this section takes." {...form.bind('capacity')} />
+      <TextField
+        label="Capacity"
+        type="number"
+        min={1}
+        step={1}
+        hint="Optional: the most students this section takes."
+        {...form.bind('capacity')}
+      />
       <TextAreaField label="Description" rows={3} {...form.bind('description')} />
     </div>
   );

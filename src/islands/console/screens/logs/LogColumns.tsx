@@ -10,14 +10,24 @@ function PerformedBy({ log, onUser }: { log: SystemLog; onUser: (userType: LogUs
   if (!p.name && !p.email) return <span className="text-gray-500">-</span>;
   return (
     <div className="min-w-40">
-      <div className="font-medium text-gray-900">{p.name ?? p.email}</div>
+      <div className="flex items-center gap-1 font-medium text-gray-900">
+        {p.name ?? p.email}
+        {userType && log.userId ? (
+          <button
+            type="button"
+            onClick={() => onUser(userType, log.userId!)}
+            aria-label={`Show only the activity of ${p.name ?? p.email}`}
+            title="Show only this user's activity"
+            className="rounded p-0.5 text-gray-400 hover:bg-gray-100 hover:text-brand-700"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor">
+              <path d="M3 4a1 1 0 0 1 1-1h12a1 1 0 0 1 .8 1.6L12 10.9V16a1 1 0 0 1-1.45.9l-2-1A1 1 0 0 1 8 15v-4.1L3.2 4.6A1 1 0 0 1 3 4Z" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
       {p.name && p.email ? <div className="text-xs text-gray-600">{p.email}</div> : null}
       {ids ? <div className="text-xs text-gray-600">{ids}</div> : null}
-      {userType && log.userId ? (
-        <button type="button" onClick={() => onUser(userType, log.userId!)} className="mt-1 text-xs text-brand-700 underline hover:text-brand-800">
-          Only this user
-        </button>
-      ) : null}
     </div>
   );
 }

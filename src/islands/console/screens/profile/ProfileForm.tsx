@@ -12,11 +12,21 @@ function Avatar({ src, firstName, lastName }: { src: string | null; firstName: s
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [src]);
   if (src && !broken) {
-    return <img src={src} alt="Profile picture" onError={() => setBroken(true)} className="h-20 w-20 rounded-full object-cover ring-2 ring-gray-200" />;
+    return (
+      <img
+        src={src}
+        alt="Profile picture"
+        onError={() => setBroken(true)}
+        className="h-20 w-20 rounded-full object-cover ring-2 ring-gray-200"
+      />
+    );
   }
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
   return (
-    <div aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800">
+    <div
+      aria-hidden="true"
+      className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
+    >
       {initials}
     </div>
   );
@@ -118,10 +128,39 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         </div>
 
         <fieldset disabled={!editing || saving} className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          <TextField label="Last Name" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
-          <TextField label="Email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-          <TextField label="Phone Number" type="tel" autoComplete="tel" value={values.phoneNumber} onChange={set('phoneNumber')} error={errors.phoneNumber} />
+          <TextField
+            label="First Name"
+            required
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={errors.lastName}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            value={values.phoneNumber}
+            onChange={set('phoneNumber')}
+            error={errors.phoneNumber}
+          />
         </fieldset>
 
         {editing ? (

@@ -42,7 +42,8 @@ export function ContractFilesPanel({ schoolId }: { schoolId: number }) {
   }
 
   async function remove(file: ContractFile) {
-    if (!(await confirm({ title: 'Delete Contract File', message: 'Delete this contract file?', confirmLabel: 'Delete' }))) return;
+    if (!(await confirm({ title: 'Delete Contract File', message: 'Delete this contract file?', confirmLabel: 'Delete' })))
+      return;
     const result = await removeContractFile(file.id);
     if (!result.ok) {
       setError(result.message ?? Object.values(result.errors)[0] ?? null);
@@ -72,14 +73,25 @@ export function ContractFilesPanel({ schoolId }: { schoolId: number }) {
           {list.map((f) => (
             <li key={f.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <div className="min-w-0">
-                <a href={fileUrl(f.fileUrl) ?? '#'} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-brand-700 underline">
+                <a
+                  href={fileUrl(f.fileUrl) ?? '#'}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block truncate font-medium text-brand-700 underline"
+                >
                   {f.originalName}
                 </a>
                 <p className="text-xs text-gray-500">
                   {fileSize(f.size)} · {formatDateTime(f.createdAt)}
                 </p>
               </div>
-              <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${f.originalName}`} onClick={() => void remove(f)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                aria-label={`Delete ${f.originalName}`}
+                onClick={() => void remove(f)}
+              >
                 Delete
               </Button>
             </li>

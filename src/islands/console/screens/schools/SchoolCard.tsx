@@ -53,7 +53,11 @@ export function SchoolCard({ school, onView }: { school: School; onView: (school
         <Button size="sm" onClick={() => onView(school)} aria-label={`View details of ${school.name}`}>
           View Details
         </Button>
-        <a href={links.gradesSections} className={buttonClass('secondary', 'sm')} aria-label={`Grades & Sections of ${school.name}`}>
+        <a
+          href={links.gradesSections}
+          className={buttonClass('secondary', 'sm')}
+          aria-label={`Grades & Sections of ${school.name}`}
+        >
           Grades &amp; Sections
         </a>
         <a href={links.students} className={buttonClass('secondary', 'sm')} aria-label={`Students of ${school.name}`}>

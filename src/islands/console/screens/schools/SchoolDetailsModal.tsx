@@ -51,7 +51,9 @@ function SchoolDetails({ school }: { school: School }) {
         <Detail label="Capacity Used">{school.studentCapacityUsed}%</Detail>
         <Detail label="Contract Number">{school.contractNumber}</Detail>
         <Detail label="Contract Date">{school.contractDate ? formatDate(`${school.contractDate}T00:00:00`) : null}</Detail>
-        <Detail label="Contract Expiry Date">{school.contractExpiryDate ? formatDate(`${school.contractExpiryDate}T00:00:00`) : null}</Detail>
+        <Detail label="Contract Expiry Date">
+          {school.contractExpiryDate ? formatDate(`${school.contractExpiryDate}T00:00:00`) : null}
+        </Detail>
         <Detail label="Contract Status">{school.contractStatus}</Detail>
         <Detail label="Contract Type">{school.contractType}</Detail>
         <Detail label="Contract Amount">{school.contractAmount != null ? AMOUNT.format(school.contractAmount) : null}</Detail>

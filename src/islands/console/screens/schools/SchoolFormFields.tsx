@@ -23,13 +23,18 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Pro
     <div className="space-y-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-gray-900">School</legend>
-        <TextField label="School Name" required autoComplete="organization" {...bind('name')} />
+        <TextField label="School Name" required autoComplete="organization" data-autofocus {...bind('name')} />
         <TextField label="Acronym" required hint="Up to 10 characters, e.g. RNHS." {...bind('acronym')} />
         <TextField label="Address" className="sm:col-span-2" autoComplete="street-address" {...bind('address')} />
         <TextField label="Contact Number" type="tel" autoComplete="tel" {...bind('contactNumber')} />
         <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
         <TextField label="Website" hint="e.g. school.edu.ph" {...bind('website')} />
-        <TextField label="Student Count" inputMode="numeric" hint="Number of students the contract covers." {...bind('studentCount')} />
+        <TextField
+          label="Student Count"
+          inputMode="numeric"
+          hint="Number of students the contract covers."
+          {...bind('studentCount')}
+        />
         <TextField
           label="Logo"
           type="file"

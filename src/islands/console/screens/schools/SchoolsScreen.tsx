@@ -33,7 +33,10 @@ export default function SchoolsScreen() {
         <Button onClick={() => setRegistering(true)}>+ Add New School</Button>
       </ScreenHeading>
 
-      <FilterBar label="Search schools" actions={schools.data ? <span className="text-sm text-gray-600">{count} school(s) found</span> : null}>
+      <FilterBar
+        label="Search schools"
+        actions={schools.data ? <span className="text-sm text-gray-600">{count} school(s) found</span> : null}
+      >
         <TextField
           label="Search"
           type="search"

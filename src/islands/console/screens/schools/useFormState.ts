@@ -27,7 +27,8 @@ export function useFormState<T extends object>(initial: T) {
     name: key,
     value: String(values[key] ?? ''),
     error: errors[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set({ [key]: e.target.value } as Partial<T>),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      set({ [key]: e.target.value } as Partial<T>),
   });
 
   /** Runs a save action once at a time; field messages and the banner come from its result. */

@@ -1,0 +1,82 @@
+/**
+ * Public site (issue #3, static part): navigation to the contact form, footer, 404/403 pages, one h1 and a
+ * canonical link per page, the mobile menu, sitemap and robots.txt. No sign-in needed.
+ */
+import { expect, test } from '@playwright/test';
+import { PUBLIC_PATHS } from '../../src/components/public/nav';
+
+test('home → services → Get in Touch reaches the contact form', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+
+  await page.getByRole('link', { name: 'Get in Touch' }).click();
+  await expect(page).toHaveURL(/\/inquiries$/);
+  await expect(page.getByRole('heading', { name: 'Send us a Message' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Send us a Message' });
+  await expect(form.getByLabel('Email Address')).toBeVisible();
+  await expect(form.getByLabel('Subject')).toBeVisible();
+  await expect(form.getByLabel('Message')).toBeVisible();
+  await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
+});
+
+test('footer shows the current year, and social profiles without a target are not links', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Upgraded Solutions`);
+  await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https:\/\//);
+  await expect(footer.getByText('Instagram', { exact: true })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveCount(0);
+  await expect(page.locator('a[href="#"]')).toHaveCount(0);
+});
+
+test('unknown URL shows Page Not Found with status 404 and a way home', async ({ page }) => {
+  const res = await page.goto('/no-such-page-here');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('forbidden page: Return to Home and Go Back', async ({ page }) => {
+  await page.goto('/about');
+  await page.goto('/forbidden');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Forbidden');
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test('every public page has exactly one h1, a canonical link to itself and a description', async ({ page }) => {
+  for (const path of PUBLIC_PATHS) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.locator('h1'), path).toHaveCount(1);
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical, path).toHaveCount(1);
+    expect(new URL((await canonical.getAttribute('href')) ?? '').pathname, path).toBe(path);
+    await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /\S/);
+    await expect(page.locator('main'), path).toHaveCount(1);
+  }
+});
+
+test('mobile menu (a <details>, no JavaScript) opens and navigates', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+  await expect(about).toBeHidden();
+  await page.getByText('Menu', { exact: true }).click();
+  await about.click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Upgraded Solutions');
+});
+
+test('sitemap lists the public pages and robots.txt keeps the console out', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of PUBLIC_PATHS) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
+  const robots = await (await request.get('/robots.txt')).text();
+  for (const path of ['/super-admin', '/login', '/home', '/admin-management']) expect(robots).toContain(`Disallow: ${path}`);
+  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+});
