@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
+import { createSchool, fixture, logsOf, uploadedFiles } from '../helpers/schools';
 import { createSession, findSession } from '../../server/services/sessions';
 import { verifyPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
 import { PERMISSION_CATALOGUE } from '../../src/domain/admins';
 
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures', name));
 const PNG = fixture('pixel.png');
 
 describe(`admin management API (${dbKind})`, () => {
@@ -52,27 +51,16 @@ describe(`admin management API (${dbKind})`, () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const uploaded = () => (fs.existsSync(t.config.uploadDir) ? fs.readdirSync(t.config.uploadDir) : []);
-  const logsOf = async (action: string, entityId: number) =>
-    (
-      await t.app.db
-        .selectFrom('systemLogs')
-        .selectAll()
-        .where('action', '=', action)
-        .where('entityId', '=', String(entityId))
-        .execute()
-    ).map((r) => ({ ...r, details: JSON.parse(r.details ?? '{}') }));
+  const uploaded = () => uploadedFiles(t.config.uploadDir);
+  /** The log entries of one admin for an action, oldest first. */
+  const logsFor = async (action: string, entityId: number) =>
+    (await logsOf(t.app, action)).filter((l) => l.entityId === String(entityId)).reverse();
 
   beforeAll(async () => {
     t = await createTestApp();
-    call = as(await loginSuperAdmin(t.app));
-    const now = nowIso();
-    const school = await t.app.db
-      .insertInto('schools')
-      .values({ name: 'Rizal High School', acronym: 'RHS', createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    schoolId = school.id;
+    const token = await loginSuperAdmin(t.app);
+    call = as(token);
+    schoolId = (await createSchool(t.app, token, { name: 'Rizal High School', acronym: 'RHS' })).id;
   });
   afterAll(async () => t.close());
 
@@ -135,7 +123,7 @@ describe(`admin management API (${dbKind})`, () => {
       const file = await t.app.inject({ method: 'GET', url: admin.profilePictureUrl });
       expect(file.statusCode).toBe(200);
 
-      const [log] = await logsOf('CREATE_ADMIN', admin.id);
+      const [log] = await logsFor('CREATE_ADMIN', admin.id);
       expect(log.details.changes.email).toEqual({ from: null, to: 'mixed.case@school.test' });
       expect(JSON.stringify(log)).not.toMatch(/Passw0rd|scrypt/);
     });
@@ -209,7 +197,7 @@ describe(`admin management API (${dbKind})`, () => {
       const res = await patch(admin.id, { email: admin.email, firstName: 'Grace', phoneNumber: '', schoolId });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ firstName: 'Grace', phoneNumber: null, department: 'IT', schoolId });
-      const [log] = await logsOf('UPDATE_ADMIN', admin.id);
+      const [log] = await logsFor('UPDATE_ADMIN', admin.id);
       expect(log.details.changes).toEqual({
         firstName: { from: 'Ada', to: 'Grace' },
         phoneNumber: { from: '09171234567', to: null },
@@ -249,7 +237,7 @@ describe(`admin management API (${dbKind})`, () => {
       expect((await patch(admin.id, { newPassword: 'BrandNew123' })).statusCode).toBe(200);
       expect(await verifyPassword('BrandNew123', await hash())).toBe(true);
       expect(await findSession(t.app.db, token)).toBeNull();
-      const logs = await logsOf('UPDATE_ADMIN', admin.id);
+      const logs = await logsFor('UPDATE_ADMIN', admin.id);
       const last = logs[logs.length - 1];
       expect(last.details).toMatchObject({ changes: { password: '[REDACTED]' }, sessionsRevoked: 1 });
       expect(JSON.stringify(logs)).not.toMatch(/BrandNew123|scrypt/);
@@ -291,7 +279,7 @@ describe(`admin management API (${dbKind})`, () => {
       expect(all.find((a: { id: number }) => a.id === admin.id)?.isActive).toBe(false);
 
       expect((await call(t.app, { method: 'DELETE', url: `/api/super-admin/admins/${admin.id}` })).statusCode).toBe(200);
-      const logs = await logsOf('DELETE_ADMIN', admin.id);
+      const logs = await logsFor('DELETE_ADMIN', admin.id);
       expect(logs).toHaveLength(1);
       expect(logs[0].details).toMatchObject({ changes: { isActive: { from: true, to: false } }, sessionsRevoked: 1 });
       expect((await call(t.app, { method: 'DELETE', url: '/api/super-admin/admins/999999' })).statusCode).toBe(404);
@@ -317,7 +305,7 @@ describe(`admin management API (${dbKind})`, () => {
       await call(t.app, { method: 'PATCH', url, payload: { permissions: { SEND_SMS: false } } });
       const after = (await call(t.app, { method: 'GET', url: `/api/super-admin/admins/${admin.id}` })).json().data.permissions;
       expect(after).toMatchObject({ VIEW_STUDENTS: true, SEND_SMS: false });
-      const logs = await logsOf('UPDATE_ADMIN_PERMISSIONS', admin.id);
+      const logs = await logsFor('UPDATE_ADMIN_PERMISSIONS', admin.id);
       expect(logs.map((l) => l.details.changes)).toEqual([
         { VIEW_STUDENTS: { from: false, to: true }, SEND_SMS: { from: false, to: true } },
         { SEND_SMS: { from: true, to: false } },

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSession } from '../../server/services/sessions';
-import { hashPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
 import { PERMISSION_CATALOGUE } from '../../src/domain/admins';
 
 describe(`permissions API (${dbKind})`, () => {
@@ -12,6 +10,13 @@ describe(`permissions API (${dbKind})`, () => {
     call(t.app, { method: 'POST', url: '/api/super-admin/permissions/sync', payload: payload as object });
   const permissionRows = () =>
     t.app.db.selectFrom('permissions').select(['name', 'description', 'category', 'updatedAt']).orderBy('name').execute();
+  /** Registers an admin through the API (JSON body) and returns its id. */
+  const registerAdmin = async (email: string) => {
+    const payload = { email, password: 'Passw0rd!', firstName: 'P', lastName: 'Q', employeeId: 'E-1' };
+    const res = await call(t.app, { method: 'POST', url: '/api/super-admin/register-admin', payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
   const syncLogs = () => t.app.db.selectFrom('systemLogs').select('details').where('action', '=', 'SYNC_PERMISSIONS').execute();
 
   beforeAll(async () => {
@@ -87,21 +92,7 @@ describe(`permissions API (${dbKind})`, () => {
 
   it('adds a synced permission to every admin’s map (off) so it can be granted', async () => {
     await sync({ additionalPermissions: [{ name: 'MANAGE_EVENTS', description: 'Manage school events', category: 'School' }] });
-    const now = nowIso();
-    const admin = await t.app.db
-      .insertInto('admins')
-      .values({
-        email: 'perm@school.test',
-        passwordHash: 'x',
-        firstName: 'P',
-        lastName: 'Q',
-        employeeId: 'E',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const url = `/api/super-admin/admins/${admin.id}/permissions`;
+    const url = `/api/super-admin/admins/${await registerAdmin('perm@school.test')}/permissions`;
     const res = await call(t.app, { method: 'PATCH', url, payload: { permissions: { MANAGE_EVENTS: true } } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.permissions).toMatchObject({ MANAGE_EVENTS: true, VIEW_STUDENTS: false });
@@ -139,21 +130,7 @@ describe(`permissions API (${dbKind})`, () => {
   });
 
   it('answers no session with 401 and an ADMIN session with 403', async () => {
-    const now = nowIso();
-    const admin = await t.app.db
-      .insertInto('admins')
-      .values({
-        email: 'other@school.test',
-        passwordHash: await hashPassword('whatever123', 1024),
-        firstName: 'A',
-        lastName: 'B',
-        employeeId: 'E',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { token } = await createSession(t.app.db, 'ADMIN', admin.id);
+    const { token } = await createSession(t.app.db, 'ADMIN', await registerAdmin('other@school.test'));
     for (const r of [
       { method: 'GET', url: '/api/super-admin/permissions' },
       { method: 'POST', url: '/api/super-admin/permissions/sync', payload: { additionalPermissions: [] } },

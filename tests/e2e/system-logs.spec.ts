@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_SUPER_ADMIN, signInViaApi } from './helpers';
 
@@ -49,6 +50,14 @@ test.describe('System Logs', () => {
     expect(count).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < count; i++) await expect(bodyRows(page).nth(i).getByRole('cell').nth(1)).toHaveText('LOGOUT');
     await expect(bodyRows(page).first().getByRole('cell').nth(6)).toHaveText('-');
+
+    // The export is the whole filtered list, downloaded with the session's token.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^system-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('\ufeffDate,Action,Entity,Entity ID,Performed By,Email,Employee ID,LRN,Role,User ID,IP,Details');
+    expect(lines.slice(1).every((l) => l.split(',')[1] === 'LOGOUT')).toBe(true);
+    expect(lines.length - 1).toBe(count);
 
     // A range that ends yesterday has none of today's entries.
     await filters.getByLabel('Start Date').fill('');
@@ -103,5 +112,10 @@ test.describe('System Logs', () => {
     await page.reload();
     await expect(page.getByText(/^Showing 1 to 20 of \d+ logs$/)).toBeVisible();
     for (const cell of await bodyRows(page).locator('td:nth-child(2)').all()) await expect(cell).toHaveText('LOGIN');
+
+    // One user's activity, from a row.
+    await bodyRows(page).first().getByRole('button', { name: /^Show only the activity of / }).click();
+    await expect(page).toHaveURL(/\?action=LOGIN&userType=superAdmin&userId=\d+$/);
+    await expect(page.getByRole('button', { name: /Filters 3 active/ })).toBeVisible();
   });
 });

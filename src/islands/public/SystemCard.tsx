@@ -14,9 +14,11 @@ const navButton =
  */
 function ImageCarousel({ system, onOpen }: { system: System; onOpen: (index: number) => void }) {
   const { images, name } = system;
-  const [index, setIndex] = useState(0);
+  const [position, setIndex] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const total = images.length;
+  // Kept in range when a reload ('Try Again') brings the system back with fewer images.
+  const index = total ? Math.min(position, total - 1) : 0;
   const current = images[index];
   const { dots, overflow, overflowActive } = carouselDots(total, index);
   const markBroken = (src: string) => setBroken((prev) => new Set(prev).add(src));

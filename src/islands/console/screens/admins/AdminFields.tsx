@@ -45,6 +45,7 @@ export function AdminFields({
           required
           autoComplete="off"
           readOnly={editing}
+          hint={editing ? 'The email cannot be changed' : undefined}
           data-autofocus={!editing || undefined}
           {...bind('email')}
         />
