@@ -81,6 +81,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROME_FLAGS,
 });
 
+/** Audits that failed to run (e.g. a metric trace error), for the discarded-run message. */
+const erroredAudits = (lhr) =>
+  Object.entries(lhr.audits)
+    .filter(([, a]) => a.errorMessage)
+    .map(([id, a]) => `${id}: ${a.errorMessage}`)
+    .join('; ') || 'category without score';
+
 const results = [];
 let version = '?';
 try {
@@ -88,7 +95,9 @@ try {
   await fetch(`${server.baseUrl}/`);
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) {
+    // A run Lighthouse itself reports as broken (runtimeError, or a metric that errored so a category has no
+    // score) says nothing about the page: print why and run again (at most RUNS + 2 attempts).
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt += 1) {
       // Default Lighthouse config = mobile form factor, simulated slow 4G, 4× CPU slowdown.
       const { lhr } = await lighthouse(`${server.baseUrl}${page}`, {
         port: chrome.port,
@@ -96,8 +105,11 @@ try {
         logLevel: 'error',
         onlyCategories: CATEGORIES,
       });
-      runs.push(lhr);
+      const broken = lhr.runtimeError?.code ?? (CATEGORIES.some((c) => lhr.categories[c].score === null) && erroredAudits(lhr));
+      if (broken) console.error(`${page}: run discarded (${broken})`);
+      else runs.push(lhr);
     }
+    if (!runs.length) throw new Error(`${page}: no valid Lighthouse run`);
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = runs[Math.floor(runs.length / 2)];
     version = lhr.lighthouseVersion;
@@ -105,7 +117,7 @@ try {
     const metric = (id) => lhr.audits[id]?.displayValue ?? '-';
     const failing = CATEGORIES.flatMap((c) =>
       lhr.categories[c].auditRefs
-        .filter((r) => r.weight > 0 || c === 'performance')
+        .filter((r) => r.weight > 0 || (c === 'performance' && !r.id.endsWith('-insight')))
         .map((r) => lhr.audits[r.id])
         .filter(
           (a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',

@@ -5,7 +5,11 @@ import { startOfLocalDay } from './time';
  * end of `endDate` (exclusive upper bound = the start of the next day), with day boundaries in the
  * school time zone. Compare ISO timestamp columns with `>= from` and `< until`.
  */
-export function dayRangeUtc(startDate: string | undefined, endDate: string | undefined, timeZone: string): { from?: string; until?: string } {
+export function dayRangeUtc(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  timeZone: string,
+): { from?: string; until?: string } {
   const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return {
     from: startDate ? startOfLocalDay(startDate, timeZone).toISOString() : undefined,

@@ -37,7 +37,8 @@ export async function readBody(request: FastifyRequest): Promise<ParsedBody> {
         } catch {
           throw badRequest('The data part must be valid JSON');
         }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('The data part must be a JSON object');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          throw badRequest('The data part must be a JSON object');
         Object.assign(fields, parsed);
       } else {
         fields[part.fieldname] = part.value;

@@ -38,25 +38,39 @@ export class AuthService {
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive) {
-      await writeLog(this.db, { ...actor, role: 'PUBLIC', userId: null, email }, {
-        action: 'LOGIN_FAILED',
-        entity: 'SuperAdmin',
-        entityId: user?.id ?? null,
-        details: { email },
-      });
+      await writeLog(
+        this.db,
+        { ...actor, role: 'PUBLIC', userId: null, email },
+        {
+          action: 'LOGIN_FAILED',
+          entity: 'SuperAdmin',
+          entityId: user?.id ?? null,
+          details: { email },
+        },
+      );
       throw unauthorized(INVALID);
     }
     this.perEmail.reset(email);
     return this.db.transaction().execute(async (trx) => {
       const session = await createSession(trx, 'SUPER_ADMIN', user.id, { ip: actor.ip, userAgent: actor.userAgent });
-      await writeLog(trx, { ...actor, role: 'SUPER_ADMIN', userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email }, {
-        action: 'LOGIN',
-        entity: 'SuperAdmin',
-        entityId: user.id,
-      });
+      await writeLog(
+        trx,
+        { ...actor, role: 'SUPER_ADMIN', userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email },
+        {
+          action: 'LOGIN',
+          entity: 'SuperAdmin',
+          entityId: user.id,
+        },
+      );
       return {
         token: session.token,
-        user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: 'SUPER_ADMIN' as const },
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: 'SUPER_ADMIN' as const,
+        },
       };
     });
   }
@@ -70,7 +84,11 @@ export class AuthService {
 
   /** Changes the super admin's password and revokes every other session of theirs. */
   async changeSuperAdminPassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
-    const user = await this.db.selectFrom('superAdmins').select(['passwordHash']).where('id', '=', auth.userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom('superAdmins')
+      .select(['passwordHash'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });

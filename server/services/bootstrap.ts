@@ -26,12 +26,16 @@ export async function ensureSuperAdmin(db: DB, config: AppConfig, log: FastifyBa
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeLog(trx, { role: 'SYSTEM', userId: null, name: 'System' }, {
-      action: 'CREATE_SUPER_ADMIN',
-      entity: 'SuperAdmin',
-      entityId: row.id,
-      details: { email: config.superAdminEmail.toLowerCase(), reason: 'first start' },
-    });
+    await writeLog(
+      trx,
+      { role: 'SYSTEM', userId: null, name: 'System' },
+      {
+        action: 'CREATE_SUPER_ADMIN',
+        entity: 'SuperAdmin',
+        entityId: row.id,
+        details: { email: config.superAdminEmail.toLowerCase(), reason: 'first start' },
+      },
+    );
   });
   if (!config.superAdminPassword) {
     // Printed once, to the console only (not the structured log), so it is not kept in log files.

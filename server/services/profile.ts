@@ -9,7 +9,16 @@ import { PROFILE_PICTURE_MAX_BYTES, type ProfileInput } from '../../src/domain/a
 export const PICTURE_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES;
 
 const PROFILE_COLUMNS = [
-  'id', 'firstName', 'lastName', 'email', 'phoneNumber', 'profilePictureUrl', 'isActive', 'accessLevel', 'createdAt', 'updatedAt',
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'profilePictureUrl',
+  'isActive',
+  'accessLevel',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 export async function getSuperAdminProfile(db: DB, id: number) {
@@ -29,7 +38,12 @@ export async function updateSuperAdminProfile(
 ) {
   const before = await getSuperAdminProfile(db, id);
   if (input.email && input.email !== before.email) {
-    const taken = await db.selectFrom('superAdmins').select('id').where('email', '=', input.email).where('id', '!=', id).executeTakeFirst();
+    const taken = await db
+      .selectFrom('superAdmins')
+      .select('id')
+      .where('email', '=', input.email)
+      .where('id', '!=', id)
+      .executeTakeFirst();
     if (taken) throw conflict('Email already in use', { email: 'Email already in use' });
   }
   const kind = picture ? checkFile(picture, IMAGE_KINDS, PICTURE_MAX_BYTES, 'Profile picture') : undefined;
@@ -44,7 +58,11 @@ export async function updateSuperAdminProfile(
   };
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('superAdmins').set({ ...changes, updatedAt: nowIso() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('superAdmins')
+        .set({ ...changes, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
       await writeLog(trx, actor, {
         action: 'UPDATE_PROFILE',
         entity: 'SuperAdmin',

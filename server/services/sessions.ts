@@ -47,7 +47,12 @@ export async function findSession(db: Executor, token: string): Promise<SessionI
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revokedAt: nowIso() }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revokedAt: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Revokes every session of a user, except one (the caller's own, after a password change). */

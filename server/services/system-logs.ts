@@ -3,7 +3,13 @@ import type { Selectable } from 'kysely';
 import type { SystemLogTable } from '../db/schema';
 import { paginate, type CsvColumn, type Pagination, type SortOrder } from '../lib/paginate';
 import { dayRangeUtc } from '../lib/day-range';
-import { USER_TYPE_ROLE, type LogFilterOptions, type LogFilters, type PerformedBy, type SystemLog } from '../../src/domain/system-logs';
+import {
+  USER_TYPE_ROLE,
+  type LogFilterOptions,
+  type LogFilters,
+  type PerformedBy,
+  type SystemLog,
+} from '../../src/domain/system-logs';
 
 /** Columns a client may sort the log by (newest first unless asked otherwise). */
 export const LOG_SORTS = {
@@ -30,7 +36,12 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : nul
 /** A stored row as spec §3 "System log entry" (details and performedBy parsed). */
 export function toLog(row: LogRow): SystemLog {
   const who = (parseJson(row.performedBy) ?? {}) as Record<string, unknown>;
-  const performedBy: PerformedBy = { name: str(who.name), email: str(who.email), employeeId: str(who.employeeId), lrn: str(who.lrn) };
+  const performedBy: PerformedBy = {
+    name: str(who.name),
+    email: str(who.email),
+    employeeId: str(who.employeeId),
+    lrn: str(who.lrn),
+  };
   return {
     id: Number(row.id),
     createdAt: row.createdAt,
@@ -79,7 +90,10 @@ export async function listSystemLogs(
  * it streams have higher ids and stay out, so batches never shift).
  */
 export async function logsForExport(db: Executor, filters: LogFilters, sort: LogSort, timeZone: string) {
-  const top = await db.selectFrom('systemLogs').select((eb) => eb.fn.max('systemLogs.id').as('maxId')).executeTakeFirst();
+  const top = await db
+    .selectFrom('systemLogs')
+    .select((eb) => eb.fn.max('systemLogs.id').as('maxId'))
+    .executeTakeFirst();
   return logsQuery(db, filters, sort, timeZone).where('systemLogs.id', '<=', Number(top?.maxId ?? 0));
 }
 

@@ -22,11 +22,7 @@ export const dateQuery = (label: string) => {
   const message = `${label} must be a valid date (YYYY-MM-DD)`;
   return z.preprocess(
     blankToUndefined,
-    z
-      .string({ invalid_type_error: message })
-      .trim()
-      .refine(isCalendarDate, message)
-      .optional(),
+    z.string({ invalid_type_error: message }).trim().refine(isCalendarDate, message).optional(),
   );
 };
 

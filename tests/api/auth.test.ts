@@ -29,8 +29,16 @@ describe(`super-admin sign-in (${dbKind})`, () => {
   });
 
   it('rejects a wrong password and an unknown email with the same message', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { ...SUPER_ADMIN, password: 'nope-nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: 'who@x.test', password: 'whatever1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      payload: { ...SUPER_ADMIN, password: 'nope-nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      payload: { email: 'who@x.test', password: 'whatever1' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ success: false, message: 'Invalid email or password' });
@@ -107,7 +115,11 @@ describe(`sign-in rate limits (${dbKind})`, () => {
 
   it('limits attempts per email with 429 and a clear message', async () => {
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: 'victim@x.test', password: 'guess-guess' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/super-admin/login',
+        payload: { email: 'victim@x.test', password: 'guess-guess' },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
@@ -118,7 +130,11 @@ describe(`sign-in rate limits (${dbKind})`, () => {
     const t2 = await createTestApp({ rateLimits: { loginPerMinute: 2, loginPerEmailPer15Min: 100, publicFormsPerMinute: 5 } });
     try {
       const attempt = (i: number) =>
-        t2.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { email: `x${i}@x.test`, password: 'guess-guess' } });
+        t2.app.inject({
+          method: 'POST',
+          url: '/api/super-admin/login',
+          payload: { email: `x${i}@x.test`, password: 'guess-guess' },
+        });
       expect((await attempt(1)).statusCode).toBe(401);
       expect((await attempt(2)).statusCode).toBe(401);
       const blocked = await attempt(3);

@@ -27,7 +27,11 @@ describe(`system logs (${dbKind})`, () => {
   let token: string;
   let get: (url: string) => ReturnType<ReturnType<typeof as>>;
   const seed = async (rows: NewSystemLog[]) => {
-    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('systemLogs').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.app.db
+        .insertInto('systemLogs')
+        .values(rows.slice(i, i + 500))
+        .execute();
   };
 
   beforeAll(async () => {
@@ -41,7 +45,13 @@ describe(`system logs (${dbKind})`, () => {
       entry({ createdAt: '2024-03-10T15:59:59.999Z', action: 'UPDATE_STUDENT', entity: 'Student', entityId: '3' }),
       entry({ createdAt: '2024-03-10T16:00:00.000Z', action: 'DELETE_DEVICE', entity: 'SmsDevice', entityId: '4' }),
       entry({ createdAt: '2024-02-01T00:00:00.000Z', action: 'UPDATE_STUDENT', entity: 'Student', userRole: 'ADMIN', userId: 7 }),
-      entry({ createdAt: '2024-02-02T00:00:00.000Z', action: 'UPDATE_STUDENT', entity: 'Student', userRole: 'STUDENT', userId: 7 }),
+      entry({
+        createdAt: '2024-02-02T00:00:00.000Z',
+        action: 'UPDATE_STUDENT',
+        entity: 'Student',
+        userRole: 'STUDENT',
+        userId: 7,
+      }),
       entry({ createdAt: '2024-02-03T00:00:00.000Z', action: 'UPDATE_STUDENT', entity: 'Student', userRole: 'ADMIN', userId: 8 }),
     ]);
   });
@@ -67,7 +77,19 @@ describe(`system logs (${dbKind})`, () => {
       performedBy: { email: SUPER_ADMIN.email, employeeId: null, lrn: null },
     });
     expect(Object.keys(login).sort()).toEqual(
-      ['action', 'createdAt', 'details', 'entity', 'entityId', 'id', 'ip', 'performedBy', 'userAgent', 'userId', 'userRole'].sort(),
+      [
+        'action',
+        'createdAt',
+        'details',
+        'entity',
+        'entityId',
+        'id',
+        'ip',
+        'performedBy',
+        'userAgent',
+        'userId',
+        'userRole',
+      ].sort(),
     );
   });
 
@@ -76,7 +98,10 @@ describe(`system logs (${dbKind})`, () => {
     expect(byAction.logs.map((l: { entityId: string }) => l.entityId)).toEqual(['2', '1']);
     const byEntity = (await get(`${URL}?entity=Student`)).json().data;
     expect(byEntity.pagination.total).toBe(4);
-    expect((await get(`${URL}?action=NO_SUCH_ACTION`)).json().data).toMatchObject({ logs: [], pagination: { total: 0, totalPages: 1 } });
+    expect((await get(`${URL}?action=NO_SUCH_ACTION`)).json().data).toMatchObject({
+      logs: [],
+      pagination: { total: 0, totalPages: 1 },
+    });
   });
 
   it('date range is inclusive at both ends, in school-local days', async () => {
@@ -128,7 +153,9 @@ describe(`system logs (${dbKind})`, () => {
   });
 
   it('sorts by whitelisted columns only', async () => {
-    const byAction = (await get(`${URL}?sortBy=action&sortOrder=asc&limit=100`)).json().data.logs.map((l: { action: string }) => l.action);
+    const byAction = (await get(`${URL}?sortBy=action&sortOrder=asc&limit=100`))
+      .json()
+      .data.logs.map((l: { action: string }) => l.action);
     expect(byAction).toEqual([...byAction].sort());
     const junk = await get(`${URL}?sortBy=passwordHash&sortOrder=sideways`);
     expect(junk.statusCode).toBe(200);
@@ -139,7 +166,9 @@ describe(`system logs (${dbKind})`, () => {
   it('records sign-in, profile update, password change and sign-out, with secrets redacted', async () => {
     const own = await loginSuperAdmin(t.app);
     const call = as(own);
-    expect((await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: { firstName: 'Rooty' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: '/api/super-admin/profile', payload: { firstName: 'Rooty' } })).statusCode,
+    ).toBe(200);
     const changed = await call(t.app, {
       method: 'POST',
       url: '/api/super-admin/change-password',
@@ -157,14 +186,24 @@ describe(`system logs (${dbKind})`, () => {
     expect(profile.details).toEqual({ changes: { firstName: { from: expect.any(String), to: 'Rooty' } } });
     expect(profile.performedBy.email).toBe(SUPER_ADMIN.email);
 
-    await writeLog(t.app.db, { role: 'SUPER_ADMIN', userId: 1 }, {
-      action: 'UPDATE_SMS_DEVICE',
-      entity: 'SmsDevice',
-      entityId: 9,
-      details: { changes: { apiKey: { from: 'old-key-123', to: 'new-key-456' }, name: { from: 'A', to: 'B' } }, nested: [{ accessToken: 'tok-789' }] },
-    });
+    await writeLog(
+      t.app.db,
+      { role: 'SUPER_ADMIN', userId: 1 },
+      {
+        action: 'UPDATE_SMS_DEVICE',
+        entity: 'SmsDevice',
+        entityId: 9,
+        details: {
+          changes: { apiKey: { from: 'old-key-123', to: 'new-key-456' }, name: { from: 'A', to: 'B' } },
+          nested: [{ accessToken: 'tok-789' }],
+        },
+      },
+    );
     const device = (await get(`${URL}?action=UPDATE_SMS_DEVICE`)).json().data.logs[0];
-    expect(device.details).toEqual({ changes: { apiKey: '[REDACTED]', name: { from: 'A', to: 'B' } }, nested: [{ accessToken: '[REDACTED]' }] });
+    expect(device.details).toEqual({
+      changes: { apiKey: '[REDACTED]', name: { from: 'A', to: 'B' } },
+      nested: [{ accessToken: '[REDACTED]' }],
+    });
 
     const stored = JSON.stringify(await t.app.db.selectFrom('systemLogs').selectAll().execute());
     for (const secret of ['BrandNewPass456', SUPER_ADMIN.password, 'old-key-123', 'new-key-456', 'tok-789', token]) {
@@ -192,7 +231,20 @@ describe(`system logs (${dbKind})`, () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="system-logs-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.startsWith('\ufeffDate,Action,Entity,Entity ID,Performed By,')).toBe(true);
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(['Date', 'Action', 'Entity', 'Entity ID', 'Performed By', 'Email', 'Employee ID', 'LRN', 'Role', 'User ID', 'IP', 'Details']);
+    expect(header).toEqual([
+      'Date',
+      'Action',
+      'Entity',
+      'Entity ID',
+      'Performed By',
+      'Email',
+      'Employee ID',
+      'LRN',
+      'Role',
+      'User ID',
+      'IP',
+      'Details',
+    ]);
 
     const listed: Array<Record<string, unknown>> = [];
     for (let page = 1; ; page++) {
@@ -204,7 +256,13 @@ describe(`system logs (${dbKind})`, () => {
     expect(listed).toHaveLength(2050);
     const defuse = (s: string) => (/^[=+\-@]/.test(s) ? `'${s}` : s);
     rows.forEach((row, i) => {
-      const log = listed[i] as { createdAt: string; entityId: string; performedBy: { name: string }; userId: number; details: unknown };
+      const log = listed[i] as {
+        createdAt: string;
+        entityId: string;
+        performedBy: { name: string };
+        userId: number;
+        details: unknown;
+      };
       expect(row[0]).toBe(log.createdAt);
       expect(row[3]).toBe(defuse(log.entityId));
       expect(row[4]).toBe(defuse(log.performedBy.name));

@@ -53,6 +53,7 @@ test.describe('sign-in', () => {
     await context.addCookies([{ name: 'ADMIN_TOKEN', value: 'some-admin-token', url: E2E_BASE_URL }]);
     await page.goto('/super-admin/profile');
     await expect(page).toHaveURL(/\/forbidden$/);
+    await expect(page.getByRole('heading', { name: 'Access Forbidden' })).toBeVisible();
   });
 
   test('logout revokes the session, clears all three cookies and goes to /login', async ({ page, context }) => {

@@ -15,7 +15,9 @@ const bodyRows = (page: Page) => table(page).locator('tbody tr');
 test.describe('System Logs', () => {
   test.beforeAll(async ({ request }) => {
     // A failed sign-in is logged with details { email }.
-    const failed = await request.post(`${E2E_BASE_URL}/api/super-admin/login`, { data: { email: stranger, password: 'WrongPass123' } });
+    const failed = await request.post(`${E2E_BASE_URL}/api/super-admin/login`, {
+      data: { email: stranger, password: 'WrongPass123' },
+    });
     expect(failed.status()).toBe(401);
     // 22 sign-ins (more than one page of LOGIN entries) and 3 sign-outs, through the API.
     for (let i = 0; i < 22; i++) {
@@ -23,7 +25,9 @@ test.describe('System Logs', () => {
       expect(res.status()).toBe(200);
       if (i < 3) {
         const token = (await res.json()).data.token as string;
-        const out = await request.post(`${E2E_BASE_URL}/api/super-admin/logout`, { headers: { authorization: `Bearer ${token}` } });
+        const out = await request.post(`${E2E_BASE_URL}/api/super-admin/logout`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(out.status()).toBe(200);
       }
     }
@@ -52,9 +56,15 @@ test.describe('System Logs', () => {
     await expect(bodyRows(page).first().getByRole('cell').nth(6)).toHaveText('-');
 
     // The export is the whole filtered list, downloaded with the session's token.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^system-logs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('\ufeffDate,Action,Entity,Entity ID,Performed By,Email,Employee ID,LRN,Role,User ID,IP,Details');
     expect(lines.slice(1).every((l) => l.split(',')[1] === 'LOGOUT')).toBe(true);
     expect(lines.length - 1).toBe(count);
@@ -114,7 +124,10 @@ test.describe('System Logs', () => {
     for (const cell of await bodyRows(page).locator('td:nth-child(2)').all()) await expect(cell).toHaveText('LOGIN');
 
     // One user's activity, from a row.
-    await bodyRows(page).first().getByRole('button', { name: /^Show only the activity of / }).click();
+    await bodyRows(page)
+      .first()
+      .getByRole('button', { name: /^Show only the activity of / })
+      .click();
     await expect(page).toHaveURL(/\?action=LOGIN&userType=superAdmin&userId=\d+$/);
     await expect(page.getByRole('button', { name: /Filters 3 active/ })).toBeVisible();
   });

@@ -48,7 +48,11 @@ describe('list query helpers', () => {
   const fallback = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
   it('sorts only by whitelisted names, falling back otherwise', () => {
-    expect(sortParams({ sortBy: 'name', sortOrder: 'ASC' }, allowed, fallback)).toEqual({ sortBy: 'name', sortOrder: 'asc', column: 't.name' });
+    expect(sortParams({ sortBy: 'name', sortOrder: 'ASC' }, allowed, fallback)).toEqual({
+      sortBy: 'name',
+      sortOrder: 'asc',
+      column: 't.name',
+    });
     expect(sortParams({ sortBy: 'passwordHash', sortOrder: 'up' }, allowed, fallback)).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'desc',

@@ -8,7 +8,12 @@ const DEFAULTS = { action: '', entity: '', limit: 10, mine: false, view: 'table'
 describe('URL ↔ list state', () => {
   it('reads filters typed like their defaults, page ≥ 1, junk → defaults', () => {
     expect(parseQuery({ action: 'LOGIN', limit: '20', mine: 'true', page: '3' }, DEFAULTS)).toEqual({
-      action: 'LOGIN', entity: '', limit: 20, mine: true, view: 'table', page: 3,
+      action: 'LOGIN',
+      entity: '',
+      limit: 20,
+      mine: true,
+      view: 'table',
+      page: 3,
     });
     expect(parseQuery({ limit: 'ten', page: '-2' }, DEFAULTS)).toMatchObject({ limit: 10, page: 1 });
     expect(parseQuery({ page: 'abc' }, DEFAULTS).page).toBe(1);
@@ -24,7 +29,9 @@ describe('URL ↔ list state', () => {
   });
 
   it('keeps parameters of the address that the list does not own', () => {
-    expect(serializeQuery({ action: 'X', page: 1 }, DEFAULTS, { gradeId: '4', action: 'OLD', page: '9' })).toBe('?action=X&gradeId=4');
+    expect(serializeQuery({ action: 'X', page: 1 }, DEFAULTS, { gradeId: '4', action: 'OLD', page: '9' })).toBe(
+      '?action=X&gradeId=4',
+    );
   });
 
   it('round-trips: parse(serialize(state)) === state', () => {
@@ -90,7 +97,10 @@ describe('pager', () => {
       pagination: { total: 23, page: 3, limit: 10, totalPages: 3, hasNextPage: false, hasPrevPage: true },
     });
     expect(pageOfItems(items, 9, 10).pagination.page).toBe(3);
-    expect(pageOfItems([], 1, 10)).toEqual({ rows: [], pagination: { total: 0, page: 1, limit: 10, totalPages: 1, hasNextPage: false, hasPrevPage: false } });
+    expect(pageOfItems([], 1, 10)).toEqual({
+      rows: [],
+      pagination: { total: 0, page: 1, limit: 10, totalPages: 1, hasNextPage: false, hasPrevPage: false },
+    });
   });
 });
 
@@ -110,7 +120,12 @@ describe('badge colours (spec §4, System Logs)', () => {
   });
 
   it('attendance, order and device statuses each have their own colour', () => {
-    expect(['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'].map((s) => badgeTone('attendance', s))).toEqual(['green', 'red', 'yellow', 'blue']);
+    expect(['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'].map((s) => badgeTone('attendance', s))).toEqual([
+      'green',
+      'red',
+      'yellow',
+      'blue',
+    ]);
     const orders = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'];
     expect(new Set(orders.map((s) => badgeTone('order', s))).size).toBe(5);
     expect(orders.map((s) => badgeLabel('order', s))).toEqual(['Pending', 'Confirmed', 'In Progress', 'Completed', 'Cancelled']);

@@ -35,7 +35,9 @@ export async function downloadCsv(
     const res = await api.get(path, {
       searchParams: { ...filters, format: 'csv' },
       signal: opts.signal,
-      onDownloadProgress: opts.onProgress ? (p) => opts.onProgress?.({ transferredBytes: p.transferredBytes, totalBytes: p.totalBytes }) : undefined,
+      onDownloadProgress: opts.onProgress
+        ? (p) => opts.onProgress?.({ transferredBytes: p.transferredBytes, totalBytes: p.totalBytes })
+        : undefined,
     });
     const blob = await res.blob();
     const url = URL.createObjectURL(blob);

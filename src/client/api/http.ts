@@ -64,7 +64,8 @@ export async function toApiError(err: unknown, fallback: string): Promise<ApiErr
     }
     return new ApiError(body?.message || fallback, err.response.status, body?.errors ?? {});
   }
-  if (err instanceof Error && err.name === 'TimeoutError') return new ApiError('The server took too long to answer. Please try again.', 0);
+  if (err instanceof Error && err.name === 'TimeoutError')
+    return new ApiError('The server took too long to answer. Please try again.', 0);
   if (err instanceof Error && err.message) return new ApiError(err.message, 0);
   return new ApiError(fallback, 0);
 }
@@ -97,7 +98,10 @@ export async function requestBody<T>(
  * multipart/form-data as the API reads it (spec §7): a `data` part holding JSON plus file parts.
  * Undefined values are left out (optional fields are sent only when present).
  */
-export function toFormData(data: Record<string, unknown>, files: Record<string, File | File[] | null | undefined> = {}): FormData {
+export function toFormData(
+  data: Record<string, unknown>,
+  files: Record<string, File | File[] | null | undefined> = {},
+): FormData {
   const form = new FormData();
   const clean = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
   form.append('data', JSON.stringify(clean));

@@ -22,7 +22,11 @@ export function CardGrid<T>({ label, items, itemKey, renderCard, ...state }: Car
     );
   }
   return (
-    <ul aria-label={label} aria-busy={state.loading || undefined} className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${state.loading ? 'opacity-60' : ''}`}>
+    <ul
+      aria-label={label}
+      aria-busy={state.loading || undefined}
+      className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${state.loading ? 'opacity-60' : ''}`}
+    >
       {list.map((item) => (
         <li key={itemKey(item)} className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           {renderCard(item)}

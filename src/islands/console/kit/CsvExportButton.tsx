@@ -2,13 +2,24 @@ import { useState } from 'react';
 import { downloadCsv, type QueryFilters } from '../../../client/api/csv';
 import { Button } from './Button';
 
-const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const kb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * 'Export CSV': downloads the WHOLE filtered list (not just the page) from `{path}?format=csv`, showing
  * the bytes received while the server streams it. `filters` = useListQuery's `filters`.
  */
-export function CsvExportButton({ path, filters, filename, label = 'Export CSV' }: { path: string; filters: QueryFilters; filename: string; label?: string }) {
+export function CsvExportButton({
+  path,
+  filters,
+  filename,
+  label = 'Export CSV',
+}: {
+  path: string;
+  filters: QueryFilters;
+  filename: string;
+  label?: string;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 

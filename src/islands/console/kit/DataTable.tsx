@@ -25,18 +25,33 @@ export interface DataTableProps<T> extends ListStateProps {
  * A list as a table, with the list states in its body: skeleton rows before the first data, 'Error: …'
  * or the empty text when there are no rows; while new data loads, the old rows stay (aria-busy).
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, rowActions, actionsHeader = 'Actions', ...state }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowActions,
+  actionsHeader = 'Actions',
+  ...state
+}: DataTableProps<T>) {
   const items = rows ?? [];
   const phase = listPhase({ loading: state.loading, error: state.error, count: items.length });
   const span = columns.length + (rowActions ? 1 : 0);
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-      <table aria-busy={state.loading || undefined} className={`min-w-full divide-y divide-gray-200 text-sm ${state.loading && items.length ? 'opacity-60' : ''}`}>
+      <table
+        aria-busy={state.loading || undefined}
+        className={`min-w-full divide-y divide-gray-200 text-sm ${state.loading && items.length ? 'opacity-60' : ''}`}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 ${c.className ?? ''}`}>
+              <th
+                key={c.header}
+                scope="col"
+                className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 ${c.className ?? ''}`}
+              >
                 {c.header}
               </th>
             ))}

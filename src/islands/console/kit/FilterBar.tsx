@@ -33,16 +33,29 @@ export function FilterBar(props: FilterBarProps) {
   }
   const active = props.activeCount ?? 0;
   return (
-    <Disclosure as="section" defaultOpen={props.defaultOpen} className="mb-4 rounded-lg border border-gray-200 bg-white shadow-sm">
+    <Disclosure
+      as="section"
+      defaultOpen={props.defaultOpen}
+      className="mb-4 rounded-lg border border-gray-200 bg-white shadow-sm"
+    >
       {({ open }) => (
         <>
           <DisclosureButton className="flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50">
             <span>
               {props.label ?? 'Filters'}
               {active > 0 ? ' ' : null}
-              {active > 0 ? <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{active} active</span> : null}
+              {active > 0 ? (
+                <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
+                  {active} active
+                </span>
+              ) : null}
             </span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-5 w-5 text-gray-500 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`h-5 w-5 text-gray-500 transition-transform ${open ? 'rotate-180' : ''}`}
+              fill="currentColor"
+            >
               <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
             </svg>
           </DisclosureButton>
@@ -55,7 +68,15 @@ export function FilterBar(props: FilterBarProps) {
   );
 }
 
-function FilterForm({ children, onApply, applyLabel = 'Apply Filters', onClear, clearLabel = 'Clear Filters', label = 'Filters', actions }: FilterBarProps) {
+function FilterForm({
+  children,
+  onApply,
+  applyLabel = 'Apply Filters',
+  onClear,
+  clearLabel = 'Clear Filters',
+  label = 'Filters',
+  actions,
+}: FilterBarProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply?.();

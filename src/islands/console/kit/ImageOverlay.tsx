@@ -28,12 +28,27 @@ export function ImageOverlay({ src, alt, onClose }: { src: string | null; alt: s
  * A thumbnail that opens the full-size image on click (spec: avatars, system images).
  * `children` is the thumbnail (an <img>, or initials when there is no picture); without `src` it is not clickable.
  */
-export function ZoomableImage({ src, alt, children, className = '' }: { src: string | null | undefined; alt: string; children: ReactNode; className?: string }) {
+export function ZoomableImage({
+  src,
+  alt,
+  children,
+  className = '',
+}: {
+  src: string | null | undefined;
+  alt: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   if (!src) return <span className={className}>{children}</span>;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} aria-label={`View full size: ${alt}`} className={`cursor-zoom-in rounded ${className}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`View full size: ${alt}`}
+        className={`cursor-zoom-in rounded ${className}`}
+      >
         {children}
       </button>
       <ImageOverlay src={open ? src : null} alt={alt} onClose={() => setOpen(false)} />

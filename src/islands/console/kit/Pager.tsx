@@ -42,8 +42,18 @@ export function Pager({ pagination, onPage, variant = 'ellipsis', summary = 'ran
   const go = (p: number) => onPage(clampPage(p, totalPages));
   const win = pageWindow(page, totalPages);
   const footer =
-    summary === 'range' ? rangeText({ ...pagination, page }, noun) : summary === 'count' ? countText(shown, total, noun) : summary === 'page' ? pageOfText(pagination) : null;
-  const gap = <span className="px-1 text-gray-500" aria-hidden="true">…</span>;
+    summary === 'range'
+      ? rangeText({ ...pagination, page }, noun)
+      : summary === 'count'
+        ? countText(shown, total, noun)
+        : summary === 'page'
+          ? pageOfText(pagination)
+          : null;
+  const gap = (
+    <span className="px-1 text-gray-500" aria-hidden="true">
+      …
+    </span>
+  );
 
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

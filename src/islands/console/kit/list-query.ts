@@ -7,7 +7,9 @@
 export type QueryValue = string | number | boolean;
 export type QueryDefaults = Record<string, QueryValue>;
 /** The state of a list: its filters (typed like their defaults) and the page (1-based). */
-export type ListQuery<D extends QueryDefaults> = { [K in keyof D]: D[K] extends number ? number : D[K] extends boolean ? boolean : string } & {
+export type ListQuery<D extends QueryDefaults> = {
+  [K in keyof D]: D[K] extends number ? number : D[K] extends boolean ? boolean : string;
+} & {
   page: number;
 };
 
@@ -76,9 +78,16 @@ export function nextQuery<D extends QueryDefaults>(
 }
 
 /** How many filters differ from their defaults (for 'Filters (2)' on a collapsed filter card). */
-export function activeFilterCount<D extends QueryDefaults>(values: ListQuery<D>, defaults: D, ignore: Array<keyof D> = []): number {
+export function activeFilterCount<D extends QueryDefaults>(
+  values: ListQuery<D>,
+  defaults: D,
+  ignore: Array<keyof D> = [],
+): number {
   return Object.entries(defaults).filter(
-    ([k, fallback]) => !ignore.includes(k) && (values as Record<string, QueryValue>)[k] !== fallback && (values as Record<string, QueryValue>)[k] !== '',
+    ([k, fallback]) =>
+      !ignore.includes(k) &&
+      (values as Record<string, QueryValue>)[k] !== fallback &&
+      (values as Record<string, QueryValue>)[k] !== '',
   ).length;
 }
 

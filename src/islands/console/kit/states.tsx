@@ -66,7 +66,15 @@ export interface ListStateProps {
 }
 
 /** The non-ready phases of a list, rendered the same way everywhere (DataTable, CardGrid). */
-export function ListPhaseView({ phase, error, emptyText, emptyAction, loadingText, onRetry, skeletonRows = 5 }: Omit<ListStateProps, 'loading'> & { phase: ListPhase; skeletonRows?: number }) {
+export function ListPhaseView({
+  phase,
+  error,
+  emptyText,
+  emptyAction,
+  loadingText,
+  onRetry,
+  skeletonRows = 5,
+}: Omit<ListStateProps, 'loading'> & { phase: ListPhase; skeletonRows?: number }) {
   if (phase === 'loading') return <LoadingState rows={skeletonRows} label={loadingText} />;
   if (phase === 'error') return <ErrorState message={error ?? ''} onRetry={onRetry} />;
   if (phase === 'empty') return <EmptyState action={emptyAction}>{emptyText}</EmptyState>;

@@ -21,7 +21,11 @@ export function useListResource<T>(load: (signal: AbortSignal) => Promise<T>, ke
   useEffect(() => {
     loadRef.current = load;
   });
-  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({ data: null, loading: true, error: null });
+  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({
+    data: null,
+    loading: true,
+    error: null,
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

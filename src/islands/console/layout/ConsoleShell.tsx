@@ -5,7 +5,15 @@ import type { RouteName } from '../../../client/stores/router';
 import { PRODUCT_NAME } from '../../../site';
 
 /** Spec §2 "Super Admin layout": sidebar on wide screens, a slide-in 'Super Admin Panel' on small ones. */
-export function ConsoleShell({ current, onLogout, children }: { current: RouteName | undefined; onLogout: () => void; children: ReactNode }) {
+export function ConsoleShell({
+  current,
+  onLogout,
+  children,
+}: {
+  current: RouteName | undefined;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-screen">
@@ -19,7 +27,12 @@ export function ConsoleShell({ current, onLogout, children }: { current: RouteNa
         <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-gray-900">
           <div className="flex items-center justify-between px-6 py-5">
             <DialogTitle className="text-lg font-semibold text-white">Super Admin Panel</DialogTitle>
-            <button type="button" onClick={() => setMenuOpen(false)} className="rounded p-1 text-gray-300 hover:text-white" aria-label="Close menu">
+            <button
+              type="button"
+              onClick={() => setMenuOpen(false)}
+              className="rounded p-1 text-gray-300 hover:text-white"
+              aria-label="Close menu"
+            >
               ✕
             </button>
           </div>

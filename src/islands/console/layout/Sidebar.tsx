@@ -3,14 +3,31 @@ import type { RouteName } from '../../../client/stores/router';
 
 function Icon({ d }: { d: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 flex-none" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 flex-none"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );
 }
 
 /** The sidebar entries plus Logout; used in the desktop rail and the mobile slide-in menu. */
-export function SidebarNav({ current, onNavigate, onLogout }: { current: RouteName | undefined; onNavigate?: () => void; onLogout: () => void }) {
+export function SidebarNav({
+  current,
+  onNavigate,
+  onLogout,
+}: {
+  current: RouteName | undefined;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}) {
   return (
     <nav aria-label="Super admin" className="flex h-full flex-col gap-1 p-3">
       {NAV_ITEMS.map((item) => {

@@ -3,7 +3,12 @@ import type { RouteName } from '../../../client/stores/router';
 /** Sidebar entries of spec §2 "Super Admin layout", in order. */
 export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]; icon: string }> = [
   { label: 'Dashboard', href: '/super-admin', routes: ['dashboard', 'home'], icon: 'M3 12l9-9 9 9M5 10v10h14V10' },
-  { label: 'Profile', href: '/super-admin/profile', routes: ['profile'], icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-8 8a8 8 0 0116 0' },
+  {
+    label: 'Profile',
+    href: '/super-admin/profile',
+    routes: ['profile'],
+    icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-8 8a8 8 0 0116 0',
+  },
   {
     label: 'Admin Management',
     href: '/super-admin/admin-management',
@@ -23,9 +28,24 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
     icon: 'M12 14l9-5-9-5-9 5 9 5zm0 0v6',
   },
   { label: 'SMS History', href: '/super-admin/sms-history', routes: ['smsHistory'], icon: 'M4 4h16v12H7l-3 3V4z' },
-  { label: 'Attendance History', href: '/super-admin/attendance-history', routes: ['attendanceHistory'], icon: 'M8 7V3m8 4V3M4 11h16M5 5h14v16H5z' },
-  { label: 'Device Management', href: '/super-admin/device-management', routes: ['deviceManagement'], icon: 'M7 2h10v20H7zM11 18h2' },
+  {
+    label: 'Attendance History',
+    href: '/super-admin/attendance-history',
+    routes: ['attendanceHistory'],
+    icon: 'M8 7V3m8 4V3M4 11h16M5 5h14v16H5z',
+  },
+  {
+    label: 'Device Management',
+    href: '/super-admin/device-management',
+    routes: ['deviceManagement'],
+    icon: 'M7 2h10v20H7zM11 18h2',
+  },
   { label: 'System Logs', href: '/super-admin/system-logs', routes: ['systemLogs'], icon: 'M9 17v-6m4 6V7m4 10v-3M4 4h16v16H4z' },
   { label: 'Inquiries', href: '/super-admin/inquiries', routes: ['inquiries'], icon: 'M3 8l9 6 9-6M4 6h16v12H4z' },
-  { label: 'Systems & Orders', href: '/super-admin/systems-and-orders', routes: ['systemsAndOrders'], icon: 'M4 6h16M4 12h16M4 18h16' },
+  {
+    label: 'Systems & Orders',
+    href: '/super-admin/systems-and-orders',
+    routes: ['systemsAndOrders'],
+    icon: 'M4 6h16M4 12h16M4 18h16',
+  },
 ];

@@ -38,7 +38,9 @@ function Details({ details }: { details: unknown }) {
   return (
     <details className="max-w-md">
       <summary className="cursor-pointer text-brand-700 hover:text-brand-800">{summary}</summary>
-      <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-gray-50 p-2 font-mono text-xs text-gray-800">{detailsText(details)}</pre>
+      <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-gray-50 p-2 font-mono text-xs text-gray-800">
+        {detailsText(details)}
+      </pre>
     </details>
   );
 }

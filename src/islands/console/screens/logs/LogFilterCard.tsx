@@ -6,7 +6,11 @@ import { activeFilterCount, FilterBar, SelectField, TextField, useDraft, type Li
 /** The list's filters and their "nothing chosen" values (URL query of /super-admin/system-logs). */
 export const LOG_DEFAULTS = { action: '', entity: '', startDate: '', endDate: '', userType: '', userId: '' };
 
-const USER_TYPE_LABELS: Record<(typeof LOG_USER_TYPES)[number], string> = { superAdmin: 'Super Admin', admin: 'Admin', student: 'Student' };
+const USER_TYPE_LABELS: Record<(typeof LOG_USER_TYPES)[number], string> = {
+  superAdmin: 'Super Admin',
+  admin: 'Admin',
+  student: 'Student',
+};
 
 /** Choices from the log, plus the current value when it is not among them (an old link). */
 const choices = (values: string[] | undefined, current: string) =>
@@ -35,10 +39,36 @@ export function LogFilterCard({ list, options }: { list: ListQueryApi<typeof LOG
 
   return (
     <FilterBar collapsible defaultOpen={active > 0} activeCount={active} label="Filters" onApply={apply} onClear={clear}>
-      <SelectField label="Action" value={v.action} placeholder="All actions" options={choices(options?.actions, v.action)} onChange={(e) => set({ action: e.target.value })} />
-      <SelectField label="Entity" value={v.entity} placeholder="All entities" options={choices(options?.entities, v.entity)} onChange={(e) => set({ entity: e.target.value })} />
-      <TextField label="Start Date" type="date" value={v.startDate} max={v.endDate || undefined} error={errors.startDate} onChange={(e) => set({ startDate: e.target.value })} />
-      <TextField label="End Date" type="date" value={v.endDate} min={v.startDate || undefined} error={errors.endDate} onChange={(e) => set({ endDate: e.target.value })} />
+      <SelectField
+        label="Action"
+        value={v.action}
+        placeholder="All actions"
+        options={choices(options?.actions, v.action)}
+        onChange={(e) => set({ action: e.target.value })}
+      />
+      <SelectField
+        label="Entity"
+        value={v.entity}
+        placeholder="All entities"
+        options={choices(options?.entities, v.entity)}
+        onChange={(e) => set({ entity: e.target.value })}
+      />
+      <TextField
+        label="Start Date"
+        type="date"
+        value={v.startDate}
+        max={v.endDate || undefined}
+        error={errors.startDate}
+        onChange={(e) => set({ startDate: e.target.value })}
+      />
+      <TextField
+        label="End Date"
+        type="date"
+        value={v.endDate}
+        min={v.startDate || undefined}
+        error={errors.endDate}
+        onChange={(e) => set({ endDate: e.target.value })}
+      />
       <SelectField
         label="User Type"
         value={v.userType}

@@ -13,7 +13,10 @@ export default function SystemLogsScreen() {
   const options = useListResource(fetchLogFilterOptions, 'log-filter-options');
 
   const { setQuery } = list;
-  const onUser = useCallback((userType: LogUserType, userId: number) => setQuery({ userType, userId: String(userId) }), [setQuery]);
+  const onUser = useCallback(
+    (userType: LogUserType, userId: number) => setQuery({ userType, userId: String(userId) }),
+    [setQuery],
+  );
   const columns = useMemo(() => logColumns(onUser), [onUser]);
 
   return (

@@ -36,4 +36,5 @@ export function detailsSummary(details: unknown): string {
 }
 
 /** The details as readable text (indented JSON). */
-export const detailsText = (details: unknown): string => (typeof details === 'string' ? details : JSON.stringify(details, null, 2));
+export const detailsText = (details: unknown): string =>
+  typeof details === 'string' ? details : JSON.stringify(details, null, 2);
