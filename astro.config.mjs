@@ -13,7 +13,8 @@ const consoleDeepLinks = {
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const [pathname, query] = (req.url ?? '').split('?');
-      if (req.method === 'GET' && /^\/super-admin\/[^.]+$/.test(pathname ?? '')) req.url = `/super-admin/${query ? `?${query}` : ''}`;
+      if (req.method === 'GET' && /^\/super-admin\/[^.]+$/.test(pathname ?? ''))
+        req.url = `/super-admin/${query ? `?${query}` : ''}`;
       next();
     });
   },

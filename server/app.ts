@@ -130,7 +130,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
   if (staticDir) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: true, index: ['index.html'], redirect: false, extensions: ['html'] } as never);
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
+      extensions: ['html'],
+    } as never);
   }
 
   app.setNotFoundHandler((request, reply) => {

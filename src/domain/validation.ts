@@ -9,7 +9,11 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9\s\-()]{6,19}$/;
 export const MAX_ID = 2_147_483_647;
 
 export const requiredText = (message: string, max = 200) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be ${max} characters or less`);
 
 export const optionalText = (max = 500) =>
   z
@@ -97,16 +101,14 @@ export const optionalNumber = (message: string, rule?: { test: (n: number) => bo
 
 /** A required record id (number or numeric text, > 0); `message` for missing and invalid alike. */
 export const idField = (message: string) =>
-  z
-    .union([z.number(), z.string()], { errorMap: () => ({ message }) })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
+  z.union([z.number(), z.string()], { errorMap: () => ({ message }) }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** A boolean from JSON or from a multipart text field ('true'/'false'). */
 export const booleanField = (message = 'Must be true or false') =>

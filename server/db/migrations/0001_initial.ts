@@ -27,8 +27,7 @@ function withTimestamps(t: Table): Table {
   return t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 }
 
-const bool = (t: Table, name: string, dflt: 0 | 1): Table =>
-  t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(dflt));
+const bool = (t: Table, name: string, dflt: 0 | 1): Table => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(dflt));
 
 export async function up(db: Db): Promise<void> {
   const table = (name: string) => withId(db, db.schema.createTable(name) as Table);
@@ -213,11 +212,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('system_logs_created_idx').on('system_logs').column('created_at').execute();
   await db.schema.createIndex('system_logs_action_idx').on('system_logs').columns(['action', 'created_at']).execute();
   await db.schema.createIndex('system_logs_entity_idx').on('system_logs').columns(['entity', 'created_at']).execute();
-  await db.schema
-    .createIndex('system_logs_user_idx')
-    .on('system_logs')
-    .columns(['user_role', 'user_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('system_logs_user_idx').on('system_logs').columns(['user_role', 'user_id', 'created_at']).execute();
 
   await withTimestamps(
     bool(
@@ -348,11 +343,7 @@ export async function up(db: Db): Promise<void> {
       .addColumn('last_error', 'text')
       .addColumn('sms_notification_id', 'integer'),
   ).execute();
-  await db.schema
-    .createIndex('outbox_due_idx')
-    .on('notification_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('outbox_due_idx').on('notification_outbox').columns(['status', 'next_attempt_at']).execute();
   await db.schema.createIndex('outbox_provider_idx').on('notification_outbox').column('provider_msg_id').execute();
 
   await withTimestamps(
@@ -382,9 +373,26 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   for (const t of [
-    'orders', 'systems', 'inquiries', 'notification_outbox', 'sms_notifications', 'facebook_pages',
-    'sms_device_usage', 'sms_devices', 'attendance_records', 'rfid_taps', 'rfid_readers', 'system_logs',
-    'sessions', 'students', 'sections', 'grades', 'permissions', 'admins', 'contract_files', 'schools',
+    'orders',
+    'systems',
+    'inquiries',
+    'notification_outbox',
+    'sms_notifications',
+    'facebook_pages',
+    'sms_device_usage',
+    'sms_devices',
+    'attendance_records',
+    'rfid_taps',
+    'rfid_readers',
+    'system_logs',
+    'sessions',
+    'students',
+    'sections',
+    'grades',
+    'permissions',
+    'admins',
+    'contract_files',
+    'schools',
     'super_admins',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();

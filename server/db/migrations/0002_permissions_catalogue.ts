@@ -32,5 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.deleteFrom('permissions').where('name', 'in', CATALOGUE.map(([n]) => n)).execute();
+  await db
+    .deleteFrom('permissions')
+    .where(
+      'name',
+      'in',
+      CATALOGUE.map(([n]) => n),
+    )
+    .execute();
 }
