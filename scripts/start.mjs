@@ -20,6 +20,7 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     console.error('The site build failed; not starting the server.');
     process.exit(result.status ?? 1);
   }
+  spawnSync(process.execPath, [path.join(root, 'scripts', 'compress-dist.mjs'), staticDir], { stdio: 'inherit' });
 }
 process.env.STATIC_DIR = staticDir;
 

@@ -137,6 +137,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       index: ['index.html'],
       redirect: false,
       extensions: ['html'],
+      // .br/.gz written after the build (scripts/compress-dist.mjs) are sent when the browser accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
+        // Astro's /_astro/ files carry a content hash in their names: cache them for good; pages revalidate.
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     } as never);
   }
 

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { fetchProfile, updateProfile, type Profile } from '../api/profile';
 import { changePassword } from '../api/auth';
 import { toApiError } from '../api/http';
+import { actionFailure as failure, invalid, type ActionResult } from './action';
 import { validate } from '../../domain/validation';
 import { changePasswordFormSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, profileSchema } from '../../domain/auth';
 
@@ -13,15 +14,6 @@ export interface ProfileState {
 
 /** The signed-in super admin's own profile (spec §2 Profile, §3 "Own profile"). */
 export const $profile = atom<ProfileState>({ profile: null, loading: false, error: null });
-
-/** What a form action answers: done (with the server's message), or the messages to show. */
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string | null; errors: Record<string, string> };
-
-/** A failed call as an ActionResult; a message already shown next to its field is not repeated in the banner. */
-async function failure(err: unknown, fallback: string): Promise<ActionResult> {
-  const e = await toApiError(err, fallback);
-  return { ok: false, message: Object.values(e.errors).includes(e.message) ? null : e.message, errors: e.errors };
-}
 
 export interface ProfileForm {
   firstName: string;
@@ -69,13 +61,13 @@ export async function saveProfile(form: ProfileForm, picture: File | null): Prom
   const fileError = pictureError(picture);
   if (!checked.ok || fileError) {
     const errors = { ...(checked.ok ? {} : checked.errors), ...(fileError ? { profilePicture: fileError } : {}) };
-    return { ok: false, message: null, errors };
+    return invalid(errors);
   }
   const fields = Object.fromEntries(Object.entries(checked.value).filter(([, v]) => typeof v === 'string' && v !== ''));
   try {
     const profile = await updateProfile(fields, picture);
     $profile.set({ profile, loading: false, error: null });
-    return { ok: true, message: 'Profile updated successfully' };
+    return { ok: true, message: 'Profile updated successfully', data: undefined };
   } catch (err) {
     return failure(err, 'Failed to update profile');
   }
@@ -84,10 +76,10 @@ export async function saveProfile(form: ProfileForm, picture: File | null): Prom
 /** Spec §5 Change password; the server keeps this session and signs every other one out. */
 export async function changeOwnPassword(form: PasswordForm): Promise<ActionResult> {
   const checked = validate(changePasswordFormSchema, form);
-  if (!checked.ok) return { ok: false, message: null, errors: checked.errors };
+  if (!checked.ok) return invalid(checked.errors);
   try {
     const res = await changePassword(checked.value.currentPassword, checked.value.newPassword);
-    return { ok: true, message: res.message ?? 'Password changed successfully' };
+    return { ok: true, message: res.message ?? 'Password changed successfully', data: undefined };
   } catch (err) {
     return failure(err, 'Failed to change password');
   }

@@ -65,7 +65,7 @@ function FieldFrame({
 
 /** Classes of a text-like control; red border when invalid, grey when disabled. */
 export const controlClass = (invalid?: boolean) =>
-  `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 disabled:bg-gray-100 disabled:text-gray-500 ${
+  `block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 disabled:bg-gray-100 disabled:text-gray-500 ${
     invalid ? 'border-red-500 focus:ring-red-500' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-600'
   }`;
 

@@ -22,7 +22,7 @@ export interface PagerProps {
 
 const base = 'min-w-9 rounded-md border px-3 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-50';
 const idle = `${base} border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
-const current = `${base} border-brand-600 bg-brand-600 font-semibold text-white`;
+const current = `${base} border-brand-700 bg-brand-700 font-semibold text-white`;
 
 /**
  * The pager of a list (spec §4 Paging): Previous disabled on page 1, Next on the last page; a page past the

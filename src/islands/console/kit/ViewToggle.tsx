@@ -18,7 +18,7 @@ export function ViewToggle({ value, onChange }: { value: ListView; onChange: (vi
           type="button"
           aria-pressed={value === o.value}
           onClick={() => onChange(o.value)}
-          className={`inline-flex items-center gap-1.5 px-3 py-1.5 text-sm ${value === o.value ? 'bg-brand-600 text-white' : 'bg-white text-gray-700 hover:bg-gray-50'}`}
+          className={`inline-flex items-center gap-1.5 px-3 py-1.5 text-sm ${value === o.value ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:bg-gray-50'}`}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
             <path d={o.icon} />

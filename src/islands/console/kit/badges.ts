@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS } from '../../../domain/orders';
 /*
  * Badge colour rules of spec §4 (and §2 System Logs), pure: which tone a status or action gets and its label.
  */
@@ -47,13 +48,7 @@ export function badgeTone(kind: BadgeKind, value: unknown): BadgeTone {
   return BY_VALUE[kind][String(value ?? '')] ?? 'gray';
 }
 
-const ORDER_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+const ORDER_LABELS: Record<string, string> = ORDER_STATUS_LABELS;
 
 /** The text of a badge: Active/Inactive, the order labels of §4, else the value itself. */
 export function badgeLabel(kind: BadgeKind, value: unknown): string {

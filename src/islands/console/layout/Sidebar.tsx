@@ -39,7 +39,7 @@ export function SidebarNav({
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
             className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-              active ? 'bg-brand-600 text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
+              active ? 'bg-brand-700 text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
             }`}
           >
             <Icon d={item.icon} />

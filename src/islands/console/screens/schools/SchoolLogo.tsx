@@ -24,7 +24,7 @@ export function SchoolLogo({
   return (
     <span
       aria-hidden="true"
-      className={`${SIZES[size]} flex flex-none items-center justify-center rounded-lg bg-brand-600 font-bold text-white`}
+      className={`${SIZES[size]} flex flex-none items-center justify-center rounded-lg bg-brand-700 font-bold text-white`}
     >
       {school.acronym.slice(0, 2).toUpperCase()}
     </span>
