@@ -108,8 +108,11 @@ export function PictureField({
   hint,
   error,
   disabled,
+  alt,
 }: {
   picture: PictureInput;
+  /** Accessible name of the picture (default: the person's name) */
+  alt?: string;
   currentUrl: string | null | undefined;
   firstName: string;
   lastName: string;
@@ -122,7 +125,7 @@ export function PictureField({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-5">
-      <Avatar src={picture.preview ?? currentUrl} firstName={firstName} lastName={lastName} size="lg" />
+      <Avatar src={picture.preview ?? currentUrl} firstName={firstName} lastName={lastName} size="lg" alt={alt} />
       {disabled ? null : (
         <TextField
           key={picture.inputKey}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../../../client/api/profile';
 import { pictureError, profileForm, saveProfile, type ProfileForm as Values } from '../../../../client/stores/profile';
 import { PROFILE_PICTURE_HINT, PROFILE_PICTURE_TYPES } from '../../../../domain/auth';
@@ -6,31 +6,7 @@ import { fileUrl } from '../../../../domain/files';
 import { Button } from '../../kit/Button';
 import { ErrorBanner } from '../../kit/ErrorBanner';
 import { TextField } from '../../kit/FormField';
-
-/** The picture to show: the chosen file's preview, else the stored one, else initials. */
-function Avatar({ src, firstName, lastName }: { src: string | null; firstName: string; lastName: string }) {
-  const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [src]);
-  if (src && !broken) {
-    return (
-      <img
-        src={src}
-        alt="Profile picture"
-        onError={() => setBroken(true)}
-        className="h-20 w-20 rounded-full object-cover ring-2 ring-gray-200"
-      />
-    );
-  }
-  const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
-  return (
-    <div
-      aria-hidden="true"
-      className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
-    >
-      {initials}
-    </div>
-  );
-}
+import { PictureField, usePictureInput } from '../../kit/Avatar';
 
 /**
  * Spec §2 Profile edit form: fields disabled until 'Edit Profile'; Cancel restores the saved values.
@@ -39,30 +15,15 @@ function Avatar({ src, firstName, lastName }: { src: string | null; firstName: s
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (message: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => profileForm(profile));
-  const [picture, setPicture] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const picture = usePictureInput(pictureError);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // Changing the key empties the file input (its value cannot be set from script).
-  const [fileKey, setFileKey] = useState(0);
-
-  // The object URL of a preview lives as long as that preview.
-  useEffect(() => {
-    if (!picture) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(picture);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [picture]);
 
   /** Cancel: back to the saved values, out of edit mode. (After a save the screen remounts this form.) */
   function reset() {
     setValues(profileForm(profile));
-    setPicture(null);
-    setFileKey((k) => k + 1);
+    picture.reset();
     setErrors({});
     setError(null);
     setEditing(false);
@@ -73,20 +34,12 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     if (errors[field]) setErrors({ ...errors, [field]: '' });
   };
 
-  function onPicture(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0] ?? null;
-    const problem = pictureError(file);
-    setErrors({ ...errors, profilePicture: problem ?? '' });
-    setPicture(problem ? null : file);
-    if (problem) setFileKey((k) => k + 1);
-  }
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
     setSaving(true);
     setError(null);
-    const result = await saveProfile(values, picture);
+    const result = await saveProfile(values, picture.file);
     setSaving(false);
     if (!result.ok) {
       setErrors(result.errors);
@@ -111,21 +64,17 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <ErrorBanner message={error} />
-        <div className="flex flex-wrap items-center gap-5">
-          <Avatar src={preview ?? fileUrl(profile.profilePictureUrl)} firstName={values.firstName} lastName={values.lastName} />
-          {editing ? (
-            <TextField
-              key={fileKey}
-              className="min-w-0 flex-1"
-              label="Profile Picture"
-              type="file"
-              accept={PROFILE_PICTURE_TYPES.join(',')}
-              hint={PROFILE_PICTURE_HINT}
-              onChange={onPicture}
-              error={errors.profilePicture}
-            />
-          ) : null}
-        </div>
+        <PictureField
+          picture={picture}
+          currentUrl={fileUrl(profile.profilePictureUrl)}
+          firstName={values.firstName}
+          lastName={values.lastName}
+          accept={PROFILE_PICTURE_TYPES.join(',')}
+          hint={PROFILE_PICTURE_HINT}
+          error={errors.profilePicture}
+          disabled={!editing}
+          alt="Profile picture"
+        />
 
         <fieldset disabled={!editing || saving} className="grid gap-4 sm:grid-cols-2">
           <TextField
