@@ -22,7 +22,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return { success: true, data: null, message: 'Signed out' };
   });
 
-  app.post('/change-password', { preHandler: app.requireSuperAdmin }, async (request) => {
+  app.post('/change-password', { onRequest: app.requireSuperAdmin }, async (request) => {
     const { currentPassword, newPassword } = changePasswordSchema.parse(request.body ?? {});
     await auth.changeSuperAdminPassword(request.auth!, currentPassword, newPassword, request.actor());
     return { success: true, data: null, message: 'Password changed successfully' };

@@ -26,7 +26,8 @@ export async function registerRoutes(app: FastifyInstance) {
 
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', scope.requireSuperAdmin);
+      // onRequest: a request without a super-admin session is refused before its body is even read.
+      scope.addHook('onRequest', scope.requireSuperAdmin);
       await scope.register(profileRoutes);
       await scope.register(dashboardRoutes);
       await scope.register(schoolRoutes);

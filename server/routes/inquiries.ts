@@ -14,7 +14,7 @@ import { listSystems } from '../services/systems';
  */
 export default async function inquiryRoutes(app: FastifyInstance) {
   const publicForm = { config: { rateLimit: { max: app.config.rateLimits.publicFormsPerMinute, timeWindow: '1 minute' } } };
-  const superAdmin = { preHandler: app.requireSuperAdmin };
+  const superAdmin = { onRequest: app.requireSuperAdmin };
 
   /**
    * A public form post: a filled honeypot gets the same answer as a real submission, and nothing is
