@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +21,8 @@ import './types';
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests share one per file). */
   db?: DB;
+  /** Called for every route as it is registered (tests audit the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Secrets never reach the logs, whatever logs them. */
@@ -56,6 +58,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   const db = opts.db ?? createDb(config);
   await migrateToLatest(db, config.databaseUrl ? config.pgSchema : undefined);

@@ -13,6 +13,7 @@ const Schools = lazy(() => import('./screens/schools/SchoolsScreen'));
 const GradesSections = lazy(() => import('./screens/grades-sections/GradesSectionsScreen'));
 const Admins = lazy(() => import('./screens/admins/AdminsScreen'));
 const SystemLogs = lazy(() => import('./screens/logs/SystemLogsScreen'));
+const Inquiries = lazy(() => import('./screens/inquiries/InquiriesScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -38,6 +39,6 @@ export const SCREENS: Record<RouteName, Screen> = {
   smsHistory: titleOnly('SMS Notifications History'),
   attendanceHistory: titleOnly('Attendance History'),
   deviceManagement: titleOnly('Device Management'),
-  inquiries: titleOnly('Inquiries Management'),
+  inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: titleOnly('Systems & Orders Management'),
 };
