@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -45,10 +45,13 @@ function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
-/** PostgreSQL refusing a value itself: NUL or untranslatable characters in text, a number out of range. */
+/**
+ * PostgreSQL refusing a value itself: NUL or untranslatable characters in text, a number out of range,
+ * text that is no value of the column's type (a number the driver sent as '1e+308' for an integer).
+ */
 function isRejectedValue(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
-  return code === '22021' || code === '22P05' || code === '22003';
+  return code === '22021' || code === '22P05' || code === '22003' || code === '22P02';
 }
 
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
@@ -57,6 +60,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[REDACTED]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any handler (an undecodable URL such as /api/x/%E0%A4%A) get the
+    // API's failure shape too, not Fastify's default { error, code, statusCode } body.
+    frameworkErrors: (err, _request, reply) => {
+      const message = err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : err.message;
+      void (reply as FastifyReply).status(400).send({ success: false, message });
+    },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors';
 import { csvLine, safeFilename } from './csv';
+import { MAX_ID } from '../../src/domain/validation';
 
 export interface Pagination {
   total: number;
@@ -14,6 +15,11 @@ export interface Pagination {
 }
 
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Highest page number: its offset ((page - 1) * limit) stays a whole number both databases take. A bigger
+ * page (1e22 parses to a float) would fail the query itself — SQLite "datatype mismatch", PostgreSQL bigint.
+ */
+export const MAX_PAGE = Math.floor(MAX_ID / MAX_PAGE_SIZE);
 
 /** page/limit from a query string: clamped, never an error (limit 0 → 1, 10000 → 100, junk → defaults). */
 export function pageParams(query: { page?: unknown; limit?: unknown }, defaultLimit: number) {
@@ -21,7 +27,7 @@ export function pageParams(query: { page?: unknown; limit?: unknown }, defaultLi
     const n = Number.parseInt(String(v ?? ''), 10);
     return Number.isFinite(n) ? n : d;
   };
-  const page = Math.max(1, int(query.page, 1));
+  const page = Math.min(MAX_PAGE, Math.max(1, int(query.page, 1)));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, int(query.limit, defaultLimit)));
   return { page, limit };
 }
@@ -94,19 +100,23 @@ export const CSV_BATCH_SIZE = 1000;
  * batches of `batchSize`, so memory stays flat however long the list is. The query must have a total
  * order (end it with the id) so batches neither repeat nor skip rows. `map` turns a row into what the
  * columns read (e.g. the API's shape, with JSON parsed once per row).
+ * The first batch is read BEFORE the 200 and its headers go out: a query the database refuses (e.g. a
+ * NUL in a filter on PostgreSQL) is then an ordinary error answer, not a download cut off half-way.
  *   if (wantsCsv(request.query)) return streamCsv(reply, query, { filename: 'system-logs.csv', columns, map: toLog });
  */
-export function streamCsv<DB, TB extends keyof DB, O, R = O>(
+export async function streamCsv<DB, TB extends keyof DB, O, R = O>(
   reply: FastifyReply,
   query: SelectQueryBuilder<DB, TB, O>,
   opts: { filename: string; columns: ReadonlyArray<CsvColumn<R>>; map?: (row: O) => R; batchSize?: number },
-): FastifyReply {
+): Promise<FastifyReply> {
   const { columns, batchSize = CSV_BATCH_SIZE } = opts;
   const map = opts.map ?? ((row: O) => row as unknown as R);
+  const batch = (offset: number) => query.limit(batchSize).offset(offset).execute();
+  const first = await batch(0);
   async function* lines() {
     yield `\ufeff${csvLine(columns.map((c) => c.header))}`;
-    for (let offset = 0; ; offset += batchSize) {
-      const rows = await query.limit(batchSize).offset(offset).execute();
+    let rows = first;
+    for (let offset = batchSize; ; offset += batchSize) {
       if (rows.length) {
         yield rows
           .map((row) => {
@@ -116,6 +126,7 @@ export function streamCsv<DB, TB extends keyof DB, O, R = O>(
           .join('');
       }
       if (rows.length < batchSize) return;
+      rows = await batch(offset);
     }
   }
   return reply

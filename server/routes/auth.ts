@@ -17,8 +17,9 @@ export default async function authRoutes(app: FastifyInstance) {
   );
 
   app.post('/logout', async (request) => {
-    // Signing out always succeeds for the browser; a live session is revoked and logged.
-    if (request.auth) await auth.signOut(request.auth, request.actor());
+    // Signing out always succeeds for the browser; a live super-admin session is revoked and logged.
+    // Another role's token is left alone: this console's logout must not end (or log) other sessions.
+    if (request.auth?.role === 'SUPER_ADMIN') await auth.signOut(request.auth, request.actor());
     return { success: true, data: null, message: 'Signed out' };
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailField, PHONE_PATTERN, requiredText } from './validation';
+import { EMAIL_MAX, emailField, isEmail, PHONE_PATTERN, requiredText } from './validation';
 
 export const PASSWORD_MIN = 8;
 
@@ -8,7 +8,8 @@ export const loginSchema = z.object({
     .string({ required_error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
-    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .refine(isEmail, 'Please enter a valid email address')
     .transform((v) => v.toLowerCase()),
   password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required').max(200),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, idField, optionalNumber } from './validation';
+import { booleanField, clearableText, idField, isWholeNumber, optionalNumber } from './validation';
 
 /** Spec §9: default grade level 1. */
 export const DEFAULT_GRADE_LEVEL = 1;
@@ -27,7 +27,7 @@ const requiredName = (message: string) =>
     .min(1, message)
     .max(100, 'Name must be 100 characters or less');
 
-const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
+const positiveInt = (n: number) => isWholeNumber(n, 1);
 
 /** Level: a positive whole number; missing → 1 (spec §9), '' or non-numeric → the level message. */
 const levelField = optionalNumber(GRADE_MESSAGES.level, { test: positiveInt, message: GRADE_MESSAGES.level }).refine(

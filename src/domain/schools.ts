@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, EMAIL_PATTERN, optionalNumber } from './validation';
+import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber } from './validation';
 
 /** Spec §9: acronym max 10. */
 export const ACRONYM_MAX = 10;
@@ -45,10 +45,10 @@ const schoolFields = z.object({
   acronym: acronymField,
   address: clearableText(300),
   contactNumber: clearableText(50),
-  email: clearableText(254).refine((v) => v == null || EMAIL_PATTERN.test(v), SCHOOL_MESSAGES.email),
+  email: clearableText(254).refine((v) => v == null || isEmail(v), SCHOOL_MESSAGES.email),
   website: clearableText(300).refine((v) => v == null || WEBSITE_PATTERN.test(v), SCHOOL_MESSAGES.website),
   studentCount: optionalNumber(SCHOOL_MESSAGES.studentCount, {
-    test: (n) => Number.isInteger(n) && n >= 0,
+    test: (n) => isWholeNumber(n),
     message: 'Student count must be a whole number of 0 or more',
   }),
   contractNumber: clearableText(100),

@@ -14,6 +14,7 @@ const GradesSections = lazy(() => import('./screens/grades-sections/GradesSectio
 const Admins = lazy(() => import('./screens/admins/AdminsScreen'));
 const SystemLogs = lazy(() => import('./screens/logs/SystemLogsScreen'));
 const Inquiries = lazy(() => import('./screens/inquiries/InquiriesScreen'));
+const SystemsAndOrders = lazy(() => import('./screens/systems/SystemsAndOrdersScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -40,5 +41,5 @@ export const SCREENS: Record<RouteName, Screen> = {
   attendanceHistory: titleOnly('Attendance History'),
   deviceManagement: titleOnly('Device Management'),
   inquiries: { title: 'Inquiries Management', component: Inquiries },
-  systemsAndOrders: titleOnly('Systems & Orders Management'),
+  systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
 };

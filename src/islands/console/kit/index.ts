@@ -49,3 +49,4 @@ export * from './ConfirmDialog';
 export * from './SuccessOverlay';
 export * from './ErrorBanner';
 export * from './FormField';
+export { tabClass } from './tabs';

@@ -5,6 +5,7 @@ import type { Grade } from '../../../../client/api/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from '../../../../client/stores/grades-sections';
 import { useFormState } from '../schools/useFormState';
 import { GradeFields, SectionFields } from './fields';
+import { tabClass } from '../../kit/tabs';
 
 export type CreateKind = 'grade' | 'section';
 const KINDS: CreateKind[] = ['grade', 'section'];
@@ -20,11 +21,6 @@ interface Props {
   /** After each creation: refresh the lists (the modal stays open for the next one). */
   onCreated: (kind: CreateKind) => void;
 }
-
-export const tabClass = ({ selected }: { selected: boolean }) =>
-  `border-b-2 px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
-    selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-600 hover:text-gray-900'
-  }`;
 
 /**
  * Spec §2 Grades and Sections: one modal with tabs Create Grade / Create Section. A creation shows

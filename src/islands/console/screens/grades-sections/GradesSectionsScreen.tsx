@@ -19,7 +19,8 @@ import { fetchGrades, type Grade } from '../../../../client/api/grades';
 import { fetchSections, type Section } from '../../../../client/api/sections';
 import { setGradeActive, setSectionActive } from '../../../../client/stores/grades-sections';
 import { GradeCard, SectionCard } from './cards';
-import { CreateModal, tabClass, type CreateKind } from './CreateModal';
+import { CreateModal, type CreateKind } from './CreateModal';
+import { tabClass } from '../../kit/tabs';
 import { EditModal, type Editing } from './EditModal';
 import { gradeOptionLabel } from './fields';
 

@@ -1,0 +1,5 @@
+/** Classes of a Headless UI <Tab> (underline style), shared by every tabbed screen and modal of the console. */
+export const tabClass = ({ selected }: { selected: boolean }) =>
+  `border-b-2 px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
+    selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-600 hover:text-gray-900'
+  }`;

@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+import { removeStoredImage, saveSystem, systemForm, type SystemForm } from '../../../../client/stores/systems-admin';
+import type { System } from '../../../../domain/systems';
+import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
+import { useFormState } from '../schools/useFormState';
+import { FeaturesField, ImagesField } from './SystemFields';
+import { useImageFiles } from './useImageFiles';
+
+/**
+ * 'Create New System' (system null) or 'Edit System' (spec §2, §4, §5). After a save the list reloads
+ * and the modal closes; the parent mounts a fresh modal (key) for each opening, so the form starts over.
+ * A stored image is removed at once (DELETE …/images/{name}); the remaining paths go in data.images.
+ */
+export function SystemFormModal({
+  open,
+  system,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  system: System | null;
+  onClose: () => void;
+  /** The list must reload (saved, or an image removed). */
+  onChanged: () => void;
+}) {
+  const formId = useId();
+  const form = useFormState<SystemForm>(systemForm(system));
+  const [stored, setStored] = useState<string[]>(system?.images ?? []);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const images = useImageFiles(stored.length);
+  const busy = form.saving || removing !== null;
+
+  function close() {
+    if (!busy) onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (removing) return;
+    const existing = system ? { id: system.id, images: stored } : null;
+    const result = await form.submit(() => saveSystem(form.values, images.files, existing));
+    if (result?.ok) {
+      onChanged();
+      onClose();
+    }
+  }
+
+  async function removeStored(url: string) {
+    if (!system || busy) return;
+    setRemoving(url);
+    form.setMessage(null);
+    const result = await removeStoredImage(system.id, url);
+    setRemoving(null);
+    if (!result.ok) {
+      form.setMessage(result.message);
+      return;
+    }
+    setStored(result.data.images);
+    onChanged();
+  }
+
+  const saveLabel = system ? (form.saving ? 'Saving...' : 'Update System') : form.saving ? 'Creating...' : 'Create System';
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={system ? 'Edit System' : 'Create New System'}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={form.saving} disabled={removing !== null}>
+            {saveLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        <ErrorBanner message={form.message} />
+        <TextField label="System Name" required data-autofocus disabled={form.saving} {...form.bind('name')} />
+        <TextAreaField label="Description" required rows={4} disabled={form.saving} {...form.bind('description')} />
+        <FeaturesField features={form.values.features} onChange={(features) => form.set({ features })} disabled={form.saving} />
+        <ImagesField
+          stored={stored}
+          onRemoveStored={system ? (url) => void removeStored(url) : undefined}
+          removing={removing}
+          images={images}
+          systemName={form.values.name}
+          disabled={form.saving}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createSession } from '../../server/services/sessions';
+import { hashPassword } from '../../server/lib/passwords';
+import { nowIso } from '../../server/lib/time';
+import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
+import { createSchool, fixture, uploadedFiles } from './schools';
+
+/*
+ * The app under audit (tests/api/robustness.test.ts): every route it registers, the records the
+ * routes act on (re-created when a request used one up), sessions of every role, stored secrets to
+ * look for in responses, and a whole-database snapshot to prove that a refused request wrote nothing.
+ */
+
+export interface AuditRoute {
+  method: string;
+  url: string;
+}
+export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
+
+/** Routes anyone may call (the brief's list; HEAD goes with GET). */
+export const PUBLIC_ROUTES = new Set([
+  'POST /api/super-admin/login',
+  'POST /api/super-admin/logout',
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/inquiries/systems',
+  'HEAD /api/inquiries/systems',
+  'POST /api/inquiries',
+  'POST /api/inquiries/',
+  'POST /api/inquiries/orders',
+]);
+/** Routes outside /api (served files); anything else outside /api fails the audit. */
+export const NON_API_ROUTES = new Set(['GET /uploads/*', 'HEAD /uploads/*']);
+
+export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
+const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
+
+export interface Fixtures {
+  schoolId: number;
+  gradeId: number;
+  sectionId: number;
+  systemId: number;
+  imageName: string;
+  orderId: number;
+  inquiryId: number;
+  contractFileId: number;
+  /** an admin the admin routes edit/deactivate (not the one whose session is used) */
+  adminId: number;
+  permission: string;
+}
+
+export interface AuditApp {
+  t: TestApp;
+  app: FastifyInstance;
+  routes: AuditRoute[];
+  token: string;
+  tokens: { admin: string; student: string; expired: string; revoked: string; inactiveAdmin: string };
+  /** raw values that must never be sent back: stored API keys/page tokens, passwords, other sessions' tokens */
+  secrets: string[];
+  fx: Fixtures;
+  /** re-creates the records a request deleted; `fresh` makes new ones of everything */
+  ensure(fresh?: boolean): Promise<Fixtures>;
+  superSession(userId?: number): Promise<string>;
+  otherSuperAdmin(): Promise<{ id: number; token: string }>;
+  send(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  snapshot(): Promise<Snapshot>;
+  close(): Promise<void>;
+}
+
+export interface Snapshot {
+  tables: Record<string, string[]>;
+  uploads: string[];
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq += 1)}`;
+const now = nowIso;
+
+async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', schoolId: number, isActive = 1) {
+  const n = unique();
+  const common = { firstName: 'Audit', lastName: `Person${n}`, passwordHash: 'x', schoolId, isActive, createdAt: now(), updatedAt: now() };
+  const row =
+    table === 'admins'
+      ? await app.db
+          .insertInto('admins')
+          .values({ ...common, email: `audit-admin${n}@school.test`, employeeId: `AUD-${n}` })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await app.db
+          .insertInto('students')
+          .values({ ...common, email: `audit-student${n}@school.test`, lrn: `9${String(seq).padStart(11, '0')}`, parentPhone: '+639171234567', isArchived: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function startAuditApp(): Promise<AuditApp> {
+  const routes: AuditRoute[] = [];
+  const t = await createTestApp(
+    { rateLimits: NO_LIMITS },
+    { onRoute: (r) => [r.method].flat().forEach((method) => routes.push({ method, url: r.url })) },
+  );
+  const { app } = t;
+  // A plugin's '/' route under a prefix is routed at '/prefix' and '/prefix/' but announced once.
+  for (const r of [...routes]) {
+    const twin = { method: r.method, url: `${r.url}/` };
+    if (!/[/*]$/.test(r.url) && app.hasRoute(twin as never) && !routes.some((x) => routeKey(x) === routeKey(twin))) routes.push(twin);
+  }
+  const token = await loginSuperAdmin(app);
+  const send = (tok: string | null, opts: InjectOptions) => (tok ? as(tok)(app, opts) : app.inject(opts));
+  const ok = async (opts: InjectOptions) => {
+    const res = await send(token, opts);
+    if (res.statusCode >= 300) throw new Error(`seeding ${opts.method} ${opts.url}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const newest = async (table: 'orders' | 'inquiries' | 'contractFiles') =>
+    (await app.db.selectFrom(table).select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  const exists = async (table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles', id?: number) =>
+    id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+
+  const fx = {} as Fixtures;
+  async function ensure(fresh = false): Promise<Fixtures> {
+    if (fresh || !(await exists('schools', fx.schoolId))) fx.schoolId = (await createSchool(app, token, { name: `Audit ${unique()}` })).id;
+    if (fresh || !(await exists('grades', fx.gradeId))) {
+      const res = await ok({ method: 'POST', url: '/api/super-admin/grades', payload: { schoolId: fx.schoolId, name: `G${unique()}` } });
+      fx.gradeId = res.json().data.id;
+    }
+    if (fresh || !(await exists('sections', fx.sectionId))) {
+      const payload = { schoolId: fx.schoolId, gradeId: fx.gradeId, name: `S${unique()}` };
+      fx.sectionId = (await ok({ method: 'POST', url: '/api/super-admin/sections', payload })).json().data.id;
+    }
+    const system = fx.systemId ? await app.db.selectFrom('systems').select('images').where('id', '=', fx.systemId).executeTakeFirst() : undefined;
+    if (fresh || !system || !system.images.includes(`/${fx.imageName}"`)) {
+      const body = multipart([
+        { name: 'data', value: JSON.stringify({ name: `Sys ${unique()}`, description: 'Gate', features: ['SMS'] }) },
+        { name: 'images', filename: 'gate.png', content: fixture('pixel.png'), contentType: 'image/png' },
+      ]);
+      const data = (await ok({ method: 'POST', url: '/api/super-admin/systems', ...body })).json().data;
+      fx.systemId = data.id;
+      fx.imageName = String(data.images[0]).split('/').pop()!;
+    }
+    if (fresh || !(await exists('orders', fx.orderId))) {
+      await ok({ method: 'POST', url: '/api/inquiries/orders', payload: { email: 'buyer@example.com', systemId: fx.systemId } });
+      fx.orderId = await newest('orders');
+    }
+    if (fresh || !(await exists('inquiries', fx.inquiryId))) {
+      await ok({ method: 'POST', url: '/api/inquiries', payload: { email: 'parent@example.com', subject: 'Hi', inquiry: 'Price?' } });
+      fx.inquiryId = await newest('inquiries');
+    }
+    if (fresh || !(await exists('contractFiles', fx.contractFileId))) {
+      const body = multipart([{ name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' }]);
+      await ok({ method: 'POST', url: `/api/super-admin/schools/${fx.schoolId}/contract-files`, ...body });
+      fx.contractFileId = await newest('contractFiles');
+    }
+    if (fresh || !fx.adminId) fx.adminId = await insertPerson(app, 'admins', fx.schoolId);
+    fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
+    return fx;
+  }
+  await ensure();
+  const superSession = async (userId = 1) => (await createSession(app.db, 'SUPER_ADMIN', userId)).token;
+  const adminId = await insertPerson(app, 'admins', fx.schoolId);
+  const inactiveAdminId = await insertPerson(app, 'admins', fx.schoolId, 0);
+  const studentId = await insertPerson(app, 'students', fx.schoolId);
+  const expired = await superSession();
+  await app.db.updateTable('sessions').set({ expiresAt: '2000-01-01T00:00:00.000Z' }).where('id', '=', (await app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute();
+  const revoked = await superSession();
+  await app.db.updateTable('sessions').set({ revokedAt: now() }).where('id', '=', (await app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute();
+  const tokens = {
+    admin: (await createSession(app.db, 'ADMIN', adminId)).token,
+    student: (await createSession(app.db, 'STUDENT', studentId)).token,
+    inactiveAdmin: (await createSession(app.db, 'ADMIN', inactiveAdminId)).token,
+    expired,
+    revoked,
+  };
+
+  // Stored secrets of the notification channels: no route may ever send them back.
+  const apiKey = `sk_live_${randomBytes(16).toString('hex')}`;
+  const pageToken = `EAAG${randomBytes(24).toString('hex')}`;
+  await app.db
+    .insertInto('smsDevices')
+    .values({ name: 'Gateway', deviceName: 'Pixel', phoneNumber: '+639171234567', apiKey, schoolId: fx.schoolId, createdAt: now(), updatedAt: now() })
+    .execute();
+  await app.db
+    .insertInto('facebookPages')
+    .values({ pageId: `p${unique()}`, pageName: 'School page', accessToken: pageToken, schoolId: fx.schoolId, createdAt: now(), updatedAt: now() })
+    .execute();
+
+  const other = await app.db
+    .insertInto('superAdmins')
+    .values({ email: OTHER_SUPER_ADMIN.email, passwordHash: 'x', firstName: 'Other', lastName: 'Root', createdAt: now(), updatedAt: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  /** The second super admin with its known password restored and a fresh session (for password changes). */
+  async function otherSuperAdmin() {
+    const passwordHash = await hashPassword(OTHER_SUPER_ADMIN.password, t.config.scryptCost);
+    await app.db.updateTable('superAdmins').set({ passwordHash, isActive: 1 }).where('id', '=', other.id).execute();
+    return { id: other.id, token: await superSession(other.id) };
+  }
+
+  const pgSchema = app.config.pgSchema;
+  const tables = (await app.db.introspection.getTables())
+    .filter((tb) => !tb.isView && (!pgSchema || tb.schema === pgSchema))
+    .map((tb) => tb.name);
+  async function snapshot(): Promise<Snapshot> {
+    const out: Record<string, string[]> = {};
+    for (const name of tables) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(app.db);
+      out[name] = rows.map((r) => JSON.stringify(r)).sort();
+    }
+    return { tables: out, uploads: uploadedFiles(t.config.uploadDir) };
+  }
+
+  return {
+    t,
+    app,
+    routes,
+    token,
+    tokens,
+    secrets: [apiKey, pageToken, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, ...Object.values(tokens)],
+    fx,
+    ensure,
+    superSession,
+    otherSuperAdmin,
+    send,
+    snapshot,
+    close: () => t.close(),
+  };
+}

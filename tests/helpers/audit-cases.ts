@@ -1,0 +1,354 @@
+import type { InjectOptions } from 'fastify';
+import { multipart, SUPER_ADMIN } from './app';
+import { fixture } from './schools';
+import { OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
+
+/*
+ * What tests/api/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
+ * hostile variants of every route (hostileCases): bad ids, junk query strings, bodies of the wrong
+ * shape, type or encoding, and every field of the valid payload replaced by a wrong value.
+ */
+
+type Part = Parameters<typeof multipart>[0][number];
+export interface Case {
+  label: string;
+  /** built just before it is sent, with the records live at that moment */
+  opts: (fx: Fixtures) => InjectOptions;
+  /** true when the request can never be valid (a bad id): 4xx expected, not only "no 5xx" */
+  mustFail?: boolean;
+}
+
+export interface MutationSpec {
+  /** the system-log action a successful call writes */
+  action: string;
+  /** 'multipart': fields in a `data` JSON part plus file parts; 'json': a JSON body; 'none': no body */
+  body: 'json' | 'multipart' | 'none';
+  fields?: (fx: Fixtures) => Record<string, unknown>;
+  files?: Part[];
+  /** main super admin (default), no session, a throwaway super-admin session, or the second super admin */
+  session?: 'main' | 'none' | 'throwaway' | 'other';
+}
+
+let seq = 0;
+const u = () => `${Date.now().toString(36).slice(-4)}${(seq += 1)}`;
+const png = (name: string): Part => ({ name, filename: 'p.png', content: fixture('pixel.png'), contentType: 'image/png' });
+const pdf: Part = { name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' };
+
+/** Passwords the valid payloads send: never to be seen again in a response or the system log. */
+export const PAYLOAD_SECRETS = ['AdminPass123', 'NewAdminPass1', 'BrandNew12345'];
+
+const inquiry: MutationSpec = {
+  action: 'CREATE_INQUIRY',
+  body: 'json',
+  session: 'none',
+  fields: () => ({ email: 'parent@example.com', subject: 'Pricing', inquiry: 'How much?' }),
+};
+
+/** Every route that changes something, keyed `METHOD /url/:param` exactly as the app registers it. */
+export const MUTATIONS: Record<string, MutationSpec> = {
+  'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
+  'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
+  'POST /api/super-admin/change-password': {
+    action: 'CHANGE_PASSWORD',
+    body: 'json',
+    session: 'other',
+    fields: () => ({ currentPassword: OTHER_SUPER_ADMIN.password, newPassword: 'BrandNew12345' }),
+  },
+  'PATCH /api/super-admin/profile': {
+    action: 'UPDATE_PROFILE',
+    body: 'multipart',
+    fields: () => ({ firstName: 'Root', lastName: `Admin ${u()}`, phoneNumber: '+639171234567' }),
+    files: [png('profilePicture')],
+  },
+  'POST /api/super-admin/permissions/sync': {
+    action: 'SYNC_PERMISSIONS',
+    body: 'json',
+    fields: () => ({ additionalPermissions: [{ name: `AUDIT_${u().toUpperCase()}`, description: 'Audit', category: 'Audit' }] }),
+  },
+  'POST /api/super-admin/schools': {
+    action: 'CREATE_SCHOOL',
+    body: 'multipart',
+    fields: () => ({
+      name: `School ${u()}`,
+      acronym: u().slice(-10),
+      email: 'office@school.ph',
+      website: 'school.edu.ph',
+      studentCount: 100,
+      contractDate: '2025-01-01',
+      contractExpiryDate: '2026-01-01',
+      contractAmount: 5000,
+    }),
+    files: [png('logo')],
+  },
+  'PATCH /api/super-admin/schools/:id': {
+    action: 'UPDATE_SCHOOL',
+    body: 'multipart',
+    fields: () => ({ name: `Renamed ${u()}`, studentCount: 10, contractDate: '2025-02-01', isActive: true }),
+    files: [png('logo')],
+  },
+  'POST /api/super-admin/schools/:id/contract-files': { action: 'UPLOAD_CONTRACT_FILE', body: 'multipart', files: [pdf] },
+  'DELETE /api/super-admin/contract-files/:fileId': { action: 'DELETE_CONTRACT_FILE', body: 'none' },
+  'POST /api/super-admin/grades': {
+    action: 'CREATE_GRADE',
+    body: 'json',
+    fields: (fx) => ({ schoolId: fx.schoolId, name: `Grade ${u()}`, level: 2, description: 'Two' }),
+  },
+  'PATCH /api/super-admin/grades/:id': {
+    action: 'UPDATE_GRADE',
+    body: 'json',
+    fields: () => ({ name: `Grade ${u()}`, level: 3, description: 'Three', isActive: true }),
+  },
+  'POST /api/super-admin/sections': {
+    action: 'CREATE_SECTION',
+    body: 'json',
+    fields: (fx) => ({ schoolId: fx.schoolId, gradeId: fx.gradeId, name: `Sec ${u()}`, capacity: 30, description: 'A' }),
+  },
+  'PATCH /api/super-admin/sections/:id': {
+    action: 'UPDATE_SECTION',
+    body: 'json',
+    fields: (fx) => ({ name: `Sec ${u()}`, capacity: 40, gradeId: fx.gradeId, isActive: true }),
+  },
+  'POST /api/super-admin/systems': {
+    action: 'CREATE_SYSTEM',
+    body: 'multipart',
+    fields: () => ({ name: `Sys ${u()}`, description: 'Reader', features: ['SMS', 'Gate'] }),
+    files: [png('images')],
+  },
+  'PUT /api/super-admin/systems/:id': {
+    action: 'UPDATE_SYSTEM',
+    body: 'multipart',
+    fields: () => ({ name: `Sys ${u()}`, description: 'Reader v2', features: ['SMS'], images: [] }),
+    files: [png('images')],
+  },
+  'DELETE /api/super-admin/systems/:id': { action: 'DELETE_SYSTEM', body: 'none' },
+  'DELETE /api/super-admin/systems/:id/images/:imageName': { action: 'REMOVE_SYSTEM_IMAGE', body: 'none' },
+  'PATCH /api/super-admin/orders/:id/status': { action: 'UPDATE_ORDER_STATUS', body: 'json', fields: () => ({ status: 'confirmed' }) },
+  'POST /api/super-admin/register-admin': {
+    action: 'CREATE_ADMIN',
+    body: 'multipart',
+    fields: (fx) => ({
+      email: `new${u()}@school.test`,
+      password: 'AdminPass123',
+      firstName: 'New',
+      lastName: 'Admin',
+      employeeId: `E${u()}`,
+      schoolId: fx.schoolId,
+      phoneNumber: '+639171234567',
+      permissions: { [fx.permission]: true },
+    }),
+    files: [png('profilePicture')],
+  },
+  'PATCH /api/super-admin/admins/:id': {
+    action: 'UPDATE_ADMIN',
+    body: 'multipart',
+    fields: () => ({ firstName: `Changed${u()}`, newPassword: 'NewAdminPass1', department: 'IT', isActive: true }),
+    files: [png('profilePicture')],
+  },
+  'DELETE /api/super-admin/admins/:id': { action: 'DELETE_ADMIN', body: 'none' },
+  'PATCH /api/super-admin/admins/:id/permissions': {
+    action: 'UPDATE_ADMIN_PERMISSIONS',
+    body: 'json',
+    fields: (fx) => ({ permissions: { [fx.permission]: true } }),
+  },
+  'POST /api/inquiries': inquiry,
+  'POST /api/inquiries/': inquiry,
+  'POST /api/inquiries/orders': {
+    action: 'CREATE_ORDER',
+    body: 'json',
+    session: 'none',
+    fields: (fx) => ({ email: 'buyer@example.com', systemId: fx.systemId, additionalNotes: 'Soon' }),
+  },
+  'DELETE /api/inquiries/:id': { action: 'DELETE_INQUIRY', body: 'none' },
+};
+
+const ID_OF: Record<string, keyof Fixtures> = {
+  schools: 'schoolId',
+  grades: 'gradeId',
+  sections: 'sectionId',
+  systems: 'systemId',
+  orders: 'orderId',
+  admins: 'adminId',
+  inquiries: 'inquiryId',
+};
+const NAMED: Record<string, keyof Fixtures> = {
+  fileId: 'contractFileId',
+  imageName: 'imageName',
+  schoolId: 'schoolId',
+  gradeId: 'gradeId',
+};
+
+/** The route's URL with every parameter naming a live record, except `replace` (raw, already encoded). */
+export function fillUrl(url: string, fx: Fixtures, replace?: { param: string; value: string }): string {
+  return url.replace(/:(\w+)/g, (_m, name: string, offset: number) => {
+    if (replace?.param === name) return replace.value;
+    const key = name === 'id' ? ID_OF[url.slice(0, offset - 1).split('/').pop()!] : NAMED[name];
+    if (!key) throw new Error(`audit: no fixture for :${name} in ${url} — add one to fillUrl`);
+    return encodeURIComponent(String(fx[key]));
+  });
+}
+
+export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** The valid call of a mutation route. */
+export function validRequest(route: AuditRoute, spec: MutationSpec, fx: Fixtures): InjectOptions {
+  const base = { method: route.method as InjectOptions['method'], url: fillUrl(route.url, fx) };
+  if (spec.body === 'none') return base;
+  const fields = spec.fields?.(fx) ?? {};
+  if (spec.body === 'json') return { ...base, payload: fields };
+  const data: Part[] = spec.fields ? [{ name: 'data', value: JSON.stringify(fields) }] : [];
+  return { ...base, ...multipart([...data, ...(spec.files ?? [])]) };
+}
+
+/** A long string that also makes a backtracking e-mail pattern work quadratically. */
+export const HUGE = `a@${'.'.repeat(100_000)}@`;
+const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+const deepValue = (n: number): unknown => (n === 0 ? 'x' : { a: deepValue(n - 1) });
+
+export const HOSTILE_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999', '%00', '%E0%A4%A', '1%20OR%201%3D1', '..%2F..%2Fapp.db', '1e3', '0x1F'];
+
+const WRONG_VALUES: Record<string, unknown> = {
+  null: null,
+  number: 123,
+  negative: -1,
+  fraction: 1.5,
+  'huge number': 1e308,
+  'long digits': '99999999999999999999',
+  boolean: true,
+  array: [],
+  'array of text': ['a', 'b'],
+  object: {},
+  'operator object': { $gt: '' },
+  'deep object': deepValue(500),
+  empty: '',
+  blank: '   ',
+  'huge text': HUGE,
+  NUL: 'a\u0000b',
+  'SQL text': "x' OR '1'='1",
+};
+
+const RAW_JSON: Record<string, string> = {
+  array: '[]',
+  'array of objects': '[{"name":"x"}]',
+  string: '"text"',
+  null: 'null',
+  number: '42',
+  boolean: 'true',
+  'empty object': '{}',
+  'deep object': deep(5000),
+  'deep array': `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  'proto key': '{"__proto__":{"isActive":false}}',
+  constructor: '{"constructor":{"prototype":{"x":1}}}',
+  malformed: '{"name":',
+  unquoted: '{name: 1}',
+  'trailing garbage': '{}x',
+  empty: '',
+  NUL: '{"name":"\\u0000"}',
+  'lone surrogate': '{"name":"\\ud800"}',
+  'over the body limit': JSON.stringify({ name: 'x'.repeat(1_200_000) }),
+};
+
+const CONTENT_TYPES: Array<[string, string]> = [
+  ['text/plain', 'hello'],
+  ['application/xml', '<a>1</a>'],
+  ['application/x-www-form-urlencoded', 'name=x&schoolId=1'],
+  ['application/json; charset=utf-16', '{}'],
+  ['multipart/form-data', '--x\r\n\r\n--x--\r\n'],
+  ['image/png', 'not a png'],
+];
+
+function multipartCases(fileFields: string[]): Array<[string, InjectOptions]> {
+  const b = 'auditboundary';
+  const ct = { 'content-type': `multipart/form-data; boundary=${b}` };
+  const raw = (label: string, payload: string): [string, InjectOptions] => [label, { headers: ct, payload }];
+  const mp = (label: string, parts: Part[]): [string, InjectOptions] => [label, multipart(parts)];
+  const text = { filename: 'x.png', content: fixture('not-an-image.txt'), contentType: 'image/png' };
+  const bigPng = Buffer.concat([fixture('pixel.png'), Buffer.alloc(3 * 1024 * 1024)]);
+  return [
+    raw('empty multipart body', ''),
+    raw('multipart with only the closing boundary', `--${b}--\r\n`),
+    raw('truncated multipart', `--${b}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"name":`),
+    raw('multipart part without a name', `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}--\r\n`),
+    mp('data part with invalid JSON', [{ name: 'data', value: '{"name":' }]),
+    mp('data part that is an array', [{ name: 'data', value: '[1,2]' }]),
+    mp('data part with __proto__', [{ name: 'data', value: '{"__proto__":{"isActive":false,"name":"x"}}' }]),
+    mp('data part with a deep object', [{ name: 'data', value: deep(5000) }]),
+    mp('huge plain field', [{ name: 'name', value: HUGE }]),
+    mp('plain __proto__ field', [{ name: '__proto__', value: 'x' }]),
+    mp('file under an unknown field', [{ name: 'whatever', ...text }]),
+    ...fileFields.flatMap((name): Array<[string, InjectOptions]> => [
+      mp(`${name}: text file claiming to be an image`, [{ name, ...text }]),
+      mp(`${name}: empty file`, [{ name, filename: 'e.png', content: Buffer.alloc(0), contentType: 'image/png' }]),
+      mp(`${name}: 3 MB image`, [{ name, filename: 'big.png', content: bigPng, contentType: 'image/png' }]),
+    ]),
+  ];
+}
+
+const QUERIES = [
+  'schoolId=abc',
+  'schoolId=99999999999999999999',
+  'schoolId=%00',
+  'schoolId=1&schoolId=2',
+  'schoolId[]=1',
+  'search=%00',
+  `search=${'x'.repeat(20_000)}`,
+  'page=-1&limit=abc',
+  'page=99999999999999999999999&limit=100',
+  'page=1e400&limit=1e400',
+  'format=xml',
+  'format=csv&page=0',
+  'format=csv&action=%00&entity=%00&search=%00',
+  'format=csv&startDate=2025-02-30',
+  'format[]=csv',
+  'sortBy=__proto__&sortOrder=drop',
+  'sortBy=constructor&sortOrder[]=asc',
+  'startDate=2025-02-30&endDate=x',
+  'startDate=2025-12-31&endDate=2025-01-01',
+  'userType=root&userId=abc',
+  'userType=admin&userId=99999999999999999999',
+  'action=%00&entity=%00',
+  `action=${'A'.repeat(5000)}`,
+  'includeInactive=%00',
+  '__proto__[x]=1&constructor[prototype][x]=1',
+];
+
+/** Every hostile variant of one route. */
+export function hostileCases(route: AuditRoute, spec: MutationSpec | undefined): Case[] {
+  const method = route.method as InjectOptions['method'];
+  const cases: Case[] = [];
+  const add = (label: string, opts: (url: string, fx: Fixtures) => InjectOptions) =>
+    cases.push({ label, opts: (fx) => ({ method, url: fillUrl(route.url, fx), ...opts(fillUrl(route.url, fx), fx) }) });
+  for (const param of paramsOf(route.url)) {
+    for (const value of HOSTILE_IDS) {
+      const opts = (fx: Fixtures) => ({ method, url: fillUrl(route.url, fx, { param, value }) });
+      cases.push({ label: `:${param}=${value}`, opts, mustFail: true });
+    }
+  }
+  if (route.method === 'GET' || route.method === 'HEAD') {
+    for (const q of QUERIES) add(`?${q.slice(0, 60)}`, (url) => ({ url: `${url}?${q}` }));
+    return cases;
+  }
+  for (const [label, payload] of Object.entries(RAW_JSON)) {
+    add(`JSON ${label}`, () => ({ headers: { 'content-type': 'application/json' }, payload }));
+  }
+  for (const [type, payload] of CONTENT_TYPES) add(`content-type ${type}`, () => ({ headers: { 'content-type': type }, payload }));
+  const fileFields = [...new Set((spec?.files ?? []).map((f) => f.name))];
+  for (const [label, opts] of multipartCases(fileFields)) add(label, () => opts);
+
+  const fields = spec?.fields;
+  if (!spec || !fields) return cases;
+  const encode = (values: Record<string, unknown>) =>
+    spec.body === 'multipart' ? multipart([{ name: 'data', value: JSON.stringify(values) }]) : { payload: values };
+  for (const field of Object.keys(fields(FIELD_NAMES_ONLY))) {
+    add(`${field} missing`, (_url, fx) => {
+      const { [field]: _omitted, ...without } = fields(fx);
+      return encode(without);
+    });
+    for (const [label, value] of Object.entries(WRONG_VALUES)) {
+      add(`${field}: ${label}`, (_url, fx) => encode({ ...fields(fx), [field]: value }));
+    }
+  }
+  return cases;
+}
+
+/** Enough of a Fixtures to list a payload's field names. */
+const FIELD_NAMES_ONLY = new Proxy({} as Fixtures, { get: () => 1 });
