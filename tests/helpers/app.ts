@@ -24,10 +24,7 @@ export interface TestApp {
  * A real Fastify instance on a real, empty database: a temp SQLite file, or a fresh schema of the
  * PostgreSQL database named by TEST_DATABASE_URL (dropped on close).
  */
-export async function createTestApp(
-  overrides: Partial<AppConfig> = {},
-  build: Omit<BuildOptions, 'db'> = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, build: Omit<BuildOptions, 'db'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = testConfig(dataDir, overrides);
   const url = process.env.TEST_DATABASE_URL;

@@ -80,7 +80,15 @@ const now = nowIso;
 
 async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', schoolId: number, isActive = 1) {
   const n = unique();
-  const common = { firstName: 'Audit', lastName: `Person${n}`, passwordHash: 'x', schoolId, isActive, createdAt: now(), updatedAt: now() };
+  const common = {
+    firstName: 'Audit',
+    lastName: `Person${n}`,
+    passwordHash: 'x',
+    schoolId,
+    isActive,
+    createdAt: now(),
+    updatedAt: now(),
+  };
   const row =
     table === 'admins'
       ? await app.db
@@ -90,7 +98,13 @@ async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', 
           .executeTakeFirstOrThrow()
       : await app.db
           .insertInto('students')
-          .values({ ...common, email: `audit-student${n}@school.test`, lrn: `9${String(seq).padStart(11, '0')}`, parentPhone: '+639171234567', isArchived: 0 })
+          .values({
+            ...common,
+            email: `audit-student${n}@school.test`,
+            lrn: `9${String(seq).padStart(11, '0')}`,
+            parentPhone: '+639171234567',
+            isArchived: 0,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
   return row.id;
@@ -106,7 +120,8 @@ export async function startAuditApp(): Promise<AuditApp> {
   // A plugin's '/' route under a prefix is routed at '/prefix' and '/prefix/' but announced once.
   for (const r of [...routes]) {
     const twin = { method: r.method, url: `${r.url}/` };
-    if (!/[/*]$/.test(r.url) && app.hasRoute(twin as never) && !routes.some((x) => routeKey(x) === routeKey(twin))) routes.push(twin);
+    if (!/[/*]$/.test(r.url) && app.hasRoute(twin as never) && !routes.some((x) => routeKey(x) === routeKey(twin)))
+      routes.push(twin);
   }
   const token = await loginSuperAdmin(app);
   const send = (tok: string | null, opts: InjectOptions) => (tok ? as(tok)(app, opts) : app.inject(opts));
@@ -117,21 +132,30 @@ export async function startAuditApp(): Promise<AuditApp> {
   };
   const newest = async (table: 'orders' | 'inquiries' | 'contractFiles') =>
     (await app.db.selectFrom(table).select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
-  const exists = async (table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles', id?: number) =>
-    id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+  const exists = async (
+    table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles',
+    id?: number,
+  ) => id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 
   const fx = {} as Fixtures;
   async function ensure(fresh = false): Promise<Fixtures> {
-    if (fresh || !(await exists('schools', fx.schoolId))) fx.schoolId = (await createSchool(app, token, { name: `Audit ${unique()}` })).id;
+    if (fresh || !(await exists('schools', fx.schoolId)))
+      fx.schoolId = (await createSchool(app, token, { name: `Audit ${unique()}` })).id;
     if (fresh || !(await exists('grades', fx.gradeId))) {
-      const res = await ok({ method: 'POST', url: '/api/super-admin/grades', payload: { schoolId: fx.schoolId, name: `G${unique()}` } });
+      const res = await ok({
+        method: 'POST',
+        url: '/api/super-admin/grades',
+        payload: { schoolId: fx.schoolId, name: `G${unique()}` },
+      });
       fx.gradeId = res.json().data.id;
     }
     if (fresh || !(await exists('sections', fx.sectionId))) {
       const payload = { schoolId: fx.schoolId, gradeId: fx.gradeId, name: `S${unique()}` };
       fx.sectionId = (await ok({ method: 'POST', url: '/api/super-admin/sections', payload })).json().data.id;
     }
-    const system = fx.systemId ? await app.db.selectFrom('systems').select('images').where('id', '=', fx.systemId).executeTakeFirst() : undefined;
+    const system = fx.systemId
+      ? await app.db.selectFrom('systems').select('images').where('id', '=', fx.systemId).executeTakeFirst()
+      : undefined;
     if (fresh || !system || !system.images.includes(`/${fx.imageName}"`)) {
       const body = multipart([
         { name: 'data', value: JSON.stringify({ name: `Sys ${unique()}`, description: 'Gate', features: ['SMS'] }) },
@@ -146,11 +170,17 @@ export async function startAuditApp(): Promise<AuditApp> {
       fx.orderId = await newest('orders');
     }
     if (fresh || !(await exists('inquiries', fx.inquiryId))) {
-      await ok({ method: 'POST', url: '/api/inquiries', payload: { email: 'parent@example.com', subject: 'Hi', inquiry: 'Price?' } });
+      await ok({
+        method: 'POST',
+        url: '/api/inquiries',
+        payload: { email: 'parent@example.com', subject: 'Hi', inquiry: 'Price?' },
+      });
       fx.inquiryId = await newest('inquiries');
     }
     if (fresh || !(await exists('contractFiles', fx.contractFileId))) {
-      const body = multipart([{ name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' }]);
+      const body = multipart([
+        { name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' },
+      ]);
       await ok({ method: 'POST', url: `/api/super-admin/schools/${fx.schoolId}/contract-files`, ...body });
       fx.contractFileId = await newest('contractFiles');
     }
@@ -159,14 +189,23 @@ export async function startAuditApp(): Promise<AuditApp> {
     return fx;
   }
   await ensure();
-  const superSession = async (userId = 1) => (await createSession(app.db, 'SUPER_ADMIN', userId)).token;
+  const root = await app.db
+    .selectFrom('superAdmins')
+    .select('id')
+    .where('email', '=', SUPER_ADMIN.email)
+    .executeTakeFirstOrThrow();
+  const superSession = async (userId = root.id) => (await createSession(app.db, 'SUPER_ADMIN', userId)).token;
+  /** A super-admin session that no longer counts (expired or revoked). */
+  async function deadSession(set: { expiresAt: string } | { revokedAt: string }) {
+    const session = await createSession(app.db, 'SUPER_ADMIN', root.id);
+    await app.db.updateTable('sessions').set(set).where('id', '=', session.sessionId).execute();
+    return session.token;
+  }
   const adminId = await insertPerson(app, 'admins', fx.schoolId);
   const inactiveAdminId = await insertPerson(app, 'admins', fx.schoolId, 0);
   const studentId = await insertPerson(app, 'students', fx.schoolId);
-  const expired = await superSession();
-  await app.db.updateTable('sessions').set({ expiresAt: '2000-01-01T00:00:00.000Z' }).where('id', '=', (await app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute();
-  const revoked = await superSession();
-  await app.db.updateTable('sessions').set({ revokedAt: now() }).where('id', '=', (await app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute();
+  const expired = await deadSession({ expiresAt: '2000-01-01T00:00:00.000Z' });
+  const revoked = await deadSession({ revokedAt: now() });
   const tokens = {
     admin: (await createSession(app.db, 'ADMIN', adminId)).token,
     student: (await createSession(app.db, 'STUDENT', studentId)).token,
@@ -180,16 +219,38 @@ export async function startAuditApp(): Promise<AuditApp> {
   const pageToken = `EAAG${randomBytes(24).toString('hex')}`;
   await app.db
     .insertInto('smsDevices')
-    .values({ name: 'Gateway', deviceName: 'Pixel', phoneNumber: '+639171234567', apiKey, schoolId: fx.schoolId, createdAt: now(), updatedAt: now() })
+    .values({
+      name: 'Gateway',
+      deviceName: 'Pixel',
+      phoneNumber: '+639171234567',
+      apiKey,
+      schoolId: fx.schoolId,
+      createdAt: now(),
+      updatedAt: now(),
+    })
     .execute();
   await app.db
     .insertInto('facebookPages')
-    .values({ pageId: `p${unique()}`, pageName: 'School page', accessToken: pageToken, schoolId: fx.schoolId, createdAt: now(), updatedAt: now() })
+    .values({
+      pageId: `p${unique()}`,
+      pageName: 'School page',
+      accessToken: pageToken,
+      schoolId: fx.schoolId,
+      createdAt: now(),
+      updatedAt: now(),
+    })
     .execute();
 
   const other = await app.db
     .insertInto('superAdmins')
-    .values({ email: OTHER_SUPER_ADMIN.email, passwordHash: 'x', firstName: 'Other', lastName: 'Root', createdAt: now(), updatedAt: now() })
+    .values({
+      email: OTHER_SUPER_ADMIN.email,
+      passwordHash: 'x',
+      firstName: 'Other',
+      lastName: 'Root',
+      createdAt: now(),
+      updatedAt: now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   /** The second super admin with its known password restored and a fresh session (for password changes). */
@@ -218,7 +279,7 @@ export async function startAuditApp(): Promise<AuditApp> {
     routes,
     token,
     tokens,
-    secrets: [apiKey, pageToken, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, ...Object.values(tokens)],
+    secrets: [apiKey, pageToken, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, token, ...Object.values(tokens)],
     fx,
     ensure,
     superSession,

@@ -122,7 +122,11 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'DELETE /api/super-admin/systems/:id': { action: 'DELETE_SYSTEM', body: 'none' },
   'DELETE /api/super-admin/systems/:id/images/:imageName': { action: 'REMOVE_SYSTEM_IMAGE', body: 'none' },
-  'PATCH /api/super-admin/orders/:id/status': { action: 'UPDATE_ORDER_STATUS', body: 'json', fields: () => ({ status: 'confirmed' }) },
+  'PATCH /api/super-admin/orders/:id/status': {
+    action: 'UPDATE_ORDER_STATUS',
+    body: 'json',
+    fields: () => ({ status: 'confirmed' }),
+  },
   'POST /api/super-admin/register-admin': {
     action: 'CREATE_ADMIN',
     body: 'multipart',
@@ -181,7 +185,15 @@ const NAMED: Record<string, keyof Fixtures> = {
 export function fillUrl(url: string, fx: Fixtures, replace?: { param: string; value: string }): string {
   return url.replace(/:(\w+)/g, (_m, name: string, offset: number) => {
     if (replace?.param === name) return replace.value;
-    const key = name === 'id' ? ID_OF[url.slice(0, offset - 1).split('/').pop()!] : NAMED[name];
+    const key =
+      name === 'id'
+        ? ID_OF[
+            url
+              .slice(0, offset - 1)
+              .split('/')
+              .pop()!
+          ]
+        : NAMED[name];
     if (!key) throw new Error(`audit: no fixture for :${name} in ${url} — add one to fillUrl`);
     return encodeURIComponent(String(fx[key]));
   });
@@ -204,7 +216,19 @@ export const HUGE = `a@${'.'.repeat(100_000)}@`;
 const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 const deepValue = (n: number): unknown => (n === 0 ? 'x' : { a: deepValue(n - 1) });
 
-export const HOSTILE_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999', '%00', '%E0%A4%A', '1%20OR%201%3D1', '..%2F..%2Fapp.db', '1e3', '0x1F'];
+export const HOSTILE_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '%00',
+  '%E0%A4%A',
+  '1%20OR%201%3D1',
+  '..%2F..%2Fapp.db',
+  '1e3',
+  '0x1F',
+];
 
 const WRONG_VALUES: Record<string, unknown> = {
   null: null,
@@ -330,7 +354,8 @@ export function hostileCases(route: AuditRoute, spec: MutationSpec | undefined):
   for (const [label, payload] of Object.entries(RAW_JSON)) {
     add(`JSON ${label}`, () => ({ headers: { 'content-type': 'application/json' }, payload }));
   }
-  for (const [type, payload] of CONTENT_TYPES) add(`content-type ${type}`, () => ({ headers: { 'content-type': type }, payload }));
+  for (const [type, payload] of CONTENT_TYPES)
+    add(`content-type ${type}`, () => ({ headers: { 'content-type': type }, payload }));
   const fileFields = [...new Set((spec?.files ?? []).map((f) => f.name))];
   for (const [label, opts] of multipartCases(fileFields)) add(label, () => opts);
 
