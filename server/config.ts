@@ -25,8 +25,6 @@ export interface AppConfig {
   /** Per-IP limits: sign-in attempts and public form posts per window */
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
   logLevel: string;
-  /** Run the notification outbox worker in this process */
-  runWorkers: boolean;
   trustProxy: boolean;
 }
 
@@ -55,14 +53,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicFormsPerMinute: Number(env.PUBLIC_FORM_RATE_PER_MINUTE ?? 5),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
-    runWorkers: env.RUN_WORKERS !== '0',
     trustProxy: env.TRUST_PROXY === '1',
   };
 }
 
-/** A config for tests: temp data dir, no static site, cheap hashing, no workers. */
+/** A config for tests: temp data dir, no static site, cheap hashing, quiet logs. */
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ DATA_DIR: dataDir, SCRYPT_COST: '1024', LOG_LEVEL: 'silent', RUN_WORKERS: '0' });
+  const base = loadConfig({ DATA_DIR: dataDir, SCRYPT_COST: '1024', LOG_LEVEL: 'silent' });
   return {
     ...base,
     staticDir: undefined,

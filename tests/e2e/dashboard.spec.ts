@@ -40,7 +40,6 @@ async function startInstance(seed: (app: FastifyInstance) => Promise<void>): Pro
     SUPER_ADMIN_EMAIL: ROOT.email,
     SUPER_ADMIN_PASSWORD: ROOT.password,
     SCHOOL_TIMEZONE: TZ,
-    RUN_WORKERS: '0',
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp(config);

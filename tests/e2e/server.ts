@@ -38,8 +38,6 @@ const config = loadConfig({
   LOGIN_RATE_PER_MINUTE: '10000',
   LOGIN_RATE_PER_EMAIL: '10000',
   PUBLIC_FORM_RATE_PER_MINUTE: process.env.PUBLIC_FORM_RATE_PER_MINUTE ?? '10000',
-  // The outbox worker would try to reach real SMS/Messenger hosts; specs that need it set RUN_WORKERS=1.
-  RUN_WORKERS: process.env.RUN_WORKERS ?? '0',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 
