@@ -45,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsGatewayUrl: env.SMS_GATEWAY_URL ?? 'https://api.httpsms.com',
     graphApiUrl: env.GRAPH_API_URL ?? 'https://graph.facebook.com/v25.0',
     schoolTimezone: env.SCHOOL_TIMEZONE ?? 'Asia/Manila',
-    staticDir: env.STATIC_DIR ?? path.resolve('dist'),
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     scryptCost: Number(env.SCRYPT_COST ?? 16384),
     rateLimits: {
       loginPerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 10),
