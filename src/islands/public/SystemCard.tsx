@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { carouselDots, wrapIndex } from '../../client/carousel';
-import { featurePreview, type System } from '../../domain/systems';
+import type { System } from '../../domain/systems';
 import { buttonClass } from '../console/kit/Button';
 import { SystemImage } from './SystemImage';
 import { Chevron } from './Chevron';
+import { FeatureChips } from './FeatureChips';
 
 const navButton =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 text-gray-800 shadow hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
@@ -66,23 +67,13 @@ function ImageCarousel({ system, onOpen }: { system: System; onOpen: (index: num
 
 /** One catalogue card: carousel, name, description (3 lines), up to 3 feature chips plus '+N more', order button. */
 export function SystemCard({ system, onOpenImage, onOrder }: { system: System; onOpenImage: (index: number) => void; onOrder: () => void }) {
-  const { shown, more } = featurePreview(system.features);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md" aria-label={system.name}>
       <ImageCarousel system={system} onOpen={onOpenImage} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-lg font-semibold text-gray-900">{system.name}</h2>
         <p className="line-clamp-3 whitespace-pre-line text-sm text-gray-600">{system.description}</p>
-        {shown.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Features">
-            {shown.map((feature, i) => (
-              <li key={i} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
-                {feature}
-              </li>
-            ))}
-            {more > 0 ? <li className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700">+{more} more</li> : null}
-          </ul>
-        ) : null}
+        <FeatureChips features={system.features} />
         <button type="button" onClick={onOrder} className={buttonClass('primary', 'md', 'mt-auto w-full')}>
           Order This System
         </button>

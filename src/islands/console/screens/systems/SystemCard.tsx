@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { fileUrl } from '../../../../domain/files';
 import { formatDate } from '../../../../domain/format';
-import { featurePreview, type System } from '../../../../domain/systems';
+import type { System } from '../../../../domain/systems';
 import { SystemImage } from '../../../public/SystemImage';
 import { Button, ZoomableImage } from '../../kit';
+import { FeatureChips } from '../../../public/FeatureChips';
 
 /** The system's first image (placeholder when missing or broken); a click opens it full size. */
 export function SystemThumb({ system, className }: { system: System; className: string }) {
@@ -46,24 +47,12 @@ export function SystemButtons({ system, onEdit, onDelete, deletingId }: { system
 
 /** One system as a card (spec §2): image, name, description, up to 3 features plus '+N more', created date, Edit, Delete. */
 export function SystemCard({ system, ...actions }: { system: System } & SystemActions) {
-  const { shown, more } = featurePreview(system.features);
   return (
     <article aria-label={system.name} className="flex h-full flex-col gap-3">
       <SystemThumb system={system} className="h-40 w-full rounded-md object-cover" />
       <h2 className="text-base font-semibold text-gray-900">{system.name}</h2>
       <p className="line-clamp-3 whitespace-pre-line text-sm text-gray-600">{system.description}</p>
-      {shown.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Features">
-          {shown.map((feature, i) => (
-            <li key={i} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
-              {feature}
-            </li>
-          ))}
-          {more > 0 ? (
-            <li className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700">+{more} more</li>
-          ) : null}
-        </ul>
-      ) : null}
+      <FeatureChips features={system.features} />
       <p className="text-xs text-gray-500">Created {formatDate(system.createdAt)}</p>
       <div className="mt-auto">
         <SystemButtons system={system} {...actions} />
