@@ -131,6 +131,7 @@ test.describe('public systems catalogue and contact form', () => {
     await modal.getByLabel('Additional Notes').fill('Two gates, <i>please</i>');
     await modal.getByRole('button', { name: 'Submit Order' }).click();
     await expect(modal.getByText('Order submitted successfully! We will contact you soon.')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 

@@ -79,7 +79,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
       ) : null}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose}>
-          {success ? 'Close' : 'Cancel'}
+          Cancel
         </Button>
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Submitting...' : 'Submit Order'}

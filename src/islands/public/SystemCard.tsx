@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { carouselDots, wrapIndex } from '../../client/carousel';
+import { fileUrl } from '../../domain/files';
 import type { System } from '../../domain/systems';
 import { buttonClass } from '../console/kit/Button';
 import { SystemImage } from './SystemImage';
@@ -21,13 +22,15 @@ function ImageCarousel({ system, onOpen }: { system: System; onOpen: (index: num
   // Kept in range when a reload ('Try Again') brings the system back with fewer images.
   const index = total ? Math.min(position, total - 1) : 0;
   const current = images[index];
+  // SystemImage reports the resolved URL (fileUrl), so compare against that, not the stored path.
+  const currentUrl = fileUrl(current);
   const { dots, overflow, overflowActive } = carouselDots(total, index);
   const markBroken = (src: string) => setBroken((prev) => new Set(prev).add(src));
   const picture = <SystemImage key={current} src={current} alt={`${name}, image ${index + 1} of ${total}`} onFailure={markBroken} className="h-full w-full object-cover" />;
 
   return (
     <div className="relative aspect-video w-full overflow-hidden bg-gray-100">
-      {current && !broken.has(current) ? (
+      {currentUrl && !broken.has(currentUrl) ? (
         <button type="button" onClick={() => onOpen(index)} className="block h-full w-full cursor-zoom-in focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600" aria-label={`View ${name} images full size`}>
           {picture}
         </button>
@@ -54,8 +57,9 @@ function ImageCarousel({ system, onOpen }: { system: System; onOpen: (index: num
               />
             ))}
             {overflow > 0 ? (
-              <span className={`text-xs leading-none text-white ${overflowActive ? 'font-bold' : ''}`} aria-label={`${overflow} more images`}>
-                +{overflow}
+              <span className={`text-xs leading-none text-white ${overflowActive ? 'font-bold' : ''}`}>
+                <span aria-hidden="true">+{overflow}</span>
+                <span className="sr-only">{`${overflow} more images`}</span>
               </span>
             ) : null}
           </div>
