@@ -32,6 +32,7 @@ test.describe('Admin Management', () => {
     await page.getByRole('button', { name: '+ Add New Admin' }).click();
     const add = page.getByRole('dialog', { name: 'Add New Admin' });
     await expect(add.getByText('JPG, PNG or GIF. Max 1MB.')).toBeVisible();
+    await expect(add.getByText('Recommended: square image, at least 200x200px.')).toBeVisible();
     await add.getByRole('button', { name: 'Create Admin' }).click();
     await expect(add.getByRole('alert')).toHaveText('Please fill in all required fields');
     await expect(add.getByText('Employee ID is required')).toBeVisible();

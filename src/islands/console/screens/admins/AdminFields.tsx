@@ -4,8 +4,9 @@ import { IMAGE_MIME_TYPES } from '../../../../domain/files';
 import { PictureField, SelectField, TextField, type PictureInput } from '../../kit';
 import type { FormState } from '../schools/useFormState';
 
-/** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB). */
+/** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */
 export const ADMIN_PICTURE_HINT = 'JPG, PNG or GIF. Max 1MB.';
+export const ADMIN_PICTURE_RECOMMENDATION = 'Recommended: square image, at least 200x200px.';
 export const NOT_ASSIGNED = 'Not Assigned';
 
 /**
@@ -35,7 +36,12 @@ export function AdminFields({
         firstName={values.firstName}
         lastName={values.lastName}
         accept={IMAGE_MIME_TYPES.join(',')}
-        hint={ADMIN_PICTURE_HINT}
+        hint={
+          <>
+            <span className="block">{ADMIN_PICTURE_HINT}</span>
+            <span className="block">{ADMIN_PICTURE_RECOMMENDATION}</span>
+          </>
+        }
         error={errors.profilePicture}
       />
       <div className="grid gap-4 sm:grid-cols-2">
