@@ -50,3 +50,4 @@ export * from './SuccessOverlay';
 export * from './ErrorBanner';
 export * from './FormField';
 export { tabClass } from './tabs';
+export { useFormState, type FormState } from './useFormState';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from '../../../../client/stores/admins';
 import { Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '../../kit';
-import { useFormState } from '../schools/useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { AdminFields } from './AdminFields';
 
 /**

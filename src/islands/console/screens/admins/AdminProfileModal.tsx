@@ -9,7 +9,7 @@ import {
 } from '../../../../client/stores/admins';
 import { adminFullName, type Admin } from '../../../../domain/admins';
 import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '../../kit';
-import { useFormState } from '../schools/useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
 import { PermissionChecklist } from './PermissionChecklist';
 

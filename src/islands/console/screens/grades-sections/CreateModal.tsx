@@ -3,7 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
 import type { Grade } from '../../../../client/api/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from '../../../../client/stores/grades-sections';
-import { useFormState } from '../schools/useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { GradeFields, SectionFields } from './fields';
 import { tabClass } from '../../kit/tabs';
 

@@ -3,7 +3,7 @@ import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../
 import type { Grade } from '../../../../client/api/grades';
 import type { Section } from '../../../../client/api/sections';
 import { gradeForm, saveGrade, saveSection, sectionForm } from '../../../../client/stores/grades-sections';
-import { useFormState } from '../schools/useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { GradeFields, SectionFields } from './fields';
 
 export type Editing = { kind: 'grade'; item: Grade } | { kind: 'section'; item: Section } | null;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '../../kit';
 import { saveSchool, schoolForm } from '../../../../client/stores/schools';
 import { SchoolFormFields } from './SchoolFormFields';
-import { useFormState } from './useFormState';
+import { useFormState } from '../../kit/useFormState';
 
 /** Spec §2 'Register New School'; success shows 2 s, then the form resets, the modal closes and the list refreshes (§4). */
 export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {

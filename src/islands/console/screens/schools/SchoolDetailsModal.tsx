@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '../../../../domain/format';
 import { ContractFilesPanel } from './ContractFilesPanel';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
-import { useFormState } from './useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { schoolLinks } from './links';
 
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

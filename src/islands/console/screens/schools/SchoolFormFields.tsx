@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { TextField } from '../../kit';
 import { IMAGE_MIME_TYPES } from '../../../../domain/files';
 import type { SchoolForm } from '../../../../client/stores/schools';
-import type { FormState } from './useFormState';
+import type { FormState } from '../../kit/useFormState';
 
 interface Props {
   form: FormState<SchoolForm>;

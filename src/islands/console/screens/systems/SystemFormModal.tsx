@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { removeStoredImage, saveSystem, systemForm, type SystemForm } from '../../../../client/stores/systems-admin';
 import type { System } from '../../../../domain/systems';
 import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
-import { useFormState } from '../schools/useFormState';
+import { useFormState } from '../../kit/useFormState';
 import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
-import type { ActionResult } from '../../../../client/stores/action';
+import type { ActionResult } from '../../../client/stores/action';
 
 /**
  * A console form's state: values, field messages (a field's message goes as soon as it is edited,
