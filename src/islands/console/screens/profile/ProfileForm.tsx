@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../../../client/api/profile';
 import { pictureError, profileForm, saveProfile, type ProfileForm as Values } from '../../../../client/stores/profile';
 import { PROFILE_PICTURE_HINT, PROFILE_PICTURE_TYPES } from '../../../../domain/auth';
@@ -7,6 +7,7 @@ import { Button } from '../../kit/Button';
 import { ErrorBanner } from '../../kit/ErrorBanner';
 import { TextField } from '../../kit/FormField';
 import { PictureField, usePictureInput } from '../../kit/Avatar';
+import { useFormState } from '../../kit/useFormState';
 
 /**
  * Spec §2 Profile edit form: fields disabled until 'Edit Profile'; Cancel restores the saved values.
@@ -14,39 +15,21 @@ import { PictureField, usePictureInput } from '../../kit/Avatar';
  */
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (message: string) => void }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Values>(() => profileForm(profile));
+  const form = useFormState<Values>(profileForm(profile));
   const picture = usePictureInput(pictureError);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { values, errors, saving } = form;
 
   /** Cancel: back to the saved values, out of edit mode. (After a save the screen remounts this form.) */
   function reset() {
-    setValues(profileForm(profile));
+    form.reset(profileForm(profile));
     picture.reset();
-    setErrors({});
-    setError(null);
     setEditing(false);
   }
 
-  const set = (field: keyof Values) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues({ ...values, [field]: e.target.value });
-    if (errors[field]) setErrors({ ...errors, [field]: '' });
-  };
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
-    const result = await saveProfile(values, picture.file);
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setError(result.message);
-      return;
-    }
-    onSaved(result.message);
+    const result = await form.submit(() => saveProfile(values, picture.file));
+    if (result?.ok) onSaved(result.message);
   }
 
   return (
@@ -63,7 +46,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       </div>
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <ErrorBanner message={error} />
+        <ErrorBanner message={form.message} />
         <PictureField
           picture={picture}
           currentUrl={fileUrl(profile.profilePictureUrl)}
@@ -77,39 +60,10 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         />
 
         <fieldset disabled={!editing || saving} className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            required
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
-          />
-          <TextField
-            label="Last Name"
-            required
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-          />
-          <TextField
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            error={errors.phoneNumber}
-          />
+          <TextField label="First Name" required autoComplete="given-name" {...form.bind('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...form.bind('lastName')} />
+          <TextField label="Email" type="email" required autoComplete="email" {...form.bind('email')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" {...form.bind('phoneNumber')} />
         </fieldset>
 
         {editing ? (
