@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors';
-import { csvLine, safeFilename } from './csv';
+import { csvLine, safeFilename } from '../../src/domain/csv';
 import { MAX_ID } from '../../src/domain/validation';
 
 export interface Pagination {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, safeFilename } from '../../server/lib/csv';
+import { csvCell, csvLine, safeFilename } from '../../src/domain/csv';
 import { sortParams, wantsCsv } from '../../server/lib/paginate';
 import { dayRangeUtc } from '../../server/lib/day-range';
 import { parseCsv } from '../helpers/csv';

@@ -39,16 +39,20 @@ export async function downloadCsv(
         ? (p) => opts.onProgress?.({ transferredBytes: p.transferredBytes, totalBytes: p.totalBytes })
         : undefined,
     });
-    const blob = await res.blob();
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = dispositionFilename(res.headers.get('content-disposition')) ?? opts.fallbackName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(await res.blob(), dispositionFilename(res.headers.get('content-disposition')) ?? opts.fallbackName);
   } catch (err) {
     throw await toApiError(err, 'Failed to export CSV');
   }
+}
+
+/** Hands a blob to the browser as a download (exports, templates, summaries built in the browser). */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

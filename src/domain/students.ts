@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { normalizeCardUid } from './card-uid';
+import { checkDateOrder, dateQuery, idQuery, isCalendarDate, textQuery } from './list-filters';
+import type { Pagination } from './api';
+import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN } from './validation';
+
+/*
+ * Students and archived students (spec §2 student screens, §3 Student/ArchivedStudent, §5 Student, §7).
+ * One schema per payload: the Register/Edit form, the API routes and the CSV import all use these, so a
+ * rule gives the same message everywhere. Zod 3 and 4 alike: `{ message }` arguments only.
+ */
+
+/** Spec §9: page size 20 for the student lists and the archived list. */
+export const STUDENT_PAGE_SIZE = 20;
+export const LRN_LENGTH = 12;
+export const STUDENT_PASSWORD_MIN = 8;
+/** Spec §5: the auto-filled password is the last name followed by this. */
+export const DEFAULT_PASSWORD_SUFFIX = '2025';
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
+
+/** Spec §3: notification preference values; SMS_ONLY is the default (§9). */
+export const NOTIFICATION_PREFERENCES = ['SMS_ONLY', 'FACEBOOK_MESSENGER_ONLY', 'BOTH'] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+export const DEFAULT_NOTIFICATION_PREFERENCE: NotificationPreference = 'SMS_ONLY';
+export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreference, string> = {
+  SMS_ONLY: 'SMS only',
+  FACEBOOK_MESSENGER_ONLY: 'Facebook Messenger only',
+  BOTH: 'SMS and Facebook Messenger',
+};
+
+/** Spec §5 Student messages (exact), plus the API's own for what the spec leaves open. */
+export const STUDENT_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  lrn: 'LRN is required',
+  lrnInvalid: 'LRN must be a 12-digit number',
+  parentPhone: 'Parent phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  password: 'Password is required',
+  passwordLength: 'Password must be at least 8 characters',
+  passwordMismatch: 'Passwords do not match',
+  gender: 'Gender must be MALE, FEMALE or OTHER',
+  dateOfBirth: 'Please enter a valid date of birth (YYYY-MM-DD)',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  cardId: 'RFID card ID must be hexadecimal digits (e.g. 04:A1:B2:C3)',
+  notificationPreference: 'Notification preference must be SMS_ONLY, FACEBOOK_MESSENGER_ONLY or BOTH',
+  school: 'School is required',
+  schoolInvalid: 'Please select a valid school',
+  gradeInvalid: 'Please select a valid grade',
+  sectionInvalid: 'Please select a valid section',
+  gradeOtherSchool: 'The grade does not belong to this school',
+  sectionOtherSchool: 'The section does not belong to this school',
+  sectionOtherGrade: 'The section does not belong to this grade',
+  sectionNeedsGrade: 'Please select a grade for this section',
+  lrnTaken: 'A student with this LRN already exists',
+  emailTaken: 'A student with this email already exists',
+  cardTaken: 'This RFID card is already assigned to another student',
+  notFound: 'Student not found',
+  archivedNotFound: 'Archived student not found',
+  alreadyArchived: 'Student is already archived',
+  alreadyRestored: 'Student is not archived (already restored)',
+  reasonMax: 'Reason must be 500 characters or less',
+  bulkEmpty: 'Select at least one student',
+  bulkMax: 'Select at most 500 students at a time',
+  bulkIds: 'Student ids must be positive whole numbers',
+} as const;
+
+/** Spec §4/§8 success texts. */
+export const STUDENT_SUCCESS = {
+  registered: 'Student Registered Successfully! The student has been added to the system.',
+  updated: 'Student updated successfully',
+  archived: 'Student archived successfully',
+  restored: 'Student restored successfully',
+} as const;
+
+export const ARCHIVE_REASON_FALLBACK = 'No reason provided';
+export const ARCHIVE_REASON_MAX = 500;
+export const BULK_MAX = 500;
+
+/**
+ * Philippine mobile number → E.164 ('+639171234567'), or null. Accepts 09XXXXXXXXX and +639XXXXXXXXX,
+ * with spaces or dashes between the digits (what parents write down); stored normalised for sending.
+ */
+export function normalizePhMobile(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s-]/g, '');
+  const m = /^(?:0|\+63)(9\d{9})$/.exec(compact);
+  return m ? `+63${m[1]}` : null;
+}
+
+/** Spec §5: a new student's password and confirmation are the last name followed by 2025 (while one exists). */
+export function defaultStudentPassword(lastName: string | null | undefined): string {
+  const last = (lastName ?? '').trim();
+  return last ? `${last}${DEFAULT_PASSWORD_SUFFIX}` : '';
+}
+
+const blankTo = (empty: null | undefined) => (v: unknown) =>
+  v == null || (typeof v === 'string' && v.trim() === '') ? empty : v;
+
+const required = (message: string, max = 100) =>
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    z.string({ message }).trim().min(1, message).max(max, `Must be ${max} characters or less`),
+  );
+
+const emailRequired = z.preprocess(
+  (v) => (v == null ? '' : v),
+  z
+    .string({ message: STUDENT_MESSAGES.email })
+    .trim()
+    .min(1, STUDENT_MESSAGES.email)
+    .max(EMAIL_MAX, STUDENT_MESSAGES.emailInvalid)
+    .refine(isEmail, STUDENT_MESSAGES.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+);
+
+const lrnField = z.preprocess(
+  (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
+  z
+    .string({ message: STUDENT_MESSAGES.lrn })
+    .trim()
+    .min(1, STUDENT_MESSAGES.lrn)
+    .regex(/^\d{12}$/, STUDENT_MESSAGES.lrnInvalid),
+);
+
+const parentPhoneField = z.preprocess(
+  (v) => (v == null ? '' : v),
+  z
+    .string({ message: STUDENT_MESSAGES.parentPhone })
+    .trim()
+    .min(1, STUDENT_MESSAGES.parentPhone)
+    .max(30, STUDENT_MESSAGES.phoneInvalid)
+    .transform((v, ctx) => {
+      const phone = normalizePhMobile(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.phoneInvalid });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+);
+
+/** The student's own phone (optional; any phone-like number, landlines included). */
+const phoneNumberField = clearableText(30).refine((v) => v == null || PHONE_PATTERN.test(v), STUDENT_MESSAGES.phoneInvalid);
+
+const parentEmailField = clearableText(EMAIL_MAX)
+  .refine((v) => v == null || isEmail(v), STUDENT_MESSAGES.emailInvalid)
+  .transform((v) => (v == null ? v : v.toLowerCase()));
+
+const dateOfBirthField = clearableText(10).superRefine((v, ctx) => {
+  if (v == null) return;
+  if (!isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.dateOfBirth });
+  else if (v > new Date().toISOString().slice(0, 10))
+    ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.dateOfBirthFuture });
+});
+
+const genderField = z.preprocess(blankTo(null), z.enum(GENDERS, { message: STUDENT_MESSAGES.gender }).nullish());
+
+/** Stored as normalizeCardUid gives it (upper-case hex, no separators): the form of tap intake. */
+const cardIdField = z.preprocess(
+  blankTo(null),
+  z
+    .string({ message: STUDENT_MESSAGES.cardId })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v == null) return v;
+      const uid = normalizeCardUid(v);
+      if (!uid) {
+        ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.cardId });
+        return z.NEVER;
+      }
+      return uid;
+    }),
+);
+
+const preferenceField = z.preprocess(
+  blankTo(undefined),
+  z.enum(NOTIFICATION_PREFERENCES, { message: STUDENT_MESSAGES.notificationPreference }).optional(),
+);
+
+/** A record id from a select ('' = none) or JSON: absent → undefined, none → null. */
+const optionalId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+    z.number({ message }).int(message).positive(message).max(MAX_ID, message).nullish(),
+  );
+
+export const passwordRequired = z.preprocess(
+  (v) => (v == null ? '' : v),
+  z
+    .string({ message: STUDENT_MESSAGES.password })
+    .min(1, STUDENT_MESSAGES.password)
+    .min(STUDENT_PASSWORD_MIN, STUDENT_MESSAGES.passwordLength)
+    .max(200, 'Password must be 200 characters or less'),
+);
+
+/** On edit: empty keeps the current password; otherwise the same rules (spec §5). */
+const passwordOptional = z.preprocess(
+  blankTo(undefined),
+  z
+    .string({ message: STUDENT_MESSAGES.passwordLength })
+    .min(STUDENT_PASSWORD_MIN, STUDENT_MESSAGES.passwordLength)
+    .max(200, 'Password must be 200 characters or less')
+    .optional(),
+);
+
+/** The fields a student record holds besides its school placement and password (the CSV import reuses them). */
+export const personFields = {
+  firstName: required(STUDENT_MESSAGES.firstName),
+  lastName: required(STUDENT_MESSAGES.lastName),
+  email: emailRequired,
+  lrn: lrnField,
+  dateOfBirth: dateOfBirthField,
+  gender: genderField,
+  address: clearableText(300),
+  rfidCardId: cardIdField,
+  phoneNumber: phoneNumberField,
+  parentFirstName: clearableText(100),
+  parentLastName: clearableText(100),
+  parentEmail: parentEmailField,
+  parentFacebookMessengerName: clearableText(100),
+  parentPhone: parentPhoneField,
+  parentAddress: clearableText(300),
+  emergencyContact: clearableText(100),
+  notificationPreference: preferenceField,
+};
+
+const placementFields = {
+  schoolId: optionalId(STUDENT_MESSAGES.schoolInvalid),
+  gradeId: optionalId(STUDENT_MESSAGES.gradeInvalid),
+  sectionId: optionalId(STUDENT_MESSAGES.sectionInvalid),
+};
+
+/**
+ * POST /api/super-admin/register-student (the `data` part). The school is checked by the server
+ * (400 'School is required'), not by the form (spec §5: marked required but not checked).
+ */
+export const createStudentSchema = z.object({ ...personFields, ...placementFields, password: passwordRequired });
+export type CreateStudentInput = z.output<typeof createStudentSchema>;
+
+const confirmRule = (v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) => {
+  if ((v.password ?? '') !== (v.confirmPassword ?? '')) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: STUDENT_MESSAGES.passwordMismatch });
+  }
+};
+const confirmField = z.preprocess((v) => (v == null ? '' : v), z.string({ message: STUDENT_MESSAGES.passwordMismatch }));
+
+/** The Register Student form: the API's rules plus the confirmation (form only, spec §3). */
+export const registerStudentFormSchema = createStudentSchema.extend({ confirmPassword: confirmField }).superRefine(confirmRule);
+
+/** PATCH /api/super-admin/students/{id}: only what is sent changes; null clears an optional field. */
+export const updateStudentSchema = z
+  .object(personFields)
+  .partial()
+  .extend({
+    ...placementFields,
+    password: passwordOptional,
+    isActive: booleanField('isActive must be true or false').optional(),
+  });
+export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
+
+/** The Edit Student form: names, email, LRN and parent phone stay required; password optional with its confirmation. */
+export const editStudentFormSchema = z
+  .object({ ...personFields, ...placementFields, password: passwordOptional, confirmPassword: confirmField })
+  .superRefine(confirmRule);
+
+/** POST /students/{id}/archive: an optional reason. */
+export const archiveStudentSchema = z.object({
+  reason: clearableText(ARCHIVE_REASON_MAX).refine(
+    (v) => v == null || v.length <= ARCHIVE_REASON_MAX,
+    STUDENT_MESSAGES.reasonMax,
+  ),
+});
+export type ArchiveStudentInput = z.output<typeof archiveStudentSchema>;
+
+const bulkId = z
+  .number({ message: STUDENT_MESSAGES.bulkIds })
+  .int(STUDENT_MESSAGES.bulkIds)
+  .positive(STUDENT_MESSAGES.bulkIds)
+  .max(MAX_ID, STUDENT_MESSAGES.bulkIds);
+const bulkIds = z
+  .array(bulkId, { message: STUDENT_MESSAGES.bulkEmpty })
+  .min(1, STUDENT_MESSAGES.bulkEmpty)
+  .max(BULK_MAX, STUDENT_MESSAGES.bulkMax)
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /students/bulk-archive: several students, one reason, one transaction. */
+export const bulkArchiveSchema = z.object({ ids: bulkIds, reason: archiveStudentSchema.shape.reason });
+/** POST /archived-students/bulk-restore. */
+export const bulkRestoreSchema = z.object({ ids: bulkIds });
+export type BulkArchiveInput = z.output<typeof bulkArchiveSchema>;
+export type BulkRestoreInput = z.output<typeof bulkRestoreSchema>;
+
+/** GET /students filters (page/limit read by pageParams): schoolId, gradeId, sectionId, searchTerm over name, email, LRN. */
+export const studentListQuerySchema = z.object({
+  schoolId: idQuery('School'),
+  gradeId: idQuery('Grade'),
+  sectionId: idQuery('Section'),
+  searchTerm: textQuery('Search term'),
+});
+export type StudentListQuery = z.output<typeof studentListQuerySchema>;
+
+/**
+ * GET /archived-students filters: searchTerm, startDate/endDate (archive day, inclusive, in the school's
+ * time zone). schoolId is optional here (the screen filters by school in the browser, spec §5; the CSV
+ * export sends it so the file matches what is shown).
+ */
+export const archivedListQuerySchema = z
+  .object({
+    schoolId: idQuery('School'),
+    searchTerm: textQuery('Search term'),
+    startDate: dateQuery('Start date'),
+    endDate: dateQuery('End date'),
+  })
+  .superRefine(checkDateOrder);
+export type ArchivedListQuery = z.output<typeof archivedListQuerySchema>;
+
+/** Spec §3 Student as the API returns it (never the password). */
+export interface Student {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  lrn: string;
+  dateOfBirth: string | null;
+  gender: Gender | null;
+  address: string | null;
+  rfidCardId: string | null;
+  phoneNumber: string | null;
+  parentFirstName: string | null;
+  parentLastName: string | null;
+  parentEmail: string | null;
+  parentFacebookMessengerName: string | null;
+  /** E.164, e.g. +639171234567 */
+  parentPhone: string;
+  parentAddress: string | null;
+  emergencyContact: string | null;
+  notificationPreference: NotificationPreference;
+  schoolId: number | null;
+  gradeId: number | null;
+  sectionId: number | null;
+  profilePictureUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  school: { id: number; name: string; acronym: string } | null;
+  gradeModel: { id: number; name: string } | null;
+  sectionModel: { id: number; name: string } | null;
+}
+
+/** Spec §3 ArchivedStudent: `studentData` is the whole record as it was when archived. */
+export interface ArchivedStudent {
+  /** the student's id (restore takes it) */
+  id: number;
+  profilePictureUrl: string | null;
+  archivedByName: string | null;
+  archivedAt: string;
+  archiveReason: string | null;
+  studentData: Student;
+}
+
+export interface StudentList {
+  students: Student[];
+  pagination: Pagination;
+}
+export interface ArchivedStudentList {
+  archivedStudents: ArchivedStudent[];
+  pagination: Pagination;
+}
+
+export interface BulkResult {
+  /** ids archived or restored, in request order */
+  ids: number[];
+  count: number;
+}
+
+/** 'No reason provided' when empty (spec §3). */
+export const archiveReasonText = (reason: string | null | undefined) => reason?.trim() || ARCHIVE_REASON_FALLBACK;
+
+/** '-' for a missing school, grade or section (spec §3). */
+export const placementText = (s: Pick<Student, 'school' | 'gradeModel' | 'sectionModel'>) => ({
+  school: s.school?.name ?? '-',
+  acronym: s.school?.acronym ?? '-',
+  grade: s.gradeModel?.name ?? '-',
+  section: s.sectionModel?.name ?? '-',
+});
+
+export const studentName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`.trim();
