@@ -270,9 +270,14 @@ export const editStudentFormSchema = z
 
 /** POST /students/{id}/archive: an optional reason. */
 export const archiveStudentSchema = z.object({
-  reason: clearableText(ARCHIVE_REASON_MAX).refine(
-    (v) => v == null || v.length <= ARCHIVE_REASON_MAX,
-    STUDENT_MESSAGES.reasonMax,
+  reason: z.preprocess(
+    blankTo(null),
+    z
+      .string({ message: STUDENT_MESSAGES.reasonMax })
+      .trim()
+      .max(ARCHIVE_REASON_MAX, STUDENT_MESSAGES.reasonMax)
+      .nullish()
+      .transform((v) => v || null),
   ),
 });
 export type ArchiveStudentInput = z.output<typeof archiveStudentSchema>;
