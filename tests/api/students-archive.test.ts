@@ -213,7 +213,7 @@ describe(`archive and restore students (${dbKind})`, () => {
   });
 
   it('bulk archive: one reason, one transaction, a log entry per student; any unknown or archived id refuses all', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createStudent(t.app, token, schoolId, { lastName: `Bulk${i}` })).id);
     const unknown = await call('POST', '/students/bulk-archive', { ids: [...ids, 999999], reason: 'End of year' });
     expect(unknown.statusCode).toBe(404);
