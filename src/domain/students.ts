@@ -262,6 +262,8 @@ export const updateStudentSchema = z
     isActive: booleanField('isActive must be true or false').optional(),
   });
 export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
+/** What the Register/Edit forms send in the `data` part (optional fields only when present; null clears on edit). */
+export type StudentPayload = Partial<z.input<typeof createStudentSchema> & z.input<typeof updateStudentSchema>>;
 
 /** The Edit Student form: names, email, LRN and parent phone stay required; password optional with its confirmation. */
 export const editStudentFormSchema = z

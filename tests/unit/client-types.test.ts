@@ -15,6 +15,8 @@ import type { fetchSchools } from '../../src/client/api/schools';
 import type { fetchSections } from '../../src/client/api/sections';
 import type { fetchSystemLogs } from '../../src/client/api/system-logs';
 import type { fetchSystems } from '../../src/client/api/systems';
+import type { fetchArchivedStudents, fetchStudent, fetchStudents } from '../../src/client/api/students';
+import type { archivedStudentListSchema, studentListSchema, studentSchema } from '../../src/domain/students';
 import type { adminSchema, permissionCatalogueSchema } from '../../src/domain/admins';
 import type { profileRecordSchema, signInResultSchema } from '../../src/domain/auth';
 import type { dashboardStatsSchema } from '../../src/domain/dashboard';
@@ -50,12 +52,15 @@ describe('browser API modules use the domain response types', () => {
     expectTypeOf<Answer<typeof fetchInquiries>>().toEqualTypeOf<Out<typeof inquiryRecordSchema>[]>();
     expectTypeOf<Answer<typeof fetchDashboardStats>>().toEqualTypeOf<Out<typeof dashboardStatsSchema>>();
     expectTypeOf<Answer<typeof fetchSystemLogs>>().toEqualTypeOf<Out<typeof systemLogPageSchema>>();
+    expectTypeOf<Answer<typeof fetchStudents>>().toEqualTypeOf<Out<typeof studentListSchema>>();
+    expectTypeOf<Answer<typeof fetchStudent>>().toEqualTypeOf<Out<typeof studentSchema>>();
+    expectTypeOf<Answer<typeof fetchArchivedStudents>>().toEqualTypeOf<Out<typeof archivedStudentListSchema>>();
   });
 
   it('declares no record type of its own in src/client/api', () => {
     const dir = path.resolve(import.meta.dirname, '../../src/client/api');
     // Plumbing types of the HTTP and CSV helpers are not API records.
-    const allowed = new Set(['DownloadProgress', 'QueryFilters', 'WithHoneypot', 'AdminFields']);
+    const allowed = new Set(['DownloadProgress', 'QueryFilters', 'WithHoneypot', 'AdminFields', 'UploadProgress']);
     const declared = fs
       .readdirSync(dir)
       .flatMap((file) =>
