@@ -14,6 +14,7 @@ import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { contractPlugin } from './plugins/contract';
+import { openapiPlugin } from './plugins/openapi';
 import './types';
 
 export interface BuildOptions {
@@ -95,6 +96,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(multipart);
   await app.register(authPlugin);
   await app.register(contractPlugin);
+  // Before the routes: the document is built from every route registered after it.
+  if (config.apiDocs) await app.register(openapiPlugin);
 
   app.setErrorHandler(errorHandler);
 

@@ -26,6 +26,8 @@ export interface AppConfig {
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
   logLevel: string;
   trustProxy: boolean;
+  /** GET /api/openapi.json and the reference page at /api/docs (API_DOCS=0 turns both off) */
+  apiDocs: boolean;
 }
 
 /** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). */
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    apiDocs: env.API_DOCS !== '0',
   };
 }
 
