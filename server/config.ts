@@ -26,6 +26,31 @@ export interface AppConfig {
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
   logLevel: string;
   trustProxy: boolean;
+  /** AES-256-GCM key for secrets at rest (SECRETS_KEY, base64 of 32 bytes); unset → DATA_DIR/secret.key */
+  secretsKey?: string;
+  /** Shared secret of POST /api/webhooks/sms (SMS_WEBHOOK_SECRET); unset → derived from the secrets key */
+  smsWebhookSecret?: string;
+  /** Messenger webhook: verify token (GET) and app secret (X-Hub-Signature-256 of POST) */
+  messengerVerifyToken?: string;
+  messengerAppSecret?: string;
+  outbox: OutboxConfig;
+}
+
+/** The notification outbox worker (server/services/outbox/). */
+export interface OutboxConfig {
+  /** OUTBOX_WORKER=0 turns the worker off in this process (another process sends). */
+  enabled: boolean;
+  pollMs: number;
+  batchSize: number;
+  /** Attempts before a message is FAILED (OUTBOX_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Backoff: base * 2^(attempt-1), capped, with jitter (OUTBOX_BASE_DELAY_MS / OUTBOX_MAX_DELAY_MS). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a claimed row stays claimed; a crashed worker's rows are taken again after it. */
+  leaseMs: number;
+  /** Timeout of one call to the SMS gateway or the Graph API. */
+  sendTimeoutMs: number;
 }
 
 /** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). */
@@ -54,6 +79,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    secretsKey: env.SECRETS_KEY || undefined,
+    smsWebhookSecret: env.SMS_WEBHOOK_SECRET || undefined,
+    messengerVerifyToken: env.MESSENGER_VERIFY_TOKEN || undefined,
+    messengerAppSecret: env.MESSENGER_APP_SECRET || undefined,
+    outbox: {
+      enabled: env.OUTBOX_WORKER !== '0',
+      pollMs: Number(env.OUTBOX_POLL_MS ?? 1000),
+      batchSize: Number(env.OUTBOX_BATCH ?? 20),
+      maxAttempts: Number(env.OUTBOX_MAX_ATTEMPTS ?? 6),
+      baseDelayMs: Number(env.OUTBOX_BASE_DELAY_MS ?? 5000),
+      maxDelayMs: Number(env.OUTBOX_MAX_DELAY_MS ?? 600_000),
+      leaseMs: Number(env.OUTBOX_LEASE_MS ?? 60_000),
+      sendTimeoutMs: Number(env.SMS_SEND_TIMEOUT_MS ?? 10_000),
+    },
   };
 }
 
@@ -66,6 +105,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     superAdminPassword: 'SuperSecret123',
     superAdminEmail: 'root@school.test',
     databaseUrl: undefined,
+    // Tests that exercise the worker turn it on (and shorten its timings) themselves.
+    outbox: { ...base.outbox, enabled: false },
     ...overrides,
   };
 }
