@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CUSTOM_MESSAGE_MESSAGES, customMessageSchema, SMS_PAGE_SIZE, smsHistoryFiltersSchema } from '../../src/domain/sms-history';
 import { pageParams } from '../lib/paginate';
-import { listSmsHistory, queueCustomMessage } from '../services/sms-history';
+import { textQuery } from '../lib/query';
+import { findRecipients, listSmsHistory, queueCustomMessage } from '../services/sms-history';
 
 /** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
 export default async function smsHistoryRoutes(app: FastifyInstance) {
@@ -9,6 +10,11 @@ export default async function smsHistoryRoutes(app: FastifyInstance) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const filters = smsHistoryFiltersSchema.parse(query);
     return { success: true, data: await listSmsHistory(app.db, filters, pageParams(query, SMS_PAGE_SIZE), app.config.schoolTimezone) };
+  });
+
+  app.get('/sms-history/recipients', async (request) => {
+    const search = textQuery((request.query as { search?: unknown } | undefined)?.search, 60);
+    return { success: true, data: search ? await findRecipients(app.db, search) : [] };
   });
 
   app.post('/sms-history/messages', async (request, reply) => {

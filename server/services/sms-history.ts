@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DB, Executor } from '../db/index';
 import { dayRangeUtc } from '../lib/day-range';
 import { notFound } from '../lib/errors';
+import { containsText } from '../lib/query';
 import { paginate } from '../lib/paginate';
-import type { CustomMessageInput, SmsHistoryFilters, SmsHistoryPage, SmsNotification, SmsStatus, SmsType } from '../../src/domain/sms-history';
+import type { CustomMessageInput, MessageRecipient, SmsHistoryFilters, SmsHistoryPage, SmsNotification, SmsStatus, SmsType } from '../../src/domain/sms-history';
 import { writeLog, type Actor } from './audit-log';
 import { writeNotificationIntent } from './notification-intents';
 
@@ -121,4 +122,19 @@ export async function queueCustomMessage(db: DB, input: CustomMessageInput, acto
     });
   });
   return { key };
+}
+
+/** The 'Send message' student picker: up to 10 active students by name or LRN (with school acronym). */
+export async function findRecipients(db: Executor, search: string): Promise<MessageRecipient[]> {
+  const terms = search.split(/\s+/).filter(Boolean).slice(0, 4);
+  let q = db
+    .selectFrom('students as st')
+    .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
+    .select(['st.id', 'st.firstName', 'st.lastName', 'st.lrn', 'st.notificationPreference', 'sc.acronym as schoolAcronym'])
+    .where('st.isArchived', '=', 0);
+  for (const term of terms) {
+    q = q.where((eb) => eb.or([containsText('st.firstName', term), containsText('st.lastName', term), containsText('st.lrn', term)]));
+  }
+  const rows = await q.orderBy('st.lastName').orderBy('st.firstName').orderBy('st.id').limit(10).execute();
+  return rows.map((r) => ({ ...r, notificationPreference: r.notificationPreference ?? 'SMS_ONLY' }));
 }

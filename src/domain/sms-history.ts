@@ -37,6 +37,16 @@ export interface SmsNotification {
   createdAt: string;
 }
 
+/** A student the 'Send message' dialog can pick (GET /sms-history/recipients?search=). */
+export interface MessageRecipient {
+  id: number;
+  firstName: string;
+  lastName: string;
+  lrn: string;
+  schoolAcronym: string | null;
+  notificationPreference: string;
+}
+
 export interface SmsHistoryPage {
   notifications: SmsNotification[];
   pagination: Pagination;

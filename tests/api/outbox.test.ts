@@ -42,7 +42,7 @@ describe(`notification outbox (${dbKind})`, () => {
     const studentId = await addStudent(t.app, school.id, { firstName: 'Maria', parentPhone: '+639171234001' });
 
     const socket: Socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     expect(await socket.timeout(3000).emitWithAck('joinSuperAdmin')).toEqual({ ok: true });
     const live = new Promise<Record<string, unknown>>((resolve) => socket.once('sms:sent', resolve));
 
