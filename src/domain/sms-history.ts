@@ -114,7 +114,8 @@ export type CustomMessageInput = z.output<typeof customMessageSchema>;
 
 /**
  * Spec §4 live updates: a new SMS-sent event goes to the top of the loaded page, the list is trimmed to the
- * page size and the total is raised by one. A row already listed (its status changed) is replaced in place.
+ * page size and the total is raised by one. A row already listed (its status changed, e.g. DELIVERED) is
+ * replaced in place; a status change of a row not listed is no new message and changes nothing.
  */
 export function insertLive(page: SmsHistoryPage, row: SmsNotification): SmsHistoryPage {
   const at = page.notifications.findIndex((n) => n.id === row.id);
@@ -123,6 +124,7 @@ export function insertLive(page: SmsHistoryPage, row: SmsNotification): SmsHisto
     notifications[at] = row;
     return { ...page, notifications };
   }
+  if (row.status !== 'SENT') return page;
   const total = page.pagination.total + 1;
   const totalPages = Math.max(1, Math.ceil(total / page.pagination.limit));
   return {

@@ -14,19 +14,32 @@ import { createSecretBox } from '../../server/lib/secrets';
 import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '../../src/domain/sms-history';
 import { maskSecret } from '../../src/domain/secrets';
 
-const ctx = { firstName: 'Maria', lastName: 'Santos', schoolAcronym: 'SJHS', occurredAt: '2026-11-23T23:12:00Z', timeZone: 'Asia/Manila' };
+const ctx = {
+  firstName: 'Maria',
+  lastName: 'Santos',
+  schoolAcronym: 'SJHS',
+  occurredAt: '2026-11-23T23:12:00Z',
+  timeZone: 'Asia/Manila',
+};
 
 describe('message templates', () => {
   it('say who, what and when in the school time zone, one SMS segment', () => {
     expect(renderMessage('CHECK_IN', ctx)).toBe('SJHS: Maria Santos arrived at school at 7:12 AM, Nov 24.');
     expect(renderMessage('CHECK_OUT', ctx)).toBe('SJHS: Maria Santos left school at 7:12 AM, Nov 24.');
     expect(renderMessage('LATE_ARRIVAL', ctx)).toBe('SJHS: Maria Santos arrived LATE at school at 7:12 AM, Nov 24.');
-    expect(renderMessage('ABSENCE', ctx)).toBe('SJHS: Maria Santos was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.');
-    for (const type of ['CHECK_IN', 'CHECK_OUT', 'LATE_ARRIVAL', 'ABSENCE'] as const) expect(smsLength(renderMessage(type, ctx)).segments).toBe(1);
+    expect(renderMessage('ABSENCE', ctx)).toBe(
+      'SJHS: Maria Santos was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.',
+    );
+    for (const type of ['CHECK_IN', 'CHECK_OUT', 'LATE_ARRIVAL', 'ABSENCE'] as const)
+      expect(smsLength(renderMessage(type, ctx)).segments).toBe(1);
   });
 
   it('shorten a very long name rather than spill into a second segment', () => {
-    const long = { ...ctx, firstName: 'Maria Clara Josefina Esperanza', lastName: 'De los Santos y Villanueva-Macapagal Rodriguez' };
+    const long = {
+      ...ctx,
+      firstName: 'Maria Clara Josefina Esperanza',
+      lastName: 'De los Santos y Villanueva-Macapagal Rodriguez',
+    };
     const text = renderMessage('ABSENCE', long);
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text).toContain('Maria Clara Josefina Esperanza D.');
@@ -60,7 +73,16 @@ describe('daily limit reservation (real SQLite)', () => {
     deviceId = (
       await db
         .insertInto('smsDevices')
-        .values({ name: 'd', deviceName: 'd', phoneNumber: '+639170000000', apiKey: 'k', isDefault: 0, dailyLimit: 2, createdAt: now, updatedAt: now })
+        .values({
+          name: 'd',
+          deviceName: 'd',
+          phoneNumber: '+639170000000',
+          apiKey: 'k',
+          isDefault: 0,
+          dailyLimit: 2,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -91,7 +113,11 @@ describe('daily limit reservation (real SQLite)', () => {
 
   it('counts without refusing when the device has no limit', async () => {
     for (let i = 0; i < 5; i += 1) expect(await reserveSlot(db, deviceId, '2026-12-01', null)).toBe(true);
-    const row = await db.selectFrom('smsDeviceUsage').select('count').where('dayLocal', '=', '2026-12-01').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('smsDeviceUsage')
+      .select('count')
+      .where('dayLocal', '=', '2026-12-01')
+      .executeTakeFirstOrThrow();
     expect(row.count).toBe(5);
   });
 });
@@ -156,5 +182,6 @@ describe('SMS length and live insertion (spec §4)', () => {
     const again = insertLive(next, { ...row(11), status: 'DELIVERED' });
     expect(again.pagination.total).toBe(21);
     expect(again.notifications[0]?.status).toBe('DELIVERED');
+    expect(insertLive(next, { ...row(1), status: 'DELIVERED' })).toBe(next);
   });
 });
