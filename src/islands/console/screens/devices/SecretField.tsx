@@ -51,7 +51,11 @@ export function SecretField({
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
         {label}
-        {required ? <span className="text-red-600"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-red-600">
+            {' *'}
+          </span>
+        ) : null}
       </label>
       <div className="flex gap-2">
         <input
