@@ -1,11 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiDone, apiSuccess } from '../../src/domain/api';
 import {
   FACEBOOK_PAGE_MESSAGES,
   facebookPageCreateSchema,
+  facebookPageSchema,
+  facebookPageTokenSchema,
   facebookPageUpdateSchema,
   facebookSendMessageSchema,
 } from '../../src/domain/facebook-pages';
-import { idParam } from '../lib/query';
+import { idParams } from '../../src/domain/validation';
 import { SCHOOL_NOT_FOUND } from '../services/schools';
 import {
   createFacebookPage,
@@ -19,50 +23,79 @@ import {
   type PageDeps,
 } from '../services/facebook-pages';
 
-const pageId = (request: FastifyRequest) => idParam((request.params as { id: string }).id, FACEBOOK_PAGE_MESSAGES.notFound);
+const params = idParams(FACEBOOK_PAGE_MESSAGES.notFound);
+const onePage = { 200: apiSuccess(facebookPageSchema) };
+const pageList = { 200: apiSuccess(z.array(facebookPageSchema)) };
 
 /** Spec §7 Facebook pages: list (all or by school), create, PATCH, DELETE, test, send-message; plus an audited token reveal. */
-export default async function facebookPageRoutes(app: FastifyInstance) {
-  const deps: PageDeps = { db: app.db, secrets: app.secrets, graphApiUrl: app.config.graphApiUrl, timeoutMs: app.config.outbox.sendTimeoutMs };
+const facebookPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PageDeps = {
+    db: app.db,
+    secrets: app.secrets,
+    graphApiUrl: app.config.graphApiUrl,
+    timeoutMs: app.config.outbox.sendTimeoutMs,
+  };
 
-  app.get('/facebook-pages', async () => ({ success: true, data: await listFacebookPages(deps) }));
-
-  app.get('/schools/:id/facebook-pages', async (request) => {
-    const schoolId = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    return { success: true, data: await listFacebookPages(deps, schoolId) };
-  });
-
-  app.post('/facebook-pages', async (request, reply) => {
-    const data = await createFacebookPage(deps, facebookPageCreateSchema.parse(request.body ?? {}), request.actor());
-    return reply.status(201).send({ success: true, data, message: 'Facebook page added successfully' });
-  });
-
-  // Registered before /:id routes' siblings on purpose: 'send-message' is not an id.
-  app.post('/facebook-pages/send-message', async (request) => {
-    await sendPageMessage(deps, facebookSendMessageSchema.parse(request.body ?? {}), request.actor());
-    return { success: true, data: null, message: FACEBOOK_PAGE_MESSAGES.sendOk };
-  });
-
-  app.get('/facebook-pages/:id', async (request) => ({ success: true, data: await getFacebookPage(deps, pageId(request)) }));
-
-  app.get('/facebook-pages/:id/access-token', async (request) => ({
-    success: true,
-    data: { accessToken: await revealPageToken(deps, pageId(request), request.actor()) },
+  app.get('/facebook-pages', { schema: { response: pageList } }, async () => ({
+    success: true as const,
+    data: await listFacebookPages(deps),
   }));
 
-  app.patch('/facebook-pages/:id', async (request) => {
-    const id = pageId(request);
-    const data = await updateFacebookPage(deps, id, facebookPageUpdateSchema.parse(request.body ?? {}), request.actor());
-    return { success: true, data, message: 'Facebook page updated successfully' };
+  app.get(
+    '/schools/:id/facebook-pages',
+    { schema: { params: idParams(SCHOOL_NOT_FOUND), response: pageList } },
+    async (request) => ({
+      success: true as const,
+      data: await listFacebookPages(deps, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/facebook-pages',
+    { schema: { body: facebookPageCreateSchema, response: { 201: apiSuccess(facebookPageSchema) } } },
+    async (request, reply) => {
+      const data = await createFacebookPage(deps, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'Facebook page added successfully' });
+    },
+  );
+
+  // A static path: 'send-message' never reaches the /:id routes.
+  app.post(
+    '/facebook-pages/send-message',
+    { schema: { body: facebookSendMessageSchema, response: { 200: apiDone } } },
+    async (request) => {
+      await sendPageMessage(deps, request.body, request.actor());
+      return { success: true as const, data: null, message: FACEBOOK_PAGE_MESSAGES.sendOk };
+    },
+  );
+
+  app.get('/facebook-pages/:id', { schema: { params, response: onePage } }, async (request) => ({
+    success: true as const,
+    data: await getFacebookPage(deps, request.params.id),
+  }));
+
+  app.get(
+    '/facebook-pages/:id/access-token',
+    { schema: { params, response: { 200: apiSuccess(facebookPageTokenSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { accessToken: await revealPageToken(deps, request.params.id, request.actor()) },
+    }),
+  );
+
+  app.patch('/facebook-pages/:id', { schema: { params, body: facebookPageUpdateSchema, response: onePage } }, async (request) => {
+    const data = await updateFacebookPage(deps, request.params.id, request.body, request.actor());
+    return { success: true as const, data, message: 'Facebook page updated successfully' };
   });
 
-  app.delete('/facebook-pages/:id', async (request) => {
-    await deleteFacebookPage(deps, pageId(request), request.actor());
-    return { success: true, data: null, message: 'Facebook page deleted successfully' };
+  app.delete('/facebook-pages/:id', { schema: { params, response: { 200: apiDone } } }, async (request) => {
+    await deleteFacebookPage(deps, request.params.id, request.actor());
+    return { success: true as const, data: null, message: 'Facebook page deleted successfully' };
   });
 
-  app.post('/facebook-pages/:id/test', async (request) => {
-    await testFacebookPage(deps, pageId(request), request.actor());
-    return { success: true, data: null, message: FACEBOOK_PAGE_MESSAGES.testOk };
+  app.post('/facebook-pages/:id/test', { schema: { params, response: { 200: apiDone } } }, async (request) => {
+    await testFacebookPage(deps, request.params.id, request.actor());
+    return { success: true as const, data: null, message: FACEBOOK_PAGE_MESSAGES.testOk };
   });
-}
+};
+export default facebookPageRoutes;

@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { idParam } from '../lib/query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
+import { messengerOptInSchema } from '../../src/domain/facebook-pages';
+import { idParams } from '../../src/domain/validation';
 import { messengerOptIn } from '../services/messenger-opt-in';
 
 /** GET /api/super-admin/students/{id}/messenger-opt-in: the parent's m.me link and its QR code (student detail). */
-export default async function messengerOptInRoutes(app: FastifyInstance) {
-  app.get('/students/:id/messenger-opt-in', async (request) => {
-    const id = idParam((request.params as { id: string }).id, 'Student not found');
-    return { success: true, data: await messengerOptIn(app.db, id, request.actor()) };
-  });
-}
+const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/students/:id/messenger-opt-in',
+    { schema: { params: idParams('Student not found'), response: { 200: apiSuccess(messengerOptInSchema) } } },
+    async (request) => ({ success: true as const, data: await messengerOptIn(app.db, request.params.id, request.actor()) }),
+  );
+};
+export default messengerOptInRoutes;

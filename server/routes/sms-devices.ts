@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiDone, apiSuccess } from '../../src/domain/api';
 import {
   SMS_DEVICE_MESSAGES,
   smsDeviceCreateSchema,
+  smsDeviceKeySchema,
   smsDeviceListQuerySchema,
+  smsDeviceSchema,
   smsDeviceTestSchema,
   smsDeviceUpdateSchema,
 } from '../../src/domain/sms-devices';
-import { fieldErrors } from '../../src/domain/validation';
-import { badRequest } from '../lib/errors';
-import { idParam } from '../lib/query';
+import { idParams } from '../../src/domain/validation';
 import {
   createSmsDevice,
   deleteSmsDevice,
@@ -21,10 +22,11 @@ import {
   type DeviceDeps,
 } from '../services/sms-devices';
 
-const deviceId = (request: FastifyRequest) => idParam((request.params as { id: string }).id, SMS_DEVICE_MESSAGES.notFound);
+const params = idParams(SMS_DEVICE_MESSAGES.notFound);
+const oneDevice = { 200: apiSuccess(smsDeviceSchema) };
 
 /** Spec §7 /api/super-admin/sms-devices: list (?schoolId), create, one, update (PUT), delete, test; plus an audited key reveal. */
-export default async function smsDeviceRoutes(app: FastifyInstance) {
+const smsDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: DeviceDeps = {
     db: app.db,
     secrets: app.secrets,
@@ -33,40 +35,56 @@ export default async function smsDeviceRoutes(app: FastifyInstance) {
     sendTimeoutMs: app.config.outbox.sendTimeoutMs,
   };
 
-  app.get('/sms-devices', async (request) => {
-    const { schoolId } = smsDeviceListQuerySchema.parse(request.query ?? {});
-    return { success: true, data: await listSmsDevices(deps, schoolId) };
-  });
+  app.get(
+    '/sms-devices',
+    { schema: { querystring: smsDeviceListQuerySchema, response: { 200: apiSuccess(z.array(smsDeviceSchema)) } } },
+    async (request) => ({ success: true as const, data: await listSmsDevices(deps, request.query.schoolId) }),
+  );
 
-  app.post('/sms-devices', async (request, reply) => {
-    const data = await createSmsDevice(deps, smsDeviceCreateSchema.parse(request.body ?? {}), request.actor());
-    return reply.status(201).send({ success: true, data, message: 'SMS device created successfully' });
-  });
+  app.post(
+    '/sms-devices',
+    { schema: { body: smsDeviceCreateSchema, response: { 201: apiSuccess(smsDeviceSchema) } } },
+    async (request, reply) => {
+      const data = await createSmsDevice(deps, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'SMS device created successfully' });
+    },
+  );
 
-  app.get('/sms-devices/:id', async (request) => ({ success: true, data: await getSmsDevice(deps, deviceId(request)) }));
-
-  app.get('/sms-devices/:id/api-key', async (request) => ({
-    success: true,
-    data: { apiKey: await revealSmsDeviceKey(deps, deviceId(request), request.actor()) },
+  app.get('/sms-devices/:id', { schema: { params, response: oneDevice } }, async (request) => ({
+    success: true as const,
+    data: await getSmsDevice(deps, request.params.id),
   }));
 
-  app.put('/sms-devices/:id', async (request) => {
-    const id = deviceId(request);
-    const data = await updateSmsDevice(deps, id, smsDeviceUpdateSchema.parse(request.body ?? {}), request.actor());
-    return { success: true, data, message: 'SMS device updated successfully' };
+  app.get(
+    '/sms-devices/:id/api-key',
+    { schema: { params, response: { 200: apiSuccess(smsDeviceKeySchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { apiKey: await revealSmsDeviceKey(deps, request.params.id, request.actor()) },
+    }),
+  );
+
+  app.put('/sms-devices/:id', { schema: { params, body: smsDeviceUpdateSchema, response: oneDevice } }, async (request) => {
+    const data = await updateSmsDevice(deps, request.params.id, request.body, request.actor());
+    return { success: true as const, data, message: 'SMS device updated successfully' };
   });
 
-  app.delete('/sms-devices/:id', async (request) => {
-    await deleteSmsDevice(deps, deviceId(request), request.actor());
-    return { success: true, data: null, message: 'SMS device deleted successfully' };
+  app.delete('/sms-devices/:id', { schema: { params, response: { 200: apiDone } } }, async (request) => {
+    await deleteSmsDevice(deps, request.params.id, request.actor());
+    return { success: true as const, data: null, message: 'SMS device deleted successfully' };
   });
 
-  app.post('/sms-devices/:id/test', async (request) => {
-    const id = deviceId(request);
-    const parsed = smsDeviceTestSchema.safeParse(request.body ?? {});
-    // Spec §8: the screen shows the device-test failure text; the field error says what is wrong.
-    if (!parsed.success) throw badRequest(SMS_DEVICE_MESSAGES.testFailed, fieldErrors(parsed.error as ZodError));
-    await testSmsDevice(deps, id, parsed.data.testPhoneNumber, request.actor());
-    return { success: true, data: null, message: SMS_DEVICE_MESSAGES.testSent };
-  });
-}
+  app.post(
+    '/sms-devices/:id/test',
+    {
+      schema: { params, body: smsDeviceTestSchema, response: { 200: apiDone } },
+      // Spec §8: the screen shows the device-test failure text; the field error says what is wrong.
+      config: { validationMessage: () => SMS_DEVICE_MESSAGES.testFailed },
+    },
+    async (request) => {
+      await testSmsDevice(deps, request.params.id, request.body.testPhoneNumber, request.actor());
+      return { success: true as const, data: null, message: SMS_DEVICE_MESSAGES.testSent };
+    },
+  );
+};
+export default smsDeviceRoutes;

@@ -3,14 +3,15 @@ import { nowIso } from '../lib/time';
 import { writeLog, type Actor } from './audit-log';
 import { getNotification } from './sms-history';
 import type { SmsNotification } from '../../src/domain/sms-history';
+import type { MessengerWebhook, SmsWebhookEvent } from '../../src/domain/webhooks';
 
 const GATEWAY: Actor = { role: 'SYSTEM', userId: null, name: 'SMS gateway' };
 const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
 
-/** httpSMS event (CloudEvents): type + data { id, request_id, owner, contact, timestamp, error_message }. */
+/** httpSMS event (src/domain/webhooks.ts), its type taken from the body or the X-Event-Type header. */
 export interface SmsGatewayEvent {
   type: string;
-  data: { id?: string; request_id?: string; owner?: string; timestamp?: string; error_message?: string; reason?: string };
+  data: NonNullable<SmsWebhookEvent['data']>;
 }
 
 /**
@@ -41,29 +42,29 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent): Promise<Sms
       ? trx.updateTable('smsNotifications').set({ status: 'DELIVERED', deliveredAt: at, updatedAt: nowIso() })
       : trx
           .updateTable('smsNotifications')
-          .set({ status: 'FAILED', failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300), updatedAt: nowIso() });
+          .set({
+            status: 'FAILED',
+            failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
+            updatedAt: nowIso(),
+          });
     const r = await upd.where('id', '=', note.id).where('status', 'in', ['PENDING', 'SENT']).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
-    await writeLog(trx, GATEWAY, { action: delivered ? 'SMS_DELIVERED' : 'SMS_FAILED', entity: 'SmsNotification', entityId: note.id, details: { event: event.type } });
+    await writeLog(trx, GATEWAY, {
+      action: delivered ? 'SMS_DELIVERED' : 'SMS_FAILED',
+      entity: 'SmsNotification',
+      entityId: note.id,
+      details: { event: event.type },
+    });
     return true;
   });
   return changed ? getNotification(db, note.id) : null;
-}
-
-/** Messenger webhook body (page subscription): entry[].messaging[] events of one PSID each. */
-export interface MessengerEvent {
-  sender?: { id?: string };
-  message?: unknown;
-  postback?: { referral?: { ref?: string } };
-  referral?: { ref?: string };
-  optin?: { ref?: string };
 }
 
 /**
  * A parent opened the student's m.me link (ref = the student's token) or wrote to the page: bind their PSID to
  * the student, and remember when they last wrote (Messenger's 24-hour window).
  */
-export async function applyMessengerEvents(db: DB, entries: Array<{ messaging?: MessengerEvent[] }>): Promise<number> {
+export async function applyMessengerEvents(db: DB, entries: NonNullable<MessengerWebhook['entry']>): Promise<number> {
   let bound = 0;
   for (const entry of entries) {
     for (const ev of entry.messaging ?? []) {
@@ -73,10 +74,23 @@ export async function applyMessengerEvents(db: DB, entries: Array<{ messaging?: 
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         if (typeof ref === 'string' && ref) {
-          const student = await trx.selectFrom('students').select(['id', 'parentMessengerPsid']).where('messengerRefToken', '=', ref).executeTakeFirst();
+          const student = await trx
+            .selectFrom('students')
+            .select(['id', 'parentMessengerPsid'])
+            .where('messengerRefToken', '=', ref)
+            .executeTakeFirst();
           if (student) {
-            await trx.updateTable('students').set({ parentMessengerPsid: psid, parentMessengerLastAt: now, updatedAt: now }).where('id', '=', student.id).execute();
-            await writeLog(trx, MESSENGER, { action: 'CONNECT_PARENT_MESSENGER', entity: 'Student', entityId: student.id, details: { replaced: Boolean(student.parentMessengerPsid) } });
+            await trx
+              .updateTable('students')
+              .set({ parentMessengerPsid: psid, parentMessengerLastAt: now, updatedAt: now })
+              .where('id', '=', student.id)
+              .execute();
+            await writeLog(trx, MESSENGER, {
+              action: 'CONNECT_PARENT_MESSENGER',
+              entity: 'Student',
+              entityId: student.id,
+              details: { replaced: Boolean(student.parentMessengerPsid) },
+            });
             bound += 1;
             return;
           }

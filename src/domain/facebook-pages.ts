@@ -26,31 +26,34 @@ export const FACEBOOK_PAGE_MESSAGES = {
 /** Messenger's limit on one text message. */
 export const MESSENGER_TEXT_MAX = 2000;
 
-export interface FacebookPage {
-  id: number;
-  pageId: string;
-  pageName: string;
+export const facebookPageSchema = z.object({
+  id: z.number(),
+  pageId: z.string(),
+  pageName: z.string(),
   /** Masked (last 4 characters) everywhere but an audited reveal. */
-  accessToken: string;
-  schoolId: number | null;
-  school: { name: string; acronym: string } | null;
-  isActive: boolean;
+  accessToken: z.string(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  isActive: z.boolean(),
   /** The Graph API refused the token (error 190): the page needs a new token. */
-  needsReauth: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  needsReauth: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FacebookPage = z.infer<typeof facebookPageSchema>;
+
+/** GET /facebook-pages/{id}/access-token: the audited reveal. */
+export const facebookPageTokenSchema = z.object({ accessToken: z.string() });
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be ${max} characters or less`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 
 /** Facebook page ids are numeric. */
-const pageIdField = required(FACEBOOK_PAGE_MESSAGES.pageId, 40).refine((v) => /^\d{1,30}$/.test(v), 'Page ID must be the numeric Facebook page id');
-const activeField = z.boolean({ message: 'Active must be true or false' });
+const pageIdField = required(FACEBOOK_PAGE_MESSAGES.pageId, 40).refine(
+  (v) => /^\d{1,30}$/.test(v),
+  'Page ID must be the numeric Facebook page id',
+);
+const activeField = z.boolean({ error: 'Active must be true or false' });
 
 /** POST /api/super-admin/facebook-pages. */
 export const facebookPageCreateSchema = z.object({
@@ -67,7 +70,7 @@ export const facebookPageUpdateSchema = z.object({
   pageId: pageIdField.optional(),
   pageName: required(FACEBOOK_PAGE_MESSAGES.pageName).optional(),
   accessToken: z
-    .string({ message: FACEBOOK_PAGE_MESSAGES.accessToken })
+    .string({ error: FACEBOOK_PAGE_MESSAGES.accessToken })
     .trim()
     .max(1000, 'Must be 1000 characters or less')
     .optional()
@@ -81,11 +84,11 @@ export type FacebookPageUpdateInput = z.output<typeof facebookPageUpdateSchema>;
 export const facebookSendMessageSchema = z.object({
   recipientId: required(FACEBOOK_PAGE_MESSAGES.recipientId, 100),
   message: z
-    .string({ message: FACEBOOK_PAGE_MESSAGES.message })
+    .string({ error: FACEBOOK_PAGE_MESSAGES.message })
     .trim()
     .min(1, FACEBOOK_PAGE_MESSAGES.message)
     .max(MESSENGER_TEXT_MAX, FACEBOOK_PAGE_MESSAGES.messageTooLong),
-  pageId: z.union([z.number(), z.string()], { message: 'Page is required' }).transform((v) => String(v).trim()),
+  pageId: z.union([z.number(), z.string()], { error: 'Page is required' }).transform((v) => String(v).trim()),
 });
 export type FacebookSendMessageInput = z.output<typeof facebookSendMessageSchema>;
 
@@ -97,7 +100,13 @@ export interface FacebookPageForm {
   isActive: boolean;
 }
 
-export const emptyFacebookPageForm = (): FacebookPageForm => ({ pageId: '', pageName: '', accessToken: '', schoolId: '', isActive: true });
+export const emptyFacebookPageForm = (): FacebookPageForm => ({
+  pageId: '',
+  pageName: '',
+  accessToken: '',
+  schoolId: '',
+  isActive: true,
+});
 
 export const facebookPageToForm = (p: FacebookPage): FacebookPageForm => ({
   pageId: p.pageId,
@@ -120,12 +129,13 @@ export function filterFacebookPages(pages: FacebookPage[], search: string, schoo
 export const pageCountLabel = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
 
 /** The student opt-in link (GET /api/super-admin/students/{id}/messenger-opt-in). */
-export interface MessengerOptIn {
+export const messengerOptInSchema = z.object({
   /** https://m.me/{pageId}?ref={token} */
-  link: string;
-  pageName: string;
+  link: z.string(),
+  pageName: z.string(),
   /** The QR code of the link, as an SVG document (print it for the parent). */
-  qrSvg: string;
+  qrSvg: z.string(),
   /** The parent has already connected (a PSID is bound). */
-  connected: boolean;
-}
+  connected: z.boolean(),
+});
+export type MessengerOptIn = z.infer<typeof messengerOptInSchema>;

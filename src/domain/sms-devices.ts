@@ -30,37 +30,38 @@ export const SMS_DEVICE_MESSAGES = {
 } as const;
 
 /** A device as the API returns it: apiKey is masked (last 4 characters) everywhere but an audited reveal. */
-export interface SmsDevice {
-  id: number;
-  name: string;
-  deviceName: string;
-  phoneNumber: string;
-  apiKey: string;
-  description: string | null;
-  schoolId: number | null;
-  school: { name: string; acronym: string } | null;
-  status: SmsDeviceStatus;
-  dailyLimit: number | null;
-  isDefault: boolean;
-  lastActive: string | null;
+export const smsDeviceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  deviceName: z.string(),
+  phoneNumber: z.string(),
+  apiKey: z.string(),
+  description: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  status: z.enum(SMS_DEVICE_STATUSES),
+  dailyLimit: z.number().nullable(),
+  isDefault: z.boolean(),
+  lastActive: z.string().nullable(),
   /** Messages counted against today's limit (the school's day). */
-  sentToday: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  sentToday: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SmsDevice = z.infer<typeof smsDeviceSchema>;
+
+/** GET /sms-devices/{id}/api-key: the audited reveal. */
+export const smsDeviceKeySchema = z.object({ apiKey: z.string() });
 
 const required = (message: string, max = 100) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be ${max} characters or less`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 
-const phone = (requiredMessage: string) => required(requiredMessage, 30).refine((v) => PHONE_PATTERN.test(v), SMS_DEVICE_MESSAGES.phoneInvalid);
+const phone = (requiredMessage: string) =>
+  required(requiredMessage, 30).refine((v) => PHONE_PATTERN.test(v), SMS_DEVICE_MESSAGES.phoneInvalid);
 
 /** '' / null / absent → null = Global (All Schools); else a school id. */
 const schoolField = z
-  .union([z.number(), z.string(), z.null()], { message: SMS_DEVICE_MESSAGES.school })
+  .union([z.number(), z.string(), z.null()], { error: SMS_DEVICE_MESSAGES.school })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -75,7 +76,7 @@ const schoolField = z
 
 /** Spec §5: optional whole number ≥ 0; empty or zero means "no limit" (stored as null). */
 const dailyLimitField = z
-  .union([z.number(), z.string(), z.null()], { message: SMS_DEVICE_MESSAGES.dailyLimit })
+  .union([z.number(), z.string(), z.null()], { error: SMS_DEVICE_MESSAGES.dailyLimit })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -89,13 +90,13 @@ const dailyLimitField = z
   });
 
 const descriptionField = z
-  .union([z.string(), z.null()], { message: 'Description must be text' })
+  .union([z.string(), z.null()], { error: 'Description must be text' })
   .optional()
   .transform((v) => (v === undefined ? undefined : v?.trim() || null))
   .refine((v) => !v || v.length <= 500, 'Description must be 500 characters or less');
 
-const statusField = z.enum(SMS_DEVICE_STATUSES, { message: SMS_DEVICE_MESSAGES.status });
-const flag = z.boolean({ message: 'Default must be true or false' });
+const statusField = z.enum(SMS_DEVICE_STATUSES, { error: SMS_DEVICE_MESSAGES.status });
+const flag = z.boolean({ error: 'Default must be true or false' });
 
 /** POST /api/super-admin/sms-devices. */
 export const smsDeviceCreateSchema = z.object({
@@ -117,7 +118,7 @@ export const smsDeviceUpdateSchema = z.object({
   deviceName: required(SMS_DEVICE_MESSAGES.deviceName).optional(),
   phoneNumber: phone(SMS_DEVICE_MESSAGES.phoneNumber).optional(),
   apiKey: z
-    .string({ message: SMS_DEVICE_MESSAGES.apiKey })
+    .string({ error: SMS_DEVICE_MESSAGES.apiKey })
     .trim()
     .max(500, 'Must be 500 characters or less')
     .optional()
@@ -133,7 +134,7 @@ export type SmsDeviceUpdateInput = z.output<typeof smsDeviceUpdateSchema>;
 /** GET /api/super-admin/sms-devices?schoolId= (optional; 'global' lists the devices of no school). */
 export const smsDeviceListQuerySchema = z.object({
   schoolId: z
-    .string({ message: 'School must be a school id or global' })
+    .string({ error: 'School must be a school id or global' })
     .trim()
     .regex(/^(\d{1,10}|global|)$/, 'School must be a school id or global')
     .optional()
@@ -143,7 +144,7 @@ export const smsDeviceListQuerySchema = z.object({
 /** POST /api/super-admin/sms-devices/{id}/test. */
 export const smsDeviceTestSchema = z.object({
   testPhoneNumber: z
-    .string({ message: SMS_DEVICE_MESSAGES.testPhone })
+    .string({ error: SMS_DEVICE_MESSAGES.testPhone })
     .trim()
     .min(1, SMS_DEVICE_MESSAGES.testPhone)
     .max(30, SMS_DEVICE_MESSAGES.phoneInvalid)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Pagination } from './api';
+import { paginationSchema } from './api';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
 import { idField } from './validation';
@@ -15,42 +15,47 @@ export { SMS_TYPES };
 
 export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filters or try again later.';
 
-export interface SmsNotification {
-  id: number;
-  student: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    school: { name: string; acronym: string } | null;
-    gradeModel: { name: string } | null;
-    sectionModel: { name: string } | null;
-  } | null;
-  type: SmsType;
+export const smsNotificationSchema = z.object({
+  id: z.number(),
+  student: z
+    .object({
+      id: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+      gradeModel: z.object({ name: z.string() }).nullable(),
+      sectionModel: z.object({ name: z.string() }).nullable(),
+    })
+    .nullable(),
+  type: z.enum(SMS_TYPES),
   /** SMS or MESSENGER (a Messenger message has no phone number). */
-  channel: string;
-  message: string;
-  phoneNumber: string | null;
-  status: SmsStatus;
-  failureReason: string | null;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+  channel: z.string(),
+  message: z.string(),
+  phoneNumber: z.string().nullable(),
+  status: z.enum(SMS_STATUSES),
+  failureReason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SmsNotification = z.infer<typeof smsNotificationSchema>;
 
 /** A student the 'Send message' dialog can pick (GET /sms-history/recipients?search=). */
-export interface MessageRecipient {
-  id: number;
-  firstName: string;
-  lastName: string;
-  lrn: string;
-  schoolAcronym: string | null;
-  notificationPreference: string;
-}
+export const messageRecipientSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  lrn: z.string(),
+  schoolAcronym: z.string().nullable(),
+  notificationPreference: z.string(),
+});
+export type MessageRecipient = z.infer<typeof messageRecipientSchema>;
 
-export interface SmsHistoryPage {
-  notifications: SmsNotification[];
-  pagination: Pagination;
-}
+export const smsHistoryPageSchema = z.object({ notifications: z.array(smsNotificationSchema), pagination: paginationSchema });
+export type SmsHistoryPage = z.infer<typeof smsHistoryPageSchema>;
+
+export const recipientsQuerySchema = z.object({ search: z.string().optional() });
+export const customMessageQueuedSchema = z.object({ key: z.string() });
 
 const enumQuery = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { message }).optional());
@@ -66,6 +71,9 @@ export const smsHistoryFiltersSchema = z
     schoolId: idQuery('School'),
     gradeId: idQuery('Grade'),
     sectionId: idQuery('Section'),
+    // Read by pageParams (clamped there, never an error).
+    page: z.string().optional(),
+    limit: z.string().optional(),
   })
   .superRefine(checkDateOrder);
 export type SmsHistoryFilters = z.output<typeof smsHistoryFiltersSchema>;
@@ -102,7 +110,7 @@ export const CUSTOM_MESSAGE_MESSAGES = {
 export const customMessageSchema = z.object({
   studentId: idField(CUSTOM_MESSAGE_MESSAGES.studentId),
   message: z
-    .string({ message: CUSTOM_MESSAGE_MESSAGES.message })
+    .string({ error: CUSTOM_MESSAGE_MESSAGES.message })
     .trim()
     .min(1, CUSTOM_MESSAGE_MESSAGES.message)
     .superRefine((v, ctx) => {
