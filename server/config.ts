@@ -42,6 +42,8 @@ export interface OutboxConfig {
   enabled: boolean;
   pollMs: number;
   batchSize: number;
+  /** Messages of a batch sent at the same time (OUTBOX_CONCURRENCY). */
+  concurrency: number;
   /** Attempts before a message is FAILED (OUTBOX_MAX_ATTEMPTS). */
   maxAttempts: number;
   /** Backoff: base * 2^(attempt-1), capped, with jitter (OUTBOX_BASE_DELAY_MS / OUTBOX_MAX_DELAY_MS). */
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: env.OUTBOX_WORKER !== '0',
       pollMs: Number(env.OUTBOX_POLL_MS ?? 1000),
       batchSize: Number(env.OUTBOX_BATCH ?? 20),
+      concurrency: Number(env.OUTBOX_CONCURRENCY ?? 5),
       maxAttempts: Number(env.OUTBOX_MAX_ATTEMPTS ?? 6),
       baseDelayMs: Number(env.OUTBOX_BASE_DELAY_MS ?? 5000),
       maxDelayMs: Number(env.OUTBOX_MAX_DELAY_MS ?? 600_000),

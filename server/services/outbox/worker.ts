@@ -63,7 +63,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       await markFailed(db, row, reason);
       return;
     }
-    const delay = backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
+    const delay =
+      backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
     await markRetry(db, row, outcome.reason, delay, outcome.deviceId);
   }
 
@@ -73,8 +74,17 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (payload.preference !== 'BOTH' || !row.studentId) return;
     const student = await studentContext(db, row.studentId);
     if (!student) return;
-    const intent: NotificationIntent = { type: payload.type, studentId: row.studentId, schoolId: payload.schoolId, occurredAt: row.createdAt };
-    await db.transaction().execute((trx) => addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference));
+    const intent: NotificationIntent = {
+      type: payload.type,
+      studentId: row.studentId,
+      schoolId: payload.schoolId,
+      occurredAt: row.createdAt,
+    };
+    await db
+      .transaction()
+      .execute((trx) =>
+        addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference),
+      );
   }
 
   async function processRow(row: OutboxRow) {
@@ -101,14 +111,19 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     } catch (err) {
       // A bug or a database hiccup: the row goes back with backoff rather than being lost or retried hot.
       log.error({ err, outboxId: row.id }, 'outbox row failed');
-      await markRetry(db, row, 'Internal error while sending', backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs)).catch(() => {});
+      await markRetry(
+        db,
+        row,
+        'Internal error while sending',
+        backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs),
+      ).catch(() => {});
     }
   }
 
   async function runOnce(): Promise<number> {
     const rows = await claimDue(db, config.batchSize, config.leaseMs);
     // Intents first, so their messages can go in the next pass; sends overlap (network-bound).
-    await eachLimited(rows, 5, processRow);
+    await eachLimited(rows, Math.max(1, config.concurrency), processRow);
     return rows.length;
   }
 
