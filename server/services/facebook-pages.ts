@@ -64,7 +64,12 @@ export async function getFacebookPage(deps: PageDeps, id: number): Promise<Faceb
 
 export async function revealPageToken(deps: PageDeps, id: number, actor: Actor): Promise<string> {
   const row = await pageRow(deps.db, id);
-  await writeLog(deps.db, actor, { action: 'REVEAL_FACEBOOK_PAGE_TOKEN', entity: 'FacebookPage', entityId: id, details: { pageName: row.pageName } });
+  await writeLog(deps.db, actor, {
+    action: 'REVEAL_FACEBOOK_PAGE_TOKEN',
+    entity: 'FacebookPage',
+    entityId: id,
+    details: { pageName: row.pageName },
+  });
   return deps.secrets.decrypt(row.accessToken);
 }
 
@@ -94,13 +99,23 @@ export async function createFacebookPage(deps: PageDeps, input: FacebookPageCrea
       .returning('id')
       .executeTakeFirstOrThrow();
     const { accessToken: _t, ...logged } = input;
-    await writeLog(trx, actor, { action: 'CREATE_FACEBOOK_PAGE', entity: 'FacebookPage', entityId: row.id, details: { page: logged } });
+    await writeLog(trx, actor, {
+      action: 'CREATE_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: row.id,
+      details: { page: logged },
+    });
     return row.id;
   });
   return getFacebookPage(deps, id);
 }
 
-export async function updateFacebookPage(deps: PageDeps, id: number, input: FacebookPageUpdateInput, actor: Actor): Promise<FacebookPage> {
+export async function updateFacebookPage(
+  deps: PageDeps,
+  id: number,
+  input: FacebookPageUpdateInput,
+  actor: Actor,
+): Promise<FacebookPage> {
   const before = await getFacebookPage(deps, id);
   if (input.schoolId !== undefined) await requireSchool(deps.db, input.schoolId);
   if (input.pageId !== undefined) await assertPageIdFree(deps.db, input.pageId, id);
@@ -121,7 +136,11 @@ export async function updateFacebookPage(deps: PageDeps, id: number, input: Face
       action: 'UPDATE_FACEBOOK_PAGE',
       entity: 'FacebookPage',
       entityId: id,
-      details: { pageName: before.pageName, changes: diff(before as unknown as Record<string, unknown>, { ...plain, isActive }), ...(accessToken ? { accessTokenChanged: true } : {}) },
+      details: {
+        pageName: before.pageName,
+        changes: diff(before as unknown as Record<string, unknown>, { ...plain, isActive }),
+        ...(accessToken ? { accessTokenChanged: true } : {}),
+      },
     });
   });
   return getFacebookPage(deps, id);
@@ -131,7 +150,12 @@ export async function deleteFacebookPage(deps: PageDeps, id: number, actor: Acto
   const before = await getFacebookPage(deps, id);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('facebookPages').where('id', '=', id).execute();
-    await writeLog(trx, actor, { action: 'DELETE_FACEBOOK_PAGE', entity: 'FacebookPage', entityId: id, details: { pageId: before.pageId, pageName: before.pageName } });
+    await writeLog(trx, actor, {
+      action: 'DELETE_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: id,
+      details: { pageId: before.pageId, pageName: before.pageName },
+    });
   });
 }
 
@@ -143,11 +167,22 @@ export async function markNeedsReauth(db: Executor, id: number): Promise<void> {
 /** Spec §7 POST /facebook-pages/{id}/test: GET /me must name this page. 502 with the spec's failure text otherwise. */
 export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const row = await pageRow(deps.db, id);
-  const result = await testPageToken({ graphApiUrl: deps.graphApiUrl, pageId: row.pageId, accessToken: deps.secrets.decrypt(row.accessToken), timeoutMs: deps.timeoutMs });
+  const result = await testPageToken({
+    graphApiUrl: deps.graphApiUrl,
+    pageId: row.pageId,
+    accessToken: deps.secrets.decrypt(row.accessToken),
+    timeoutMs: deps.timeoutMs,
+  });
   await deps.db.transaction().execute(async (trx) => {
-    if (result.ok && row.needsReauth) await trx.updateTable('facebookPages').set({ needsReauth: 0, updatedAt: nowIso() }).where('id', '=', id).execute();
+    if (result.ok && row.needsReauth)
+      await trx.updateTable('facebookPages').set({ needsReauth: 0, updatedAt: nowIso() }).where('id', '=', id).execute();
     if (!result.ok && result.kind === 'reauth') await markNeedsReauth(trx, id);
-    await writeLog(trx, actor, { action: 'TEST_FACEBOOK_PAGE', entity: 'FacebookPage', entityId: id, details: { pageName: row.pageName, result: result.ok ? 'ok' : result.reason } });
+    await writeLog(trx, actor, {
+      action: 'TEST_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: id,
+      details: { pageName: row.pageName, result: result.ok ? 'ok' : result.reason },
+    });
   });
   if (!result.ok) throw new AppError(502, M.testFailed, { graph: result.reason });
 }
@@ -155,7 +190,9 @@ export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor)
 /** Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. */
 export async function sendPageMessage(deps: PageDeps, input: FacebookSendMessageInput, actor: Actor): Promise<void> {
   let q = pageRows(deps.db);
-  q = /^\d{1,9}$/.test(input.pageId) ? q.where((eb) => eb.or([eb('p.id', '=', Number(input.pageId)), eb('p.pageId', '=', input.pageId)])) : q.where('p.pageId', '=', input.pageId);
+  q = /^\d{1,9}$/.test(input.pageId)
+    ? q.where((eb) => eb.or([eb('p.id', '=', Number(input.pageId)), eb('p.pageId', '=', input.pageId)]))
+    : q.where('p.pageId', '=', input.pageId);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(M.notFound);
   const result = await sendMessengerText({

@@ -35,7 +35,11 @@ export async function messengerOptIn(db: DB, studentId: number, actor: Actor): P
     token = `s${student.id}-${randomBytes(9).toString('base64url')}`;
     const created = token;
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('students').set({ messengerRefToken: created, updatedAt: nowIso() }).where('id', '=', student.id).execute();
+      await trx
+        .updateTable('students')
+        .set({ messengerRefToken: created, updatedAt: nowIso() })
+        .where('id', '=', student.id)
+        .execute();
       await writeLog(trx, actor, { action: 'CREATE_MESSENGER_OPT_IN', entity: 'Student', entityId: student.id });
     });
   }

@@ -13,10 +13,14 @@ export interface GraphError {
   reason: string;
 }
 
-export function classifyGraphError(status: number | null, error?: { code?: number; error_subcode?: number; message?: string }): GraphError {
+export function classifyGraphError(
+  status: number | null,
+  error?: { code?: number; error_subcode?: number; message?: string },
+): GraphError {
   const code = error?.code ?? null;
   const subcode = error?.error_subcode ?? null;
-  const reason = `Messenger ${code ?? status ?? 'network'}${subcode ? `/${subcode}` : ''}: ${error?.message ?? 'no answer'}`.slice(0, 300);
+  const reason =
+    `Messenger ${code ?? status ?? 'network'}${subcode ? `/${subcode}` : ''}: ${error?.message ?? 'no answer'}`.slice(0, 300);
   let kind: GraphErrorKind;
   if (code === 190) kind = 'reauth';
   else if (code === 4 || code === 613 || code === 32 || code === 17) kind = 'rate';
@@ -26,13 +30,20 @@ export function classifyGraphError(status: number | null, error?: { code?: numbe
   return { kind, code, subcode, reason };
 }
 
-async function graph(url: string, init: RequestInit, timeoutMs: number): Promise<{ ok: true; body: Record<string, unknown> } | ({ ok: false } & GraphError)> {
+async function graph(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ ok: true; body: Record<string, unknown> } | ({ ok: false } & GraphError)> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    return { ok: false, ...classifyGraphError(null, { message: timedOut ? 'Graph API did not answer in time' : 'Graph API unreachable' }) };
+    return {
+      ok: false,
+      ...classifyGraphError(null, { message: timedOut ? 'Graph API did not answer in time' : 'Graph API unreachable' }),
+    };
   }
   let body: Record<string, unknown> = {};
   try {
@@ -62,7 +73,11 @@ export async function sendMessengerText(opts: {
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ recipient: { id: opts.psid }, messaging_type: opts.messagingType ?? 'UPDATE', message: { text: opts.text } }),
+      body: JSON.stringify({
+        recipient: { id: opts.psid },
+        messaging_type: opts.messagingType ?? 'UPDATE',
+        message: { text: opts.text },
+      }),
     },
     opts.timeoutMs,
   );
@@ -77,10 +92,20 @@ export async function testPageToken(opts: {
   accessToken: string;
   timeoutMs: number;
 }): Promise<{ ok: true; name: string } | ({ ok: false } & GraphError)> {
-  const r = await graph(`${base(opts.graphApiUrl)}/me?fields=id,name&access_token=${encodeURIComponent(opts.accessToken)}`, { method: 'GET' }, opts.timeoutMs);
+  const r = await graph(
+    `${base(opts.graphApiUrl)}/me?fields=id,name&access_token=${encodeURIComponent(opts.accessToken)}`,
+    { method: 'GET' },
+    opts.timeoutMs,
+  );
   if (!r.ok) return r;
   if (String(r.body.id) !== opts.pageId) {
-    return { ok: false, kind: 'permanent', code: null, subcode: null, reason: `The token belongs to ${String(r.body.id ?? 'another account')}, not page ${opts.pageId}` };
+    return {
+      ok: false,
+      kind: 'permanent',
+      code: null,
+      subcode: null,
+      reason: `The token belongs to ${String(r.body.id ?? 'another account')}, not page ${opts.pageId}`,
+    };
   }
   return { ok: true, name: String(r.body.name ?? '') };
 }

@@ -99,7 +99,12 @@ export async function getSmsDevice(deps: DeviceDeps, id: number): Promise<SmsDev
 /** The full API key, for the dialog's Reveal; every reveal is in the system log. */
 export async function revealSmsDeviceKey(deps: DeviceDeps, id: number, actor: Actor): Promise<string> {
   const row = await deviceRow(deps.db, id);
-  await writeLog(deps.db, actor, { action: 'REVEAL_SMS_DEVICE_KEY', entity: 'SmsDevice', entityId: id, details: { name: row.name } });
+  await writeLog(deps.db, actor, {
+    action: 'REVEAL_SMS_DEVICE_KEY',
+    entity: 'SmsDevice',
+    entityId: id,
+    details: { name: row.name },
+  });
   return deps.secrets.decrypt(row.apiKey);
 }
 
@@ -134,13 +139,23 @@ export async function createSmsDevice(deps: DeviceDeps, input: SmsDeviceCreateIn
       .returning('id')
       .executeTakeFirstOrThrow();
     const { apiKey: _key, ...logged } = input;
-    await writeLog(trx, actor, { action: 'CREATE_SMS_DEVICE', entity: 'SmsDevice', entityId: row.id, details: { device: logged } });
+    await writeLog(trx, actor, {
+      action: 'CREATE_SMS_DEVICE',
+      entity: 'SmsDevice',
+      entityId: row.id,
+      details: { device: logged },
+    });
     return row.id;
   });
   return getSmsDevice(deps, id);
 }
 
-export async function updateSmsDevice(deps: DeviceDeps, id: number, input: SmsDeviceUpdateInput, actor: Actor): Promise<SmsDevice> {
+export async function updateSmsDevice(
+  deps: DeviceDeps,
+  id: number,
+  input: SmsDeviceUpdateInput,
+  actor: Actor,
+): Promise<SmsDevice> {
   const before = await getSmsDevice(deps, id);
   if (input.schoolId != null) await requireSchool(deps.db, input.schoolId);
   const schoolId = input.schoolId === undefined ? before.schoolId : input.schoolId;

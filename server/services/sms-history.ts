@@ -4,7 +4,15 @@ import { dayRangeUtc } from '../lib/day-range';
 import { notFound } from '../lib/errors';
 import { containsText } from '../lib/query';
 import { paginate } from '../lib/paginate';
-import type { CustomMessageInput, MessageRecipient, SmsHistoryFilters, SmsHistoryPage, SmsNotification, SmsStatus, SmsType } from '../../src/domain/sms-history';
+import type {
+  CustomMessageInput,
+  MessageRecipient,
+  SmsHistoryFilters,
+  SmsHistoryPage,
+  SmsNotification,
+  SmsStatus,
+  SmsType,
+} from '../../src/domain/sms-history';
 import { writeLog, type Actor } from './audit-log';
 import { writeNotificationIntent } from './notification-intents';
 
@@ -133,7 +141,9 @@ export async function findRecipients(db: Executor, search: string): Promise<Mess
     .select(['st.id', 'st.firstName', 'st.lastName', 'st.lrn', 'st.notificationPreference', 'sc.acronym as schoolAcronym'])
     .where('st.isArchived', '=', 0);
   for (const term of terms) {
-    q = q.where((eb) => eb.or([containsText('st.firstName', term), containsText('st.lastName', term), containsText('st.lrn', term)]));
+    q = q.where((eb) =>
+      eb.or([containsText('st.firstName', term), containsText('st.lastName', term), containsText('st.lrn', term)]),
+    );
   }
   const rows = await q.orderBy('st.lastName').orderBy('st.firstName').orderBy('st.id').limit(10).execute();
   return rows.map((r) => ({ ...r, notificationPreference: r.notificationPreference ?? 'SMS_ONLY' }));

@@ -40,13 +40,11 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent): Promise<Sms
   const changed = await db.transaction().execute(async (trx) => {
     const upd = delivered
       ? trx.updateTable('smsNotifications').set({ status: 'DELIVERED', deliveredAt: at, updatedAt: nowIso() })
-      : trx
-          .updateTable('smsNotifications')
-          .set({
-            status: 'FAILED',
-            failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
-            updatedAt: nowIso(),
-          });
+      : trx.updateTable('smsNotifications').set({
+          status: 'FAILED',
+          failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
+          updatedAt: nowIso(),
+        });
     const r = await upd.where('id', '=', note.id).where('status', 'in', ['PENDING', 'SENT']).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
     await writeLog(trx, GATEWAY, {

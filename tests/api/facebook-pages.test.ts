@@ -20,13 +20,23 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
 
   const addPage = async (schoolId: number, pageId: string, accessToken: string) => {
     graph.tokens.set(accessToken, { id: pageId, name: `Page ${pageId}` });
-    const res = await call({ method: 'POST', url: '/api/super-admin/facebook-pages', payload: { pageId, pageName: `Page ${pageId}`, accessToken, schoolId } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages',
+      payload: { pageId, pageName: `Page ${pageId}`, accessToken, schoolId },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().data as { id: number; accessToken: string; needsReauth: boolean };
   };
   const signed = (body: unknown, secret = appSecret) => {
     const raw = JSON.stringify(body);
-    return { payload: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` } };
+    return {
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
+      },
+    };
   };
 
   beforeAll(async () => {
@@ -51,7 +61,11 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     const school = await createSchool(t.app, token);
     const page = await addPage(school.id, '1000001', 'EAAB-page-token-SECRET-9876');
     expect(page.accessToken).toBe('••••••••9876');
-    const stored = await t.app.db.selectFrom('facebookPages').select('accessToken').where('id', '=', page.id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('facebookPages')
+      .select('accessToken')
+      .where('id', '=', page.id)
+      .executeTakeFirstOrThrow();
     expect(stored.accessToken).not.toContain('EAAB-page-token-SECRET');
     const all = await call({ method: 'GET', url: '/api/super-admin/facebook-pages' });
     expect(JSON.stringify(all.json())).not.toContain('EAAB-page-token-SECRET');
@@ -59,15 +73,28 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     expect(bySchool.map((p: { id: number }) => p.id)).toEqual([page.id]);
     expect((await call({ method: 'GET', url: '/api/super-admin/schools/999999/facebook-pages' })).statusCode).toBe(404);
 
-    const dup = await call({ method: 'POST', url: '/api/super-admin/facebook-pages', payload: { pageId: '1000001', pageName: 'Again', accessToken: 'x', schoolId: school.id } });
+    const dup = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages',
+      payload: { pageId: '1000001', pageName: 'Again', accessToken: 'x', schoolId: school.id },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(M.duplicate);
 
-    const upd = await call({ method: 'PATCH', url: `/api/super-admin/facebook-pages/${page.id}`, payload: { pageName: 'Renamed', isActive: false, accessToken: '' } });
+    const upd = await call({
+      method: 'PATCH',
+      url: `/api/super-admin/facebook-pages/${page.id}`,
+      payload: { pageName: 'Renamed', isActive: false, accessToken: '' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ pageName: 'Renamed', isActive: false, accessToken: '••••••••9876' });
-    expect((await logsOf(t.app, 'UPDATE_FACEBOOK_PAGE'))[0]?.details.changes.pageName).toEqual({ from: 'Page 1000001', to: 'Renamed' });
-    expect((await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}/access-token` })).json().data.accessToken).toBe('EAAB-page-token-SECRET-9876');
+    expect((await logsOf(t.app, 'UPDATE_FACEBOOK_PAGE'))[0]?.details.changes.pageName).toEqual({
+      from: 'Page 1000001',
+      to: 'Renamed',
+    });
+    expect(
+      (await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}/access-token` })).json().data.accessToken,
+    ).toBe('EAAB-page-token-SECRET-9876');
     expect((await call({ method: 'DELETE', url: `/api/super-admin/facebook-pages/${page.id}` })).statusCode).toBe(200);
     expect((await logsOf(t.app, 'DELETE_FACEBOOK_PAGE'))[0]?.entityId).toBe(String(page.id));
     const gone = await call({ method: 'PATCH', url: `/api/super-admin/facebook-pages/${page.id}`, payload: {} });
@@ -81,7 +108,11 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     [{ accessToken: '' }, 'accessToken', M.accessToken],
     [{ schoolId: '' }, 'schoolId', M.schoolId],
   ])('refuses %j with 400 and the spec message', async (bad, field, message) => {
-    const res = await call({ method: 'POST', url: '/api/super-admin/facebook-pages', payload: { pageId: '1', pageName: 'P', accessToken: 't', schoolId: 1, ...bad } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages',
+      payload: { pageId: '1', pageName: 'P', accessToken: 't', schoolId: 1, ...bad },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
   });
@@ -101,7 +132,11 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
 
     // A token of another page is not this page's token.
     graph.tokens.set('token-of-other-page', { id: '555', name: 'Other' });
-    await call({ method: 'PATCH', url: `/api/super-admin/facebook-pages/${page.id}`, payload: { accessToken: 'token-of-other-page' } });
+    await call({
+      method: 'PATCH',
+      url: `/api/super-admin/facebook-pages/${page.id}`,
+      payload: { accessToken: 'token-of-other-page' },
+    });
     const other = await call({ method: 'POST', url: `/api/super-admin/facebook-pages/${page.id}/test` });
     expect(other.statusCode).toBe(502);
     expect(other.json().errors.graph).toBe('The token belongs to 555, not page 1000002');
@@ -110,14 +145,26 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
   it('send-message sends through the page; blank recipient or message is 400', async () => {
     const school = await createSchool(t.app, token);
     const page = await addPage(school.id, '1000003', 'token-0003');
-    const res = await call({ method: 'POST', url: '/api/super-admin/facebook-pages/send-message', payload: { recipientId: '24000001', message: 'Hello parent', pageId: page.id } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages/send-message',
+      payload: { recipientId: '24000001', message: 'Hello parent', pageId: page.id },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(M.sendOk);
     expect(graph.sent.at(-1)).toEqual({ pageId: '1000003', psid: '24000001', text: 'Hello parent', messagingType: 'UPDATE' });
-    const blank = await call({ method: 'POST', url: '/api/super-admin/facebook-pages/send-message', payload: { recipientId: ' ', message: 'x', pageId: page.id } });
+    const blank = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages/send-message',
+      payload: { recipientId: ' ', message: 'x', pageId: page.id },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(M.recipientId);
-    const refused = await call({ method: 'POST', url: '/api/super-admin/facebook-pages/send-message', payload: { recipientId: 'not-a-psid', message: 'x', pageId: '1000003' } });
+    const refused = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages/send-message',
+      payload: { recipientId: 'not-a-psid', message: 'x', pageId: '1000003' },
+    });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toBe(M.sendFailed);
   });
@@ -134,20 +181,47 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     expect(optIn.connected).toBe(false);
     const ref = new URL(optIn.link).searchParams.get('ref')!;
     // Asking again gives the same link (a printed QR code stays valid).
-    expect((await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.link).toBe(optIn.link);
+    expect((await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.link).toBe(
+      optIn.link,
+    );
 
-    const event = { object: 'page', entry: [{ id: '1000004', time: Date.now(), messaging: [{ sender: { id: '24009999' }, recipient: { id: '1000004' }, referral: { ref, source: 'SHORTLINK', type: 'OPEN_THREAD' } }] }] };
+    const event = {
+      object: 'page',
+      entry: [
+        {
+          id: '1000004',
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: '24009999' },
+              recipient: { id: '1000004' },
+              referral: { ref, source: 'SHORTLINK', type: 'OPEN_THREAD' },
+            },
+          ],
+        },
+      ],
+    };
     const bad = await t.app.inject({ method: 'POST', url: '/api/webhooks/messenger', ...signed(event, 'wrong') });
     expect(bad.statusCode).toBe(401);
-    let row = await t.app.db.selectFrom('students').select('parentMessengerPsid').where('id', '=', studentId).executeTakeFirstOrThrow();
+    let row = await t.app.db
+      .selectFrom('students')
+      .select('parentMessengerPsid')
+      .where('id', '=', studentId)
+      .executeTakeFirstOrThrow();
     expect(row.parentMessengerPsid).toBeNull();
 
     const good = await t.app.inject({ method: 'POST', url: '/api/webhooks/messenger', ...signed(event) });
     expect(good.statusCode).toBe(200);
     expect(good.json().data.bound).toBe(1);
-    row = await t.app.db.selectFrom('students').select('parentMessengerPsid').where('id', '=', studentId).executeTakeFirstOrThrow();
+    row = await t.app.db
+      .selectFrom('students')
+      .select('parentMessengerPsid')
+      .where('id', '=', studentId)
+      .executeTakeFirstOrThrow();
     expect(row.parentMessengerPsid).toBe('24009999');
-    expect((await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.connected).toBe(true);
+    expect(
+      (await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.connected,
+    ).toBe(true);
 
     // The notification now goes by Messenger (FACEBOOK_MESSENGER_ONLY).
     await addIntent(t.app, { type: 'CHECK_OUT', studentId, schoolId: school.id });
@@ -157,10 +231,16 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
   });
 
   it('webhook verification: the right verify token echoes the challenge, a wrong one is 403', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=12345' });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=12345',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('12345');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1' });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1',
+    });
     expect(bad.statusCode).toBe(403);
   });
 
@@ -171,7 +251,12 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     const studentId = await addStudent(t.app, school.id, { notificationPreference: 'BOTH', parentMessengerPsid: '24005555' });
     graph.windowClosed.add('24005555');
     await addIntent(t.app, { studentId, schoolId: school.id });
-    await drain(t.app, async () => (await historyOf(t.app, studentId)).every((n) => n.status !== 'PENDING') && (await historyOf(t.app, studentId)).length === 2);
+    await drain(
+      t.app,
+      async () =>
+        (await historyOf(t.app, studentId)).every((n) => n.status !== 'PENDING') &&
+        (await historyOf(t.app, studentId)).length === 2,
+    );
     const notes = await historyOf(t.app, studentId);
     expect(notes.map((n) => [n.channel, n.status, n.failureReason])).toEqual([
       ['SMS', 'SENT', null],
@@ -182,24 +267,40 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
   it('a dead page token during sending: FAILED "needs reconnection", the page is marked, no retry', async () => {
     const school = await createSchool(t.app, token);
     const page = await addPage(school.id, '1000006', 'token-0006');
-    const studentId = await addStudent(t.app, school.id, { notificationPreference: 'FACEBOOK_MESSENGER_ONLY', parentMessengerPsid: '24006666' });
+    const studentId = await addStudent(t.app, school.id, {
+      notificationPreference: 'FACEBOOK_MESSENGER_ONLY',
+      parentMessengerPsid: '24006666',
+    });
     graph.expired.add('token-0006');
     await addIntent(t.app, { studentId, schoolId: school.id });
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'FAILED');
     expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe(MESSENGER_REASONS.reauth);
     expect((await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}` })).json().data.needsReauth).toBe(true);
-    const row = await t.app.db.selectFrom('notificationOutbox').select('attempts').where('studentId', '=', studentId).where('channel', '=', 'MESSENGER').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select('attempts')
+      .where('studentId', '=', studentId)
+      .where('channel', '=', 'MESSENGER')
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
   });
 
   it('rate limited (4): backs off and sends when the limit clears', async () => {
     const school = await createSchool(t.app, token);
     await addPage(school.id, '1000007', 'token-0007');
-    const studentId = await addStudent(t.app, school.id, { notificationPreference: 'FACEBOOK_MESSENGER_ONLY', parentMessengerPsid: '24007777' });
+    const studentId = await addStudent(t.app, school.id, {
+      notificationPreference: 'FACEBOOK_MESSENGER_ONLY',
+      parentMessengerPsid: '24007777',
+    });
     graph.rateLimited = 1;
     await addIntent(t.app, { studentId, schoolId: school.id });
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
-    const row = await t.app.db.selectFrom('notificationOutbox').select(['attempts', 'status']).where('studentId', '=', studentId).where('channel', '=', 'MESSENGER').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select(['attempts', 'status'])
+      .where('studentId', '=', studentId)
+      .where('channel', '=', 'MESSENGER')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ attempts: 2, status: 'sent' });
   });
 });

@@ -59,7 +59,11 @@ describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () =
     };
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
     child = proc;
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true, 30_000, 'server start');
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
+      30_000,
+      'server start',
+    );
     return proc;
   };
 
@@ -71,18 +75,49 @@ describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () =
     await migrateToLatest(db);
     const secrets = createSecretBox(loadSecretKey({ dataDir }));
     const now = nowIso();
-    const school = await db.insertInto('schools').values({ name: 'Crash High', acronym: 'CH', isActive: 1, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow();
+    const school = await db
+      .insertInto('schools')
+      .values({ name: 'Crash High', acronym: 'CH', isActive: 1, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('smsDevices')
-      .values({ name: 'Gate', deviceName: 'Pixel 7', phoneNumber: '+639180000001', apiKey: secrets.encrypt('crash-key'), schoolId: school.id, isDefault: 1, createdAt: now, updatedAt: now })
+      .values({
+        name: 'Gate',
+        deviceName: 'Pixel 7',
+        phoneNumber: '+639180000001',
+        apiKey: secrets.encrypt('crash-key'),
+        schoolId: school.id,
+        isDefault: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     for (let i = 0; i < N; i += 1) {
       const st = await db
         .insertInto('students')
-        .values({ firstName: 'Kid', lastName: `No${i}`, email: `kid${i}@crash.test`, passwordHash: 'x', lrn: String(300000000000 + i), parentPhone: `+6391700${String(10000 + i)}`, schoolId: school.id, isActive: 1, isArchived: 0, createdAt: now, updatedAt: now })
+        .values({
+          firstName: 'Kid',
+          lastName: `No${i}`,
+          email: `kid${i}@crash.test`,
+          passwordHash: 'x',
+          lrn: String(300000000000 + i),
+          parentPhone: `+6391700${String(10000 + i)}`,
+          schoolId: school.id,
+          isActive: 1,
+          isArchived: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeNotificationIntent(db, { type: 'CHECK_IN', studentId: st.id, schoolId: school.id, occurredAt: now, attendanceId: i + 1 });
+      await writeNotificationIntent(db, {
+        type: 'CHECK_IN',
+        studentId: st.id,
+        schoolId: school.id,
+        occurredAt: now,
+        attendanceId: i + 1,
+      });
     }
   }, 60_000);
 
@@ -106,7 +141,15 @@ describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () =
 
     await start();
     const sent = async () =>
-      Number((await db.selectFrom('smsNotifications').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'SENT').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom('smsNotifications')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'SENT')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     await waitFor(async () => (await sent()) === N, 60_000, 'all messages sent');
 
     const ids = gw.messages.map((m) => m.requestId);

@@ -18,7 +18,13 @@ describe(`notification outbox (${dbKind})`, () => {
   let url: string;
   const secret = 'test-webhook-secret';
   const call = (opts: Parameters<ReturnType<typeof as>>[1]) => as(token)(t.app, opts);
-  const outboxOf = (studentId: number) => t.app.db.selectFrom('notificationOutbox').selectAll().where('studentId', '=', studentId).where('channel', '=', 'SMS').execute();
+  const outboxOf = (studentId: number) =>
+    t.app.db
+      .selectFrom('notificationOutbox')
+      .selectAll()
+      .where('studentId', '=', studentId)
+      .where('channel', '=', 'SMS')
+      .execute();
 
   beforeAll(async () => {
     gw = await startStandInGateway();
@@ -38,7 +44,12 @@ describe(`notification outbox (${dbKind})`, () => {
 
   it('an attendance intent becomes one SMS: SENT in the history, request_id = idempotency key, sms:sent emitted; delivery webhook → DELIVERED', async () => {
     const school = await createSchool(t.app, token, { acronym: 'SJHS' });
-    await addDevice(t.app, token, { schoolId: school.id, isDefault: true, apiKey: 'school-key-000001', phoneNumber: '+639181000001' });
+    await addDevice(t.app, token, {
+      schoolId: school.id,
+      isDefault: true,
+      apiKey: 'school-key-000001',
+      phoneNumber: '+639181000001',
+    });
     const studentId = await addStudent(t.app, school.id, { firstName: 'Maria', parentPhone: '+639171234001' });
 
     const socket: Socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
@@ -46,17 +57,37 @@ describe(`notification outbox (${dbKind})`, () => {
     expect(await socket.timeout(3000).emitWithAck('joinSuperAdmin')).toEqual({ ok: true });
     const live = new Promise<Record<string, unknown>>((resolve) => socket.once('sms:sent', resolve));
 
-    await addIntent(t.app, { type: 'CHECK_IN', studentId, schoolId: school.id, occurredAt: '2026-11-23T23:12:00.000Z' }, 'CHECK_IN:attendance:9001');
+    await addIntent(
+      t.app,
+      { type: 'CHECK_IN', studentId, schoolId: school.id, occurredAt: '2026-11-23T23:12:00.000Z' },
+      'CHECK_IN:attendance:9001',
+    );
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
 
     const [note] = await historyOf(t.app, studentId);
-    expect(note).toMatchObject({ type: 'CHECK_IN', channel: 'SMS', phoneNumber: '+639171234001', status: 'SENT', requestId: 'CHECK_IN:attendance:9001:SMS' });
+    expect(note).toMatchObject({
+      type: 'CHECK_IN',
+      channel: 'SMS',
+      phoneNumber: '+639171234001',
+      status: 'SENT',
+      requestId: 'CHECK_IN:attendance:9001:SMS',
+    });
     expect(note?.message).toMatch(/^SJHS: Maria Cruz\d+ arrived at school at 7:12 AM, Nov 24\.$/);
     expect(note?.sentAt).not.toBeNull();
     const sent = gw.messages.filter((m) => m.requestId === 'CHECK_IN:attendance:9001:SMS');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: '+639171234001', from: '+639181000001', apiKey: 'school-key-000001', content: note?.message });
-    expect(await live).toMatchObject({ id: note?.id, status: 'SENT', type: 'CHECK_IN', student: { firstName: 'Maria', school: { acronym: 'SJHS' } } });
+    expect(sent[0]).toMatchObject({
+      to: '+639171234001',
+      from: '+639181000001',
+      apiKey: 'school-key-000001',
+      content: note?.message,
+    });
+    expect(await live).toMatchObject({
+      id: note?.id,
+      status: 'SENT',
+      type: 'CHECK_IN',
+      student: { firstName: 'Maria', school: { acronym: 'SJHS' } },
+    });
     socket.close();
 
     // The same intent written again (a replayed tap) notifies nobody twice.
@@ -64,13 +95,30 @@ describe(`notification outbox (${dbKind})`, () => {
     await t.app.outbox.runOnce();
     expect(await historyOf(t.app, studentId)).toHaveLength(1);
 
-    const res = await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.phone.delivered', { id: sent[0]!.id, request_id: sent[0]!.requestId, timestamp: '2026-11-23T23:12:09Z' });
+    const res = await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.phone.delivered', {
+      id: sent[0]!.id,
+      request_id: sent[0]!.requestId,
+      timestamp: '2026-11-23T23:12:09Z',
+    });
     expect(res).toBe(200);
-    expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'DELIVERED', deliveredAt: '2026-11-23T23:12:09.000Z' });
+    expect((await historyOf(t.app, studentId))[0]).toMatchObject({
+      status: 'DELIVERED',
+      deliveredAt: '2026-11-23T23:12:09.000Z',
+    });
     // A late "failed" for a delivered message, and a duplicate "delivered", change nothing.
-    await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.send.failed', { request_id: sent[0]!.requestId, error_message: 'late' });
-    await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.phone.delivered', { request_id: sent[0]!.requestId, timestamp: '2026-11-24T01:00:00Z' });
-    expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'DELIVERED', deliveredAt: '2026-11-23T23:12:09.000Z', failureReason: null });
+    await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.send.failed', {
+      request_id: sent[0]!.requestId,
+      error_message: 'late',
+    });
+    await postGatewayEvent({ url: `${url}/api/webhooks/sms`, secret }, 'message.phone.delivered', {
+      request_id: sent[0]!.requestId,
+      timestamp: '2026-11-24T01:00:00Z',
+    });
+    expect((await historyOf(t.app, studentId))[0]).toMatchObject({
+      status: 'DELIVERED',
+      deliveredAt: '2026-11-23T23:12:09.000Z',
+      failureReason: null,
+    });
   });
 
   it('gateway down for a while: the message waits with backoff, then is sent exactly once when it returns', async () => {
@@ -103,7 +151,12 @@ describe(`notification outbox (${dbKind})`, () => {
     await drain(t.app, async () => (await historyOf(t.app, b))[0]?.status === 'SENT');
     expect((await historyOf(t.app, a))[0]?.deviceId).toBe(main.id);
     expect((await historyOf(t.app, b))[0]?.deviceId).toBe(spare.id);
-    const usage = await t.app.db.selectFrom('smsDeviceUsage').selectAll().where('deviceId', 'in', [main.id, spare.id]).orderBy('deviceId').execute();
+    const usage = await t.app.db
+      .selectFrom('smsDeviceUsage')
+      .selectAll()
+      .where('deviceId', 'in', [main.id, spare.id])
+      .orderBy('deviceId')
+      .execute();
     expect(usage.map((u) => [u.deviceId, Number(u.count)])).toEqual([
       [main.id, 1],
       [spare.id, 1],
@@ -142,7 +195,9 @@ describe(`notification outbox (${dbKind})`, () => {
     const studentId = await addStudent(t.app, school.id);
     await addIntent(t.app, { studentId, schoolId: school.id });
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'FAILED');
-    expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe('No active SMS device for this school (gave up after 5 attempts)');
+    expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe(
+      'No active SMS device for this school (gave up after 5 attempts)',
+    );
   });
 
   it('webhooks with a bad or missing signature are 401 and change nothing; heartbeats set the device lastActive', async () => {
@@ -153,17 +208,33 @@ describe(`notification outbox (${dbKind})`, () => {
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
     const [note] = await historyOf(t.app, studentId);
     const hook = `${url}/api/webhooks/sms`;
-    expect(await postGatewayEvent({ url: hook, secret: 'wrong-secret' }, 'message.phone.delivered', { request_id: note!.requestId })).toBe(401);
-    const unsigned = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'message.phone.delivered', data: { request_id: note!.requestId } }) });
+    expect(
+      await postGatewayEvent({ url: hook, secret: 'wrong-secret' }, 'message.phone.delivered', { request_id: note!.requestId }),
+    ).toBe(401);
+    const unsigned = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'message.phone.delivered', data: { request_id: note!.requestId } }),
+    });
     expect(unsigned.status).toBe(401);
     expect((await unsigned.json()).message).toBe('Invalid webhook signature');
     expect((await historyOf(t.app, studentId))[0]?.status).toBe('SENT');
 
-    expect(await postGatewayEvent({ url: hook, secret }, 'phone.heartbeat.online', { owner: '+639181999999', timestamp: '2026-11-23T08:00:00Z' })).toBe(200);
+    expect(
+      await postGatewayEvent({ url: hook, secret }, 'phone.heartbeat.online', {
+        owner: '+639181999999',
+        timestamp: '2026-11-23T08:00:00Z',
+      }),
+    ).toBe(200);
     const after = (await call({ method: 'GET', url: `/api/super-admin/sms-devices/${device.id}` })).json().data;
     expect(after.lastActive).toBe('2026-11-23T08:00:00.000Z');
 
-    expect(await postGatewayEvent({ url: hook, secret }, 'message.send.failed', { request_id: note!.requestId, error_message: 'RESULT_ERROR_NO_SERVICE' })).toBe(200);
+    expect(
+      await postGatewayEvent({ url: hook, secret }, 'message.send.failed', {
+        request_id: note!.requestId,
+        error_message: 'RESULT_ERROR_NO_SERVICE',
+      }),
+    ).toBe(200);
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'FAILED', failureReason: 'RESULT_ERROR_NO_SERVICE' });
   });
 });

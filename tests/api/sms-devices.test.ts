@@ -30,11 +30,26 @@ describe(`SMS devices API (${dbKind})`, () => {
     const res = await call({
       method: 'POST',
       url: '/api/super-admin/sms-devices',
-      payload: { name: 'Main gate', deviceName: 'Samsung Galaxy A14', phoneNumber: '+639171112222', apiKey, schoolId: school.id, dailyLimit: '500', description: '' },
+      payload: {
+        name: 'Main gate',
+        deviceName: 'Samsung Galaxy A14',
+        phoneNumber: '+639171112222',
+        apiKey,
+        schoolId: school.id,
+        dailyLimit: '500',
+        description: '',
+      },
     });
     expect(res.statusCode).toBe(201);
     const device = res.json().data;
-    expect(device).toMatchObject({ name: 'Main gate', status: 'ACTIVE', dailyLimit: 500, isDefault: false, description: null, school: { name: school.name } });
+    expect(device).toMatchObject({
+      name: 'Main gate',
+      status: 'ACTIVE',
+      dailyLimit: 500,
+      isDefault: false,
+      description: null,
+      school: { name: school.name },
+    });
     expect(device.apiKey).toBe('••••••••1234');
     const list = await call({ method: 'GET', url: '/api/super-admin/sms-devices' });
     expect(JSON.stringify(list.json())).not.toContain(apiKey);
@@ -44,7 +59,11 @@ describe(`SMS devices API (${dbKind})`, () => {
     expect(stored.apiKey.startsWith('v1:')).toBe(true);
     if (dbKind === 'sqlite') {
       const dir = path.dirname(t.config.sqliteFile);
-      const bytes = fs.readdirSync(dir).filter((f) => f.startsWith('app.db')).map((f) => fs.readFileSync(path.join(dir, f)).toString('latin1')).join('');
+      const bytes = fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('app.db'))
+        .map((f) => fs.readFileSync(path.join(dir, f)).toString('latin1'))
+        .join('');
       expect(bytes).toContain('Main gate');
       expect(bytes).not.toContain(apiKey);
       // …and the key that decrypts it lives in DATA_DIR, not in the database.
@@ -69,7 +88,10 @@ describe(`SMS devices API (${dbKind})`, () => {
     [{ dailyLimit: '2.5' }, 'dailyLimit', M.dailyLimit],
     [{ status: 'BROKEN' }, 'status', M.status],
   ])('refuses %j with 400 and the spec message, writing nothing', async (bad, field, message) => {
-    const before = await t.app.db.selectFrom('smsDevices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('smsDevices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await call({
       method: 'POST',
       url: '/api/super-admin/sms-devices',
@@ -77,7 +99,10 @@ describe(`SMS devices API (${dbKind})`, () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message, errors: { [field]: message } });
-    const after = await t.app.db.selectFrom('smsDevices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('smsDevices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -88,12 +113,18 @@ describe(`SMS devices API (${dbKind})`, () => {
     const g = await addDevice(t.app, token, { isDefault: true });
     const res = await call({ method: 'PUT', url: `/api/super-admin/sms-devices/${b.id}`, payload: { isDefault: true } });
     expect(res.statusCode).toBe(200);
-    const list = (await call({ method: 'GET', url: `/api/super-admin/sms-devices?schoolId=${school.id}` })).json().data as Array<{ id: number; isDefault: boolean }>;
+    const list = (await call({ method: 'GET', url: `/api/super-admin/sms-devices?schoolId=${school.id}` })).json().data as Array<{
+      id: number;
+      isDefault: boolean;
+    }>;
     expect(list.map((d) => [d.id, d.isDefault])).toEqual([
       [b.id, true],
       [a.id, false],
     ]);
-    const globals = (await call({ method: 'GET', url: '/api/super-admin/sms-devices?schoolId=global' })).json().data as Array<{ id: number; isDefault: boolean }>;
+    const globals = (await call({ method: 'GET', url: '/api/super-admin/sms-devices?schoolId=global' })).json().data as Array<{
+      id: number;
+      isDefault: boolean;
+    }>;
     expect(globals.find((d) => d.id === g.id)?.isDefault).toBe(true);
     // The database refuses a second default too, whatever writes it.
     await expect(t.app.db.updateTable('smsDevices').set({ isDefault: 1 }).where('id', '=', a.id).execute()).rejects.toThrow();
@@ -101,7 +132,11 @@ describe(`SMS devices API (${dbKind})`, () => {
 
   it('updates with PUT (blank key keeps the stored key), logs the change, and deletes with 404 afterwards', async () => {
     const d = await addDevice(t.app, token, { apiKey: 'original-key-777788889999' });
-    const res = await call({ method: 'PUT', url: `/api/super-admin/sms-devices/${d.id}`, payload: { name: 'Renamed', apiKey: '', status: 'MAINTENANCE', dailyLimit: 0 } });
+    const res = await call({
+      method: 'PUT',
+      url: `/api/super-admin/sms-devices/${d.id}`,
+      payload: { name: 'Renamed', apiKey: '', status: 'MAINTENANCE', dailyLimit: 0 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Renamed', status: 'MAINTENANCE', dailyLimit: null, apiKey: '••••••••9999' });
     const [log] = await logsOf(t.app, 'UPDATE_SMS_DEVICE');
@@ -115,7 +150,11 @@ describe(`SMS devices API (${dbKind})`, () => {
   });
 
   it('refuses an unknown school with 404 and no device', async () => {
-    const res = await call({ method: 'POST', url: '/api/super-admin/sms-devices', payload: { name: 'X', deviceName: 'Y', phoneNumber: '+639170000000', apiKey: 'k', schoolId: 999999 } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-devices',
+      payload: { name: 'X', deviceName: 'Y', phoneNumber: '+639170000000', apiKey: 'k', schoolId: 999999 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('School not found');
   });
@@ -123,7 +162,11 @@ describe(`SMS devices API (${dbKind})`, () => {
   it('Test sends one message through the gateway with the device key and number: the spec success text', async () => {
     const d = await addDevice(t.app, token, { apiKey: 'test-key-for-gateway-0001' });
     gw.keys.add('test-key-for-gateway-0001');
-    const res = await call({ method: 'POST', url: `/api/super-admin/sms-devices/${d.id}/test`, payload: { testPhoneNumber: '+639175550000' } });
+    const res = await call({
+      method: 'POST',
+      url: `/api/super-admin/sms-devices/${d.id}/test`,
+      payload: { testPhoneNumber: '+639175550000' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Test message sent successfully!');
     const sent = gw.messages.at(-1);
@@ -135,7 +178,11 @@ describe(`SMS devices API (${dbKind})`, () => {
   it('Test to a malformed number is 400 with the spec failure text, and nothing reaches the gateway', async () => {
     const d = await addDevice(t.app, token, {});
     const posts = gw.posts.length;
-    const res = await call({ method: 'POST', url: `/api/super-admin/sms-devices/${d.id}/test`, payload: { testPhoneNumber: '12ab' } });
+    const res = await call({
+      method: 'POST',
+      url: `/api/super-admin/sms-devices/${d.id}/test`,
+      payload: { testPhoneNumber: '12ab' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: M.testFailed, errors: { testPhoneNumber: M.phoneInvalid } });
     expect(gw.posts.length).toBe(posts);
@@ -143,7 +190,11 @@ describe(`SMS devices API (${dbKind})`, () => {
 
   it('Test with a key the gateway refuses is 400 with the spec failure text and the reason', async () => {
     const d = await addDevice(t.app, token, { apiKey: 'not-a-known-key-xyz' });
-    const res = await call({ method: 'POST', url: `/api/super-admin/sms-devices/${d.id}/test`, payload: { testPhoneNumber: '+639175550001' } });
+    const res = await call({
+      method: 'POST',
+      url: `/api/super-admin/sms-devices/${d.id}/test`,
+      payload: { testPhoneNumber: '+639175550001' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: M.testFailed, errors: { gateway: 'SMS gateway 401: Unauthorized' } });
   });
@@ -151,7 +202,11 @@ describe(`SMS devices API (${dbKind})`, () => {
   it('Test while the gateway is down is 502 with the spec failure text', async () => {
     const d = await addDevice(t.app, token, { apiKey: 'test-key-for-gateway-0001' });
     gw.down = true;
-    const res = await call({ method: 'POST', url: `/api/super-admin/sms-devices/${d.id}/test`, payload: { testPhoneNumber: '+639175550002' } });
+    const res = await call({
+      method: 'POST',
+      url: `/api/super-admin/sms-devices/${d.id}/test`,
+      payload: { testPhoneNumber: '+639175550002' },
+    });
     gw.down = false;
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(M.testFailed);

@@ -54,16 +54,30 @@ describe(`SMS history API (${dbKind})`, () => {
     const { notifications, pagination } = res.json().data;
     expect(pagination).toEqual({ total: 23, page: 1, limit: 10, totalPages: 3, hasNextPage: true, hasPrevPage: false });
     expect(notifications).toHaveLength(10);
-    expect(notifications[0]).toMatchObject({ message: 'row 22', type: 'CHECK_IN', status: 'SENT', student: { id: studentId, school: { acronym: 'HIST' }, gradeModel: null } });
+    expect(notifications[0]).toMatchObject({
+      message: 'row 22',
+      type: 'CHECK_IN',
+      status: 'SENT',
+      student: { id: studentId, school: { acronym: 'HIST' }, gradeModel: null },
+    });
     expect(notifications[1]).toMatchObject({ status: 'FAILED', failureReason: 'No signal', sentAt: null });
   });
 
   it('filters by status, type and dates (school-local days, inclusive)', async () => {
-    const failed = (await call({ method: 'GET', url: `/api/super-admin/sms-history?studentId=${studentId}&status=FAILED&type=ABSENCE` })).json().data;
+    const failed = (
+      await call({ method: 'GET', url: `/api/super-admin/sms-history?studentId=${studentId}&status=FAILED&type=ABSENCE` })
+    ).json().data;
     expect(failed.pagination.total).toBe(11);
-    const none = (await call({ method: 'GET', url: `/api/super-admin/sms-history?studentId=${studentId}&startDate=2026-11-21` })).json().data;
+    const none = (
+      await call({ method: 'GET', url: `/api/super-admin/sms-history?studentId=${studentId}&startDate=2026-11-21` })
+    ).json().data;
     expect(none.pagination.total).toBe(0);
-    const day = (await call({ method: 'GET', url: `/api/super-admin/sms-history?studentId=${studentId}&startDate=2026-11-20&endDate=2026-11-20` })).json().data;
+    const day = (
+      await call({
+        method: 'GET',
+        url: `/api/super-admin/sms-history?studentId=${studentId}&startDate=2026-11-20&endDate=2026-11-20`,
+      })
+    ).json().data;
     expect(day.pagination.total).toBe(23);
     const bad = await call({ method: 'GET', url: '/api/super-admin/sms-history?status=LOST' });
     expect(bad.statusCode).toBe(400);
@@ -75,23 +89,49 @@ describe(`SMS history API (${dbKind})`, () => {
   it('Send message: a CUSTOM message to one parent is queued (202, logged) and sent with its exact text', async () => {
     await addDevice(t.app, token, { schoolId, isDefault: true });
     const other = await addStudent(t.app, schoolId);
-    const res = await call({ method: 'POST', url: '/api/super-admin/sms-history/messages', payload: { studentId: other, message: '  School is closed tomorrow due to the typhoon.  ' } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-history/messages',
+      payload: { studentId: other, message: '  School is closed tomorrow due to the typhoon.  ' },
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe(CUSTOM_MESSAGE_MESSAGES.queued);
     expect((await logsOf(t.app, 'SEND_CUSTOM_MESSAGE'))[0]?.details.studentId).toBe(other);
     await drain(t.app, async () => (await historyOf(t.app, other))[0]?.status === 'SENT');
-    expect((await historyOf(t.app, other))[0]).toMatchObject({ type: 'CUSTOM', message: 'School is closed tomorrow due to the typhoon.', senderRole: 'SUPER_ADMIN' });
+    expect((await historyOf(t.app, other))[0]).toMatchObject({
+      type: 'CUSTOM',
+      message: 'School is closed tomorrow due to the typhoon.',
+      senderRole: 'SUPER_ADMIN',
+    });
   });
 
   it('Send message refuses an over-long text with a clear message, a blank one, and an unknown student', async () => {
-    const long = await call({ method: 'POST', url: '/api/super-admin/sms-history/messages', payload: { studentId, message: 'a'.repeat(460) } });
+    const long = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-history/messages',
+      payload: { studentId, message: 'a'.repeat(460) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Message is too long for 3 SMS: at most 459 characters');
-    const emoji = await call({ method: 'POST', url: '/api/super-admin/sms-history/messages', payload: { studentId, message: '🎉'.repeat(101) } });
-    expect(emoji.json().message).toBe('Message is too long for 3 SMS: at most 201 characters when it has emoji or non-Latin letters');
-    const blank = await call({ method: 'POST', url: '/api/super-admin/sms-history/messages', payload: { studentId, message: '   ' } });
+    const emoji = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-history/messages',
+      payload: { studentId, message: '🎉'.repeat(101) },
+    });
+    expect(emoji.json().message).toBe(
+      'Message is too long for 3 SMS: at most 201 characters when it has emoji or non-Latin letters',
+    );
+    const blank = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-history/messages',
+      payload: { studentId, message: '   ' },
+    });
     expect(blank.json().message).toBe('Message is required');
-    const unknown = await call({ method: 'POST', url: '/api/super-admin/sms-history/messages', payload: { studentId: 999999, message: 'hi' } });
+    const unknown = await call({
+      method: 'POST',
+      url: '/api/super-admin/sms-history/messages',
+      payload: { studentId: 999999, message: 'hi' },
+    });
     expect(unknown.statusCode).toBe(404);
     const intents = await t.app.db.selectFrom('notificationOutbox').select('id').where('studentId', '=', studentId).execute();
     expect(intents).toHaveLength(0);

@@ -41,14 +41,24 @@ export async function addDevice(app: FastifyInstance, token: string, data: Recor
   const res = await as(token)(app, {
     method: 'POST',
     url: '/api/super-admin/sms-devices',
-    payload: { name: `Gate phone ${seq}`, deviceName: 'Samsung Galaxy A14', phoneNumber: `+6391800${String(10000 + seq).slice(-5)}`, apiKey: `key-${seq}-abcdefghijkl`, ...data },
+    payload: {
+      name: `Gate phone ${seq}`,
+      deviceName: 'Samsung Galaxy A14',
+      phoneNumber: `+6391800${String(10000 + seq).slice(-5)}`,
+      apiKey: `key-${seq}-abcdefghijkl`,
+      ...data,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`create device failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; phoneNumber: string; schoolId: number | null };
 }
 
 /** Writes an attendance-style intent the way issue #11 does (own transaction). */
-export async function addIntent(app: FastifyInstance, intent: Partial<NotificationIntent> & { studentId: number; schoolId: number | null }, key?: string) {
+export async function addIntent(
+  app: FastifyInstance,
+  intent: Partial<NotificationIntent> & { studentId: number; schoolId: number | null },
+  key?: string,
+) {
   seq += 1;
   await writeNotificationIntent(
     app.db,

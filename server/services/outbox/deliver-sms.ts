@@ -24,10 +24,19 @@ export interface SendDeps {
  * other devices, the other global devices; the device that failed the last attempt goes last.
  */
 export async function deviceCandidates(db: Executor, schoolId: number | null, lastFailedId: number | null) {
-  let q = db.selectFrom('smsDevices as d').leftJoin('schools as s', 's.id', 'd.schoolId').selectAll('d').select('s.timezone as schoolTimezone').where('d.status', '=', 'ACTIVE');
-  q = schoolId == null ? q.where('d.schoolId', 'is', null) : q.where((eb) => eb.or([eb('d.schoolId', 'is', null), eb('d.schoolId', '=', schoolId)]));
+  let q = db
+    .selectFrom('smsDevices as d')
+    .leftJoin('schools as s', 's.id', 'd.schoolId')
+    .selectAll('d')
+    .select('s.timezone as schoolTimezone')
+    .where('d.status', '=', 'ACTIVE');
+  q =
+    schoolId == null
+      ? q.where('d.schoolId', 'is', null)
+      : q.where((eb) => eb.or([eb('d.schoolId', 'is', null), eb('d.schoolId', '=', schoolId)]));
   const rows = await q.orderBy('d.id').execute();
-  const rank = (d: (typeof rows)[number]) => (d.id === lastFailedId ? 10 : 0) + (d.schoolId != null ? 0 : 2) + (d.isDefault ? 0 : 1);
+  const rank = (d: (typeof rows)[number]) =>
+    (d.id === lastFailedId ? 10 : 0) + (d.schoolId != null ? 0 : 2) + (d.isDefault ? 0 : 1);
   return rows.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 

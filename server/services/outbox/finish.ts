@@ -7,7 +7,11 @@ import { OUTBOX, type OutboxRow } from './claim';
  * and history statuses only move forward: PENDING → SENT → DELIVERED, or PENDING/SENT → FAILED.
  */
 
-export async function markSent(db: Executor, row: OutboxRow, ids: { deviceId?: number | null; pageId?: number | null; providerMsgId: string | null }) {
+export async function markSent(
+  db: Executor,
+  row: OutboxRow,
+  ids: { deviceId?: number | null; pageId?: number | null; providerMsgId: string | null },
+) {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx

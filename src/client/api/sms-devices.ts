@@ -19,7 +19,9 @@ export const deleteSmsDevice = (id: number) =>
   requestBody<null>('Failed to delete SMS device', (api) => api.delete(`super-admin/sms-devices/${id}`));
 
 export const testSmsDevice = (id: number, testPhoneNumber: string) =>
-  requestBody<null>('Failed to test SMS device', (api) => api.post(`super-admin/sms-devices/${id}/test`, { json: { testPhoneNumber } }));
+  requestBody<null>('Failed to test SMS device', (api) =>
+    api.post(`super-admin/sms-devices/${id}/test`, { json: { testPhoneNumber } }),
+  );
 
 /** The full API key (audited on the server). */
 export const revealSmsDeviceKey = (id: number) =>

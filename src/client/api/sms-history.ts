@@ -11,7 +11,11 @@ export const fetchSmsHistory = (query: Record<string, string | number>, signal?:
   );
 
 export const searchRecipients = (search: string, signal?: AbortSignal) =>
-  request<MessageRecipient[]>('Failed to fetch students', (api) => api.get('super-admin/sms-history/recipients', { signal, searchParams: { search } }));
+  request<MessageRecipient[]>('Failed to fetch students', (api) =>
+    api.get('super-admin/sms-history/recipients', { signal, searchParams: { search } }),
+  );
 
 export const sendCustomMessage = (payload: { studentId: number; message: string }) =>
-  requestBody<{ key: string }>('Failed to send message', (api) => api.post('super-admin/sms-history/messages', { json: payload }));
+  requestBody<{ key: string }>('Failed to send message', (api) =>
+    api.post('super-admin/sms-history/messages', { json: payload }),
+  );
