@@ -164,7 +164,14 @@ export async function markNeedsReauth(db: Executor, id: number): Promise<void> {
   await db.updateTable('facebookPages').set({ needsReauth: 1, updatedAt: nowIso() }).where('id', '=', id).execute();
 }
 
-/** Spec §7 POST /facebook-pages/{id}/test: GET /me must name this page. 502 with the spec's failure text otherwise. */
+/**
+ * A refused test changes nothing (the outbox marks a dead token when it meets one while sending): the answer is
+ * the spec's failure text with Graph's reason, 400 when Graph refused the request, 502 when it did not answer.
+ */
+const graphFailure = (message: string, result: { kind: string; reason: string }) =>
+  new AppError(result.kind === 'temporary' ? 502 : 400, message, { graph: result.reason });
+
+/** Spec §7 POST /facebook-pages/{id}/test: GET /me must name this page. Success is logged (and clears needsReauth). */
 export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const row = await pageRow(deps.db, id);
   const result = await testPageToken({
@@ -173,18 +180,17 @@ export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor)
     accessToken: deps.secrets.decrypt(row.accessToken),
     timeoutMs: deps.timeoutMs,
   });
+  if (!result.ok) throw graphFailure(M.testFailed, result);
   await deps.db.transaction().execute(async (trx) => {
-    if (result.ok && row.needsReauth)
+    if (row.needsReauth)
       await trx.updateTable('facebookPages').set({ needsReauth: 0, updatedAt: nowIso() }).where('id', '=', id).execute();
-    if (!result.ok && result.kind === 'reauth') await markNeedsReauth(trx, id);
     await writeLog(trx, actor, {
       action: 'TEST_FACEBOOK_PAGE',
       entity: 'FacebookPage',
       entityId: id,
-      details: { pageName: row.pageName, result: result.ok ? 'ok' : result.reason },
+      details: { pageName: row.pageName, result: 'ok' },
     });
   });
-  if (!result.ok) throw new AppError(502, M.testFailed, { graph: result.reason });
 }
 
 /** Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. */
@@ -204,14 +210,11 @@ export async function sendPageMessage(deps: PageDeps, input: FacebookSendMessage
     messagingType: 'UPDATE',
     timeoutMs: deps.timeoutMs,
   });
-  await deps.db.transaction().execute(async (trx) => {
-    if (!result.ok && result.kind === 'reauth') await markNeedsReauth(trx, row.id);
-    await writeLog(trx, actor, {
-      action: 'SEND_FACEBOOK_TEST_MESSAGE',
-      entity: 'FacebookPage',
-      entityId: row.id,
-      details: { pageName: row.pageName, recipientId: input.recipientId, result: result.ok ? 'sent' : result.reason },
-    });
+  if (!result.ok) throw graphFailure(M.sendFailed, result);
+  await writeLog(deps.db, actor, {
+    action: 'SEND_FACEBOOK_TEST_MESSAGE',
+    entity: 'FacebookPage',
+    entityId: row.id,
+    details: { pageName: row.pageName, recipientId: input.recipientId },
   });
-  if (!result.ok) throw new AppError(502, M.sendFailed, { graph: result.reason });
 }

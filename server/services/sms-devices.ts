@@ -199,7 +199,8 @@ export async function deleteSmsDevice(deps: DeviceDeps, id: number, actor: Actor
 
 /**
  * Spec §7 POST /sms-devices/{id}/test: one message through the gateway with this device's key and number.
- * A refusal is a 502 carrying the spec's failure text (the gateway's reason in errors.gateway).
+ * A refusal carries the spec's failure text (the gateway's reason in errors.gateway): 400 when the gateway refused
+ * the request, 502 when it did not answer.
  */
 export async function testSmsDevice(deps: DeviceDeps, id: number, to: string, actor: Actor): Promise<void> {
   const row = await deviceRow(deps.db, id);
@@ -212,17 +213,18 @@ export async function testSmsDevice(deps: DeviceDeps, id: number, to: string, ac
     requestId: `test:${id}:${Date.now()}`,
     timeoutMs: deps.sendTimeoutMs,
   });
-  await deps.db.transaction().execute(async (trx) => {
-    if (result.ok) await trx.updateTable('smsDevices').set({ lastActive: nowIso() }).where('id', '=', id).execute();
-    await writeLog(trx, actor, {
-      action: 'TEST_SMS_DEVICE',
-      entity: 'SmsDevice',
-      entityId: id,
-      details: { name: row.name, to, result: result.ok ? 'sent' : result.reason },
-    });
-  });
   if (!result.ok) {
     const status = result.status && result.status < 500 ? 400 : 502;
     throw new AppError(status, SMS_DEVICE_MESSAGES.testFailed, { gateway: result.reason });
   }
+  // A refused test changed nothing; a successful one proves the device works (last active) and is logged.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('smsDevices').set({ lastActive: nowIso() }).where('id', '=', id).execute();
+    await writeLog(trx, actor, {
+      action: 'TEST_SMS_DEVICE',
+      entity: 'SmsDevice',
+      entityId: id,
+      details: { name: row.name, to, result: 'sent' },
+    });
+  });
 }

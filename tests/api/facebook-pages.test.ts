@@ -117,7 +117,7 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
   });
 
-  it('Test Connection: GET /me must name the page; a dead token (190) marks the page for reconnection', async () => {
+  it('Test Connection: GET /me must name the page; a refused test is 400 with the spec text and changes nothing', async () => {
     const school = await createSchool(t.app, token);
     const page = await addPage(school.id, '1000002', 'token-good-0002');
     const ok = await call({ method: 'POST', url: `/api/super-admin/facebook-pages/${page.id}/test` });
@@ -126,9 +126,15 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
 
     graph.expired.add('token-good-0002');
     const dead = await call({ method: 'POST', url: `/api/super-admin/facebook-pages/${page.id}/test` });
-    expect(dead.statusCode).toBe(502);
-    expect(dead.json().message).toBe(M.testFailed);
-    expect((await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}` })).json().data.needsReauth).toBe(true);
+    expect(dead.statusCode).toBe(400);
+    expect(dead.json()).toMatchObject({
+      message: M.testFailed,
+      errors: { graph: 'Messenger 190: Error validating access token: Session has expired' },
+    });
+    expect((await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}` })).json().data.needsReauth).toBe(
+      false,
+    );
+    expect((await logsOf(t.app, 'TEST_FACEBOOK_PAGE')).length).toBe(1);
 
     // A token of another page is not this page's token.
     graph.tokens.set('token-of-other-page', { id: '555', name: 'Other' });
@@ -138,7 +144,7 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
       payload: { accessToken: 'token-of-other-page' },
     });
     const other = await call({ method: 'POST', url: `/api/super-admin/facebook-pages/${page.id}/test` });
-    expect(other.statusCode).toBe(502);
+    expect(other.statusCode).toBe(400);
     expect(other.json().errors.graph).toBe('The token belongs to 555, not page 1000002');
   });
 
@@ -165,8 +171,15 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
       url: '/api/super-admin/facebook-pages/send-message',
       payload: { recipientId: 'not-a-psid', message: 'x', pageId: '1000003' },
     });
-    expect(refused.statusCode).toBe(502);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(M.sendFailed);
+    graph.tokens.delete('token-0003');
+    const down = await call({
+      method: 'POST',
+      url: '/api/super-admin/facebook-pages/send-message',
+      payload: { recipientId: '24000001', message: 'x', pageId: page.id },
+    });
+    expect(down.statusCode).toBe(400);
   });
 
   it('opt-in: the student link is m.me/{page}?ref={token} with a QR code; the signed webhook binds the parent PSID', async () => {
