@@ -136,8 +136,10 @@ export async function startAuditApp(): Promise<AuditApp> {
   const gateway = await startStandInGateway();
   const graph = await startStandInGraph();
   const t = await createTestApp(
+    // The API's routes only: the OpenAPI document and its page are public files (tests/api/openapi.test.ts).
     {
       rateLimits: NO_LIMITS,
+      apiDocs: false,
       smsGatewayUrl: gateway.url,
       graphApiUrl: graph.url,
       smsWebhookSecret: AUDIT_WEBHOOK.sms,
