@@ -8,7 +8,13 @@ import { messengerOptIn } from '../services/messenger-opt-in';
 const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:id/messenger-opt-in',
-    { schema: { params: idParams('Student not found'), response: { 200: apiSuccess(messengerOptInSchema) } } },
+    {
+      schema: {
+        summary: "A student's parent Messenger opt-in link and QR code",
+        params: idParams('Student not found'),
+        response: { 200: apiSuccess(messengerOptInSchema) },
+      },
+    },
     async (request) => ({ success: true as const, data: await messengerOptIn(app.db, request.params.id, request.actor()) }),
   );
 };

@@ -19,7 +19,13 @@ import { findRecipients, listSmsHistory, queueCustomMessage } from '../services/
 const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sms-history',
-    { schema: { querystring: smsHistoryFiltersSchema, response: { 200: apiSuccess(smsHistoryPageSchema) } } },
+    {
+      schema: {
+        summary: 'SMS notifications history (filtered, 10 per page)',
+        querystring: smsHistoryFiltersSchema,
+        response: { 200: apiSuccess(smsHistoryPageSchema) },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await listSmsHistory(app.db, request.query, pageParams(request.query, SMS_PAGE_SIZE), app.config.schoolTimezone),
@@ -28,7 +34,13 @@ const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sms-history/recipients',
-    { schema: { querystring: recipientsQuerySchema, response: { 200: apiSuccess(z.array(messageRecipientSchema)) } } },
+    {
+      schema: {
+        summary: "Students the 'Send message' dialog can pick",
+        querystring: recipientsQuerySchema,
+        response: { 200: apiSuccess(z.array(messageRecipientSchema)) },
+      },
+    },
     async (request) => {
       const search = textQuery(request.query.search, 60);
       return { success: true as const, data: search ? await findRecipients(app.db, search) : [] };
@@ -37,7 +49,13 @@ const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sms-history/messages',
-    { schema: { body: customMessageSchema, response: { 202: apiSuccess(customMessageQueuedSchema) } } },
+    {
+      schema: {
+        summary: "Queue a CUSTOM message to one student's parent",
+        body: customMessageSchema,
+        response: { 202: apiSuccess(customMessageQueuedSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await queueCustomMessage(app.db, request.body, request.actor());
       app.outbox.kick();

@@ -45,7 +45,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sms',
     {
-      schema: { body: smsWebhookEventSchema, response: { 200: apiSuccess(webhookResultSchema) } },
+      schema: {
+        security: [],
+        summary: 'SMS gateway events (delivered, failed, heartbeat); HS256 JWT bearer',
+        body: smsWebhookEventSchema,
+        response: { 200: apiSuccess(webhookResultSchema) },
+      },
       config: rateLimit,
       preValidation: async (request) => {
         const header = request.headers.authorization ?? '';
@@ -63,7 +68,15 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/messenger',
-    { schema: { querystring: messengerVerifyQuerySchema, response: { 200: z.string() } }, config: rateLimit },
+    {
+      schema: {
+        security: [],
+        summary: 'Messenger webhook verification',
+        querystring: messengerVerifyQuerySchema,
+        response: { 200: z.string() },
+      },
+      config: rateLimit,
+    },
     async (request, reply) => {
       const q = request.query;
       const token = q['hub.verify_token'];
@@ -76,7 +89,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messenger',
     {
-      schema: { body: messengerWebhookSchema, response: { 200: apiSuccess(webhookResultSchema) } },
+      schema: {
+        security: [],
+        summary: 'Messenger events (parent opt-in); X-Hub-Signature-256',
+        body: messengerWebhookSchema,
+        response: { 200: apiSuccess(webhookResultSchema) },
+      },
       config: rateLimit,
       preValidation: async (request) => {
         const sig = request.headers['x-hub-signature-256'];
