@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { revealPageToken } from '../../../../client/api/facebook-pages';
 import { saveFacebookPage } from '../../../../client/stores/devices';
 import {

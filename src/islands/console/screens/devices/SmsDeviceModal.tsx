@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { revealSmsDeviceKey } from '../../../../client/api/sms-devices';
 import { saveSmsDevice } from '../../../../client/stores/devices';
 import {
