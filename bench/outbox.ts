@@ -16,9 +16,8 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig, testConfig } from '../server/config';
 import { createDb } from '../server/db/index';
-import { nowIso } from '../server/lib/time';
-import { writeNotificationIntent } from '../server/services/notification-intents';
 import { startStandInGateway } from '../tests/fixtures/sms-gateway';
+import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
 import { parseArgs } from './lib';
 
 const args = parseArgs();
@@ -43,51 +42,7 @@ const config = testConfig(dataDir, {
 const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
 const app = await buildApp(config, { db });
 
-const now = nowIso();
-const school = await db
-  .insertInto('schools')
-  .values({ name: 'Bench High', acronym: 'BH', isActive: 1, createdAt: now, updatedAt: now })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-await db
-  .insertInto('smsDevices')
-  .values({
-    name: 'Bench phone',
-    deviceName: 'Pixel',
-    phoneNumber: '+639180000000',
-    apiKey: app.secrets.encrypt('bench'),
-    schoolId: school.id,
-    isDefault: 1,
-    createdAt: now,
-    updatedAt: now,
-  })
-  .execute();
-for (let i = 0; i < N; i += 1) {
-  const st = await db
-    .insertInto('students')
-    .values({
-      firstName: 'Bench',
-      lastName: `Student${i}`,
-      email: `b${i}@bench.test`,
-      passwordHash: 'x',
-      lrn: String(500000000000 + i),
-      parentPhone: `+63917${String(1000000 + i)}`,
-      schoolId: school.id,
-      isActive: 1,
-      isArchived: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeNotificationIntent(db, {
-    type: 'CHECK_IN',
-    studentId: st.id,
-    schoolId: school.id,
-    occurredAt: now,
-    attendanceId: i + 1,
-  });
-}
+await seedOutboxLoad(db, app.secrets, N);
 
 const started = performance.now();
 let passes = 0;

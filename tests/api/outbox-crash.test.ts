@@ -6,9 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DB } from '../../server/db/index';
 import { createSecretBox, loadSecretKey } from '../../server/lib/secrets';
-import { nowIso } from '../../server/lib/time';
-import { writeNotificationIntent } from '../../server/services/notification-intents';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
+import { seedOutboxLoad } from '../fixtures/outbox-load';
 
 /**
  * SIGKILL of the server in the middle of a queue, then a restart: every queued message reaches the gateway's
@@ -73,52 +72,8 @@ describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () =
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
     db = createDb({ sqliteFile: path.join(dataDir, 'app.db') });
     await migrateToLatest(db);
-    const secrets = createSecretBox(loadSecretKey({ dataDir }));
-    const now = nowIso();
-    const school = await db
-      .insertInto('schools')
-      .values({ name: 'Crash High', acronym: 'CH', isActive: 1, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('smsDevices')
-      .values({
-        name: 'Gate',
-        deviceName: 'Pixel 7',
-        phoneNumber: '+639180000001',
-        apiKey: secrets.encrypt('crash-key'),
-        schoolId: school.id,
-        isDefault: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    for (let i = 0; i < N; i += 1) {
-      const st = await db
-        .insertInto('students')
-        .values({
-          firstName: 'Kid',
-          lastName: `No${i}`,
-          email: `kid${i}@crash.test`,
-          passwordHash: 'x',
-          lrn: String(300000000000 + i),
-          parentPhone: `+6391700${String(10000 + i)}`,
-          schoolId: school.id,
-          isActive: 1,
-          isArchived: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeNotificationIntent(db, {
-        type: 'CHECK_IN',
-        studentId: st.id,
-        schoolId: school.id,
-        occurredAt: now,
-        attendanceId: i + 1,
-      });
-    }
+    // The server process reads the same DATA_DIR/secret.key, so it can decrypt the device key seeded here.
+    await seedOutboxLoad(db, createSecretBox(loadSecretKey({ dataDir })), N, 'crash-key');
   }, 60_000);
 
   afterAll(async () => {
