@@ -1,16 +1,14 @@
 import { request, requestBody } from './http';
-import type { FacebookPage, FacebookPageCreateInput, MessengerOptIn } from '../../domain/facebook-pages';
-
-type Payload = Partial<Record<keyof FacebookPageCreateInput, unknown>>;
+import type { FacebookPage, MessengerOptIn } from '../../domain/facebook-pages';
 
 /** Spec §7 Facebook pages (defaults of spec §8). */
 export const fetchFacebookPages = (signal?: AbortSignal) =>
   request<FacebookPage[]>('Failed to fetch Facebook pages', (api) => api.get('super-admin/facebook-pages', { signal }));
 
-export const createFacebookPage = (payload: Payload) =>
+export const createFacebookPage = (payload: Record<string, unknown>) =>
   requestBody<FacebookPage>('Failed to create Facebook page', (api) => api.post('super-admin/facebook-pages', { json: payload }));
 
-export const updateFacebookPage = (id: number, payload: Payload) =>
+export const updateFacebookPage = (id: number, payload: Record<string, unknown>) =>
   requestBody<FacebookPage>('Failed to update Facebook page', (api) =>
     api.patch(`super-admin/facebook-pages/${id}`, { json: payload }),
   );

@@ -1,7 +1,5 @@
 import { request, requestBody } from './http';
-import type { SmsDevice, SmsDeviceCreateInput, SmsDeviceUpdateInput } from '../../domain/sms-devices';
-
-type Payload = Partial<Record<keyof SmsDeviceCreateInput, unknown>>;
+import type { SmsDevice } from '../../domain/sms-devices';
 
 /** Spec §7 /api/super-admin/sms-devices (defaults of spec §8). */
 export const fetchSmsDevices = (schoolId: string, signal?: AbortSignal) =>
@@ -9,10 +7,10 @@ export const fetchSmsDevices = (schoolId: string, signal?: AbortSignal) =>
     api.get('super-admin/sms-devices', { signal, searchParams: schoolId ? { schoolId } : {} }),
   );
 
-export const createSmsDevice = (payload: Payload) =>
+export const createSmsDevice = (payload: Record<string, unknown>) =>
   requestBody<SmsDevice>('Failed to create SMS device', (api) => api.post('super-admin/sms-devices', { json: payload }));
 
-export const updateSmsDevice = (id: number, payload: Payload | SmsDeviceUpdateInput) =>
+export const updateSmsDevice = (id: number, payload: Record<string, unknown>) =>
   requestBody<SmsDevice>('Failed to update SMS device', (api) => api.put(`super-admin/sms-devices/${id}`, { json: payload }));
 
 export const deleteSmsDevice = (id: number) =>
