@@ -14,6 +14,8 @@ import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { contractPlugin } from './plugins/contract';
+import { createSecretBox, loadSecretKey } from './lib/secrets';
+import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
 import './types';
@@ -73,7 +75,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl));
+  app.decorate('secrets', createSecretBox(loadSecretKey(config)));
+  app.decorate(
+    'outbox',
+    createOutboxWorker({
+      db,
+      config: config.outbox,
+      log: app.log,
+      secrets: app.secrets,
+      gatewayUrl: config.smsGatewayUrl,
+      graphApiUrl: config.graphApiUrl,
+      timeZone: config.schoolTimezone,
+      timeoutMs: config.outbox.sendTimeoutMs,
+      onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
+    }),
+  );
+  // The worker runs with the server (OUTBOX_WORKER=0 leaves sending to another process) and stops first on close.
+  if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());
   app.addHook('onClose', async () => {
+    await app.outbox.stop();
     await app.realtime.close();
     if (!opts.db) await db.destroy();
   });

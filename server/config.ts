@@ -42,6 +42,33 @@ export interface AppConfig {
   maxEventLoopDelayMs: number;
   /** How often the load is sampled (ms; tests make it short) */
   pressureSampleMs?: number;
+  /** AES-256-GCM key for secrets at rest (SECRETS_KEY, base64 of 32 bytes); unset → DATA_DIR/secret.key */
+  secretsKey?: string;
+  /** Shared secret of POST /api/webhooks/sms (SMS_WEBHOOK_SECRET); unset → derived from the secrets key */
+  smsWebhookSecret?: string;
+  /** Messenger webhook: verify token (GET) and app secret (X-Hub-Signature-256 of POST) */
+  messengerVerifyToken?: string;
+  messengerAppSecret?: string;
+  outbox: OutboxConfig;
+}
+
+/** The notification outbox worker (server/services/outbox/). */
+export interface OutboxConfig {
+  /** OUTBOX_WORKER=0 turns the worker off in this process (another process sends). */
+  enabled: boolean;
+  pollMs: number;
+  batchSize: number;
+  /** Messages of a batch sent at the same time (OUTBOX_CONCURRENCY). */
+  concurrency: number;
+  /** Attempts before a message is FAILED (OUTBOX_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Backoff: base * 2^(attempt-1), capped, with jitter (OUTBOX_BASE_DELAY_MS / OUTBOX_MAX_DELAY_MS). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a claimed row stays claimed; a crashed worker's rows are taken again after it. */
+  leaseMs: number;
+  /** Timeout of one call to the SMS gateway or the Graph API. */
+  sendTimeoutMs: number;
 }
 
 /** A bad setting: one line naming the variable and what it expects. main.ts prints it and exits with 1. */
@@ -120,6 +147,21 @@ const envSchema = z.object({
   JSON_BODY_TIMEOUT_MS: whole(100).default(30_000),
   REQUEST_TIMEOUT_MS: whole(1000).default(120_000),
   MAX_EVENT_LOOP_DELAY_MS: whole(0).default(1000),
+  SECRETS_KEY: text
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'the base64 of 32 random bytes (openssl rand -base64 32)')
+    .optional(),
+  SMS_WEBHOOK_SECRET: text.optional(),
+  MESSENGER_VERIFY_TOKEN: text.optional(),
+  MESSENGER_APP_SECRET: text.optional(),
+  OUTBOX_WORKER: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  OUTBOX_POLL_MS: whole(10).default(1000),
+  OUTBOX_BATCH: whole(1, 1000).default(20),
+  OUTBOX_CONCURRENCY: whole(1, 100).default(5),
+  OUTBOX_MAX_ATTEMPTS: whole(1, 100).default(6),
+  OUTBOX_BASE_DELAY_MS: whole(1).default(5000),
+  OUTBOX_MAX_DELAY_MS: whole(1).default(600_000),
+  OUTBOX_LEASE_MS: whole(100).default(60_000),
+  SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
 });
 
 function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -166,6 +208,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jsonBodyTimeoutMs: e.JSON_BODY_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    secretsKey: e.SECRETS_KEY,
+    smsWebhookSecret: e.SMS_WEBHOOK_SECRET,
+    messengerVerifyToken: e.MESSENGER_VERIFY_TOKEN,
+    messengerAppSecret: e.MESSENGER_APP_SECRET,
+    outbox: {
+      enabled: e.OUTBOX_WORKER === '1',
+      pollMs: e.OUTBOX_POLL_MS,
+      batchSize: e.OUTBOX_BATCH,
+      concurrency: e.OUTBOX_CONCURRENCY,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      baseDelayMs: e.OUTBOX_BASE_DELAY_MS,
+      maxDelayMs: e.OUTBOX_MAX_DELAY_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+      sendTimeoutMs: e.SMS_SEND_TIMEOUT_MS,
+    },
   };
 }
 
@@ -191,6 +248,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     // Test machines run many suites at once: load shedding is tested on its own (tests/api/limits.test.ts).
     maxEventLoopDelayMs: 0,
+    // Tests that exercise the worker turn it on (and shorten its timings) themselves.
+    outbox: { ...base.outbox, enabled: false },
     ...overrides,
   };
 }

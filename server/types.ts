@@ -3,6 +3,8 @@ import type { DB } from './db/index';
 import type { UploadStore } from './services/uploads';
 import type { Actor } from './services/audit-log';
 import type { Realtime } from './realtime';
+import type { SecretBox } from './lib/secrets';
+import type { OutboxWorker } from './services/outbox/worker';
 import type { Role } from '../src/domain/roles';
 
 export interface AuthContext {
@@ -21,6 +23,10 @@ declare module 'fastify' {
     db: DB;
     uploads: UploadStore;
     realtime: Realtime;
+    /** Encrypts/decrypts secrets at rest (device API keys, page tokens) */
+    secrets: SecretBox;
+    /** The notification outbox worker (started with the server unless OUTBOX_WORKER=0) */
+    outbox: OutboxWorker;
     /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
     requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
   }

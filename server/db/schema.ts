@@ -122,6 +122,10 @@ export interface StudentTable {
   parentEmail: string | null;
   parentFacebookMessengerName: string | null;
   parentMessengerPsid: string | null;
+  /** m.me ref token a parent's first Messenger message carries (binds parentMessengerPsid) */
+  messengerRefToken: string | null;
+  /** When the parent last wrote to the page (Messenger's 24 h window) */
+  parentMessengerLastAt: string | null;
   parentPhone: string;
   parentAddress: string | null;
   emergencyContact: string | null;
@@ -267,6 +271,8 @@ export interface SmsNotificationTable {
   senderRole: string | null;
   senderId: number | null;
   providerMsgId: string | null;
+  /** The outbox idempotency key, sent to the gateway as request_id */
+  requestId: string | null;
   createdAt: string;
   updatedAt: string;
 }

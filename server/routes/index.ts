@@ -17,6 +17,11 @@ import sectionRoutes from './sections';
 import systemLogRoutes from './system-logs';
 import studentRoutes from './students';
 import studentImportRoutes from './student-import';
+import smsDeviceRoutes from './sms-devices';
+import facebookPageRoutes from './facebook-pages';
+import smsHistoryRoutes from './sms-history';
+import messengerOptInRoutes from './messenger-opt-in';
+import webhookRoutes from './webhooks';
 
 /**
  * Every API route. Public and sign-in routes first; everything registered inside the
@@ -34,6 +39,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/api/super-admin' });
   // Public catalogue, contact form and orders; the inquiry list/detail/delete guard themselves.
   await app.register(inquiryRoutes, { prefix: '/api/inquiries' });
+  // Gateway and Messenger callbacks: no session, each verifies its signature.
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
 
   await app.register(
     async (scope) => {
@@ -52,6 +59,10 @@ export async function registerRoutes(app: FastifyInstance) {
       await scope.register(systemLogRoutes);
       await scope.register(studentRoutes);
       await scope.register(studentImportRoutes);
+      await scope.register(smsDeviceRoutes);
+      await scope.register(facebookPageRoutes);
+      await scope.register(smsHistoryRoutes);
+      await scope.register(messengerOptInRoutes);
     },
     { prefix: '/api/super-admin' },
   );

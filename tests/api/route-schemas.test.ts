@@ -15,7 +15,11 @@ const t = await createTestApp({}, { onRoute: (r) => void routes.push(r) });
 afterAll(() => t.close());
 
 /** Routes that take no body at all (nothing to declare). */
-const NO_BODY = new Set(['POST /api/super-admin/logout', 'POST /api/super-admin/archived-students/:id/restore']);
+const NO_BODY = new Set([
+  'POST /api/super-admin/logout',
+  'POST /api/super-admin/archived-students/:id/restore',
+  'POST /api/super-admin/facebook-pages/:id/test',
+]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;
 const methods = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);

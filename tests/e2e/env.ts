@@ -13,3 +13,15 @@ export const E2E_PROFILE_ADMIN = {
   firstName: 'Paula',
   lastName: 'Profile',
 };
+
+/**
+ * A student the notification specs message (no students API exists yet, so tests/e2e/server.ts seeds it):
+ * SMS_ONLY, parent phone valid for the stand-in gateway, in its own school.
+ */
+export const E2E_NOTIFY_STUDENT = {
+  firstName: 'Liza',
+  lastName: 'Notifyme',
+  lrn: '900000000001',
+  school: 'E2E Notify School',
+  acronym: 'E2EN',
+};

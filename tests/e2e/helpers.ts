@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
+import { E2E_BASE_URL, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
 
-export { E2E_BASE_URL, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
+export { E2E_BASE_URL, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
 
 type Credentials = { email: string; password: string };
 

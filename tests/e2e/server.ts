@@ -16,7 +16,8 @@ import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
-import { E2E_PORT, E2E_PROFILE_ADMIN, E2E_STATIC_DIR, E2E_SUPER_ADMIN } from './env';
+import { E2E_NOTIFY_STUDENT, E2E_PORT, E2E_PROFILE_ADMIN, E2E_STATIC_DIR, E2E_SUPER_ADMIN } from './env';
+import { startStandInGateway } from '../fixtures/sms-gateway';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const staticDir = path.resolve(E2E_STATIC_DIR);
@@ -24,6 +25,10 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   console.error(`[e2e] ${staticDir} has no index.html: run \`astro build\` first (ASTRO_OUT_DIR=… to build elsewhere).`);
   process.exit(1);
 }
+
+// SMS devices send through a stand-in httpSMS gateway (a real HTTP server here), which posts delivery webhooks back.
+const gateway = await startStandInGateway();
+const SMS_WEBHOOK_SECRET = 'e2e-sms-webhook-secret';
 
 const config = loadConfig({
   ...process.env,
@@ -39,7 +44,11 @@ const config = loadConfig({
   LOGIN_RATE_PER_EMAIL: '10000',
   PUBLIC_FORM_RATE_PER_MINUTE: process.env.PUBLIC_FORM_RATE_PER_MINUTE ?? '10000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SMS_GATEWAY_URL: gateway.url,
+  SMS_WEBHOOK_SECRET,
+  OUTBOX_POLL_MS: '200',
 });
+gateway.webhook = { url: `http://127.0.0.1:${config.port}/api/webhooks/sms`, secret: SMS_WEBHOOK_SECRET, delayMs: 1500 };
 
 const app = await buildApp(config);
 
@@ -57,12 +66,35 @@ await app.db
   })
   .execute();
 
+const notifySchool = await app.db
+  .insertInto('schools')
+  .values({ name: E2E_NOTIFY_STUDENT.school, acronym: E2E_NOTIFY_STUDENT.acronym, isActive: 1, createdAt: now, updatedAt: now })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+await app.db
+  .insertInto('students')
+  .values({
+    firstName: E2E_NOTIFY_STUDENT.firstName,
+    lastName: E2E_NOTIFY_STUDENT.lastName,
+    email: 'e2e-notify@school.test',
+    passwordHash: 'x',
+    lrn: E2E_NOTIFY_STUDENT.lrn,
+    parentPhone: '+639171230000',
+    schoolId: notifySchool.id,
+    isActive: 1,
+    isArchived: 0,
+    createdAt: now,
+    updatedAt: now,
+  })
+  .execute();
+
 let closing = false;
 async function shutdown() {
   if (closing) return;
   closing = true;
   try {
     await app.close();
+    await gateway.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

@@ -6,6 +6,8 @@ import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
 import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
 import { createSchool, fixture, uploadedFiles } from './schools';
+import { startStandInGateway } from '../fixtures/sms-gateway';
+import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
  * The app under audit (tests/api/robustness.test.ts): every route it registers, the records the
@@ -30,7 +32,18 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/inquiries',
   'POST /api/inquiries/',
   'POST /api/inquiries/orders',
+  // Webhooks: no session; each checks its signature instead (audit-cases.ts signs the valid calls).
+  'POST /api/webhooks/sms',
+  'GET /api/webhooks/messenger',
+  'HEAD /api/webhooks/messenger',
+  'POST /api/webhooks/messenger',
 ]);
+/** Shared secrets of the webhooks in the audit app (audit-cases.ts signs with them). */
+export const AUDIT_WEBHOOK = {
+  sms: 'audit-sms-webhook-secret',
+  messengerApp: 'audit-messenger-app-secret',
+  verify: 'audit-verify-token',
+};
 /** Routes outside /api (served files); anything else outside /api fails the audit. */
 export const NON_API_ROUTES = new Set(['GET /uploads/*', 'HEAD /uploads/*']);
 
@@ -49,9 +62,15 @@ export interface Fixtures {
   /** an admin the admin routes edit/deactivate (not the one whose session is used) */
   adminId: number;
   permission: string;
-  /** an active student and an archived one (the student routes archive/restore them) */
+  /** an active student with a Messenger opt-in token, and an archived one (the student routes archive/restore them) */
   studentId: number;
+  messengerRef: string;
   archivedStudentId: number;
+  /** an SMS device and a Facebook page (token known to the stand-in Graph API) */
+  deviceId: number;
+  pageId: number;
+  /** a SENT message the gateway webhook may mark delivered */
+  smsRequestId: string;
 }
 
 export interface AuditApp {
@@ -115,9 +134,20 @@ async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', 
 
 export async function startAuditApp(): Promise<AuditApp> {
   const routes: AuditRoute[] = [];
+  // The notification routes talk to real stand-ins of the SMS gateway and the Graph API.
+  const gateway = await startStandInGateway();
+  const graph = await startStandInGraph();
   const t = await createTestApp(
     // The API's routes only: the OpenAPI document and its page are public files (tests/api/openapi.test.ts).
-    { rateLimits: NO_LIMITS, apiDocs: false },
+    {
+      rateLimits: NO_LIMITS,
+      apiDocs: false,
+      smsGatewayUrl: gateway.url,
+      graphApiUrl: graph.url,
+      smsWebhookSecret: AUDIT_WEBHOOK.sms,
+      messengerAppSecret: AUDIT_WEBHOOK.messengerApp,
+      messengerVerifyToken: AUDIT_WEBHOOK.verify,
+    },
     { onRoute: (r) => [r.method].flat().forEach((method) => routes.push({ method, url: r.url })) },
   );
   const { app } = t;
@@ -140,6 +170,40 @@ export async function startAuditApp(): Promise<AuditApp> {
     table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles',
     id?: number,
   ) => id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+
+  // Stored secrets of the notification channels: no route may send them back, except the audited reveal routes.
+  const apiKey = `sk_live_${randomBytes(16).toString('hex')}`;
+  const pageToken = `EAAG${randomBytes(24).toString('hex')}`;
+  const secrets: string[] = [apiKey, pageToken];
+  async function insertDevice(schoolId: number) {
+    const row = await app.db
+      .insertInto('smsDevices')
+      .values({
+        name: 'Gateway',
+        deviceName: 'Pixel',
+        phoneNumber: '+639171234567',
+        apiKey,
+        schoolId,
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async function insertPage(schoolId: number) {
+    // Each page has its own token, which the stand-in Graph API knows (Test Connection must name the page).
+    const token = secrets.length === 2 ? pageToken : `EAAG${randomBytes(24).toString('hex')}`;
+    if (token !== pageToken) secrets.push(token);
+    const pageId = `9${Date.now()}${(seq += 1)}`;
+    graph.tokens.set(token, { id: pageId, name: 'School page' });
+    const row = await app.db
+      .insertInto('facebookPages')
+      .values({ pageId, pageName: 'School page', accessToken: token, schoolId, createdAt: now(), updatedAt: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
 
   const fx = {} as Fixtures;
   async function ensure(fresh = false): Promise<Fixtures> {
@@ -199,7 +263,11 @@ export async function startAuditApp(): Promise<AuditApp> {
           .where('isArchived', '=', archived)
           .executeTakeFirst(),
       );
-    if (fresh || !(await studentIs(fx.studentId, 0))) fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+    if (fresh || !(await studentIs(fx.studentId, 0))) {
+      fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+      fx.messengerRef = `ref-${unique()}`;
+      await app.db.updateTable('students').set({ messengerRefToken: fx.messengerRef }).where('id', '=', fx.studentId).execute();
+    }
     if (fresh || !(await studentIs(fx.archivedStudentId, 1))) {
       fx.archivedStudentId = await insertPerson(app, 'students', fx.schoolId);
       await app.db
@@ -209,6 +277,31 @@ export async function startAuditApp(): Promise<AuditApp> {
         .execute();
     }
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
+    const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>
+      id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    if (fresh || !(await has('smsDevices', fx.deviceId))) fx.deviceId = await insertDevice(fx.schoolId);
+    if (fresh || !(await has('facebookPages', fx.pageId))) fx.pageId = await insertPage(fx.schoolId);
+    const sent = fx.smsRequestId
+      ? await app.db.selectFrom('smsNotifications').select('status').where('requestId', '=', fx.smsRequestId).executeTakeFirst()
+      : undefined;
+    if (fresh || sent?.status !== 'SENT') {
+      fx.smsRequestId = `audit:${unique()}:SMS`;
+      await app.db
+        .insertInto('smsNotifications')
+        .values({
+          studentId: fx.studentId,
+          schoolId: fx.schoolId,
+          type: 'CHECK_IN',
+          message: 'Audit',
+          phoneNumber: '+639171234567',
+          status: 'SENT',
+          sentAt: now(),
+          requestId: fx.smsRequestId,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .execute();
+    }
     return fx;
   }
   await ensure();
@@ -236,33 +329,6 @@ export async function startAuditApp(): Promise<AuditApp> {
     expired,
     revoked,
   };
-
-  // Stored secrets of the notification channels: no route may ever send them back.
-  const apiKey = `sk_live_${randomBytes(16).toString('hex')}`;
-  const pageToken = `EAAG${randomBytes(24).toString('hex')}`;
-  await app.db
-    .insertInto('smsDevices')
-    .values({
-      name: 'Gateway',
-      deviceName: 'Pixel',
-      phoneNumber: '+639171234567',
-      apiKey,
-      schoolId: fx.schoolId,
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .execute();
-  await app.db
-    .insertInto('facebookPages')
-    .values({
-      pageId: `p${unique()}`,
-      pageName: 'School page',
-      accessToken: pageToken,
-      schoolId: fx.schoolId,
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .execute();
 
   const other = await app.db
     .insertInto('superAdmins')
@@ -302,13 +368,17 @@ export async function startAuditApp(): Promise<AuditApp> {
     routes,
     token,
     tokens,
-    secrets: [apiKey, pageToken, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, token, ...Object.values(tokens)],
+    secrets: [...secrets, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, token, ...Object.values(tokens)],
     fx,
     ensure,
     superSession,
     otherSuperAdmin,
     send,
     snapshot,
-    close: () => t.close(),
+    close: async () => {
+      await t.close();
+      await gateway.close();
+      await graph.close();
+    },
   };
 }

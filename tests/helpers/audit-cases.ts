@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
-import { OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
+import { createHmac } from 'node:crypto';
+import { signJwt } from '../../server/lib/hmac';
+import { AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
  * What tests/api/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
@@ -27,6 +29,8 @@ export interface MutationSpec {
   files?: Part[];
   /** main super admin (default), no session, a throwaway super-admin session, or the second super admin */
   session?: 'main' | 'none' | 'throwaway' | 'other';
+  /** headers computed from the exact JSON text sent (webhook signatures) */
+  sign?: (raw: string) => Record<string, string>;
 }
 
 let seq = 0;
@@ -218,7 +222,94 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     fields: (fx) => ({ email: 'buyer@example.com', systemId: fx.systemId, additionalNotes: 'Soon' }),
   },
   'DELETE /api/inquiries/:id': { action: 'DELETE_INQUIRY', body: 'none' },
+
+  // Notifications (issue #12).
+  'POST /api/super-admin/sms-devices': {
+    action: 'CREATE_SMS_DEVICE',
+    body: 'json',
+    fields: (fx) => ({
+      name: `Gate ${u()}`,
+      deviceName: 'Pixel 7',
+      phoneNumber: '+639181234567',
+      apiKey: `audit-key-${u()}`,
+      schoolId: fx.schoolId,
+    }),
+  },
+  'PUT /api/super-admin/sms-devices/:id': {
+    action: 'UPDATE_SMS_DEVICE',
+    body: 'json',
+    fields: () => ({ name: `Renamed ${u()}`, dailyLimit: 100 }),
+  },
+  'DELETE /api/super-admin/sms-devices/:id': { action: 'DELETE_SMS_DEVICE', body: 'none' },
+  'POST /api/super-admin/sms-devices/:id/test': {
+    action: 'TEST_SMS_DEVICE',
+    body: 'json',
+    fields: () => ({ testPhoneNumber: '+639175550000' }),
+  },
+  'POST /api/super-admin/facebook-pages': {
+    action: 'CREATE_FACEBOOK_PAGE',
+    body: 'json',
+    fields: (fx) => ({
+      pageId: `8${Date.now()}${(seq += 1)}`,
+      pageName: `Page ${u()}`,
+      accessToken: `EAAB${u()}`,
+      schoolId: fx.schoolId,
+    }),
+  },
+  'PATCH /api/super-admin/facebook-pages/:id': {
+    action: 'UPDATE_FACEBOOK_PAGE',
+    body: 'json',
+    fields: () => ({ pageName: `Renamed ${u()}` }),
+  },
+  'DELETE /api/super-admin/facebook-pages/:id': { action: 'DELETE_FACEBOOK_PAGE', body: 'none' },
+  'POST /api/super-admin/facebook-pages/:id/test': { action: 'TEST_FACEBOOK_PAGE', body: 'none' },
+  'POST /api/super-admin/facebook-pages/send-message': {
+    action: 'SEND_FACEBOOK_TEST_MESSAGE',
+    body: 'json',
+    fields: (fx) => ({ recipientId: '24000001', message: 'Hello from the school', pageId: fx.pageId }),
+  },
+  'POST /api/super-admin/sms-history/messages': {
+    action: 'SEND_CUSTOM_MESSAGE',
+    body: 'json',
+    fields: (fx) => ({ studentId: fx.studentId, message: 'School is closed tomorrow.' }),
+  },
+  'POST /api/webhooks/sms': {
+    action: 'SMS_DELIVERED',
+    body: 'json',
+    session: 'none',
+    fields: (fx) => ({
+      type: 'message.phone.delivered',
+      data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
+    }),
+    sign: () => ({ authorization: `Bearer ${signJwt(AUDIT_WEBHOOK.sms, { exp: Math.floor(Date.now() / 1000) + 300 })}` }),
+  },
+  'POST /api/webhooks/messenger': {
+    action: 'CONNECT_PARENT_MESSENGER',
+    body: 'json',
+    session: 'none',
+    fields: (fx) => ({
+      object: 'page',
+      entry: [{ messaging: [{ sender: { id: '24000002' }, referral: { ref: fx.messengerRef } }] }],
+    }),
+    sign: (raw) => ({
+      'x-hub-signature-256': `sha256=${createHmac('sha256', AUDIT_WEBHOOK.messengerApp).update(raw).digest('hex')}`,
+    }),
+  },
 };
+
+/** Reads that need a query to be a valid call (the Messenger verify handshake). */
+export const READ_QUERY: Record<string, string> = {
+  'GET /api/webhooks/messenger': `?hub.mode=subscribe&hub.verify_token=${AUDIT_WEBHOOK.verify}&hub.challenge=42`,
+  'HEAD /api/webhooks/messenger': `?hub.mode=subscribe&hub.verify_token=${AUDIT_WEBHOOK.verify}&hub.challenge=42`,
+};
+
+/** Audited reveal routes: sending the stored secret back is what they are for (each call is logged). */
+export const REVEAL_ROUTES = new Set([
+  'GET /api/super-admin/sms-devices/:id/api-key',
+  'HEAD /api/super-admin/sms-devices/:id/api-key',
+  'GET /api/super-admin/facebook-pages/:id/access-token',
+  'HEAD /api/super-admin/facebook-pages/:id/access-token',
+]);
 
 const ID_OF: Record<string, keyof Fixtures> = {
   schools: 'schoolId',
@@ -230,6 +321,8 @@ const ID_OF: Record<string, keyof Fixtures> = {
   inquiries: 'inquiryId',
   students: 'studentId',
   'archived-students': 'archivedStudentId',
+  'sms-devices': 'deviceId',
+  'facebook-pages': 'pageId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',
@@ -263,6 +356,10 @@ export function validRequest(route: AuditRoute, spec: MutationSpec, fx: Fixtures
   const base = { method: route.method as InjectOptions['method'], url: fillUrl(route.url, fx) };
   if (spec.body === 'none') return base;
   const fields = spec.fields?.(fx) ?? {};
+  if (spec.body === 'json' && spec.sign) {
+    const raw = JSON.stringify(fields);
+    return { ...base, payload: raw, headers: { 'content-type': 'application/json', ...spec.sign(raw) } };
+  }
   if (spec.body === 'json') return { ...base, payload: fields };
   const data: Part[] = spec.fields ? [{ name: 'data', value: JSON.stringify(fields) }] : [];
   return { ...base, ...multipart([...data, ...(spec.files ?? [])]) };

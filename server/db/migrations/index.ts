@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_permissions_catalogue';
 import * as m0003 from './0003_dashboard_indexes';
 import * as m0005 from './0005_student_archive';
+import * as m0007 from './0007_notifications';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_permissions_catalogue': m0002,
   '0003_dashboard_indexes': m0003,
   '0005_student_archive': m0005,
+  '0007_notifications': m0007,
 };

@@ -1,0 +1,50 @@
+import type { Executor } from '../../db/index';
+import { markNeedsReauth } from '../facebook-pages';
+import { sendMessengerText } from '../messenger';
+import type { OutboxRow } from './claim';
+import type { Outcome, SendDeps } from './deliver-sms';
+import type { ChannelPayload } from './expand';
+
+export const MESSENGER_REASONS = {
+  notConnected: 'Parent has not connected Messenger yet',
+  noPage: 'No active Facebook page for this school',
+  reauth: 'Facebook page needs reconnection (access token expired or revoked)',
+  window: 'Outside the Messenger messaging window (the parent has not written to the page in the last 24 hours)',
+} as const;
+
+/**
+ * One attempt of a Messenger message through the school's active page. 190 marks the page for
+ * reconnection (no retry), 4/613 back off longer, the closed window and other refusals are final
+ * (with BOTH the parent's SMS goes anyway: see `fallbackToSms` in the worker).
+ */
+export async function deliverMessenger(db: Executor, deps: SendDeps, row: OutboxRow): Promise<Outcome & { window?: boolean }> {
+  const payload = JSON.parse(row.payload) as ChannelPayload;
+  if (!row.recipient) return { kind: 'failed', reason: MESSENGER_REASONS.notConnected };
+  let q = db.selectFrom('facebookPages').selectAll().where('isActive', '=', 1).where('needsReauth', '=', 0);
+  q = payload.schoolId == null ? q.where('schoolId', 'is', null) : q.where('schoolId', '=', payload.schoolId);
+  const page = await q.orderBy('id').executeTakeFirst();
+  if (!page) return { kind: 'failed', reason: MESSENGER_REASONS.noPage };
+  const result = await sendMessengerText({
+    graphApiUrl: deps.graphApiUrl,
+    pageId: page.pageId,
+    accessToken: deps.secrets.decrypt(page.accessToken),
+    psid: row.recipient,
+    text: payload.text,
+    messagingType: 'UPDATE',
+    timeoutMs: deps.timeoutMs,
+  });
+  if (result.ok) return { kind: 'sent', pageId: page.id, providerMsgId: result.messageId };
+  switch (result.kind) {
+    case 'reauth':
+      await markNeedsReauth(db, page.id);
+      return { kind: 'failed', reason: MESSENGER_REASONS.reauth };
+    case 'rate':
+      return { kind: 'retry', reason: result.reason, rateLimited: true };
+    case 'temporary':
+      return { kind: 'retry', reason: result.reason };
+    case 'window':
+      return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
+    default:
+      return { kind: 'failed', reason: result.reason };
+  }
+}

@@ -1,0 +1,76 @@
+import type { Executor } from '../../db/index';
+import type { SecretBox } from '../../lib/secrets';
+import { localDate } from '../../lib/time';
+import { sendSms } from '../sms-gateway';
+import type { OutboxRow } from './claim';
+import type { ChannelPayload } from './expand';
+import { releaseSlot, reserveSlot } from './usage';
+
+export type Outcome =
+  | { kind: 'sent'; deviceId?: number; pageId?: number; providerMsgId: string | null }
+  | { kind: 'retry'; reason: string; deviceId?: number; rateLimited?: boolean }
+  | { kind: 'failed'; reason: string };
+
+export interface SendDeps {
+  secrets: SecretBox;
+  gatewayUrl: string;
+  graphApiUrl: string;
+  timeZone: string;
+  timeoutMs: number;
+}
+
+/**
+ * Devices in the order they are tried: ACTIVE only; the school's default, the global default, the school's
+ * other devices, the other global devices; the device that failed the last attempt goes last.
+ */
+export async function deviceCandidates(db: Executor, schoolId: number | null, lastFailedId: number | null) {
+  let q = db
+    .selectFrom('smsDevices as d')
+    .leftJoin('schools as s', 's.id', 'd.schoolId')
+    .selectAll('d')
+    .select('s.timezone as schoolTimezone')
+    .where('d.status', '=', 'ACTIVE');
+  q =
+    schoolId == null
+      ? q.where('d.schoolId', 'is', null)
+      : q.where((eb) => eb.or([eb('d.schoolId', 'is', null), eb('d.schoolId', '=', schoolId)]));
+  const rows = await q.orderBy('d.id').execute();
+  const rank = (d: (typeof rows)[number]) =>
+    (d.id === lastFailedId ? 10 : 0) + (d.schoolId != null ? 0 : 2) + (d.isDefault ? 0 : 1);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/** One attempt of an SMS: reserve a slot of today's limit on the first device that has one, send, fail over. */
+export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, schoolTimezone: string | null): Promise<Outcome> {
+  const payload = JSON.parse(row.payload) as ChannelPayload;
+  const devices = await deviceCandidates(db, payload.schoolId, row.deviceId);
+  if (!devices.length) return { kind: 'retry', reason: 'No active SMS device for this school' };
+  const day = localDate(new Date(), schoolTimezone ?? deps.timeZone);
+  const skipped: string[] = [];
+  for (const device of devices) {
+    if (!(await reserveSlot(db, device.id, day, device.dailyLimit))) {
+      skipped.push(`${device.name}: daily limit reached`);
+      continue;
+    }
+    const result = await sendSms({
+      baseUrl: device.baseUrl ?? deps.gatewayUrl,
+      apiKey: deps.secrets.decrypt(device.apiKey),
+      from: device.phoneNumber,
+      to: row.recipient,
+      content: payload.text,
+      requestId: row.idempotencyKey,
+      timeoutMs: deps.timeoutMs,
+    });
+    if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
+    // A timeout may have been sent after all: its slot stays used. Any other failure gives it back.
+    if (result.status !== null) await releaseSlot(db, device.id, day);
+    if (result.deviceFault) {
+      skipped.push(`${device.name}: ${result.reason}`);
+      continue;
+    }
+    if (result.retryable) return { kind: 'retry', reason: result.reason, deviceId: device.id };
+    return { kind: 'failed', reason: result.reason };
+  }
+  const allFull = skipped.every((s) => s.endsWith('daily limit reached'));
+  return { kind: 'retry', reason: allFull ? 'All SMS devices reached their daily limit' : skipped.join('; ').slice(0, 300) };
+}

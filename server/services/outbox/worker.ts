@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../db/index';
+import type { OutboxConfig } from '../../config';
+import type { NotificationIntent } from '../notification-intents';
+import type { SmsNotification } from '../../../src/domain/sms-history';
+import { getNotification } from '../sms-history';
+import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
+import { claimDue, type OutboxRow } from './claim';
+import { deliverMessenger } from './deliver-messenger';
+import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
+import { addChannelMessage, expandIntent, studentContext, type ChannelPayload } from './expand';
+import { markFailed, markRetry, markSent } from './finish';
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops claiming and waits for the batch in hand (app close). */
+  stop(): Promise<void>;
+  /** Wakes the loop now (a message was just queued). */
+  kick(): void;
+  /** One claim-and-process pass; returns how many rows it handled (tests, bench). */
+  runOnce(): Promise<number>;
+}
+
+export interface WorkerDeps extends SendDeps {
+  db: DB;
+  config: OutboxConfig;
+  log: FastifyBaseLogger;
+  /** socket.io `sms:sent` with the history row */
+  onSent(row: SmsNotification): void;
+}
+
+/** Runs `fn` over items with at most `n` at a time. */
+async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * The notification outbox worker (INTEGRATIONS.md §4), started with the server: claims due rows, expands
+ * intents into per-channel messages, sends them (failover, daily limits, backoff with jitter), records
+ * every outcome in sms_notifications and emits `sms:sent`.
+ */
+export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
+  const { db, config, log } = deps;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function finish(row: OutboxRow, outcome: Outcome) {
+    if (outcome.kind === 'sent') {
+      await markSent(db, row, { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId });
+      if (row.smsNotificationId != null) {
+        const note = await getNotification(db, row.smsNotificationId);
+        if (note) deps.onSent(note);
+      }
+      return;
+    }
+    if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
+      const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
+      await markFailed(db, row, reason);
+      return;
+    }
+    const delay =
+      backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
+    await markRetry(db, row, outcome.reason, delay, outcome.deviceId);
+  }
+
+  /** Preference BOTH and Messenger could not deliver: make sure the SMS goes (no-op when it already exists). */
+  async function fallbackToSms(row: OutboxRow) {
+    const payload = JSON.parse(row.payload) as ChannelPayload;
+    if (payload.preference !== 'BOTH' || !row.studentId) return;
+    const student = await studentContext(db, row.studentId);
+    if (!student) return;
+    const intent: NotificationIntent = {
+      type: payload.type,
+      studentId: row.studentId,
+      schoolId: payload.schoolId,
+      occurredAt: row.createdAt,
+    };
+    await db
+      .transaction()
+      .execute((trx) =>
+        addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference),
+      );
+  }
+
+  async function processRow(row: OutboxRow) {
+    try {
+      if (row.channel === 'INTENT') {
+        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone));
+        return;
+      }
+      if (row.channel === 'SMS') {
+        const payload = JSON.parse(row.payload) as ChannelPayload;
+        const school = payload.schoolId
+          ? await db.selectFrom('schools').select('timezone').where('id', '=', payload.schoolId).executeTakeFirst()
+          : undefined;
+        await finish(row, await deliverSms(db, deps, row, school?.timezone ?? null));
+        return;
+      }
+      if (row.channel === 'MESSENGER') {
+        const outcome = await deliverMessenger(db, deps, row);
+        await finish(row, outcome);
+        if (outcome.kind === 'failed') await fallbackToSms(row);
+        return;
+      }
+      await markFailed(db, row, `Unknown channel ${row.channel}`);
+    } catch (err) {
+      // A bug or a database hiccup: the row goes back with backoff rather than being lost or retried hot.
+      log.error({ err, outboxId: row.id }, 'outbox row failed');
+      await markRetry(
+        db,
+        row,
+        'Internal error while sending',
+        backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs),
+      ).catch(() => {});
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await claimDue(db, config.batchSize, config.leaseMs);
+    // Intents first, so their messages can go in the next pass; sends overlap (network-bound).
+    await eachLimited(rows, Math.max(1, config.concurrency), processRow);
+    return rows.length;
+  }
+
+  async function run() {
+    while (running) {
+      let handled = 0;
+      try {
+        handled = await runOnce();
+      } catch (err) {
+        log.error({ err }, 'outbox pass failed');
+      }
+      if (!running) break;
+      if (handled === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, config.pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+    kick() {
+      wake?.();
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { paginationSchema } from './api';
+import { SMS_TYPES } from './dashboard';
+import { checkDateOrder, dateQuery, idQuery } from './list-filters';
+import { idField } from './validation';
+
+/** SMS Notifications History (spec §2, §3 "SMS notification", "History filter", §4 live updates, §7). */
+
+/** Spec §9: page size 10 for SMS history. */
+export const SMS_PAGE_SIZE = 10;
+export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+export type SmsType = (typeof SMS_TYPES)[number];
+export { SMS_TYPES };
+
+export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filters or try again later.';
+
+export const smsNotificationSchema = z.object({
+  id: z.number(),
+  student: z
+    .object({
+      id: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+      gradeModel: z.object({ name: z.string() }).nullable(),
+      sectionModel: z.object({ name: z.string() }).nullable(),
+    })
+    .nullable(),
+  type: z.enum(SMS_TYPES),
+  /** SMS or MESSENGER (a Messenger message has no phone number). */
+  channel: z.string(),
+  message: z.string(),
+  phoneNumber: z.string().nullable(),
+  status: z.enum(SMS_STATUSES),
+  failureReason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SmsNotification = z.infer<typeof smsNotificationSchema>;
+
+/** A student the 'Send message' dialog can pick (GET /sms-history/recipients?search=). */
+export const messageRecipientSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  lrn: z.string(),
+  schoolAcronym: z.string().nullable(),
+  notificationPreference: z.string(),
+});
+export type MessageRecipient = z.infer<typeof messageRecipientSchema>;
+
+export const smsHistoryPageSchema = z.object({ notifications: z.array(smsNotificationSchema), pagination: paginationSchema });
+export type SmsHistoryPage = z.infer<typeof smsHistoryPageSchema>;
+
+export const recipientsQuerySchema = z.object({ search: z.string().optional() });
+export const customMessageQueuedSchema = z.object({ key: z.string() });
+
+const enumQuery = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { message }).optional());
+
+/** GET /api/super-admin/sms-history: the history filter of spec §3 (page and limit are read by pageParams). */
+export const smsHistoryFiltersSchema = z
+  .object({
+    studentId: idQuery('Student'),
+    type: enumQuery(SMS_TYPES, `Type must be one of ${SMS_TYPES.join(', ')}`),
+    status: enumQuery(SMS_STATUSES, `Status must be one of ${SMS_STATUSES.join(', ')}`),
+    startDate: dateQuery('From date'),
+    endDate: dateQuery('To date'),
+    schoolId: idQuery('School'),
+    gradeId: idQuery('Grade'),
+    sectionId: idQuery('Section'),
+    // Read by pageParams (clamped there, never an error).
+    page: z.string().optional(),
+    limit: z.string().optional(),
+  })
+  .superRefine(checkDateOrder);
+export type SmsHistoryFilters = z.output<typeof smsHistoryFiltersSchema>;
+
+/*
+ * SMS length. GSM-7 text: 160 characters in one SMS, 153 per part when split; anything else (emoji,
+ * non-Latin letters) goes as UCS-2: 70, then 67 per part. A CUSTOM message may take at most 3 parts.
+ */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENDED = '^{}\\[~]|€\f';
+export const SMS_MAX_SEGMENTS = 3;
+
+export function smsLength(text: string): { encoding: 'GSM-7' | 'UCS-2'; units: number; segments: number; max: number } {
+  const chars = Array.from(text);
+  const gsm = chars.every((c) => GSM_BASIC.includes(c) || GSM_EXTENDED.includes(c));
+  if (gsm) {
+    const units = chars.reduce((n, c) => n + (GSM_EXTENDED.includes(c) ? 2 : 1), 0);
+    return { encoding: 'GSM-7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153), max: 153 * SMS_MAX_SEGMENTS };
+  }
+  const units = text.length; // UTF-16 code units, as UCS-2 counts them
+  return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67), max: 67 * SMS_MAX_SEGMENTS };
+}
+
+export const CUSTOM_MESSAGE_MESSAGES = {
+  studentId: 'Please select a student',
+  message: 'Message is required',
+  tooLong: (max: number, encoding: string) =>
+    `Message is too long for ${SMS_MAX_SEGMENTS} SMS: at most ${max} characters${encoding === 'UCS-2' ? ' when it has emoji or non-Latin letters' : ''}`,
+  queued: 'Message queued for sending',
+} as const;
+
+/** POST /api/super-admin/sms-history/messages: a CUSTOM message to one student's parent. */
+export const customMessageSchema = z.object({
+  studentId: idField(CUSTOM_MESSAGE_MESSAGES.studentId),
+  message: z
+    .string({ error: CUSTOM_MESSAGE_MESSAGES.message })
+    .trim()
+    .min(1, CUSTOM_MESSAGE_MESSAGES.message)
+    .superRefine((v, ctx) => {
+      const len = smsLength(v);
+      if (len.units > len.max) ctx.addIssue({ code: 'custom', message: CUSTOM_MESSAGE_MESSAGES.tooLong(len.max, len.encoding) });
+    }),
+});
+export type CustomMessageInput = z.output<typeof customMessageSchema>;
+
+/**
+ * Spec §4 live updates: a new SMS-sent event goes to the top of the loaded page, the list is trimmed to the
+ * page size and the total is raised by one. A row already listed (its status changed, e.g. DELIVERED) is
+ * replaced in place; a status change of a row not listed is no new message and changes nothing.
+ */
+export function insertLive(page: SmsHistoryPage, row: SmsNotification): SmsHistoryPage {
+  const at = page.notifications.findIndex((n) => n.id === row.id);
+  if (at >= 0) {
+    const notifications = page.notifications.slice();
+    notifications[at] = row;
+    return { ...page, notifications };
+  }
+  if (row.status !== 'SENT') return page;
+  const total = page.pagination.total + 1;
+  const totalPages = Math.max(1, Math.ceil(total / page.pagination.limit));
+  return {
+    notifications: [row, ...page.notifications].slice(0, page.pagination.limit),
+    pagination: { ...page.pagination, total, totalPages, hasNextPage: page.pagination.page < totalPages },
+  };
+}
+
+/** Whether a live row belongs in the list as filtered (a filtered view does not take rows it would not show). */
+export function matchesFilters(row: SmsNotification, f: Partial<Record<keyof SmsHistoryFilters, unknown>>): boolean {
+  if (f.status && f.status !== row.status) return false;
+  if (f.type && f.type !== row.type) return false;
+  if (f.endDate && row.createdAt.slice(0, 10) > String(f.endDate)) return false;
+  return true;
+}

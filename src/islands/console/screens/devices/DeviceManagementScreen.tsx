@@ -1,0 +1,61 @@
+import { useState, type ComponentType } from 'react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { ScreenHeading } from '../../layout/ScreenHeading';
+import { Button, tabClass, useListQuery, type ListQueryApi } from '../../kit';
+import { FacebookPagesTab } from './FacebookPagesTab';
+import { SmsDevicesTab } from './SmsDevicesTab';
+
+/** Tab, school filter, search and view live in the address (reload and Back keep them). */
+export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards' };
+
+/** What every tab receives: the list query, and a counter the header's Add button raises. */
+export interface DeviceTabProps {
+  list: ListQueryApi<typeof DEVICE_DEFAULTS>;
+  addRequest: number;
+}
+
+/** The tabs, in order. A new tab (e.g. RFID Readers) is one entry here and its own file. */
+const TABS: Array<{ key: string; label: string; addLabel: string; component: ComponentType<DeviceTabProps> }> = [
+  { key: 'sms', label: 'SMS Devices', addLabel: 'Add Device', component: SmsDevicesTab },
+  { key: 'facebook', label: 'Facebook Pages', addLabel: 'Add Facebook Page', component: FacebookPagesTab },
+];
+
+/** Spec §2 Device Management (/super-admin/device-management): one tab per kind of device, header button by tab. */
+export default function DeviceManagementScreen() {
+  const list = useListQuery(DEVICE_DEFAULTS);
+  const index = Math.max(
+    0,
+    TABS.findIndex((t) => t.key === list.query.tab),
+  );
+  const current = TABS[index]!;
+  const [addRequest, setAddRequest] = useState(0);
+  return (
+    <div>
+      <ScreenHeading title="Device Management">
+        <Button onClick={() => setAddRequest((n) => n + 1)}>+ {current.addLabel}</Button>
+      </ScreenHeading>
+      <TabGroup
+        selectedIndex={index}
+        onChange={(i) => {
+          setAddRequest(0);
+          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '' });
+        }}
+      >
+        <TabList className="mb-4 flex overflow-x-auto border-b border-gray-200">
+          {TABS.map((t) => (
+            <Tab key={t.key} className={tabClass}>
+              {t.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          {TABS.map((t) => (
+            <TabPanel key={t.key}>
+              <t.component list={list} addRequest={t.key === current.key ? addRequest : 0} />
+            </TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatDateTime } from '../../../../domain/format';
+import type { SmsNotification } from '../../../../domain/sms-history';
+import { StatusBadge, type Column } from '../../kit';
+
+const MESSAGE_PREVIEW = 60;
+const studentLine = (n: SmsNotification) =>
+  [n.student?.school?.acronym, n.student?.gradeModel?.name, n.student?.sectionModel?.name].filter(Boolean).join(' · ') || '-';
+
+/** Spec §2 SMS history columns: Student (school acronym, grade, section), Type, Message (truncated), Phone, Status (+ reason), Sent At, Delivered At. */
+export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
+  {
+    header: 'Student',
+    cell: (n) => (
+      <div className="min-w-32">
+        <p className="font-medium text-gray-900">{n.student ? `${n.student.firstName} ${n.student.lastName}` : '-'}</p>
+        <p className="text-xs text-gray-600">{studentLine(n)}</p>
+      </div>
+    ),
+  },
+  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap' },
+  {
+    header: 'Message',
+    cell: (n) => (
+      <span title={n.message} className="block min-w-40 max-w-xs">
+        {n.message.length > MESSAGE_PREVIEW ? `${n.message.slice(0, MESSAGE_PREVIEW)}…` : n.message}
+      </span>
+    ),
+    className: 'hidden md:table-cell',
+  },
+  {
+    header: 'Phone',
+    cell: (n) => n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-'),
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Status',
+    cell: (n) => (
+      <div className="min-w-20">
+        <StatusBadge kind="sms" value={n.status} title={n.failureReason ?? undefined} />
+        {n.failureReason ? <p className="mt-1 max-w-48 text-xs text-red-700">{n.failureReason}</p> : null}
+      </div>
+    ),
+  },
+  { header: 'Sent At', cell: (n) => formatDateTime(n.sentAt), className: 'whitespace-nowrap hidden sm:table-cell' },
+  { header: 'Delivered At', cell: (n) => formatDateTime(n.deliveredAt), className: 'whitespace-nowrap hidden lg:table-cell' },
+];

@@ -1,0 +1,176 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_NOTIFY_STUDENT, signInViaApi } from './helpers';
+
+/**
+ * Issue #12 screens: Device Management (SMS devices: dialog, masked key, Test flow with the spec's texts, delete
+ * confirmation; Facebook pages), SMS Notifications History with a new SENT row arriving live. Both widths.
+ */
+
+const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function noSideways(page: Page) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(over).toBeLessThanOrEqual(0);
+}
+
+async function notifySchoolId(page: Page, token: string): Promise<number> {
+  const res = await page.request.get('/api/super-admin/schools', { headers: { Authorization: `Bearer ${token}` } });
+  const schools = (await res.json()).data as Array<{ id: number; acronym: string }>;
+  return schools.find((s) => s.acronym === E2E_NOTIFY_STUDENT.acronym)!.id;
+}
+
+for (const size of WIDTHS) {
+  test(`SMS device: add, masked key, Test flow (success, bad number), delete — ${size.name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signInViaApi(page);
+    const name = `Gate ${size.name} ${Date.now()}`;
+    await page.goto('/super-admin/device-management');
+    await expect(page.getByRole('heading', { level: 1, name: 'Device Management' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'SMS Devices' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: '+ Add Device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add SMS Device' });
+    await dialog.getByRole('button', { name: 'Add Device' }).click();
+    await expect(dialog.getByText('Name is required', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('API key is required')).toBeVisible();
+    await dialog.getByLabel(/^Device Name/).fill(name);
+    await dialog.getByLabel('Physical Device Name').fill('Samsung Galaxy A14');
+    await dialog.getByLabel('Phone Number').fill('+639181234567');
+    await dialog.getByLabel(/^API Key/).fill('e2e-device-key-0042');
+    await dialog.getByLabel('Daily Limit').fill('300');
+    await dialog.getByRole('button', { name: 'Add Device' }).click();
+    await expect(dialog).toBeHidden();
+
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('••••••••0042')).toBeVisible();
+    await expect(card.getByText('Global')).toBeVisible();
+    await expect(card.getByText('Never')).toBeVisible();
+    await noSideways(page);
+
+    await card.getByRole('button', { name: `Test ${name}` }).click();
+    const phone = card.getByLabel('Test phone number');
+    await phone.fill('12ab');
+    await card.getByRole('button', { name: 'Send' }).click();
+    await expect(card.getByText('Failed to send test message. Please check the device configuration.')).toBeVisible();
+    await phone.fill('+639175550123');
+    await card.getByRole('button', { name: 'Send' }).click();
+    await expect(card.getByText('Test message sent successfully!')).toBeVisible();
+    // Spec §9: the input is cleared about 2 s after sending.
+    await expect(phone).toHaveValue('', { timeout: 4000 });
+
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page.getByRole('table', { name: 'SMS devices' }).getByText(name)).toBeVisible();
+    await noSideways(page);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Delete Device' }));
+    await expect(confirm.getByText('Are you sure you want to delete this device?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('table', { name: 'SMS devices' }).getByText(name)).toBeHidden();
+  });
+
+  test(`Facebook page: add with the dialog, shown masked, search, delete — ${size.name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signInViaApi(page);
+    const pageName = `E2E Page ${size.name} ${Date.now()}`;
+    await page.goto('/super-admin/device-management?tab=facebook');
+    await expect(page.getByRole('tab', { name: 'Facebook Pages' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: '+ Add Facebook Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Facebook Page' });
+    await expect(dialog.getByText('Generate a Page Access Token for your page.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add Page' }).click();
+    await expect(dialog.getByText('Page ID is required')).toBeVisible();
+    await expect(dialog.getByText('School is required')).toBeVisible();
+    await dialog.getByLabel('Facebook Page ID').fill(String(Date.now()));
+    await dialog.getByLabel('Page Name').fill(pageName);
+    await dialog.getByLabel(/^Page Access Token/).fill('EAAB-e2e-token-7788');
+    await dialog.getByLabel('School').selectOption({ label: E2E_NOTIFY_STUDENT.school });
+    await dialog.getByRole('button', { name: 'Add Page' }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.getByRole('article', { name: pageName });
+    await expect(card.getByText('••••••••7788')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such page anywhere');
+    await expect(page.getByText('No Facebook pages found.')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(pageName);
+    await noSideways(page);
+    await card.getByRole('button', { name: `Delete Page ${pageName}` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(card).toBeHidden();
+  });
+}
+
+test('SMS history: a CUSTOM message appears live as SENT, then DELIVERED (delivery webhook), at both widths', async ({
+  page,
+}) => {
+  const token = await signInViaApi(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  const schoolId = await notifySchoolId(page, token);
+  const device = await page.request.post('/api/super-admin/sms-devices', {
+    headers: auth,
+    data: {
+      name: `History gate ${Date.now()}`,
+      deviceName: 'Pixel 7',
+      phoneNumber: '+639189990000',
+      apiKey: 'e2e-history-key',
+      schoolId,
+      isDefault: true,
+    },
+  });
+  expect(device.status()).toBe(201);
+
+  await page.goto('/super-admin/sms-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'SMS Notifications History' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'SMS notifications' });
+  await expect(
+    table.or(page.getByText('No SMS notifications found. Adjust your filters or try again later.')).first(),
+  ).toBeVisible();
+
+  // Through the screen's own 'Send message' dialog.
+  const text = `Live check ${Date.now()}: please pick up your child at 3 PM.`;
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send message' });
+  await dialog.getByLabel('Student').fill('Notifyme');
+  await dialog.getByRole('button', { name: /Liza Notifyme/ }).click();
+  await dialog.getByLabel('Message').fill(text);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Message queued for sending')).toBeVisible();
+
+  const row = table.getByRole('row').filter({ hasText: text.slice(0, 40) });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByText('SENT', { exact: true })).toBeVisible();
+  await expect(row.getByText('E2EN')).toBeVisible();
+  await expect(row.getByText('DELIVERED', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await noSideways(page);
+
+  // Phone width, and the API path of a CUSTOM message.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const recipients = await page.request.get(`/api/super-admin/sms-history/recipients?search=${E2E_NOTIFY_STUDENT.lrn}`, {
+    headers: auth,
+  });
+  const studentId = (await recipients.json()).data[0].id as number;
+  const second = `Second ${Date.now()}`;
+  const queued = await page.request.post('/api/super-admin/sms-history/messages', {
+    headers: auth,
+    data: { studentId, message: second },
+  });
+  expect(queued.status()).toBe(202);
+  await expect(table.getByRole('row').filter({ hasText: 'SENT' }).first()).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('Liza Notifyme', { timeout: 10_000 });
+  await noSideways(page);
+});
+
+test('Send message refuses an over-long text with a clear message', async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto('/super-admin/sms-history');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send message' });
+  await dialog.getByLabel('Student').fill('Notifyme');
+  await dialog.getByRole('button', { name: /Liza Notifyme/ }).click();
+  await dialog.getByLabel('Message').fill('x'.repeat(470));
+  await expect(dialog.getByText('470 / 459 characters · 4 SMS')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Message is too long for 3 SMS: at most 459 characters')).toBeVisible();
+});
