@@ -39,3 +39,22 @@ export async function cookieValue(context: BrowserContext, name: string): Promis
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The two widths every console screen is checked at (team rule: phone and desktop). */
+export const SCREEN_WIDTHS = [390, 1440] as const;
+
+/**
+ * The page is no wider than the window (tables may scroll inside their own box), and no table header
+ * is cut: every column is at least as wide as its header text.
+ */
+export async function expectFitsWidth(page: Page, label: string): Promise<void> {
+  const report = await page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - window.innerWidth;
+    const cut = [...document.querySelectorAll('th')]
+      .filter((th) => th.getClientRects().length > 0 && th.scrollWidth > th.clientWidth + 1)
+      .map((th) => th.textContent?.trim() || '(checkbox)');
+    return { over, cut };
+  });
+  expect(report.over, `${label}: page wider than the window by ${report.over}px`).toBeLessThanOrEqual(0);
+  expect(report.cut, `${label}: columns narrower than their header`).toEqual([]);
+}
