@@ -135,6 +135,8 @@ export interface StudentTable {
   archivedByRole: string | null;
   archivedByName: string | null;
   archiveReason: string | null;
+  /** an archived student's card (rfidCardId is cleared while archived, see migration 0005) */
+  archivedRfidCardId: string | null;
   isActive: Flag;
   isArchived: Flag;
   createdAt: string;

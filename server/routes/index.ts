@@ -12,6 +12,8 @@ import orderRoutes from './orders';
 import systemRoutes from './systems';
 import sectionRoutes from './sections';
 import systemLogRoutes from './system-logs';
+import studentRoutes from './students';
+import studentImportRoutes from './student-import';
 
 /**
  * Every API route. Public and sign-in routes first; everything registered inside the
@@ -39,6 +41,8 @@ export async function registerRoutes(app: FastifyInstance) {
       await scope.register(adminRoutes);
       await scope.register(permissionRoutes);
       await scope.register(systemLogRoutes);
+      await scope.register(studentRoutes);
+      await scope.register(studentImportRoutes);
     },
     { prefix: '/api/super-admin' },
   );

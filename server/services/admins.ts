@@ -5,8 +5,8 @@ import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { revokeUserSessions } from './sessions';
-import { checkFile, IMAGE_KINDS, type IncomingFile, type UploadStore } from './uploads';
-import { PICTURE_MAX_BYTES } from './profile';
+import type { IncomingFile, UploadStore } from './uploads';
+import { checkedPicture, withPicture } from './pictures';
 import { SCHOOL_NOT_FOUND } from './schools';
 import { assertKnownPermissions, permissionNames } from './permissions';
 import { fileUrl } from '../../src/domain/files';
@@ -107,35 +107,6 @@ async function assertSchoolExists(db: Executor, schoolId: number | null | undefi
   if (!(await db.selectFrom('schools').select('id').where('id', '=', schoolId).executeTakeFirst())) {
     throw badRequest(SCHOOL_NOT_FOUND, { schoolId: SCHOOL_NOT_FOUND });
   }
-}
-
-/** Checks a picture (by content, ≤ 2 MB) before anything is written; returns how to store it. */
-function checkedPicture(uploads: UploadStore, picture: IncomingFile | undefined) {
-  if (!picture) return async () => undefined;
-  const kind = checkFile(picture, IMAGE_KINDS, PICTURE_MAX_BYTES, 'Profile picture');
-  return () => uploads.save(picture, kind);
-}
-
-/**
- * Runs a write with a freshly stored picture: if the write fails the new file is removed, if it
- * succeeds the replaced file is.
- */
-async function withPicture<T>(
-  uploads: UploadStore,
-  store: () => Promise<{ url: string } | undefined>,
-  replacedUrl: string | null,
-  write: (url: string | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = await store();
-  let result: T;
-  try {
-    result = await write(stored?.url);
-  } catch (err) {
-    await uploads.remove(stored?.url);
-    throw err;
-  }
-  if (stored) await uploads.remove(replacedUrl);
-  return result;
 }
 
 /** POST /register-admin: checks everything, then stores the picture, the admin and the log entry. */

@@ -1,6 +1,6 @@
 import { api, request, requestBody, toApiError, toFormData } from './http';
 import { downloadCsv, saveFile, type QueryFilters } from './csv';
-import type { ArchivedStudentList, BulkResult, Student, StudentList } from '../../domain/students';
+import type { ArchivedStudent, ArchivedStudentList, BulkResult, Student, StudentList } from '../../domain/students';
 import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '../../domain/student-import';
 
 export type { ArchivedStudent, ArchivedStudentList, Student, StudentList } from '../../domain/students';
@@ -37,7 +37,7 @@ export const updateStudent = (id: number, fields: StudentFields, picture?: File 
 
 /** POST students/{id}/archive with an optional reason; answers the archived record. */
 export const archiveStudent = (id: number, reason?: string) =>
-  requestBody<Student>('Failed to archive student', (a) =>
+  requestBody<ArchivedStudent>('Failed to archive student', (a) =>
     a.post(`${STUDENTS_PATH}/${id}/archive`, { json: reason?.trim() ? { reason: reason.trim() } : {} }),
   );
 
