@@ -105,12 +105,12 @@ test.describe('Students', () => {
     ])
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
 
-    await dialog.getByLabel('First Name', { exact: true }).fill('Andres');
+    await dialog.getByRole('textbox', { name: 'First Name', exact: true }).fill('Andres');
     await expect(dialog.getByText('First name is required')).toHaveCount(0); // errors clear on edit
-    await dialog.getByLabel('Last Name', { exact: true }).fill(`Bonifacio${suffix}`);
-    await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue(`Bonifacio${suffix}2025`);
+    await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(`Bonifacio${suffix}`);
+    await expect(dialog.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(`Bonifacio${suffix}2025`);
     await expect(dialog.getByLabel('Confirm Password')).toHaveValue(`Bonifacio${suffix}2025`);
-    await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await dialog.getByLabel('LRN').fill('12345');
     await dialog.getByLabel('Parent Phone').fill('12345');
     await dialog.getByLabel('Confirm Password').fill('something-else');
@@ -121,7 +121,7 @@ test.describe('Students', () => {
     await expect(dialog.getByText('Passwords do not match')).toBeVisible();
 
     const lrn = nextLrn();
-    await dialog.getByLabel('Email', { exact: true }).fill(`andres.${suffix}@students.test`);
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`andres.${suffix}@students.test`);
     await dialog.getByLabel('LRN').fill(lrn);
     await dialog.getByLabel('Parent Phone').fill('0917-555-0101');
     await dialog.getByLabel('Confirm Password').fill(`Bonifacio${suffix}2025`);
@@ -144,9 +144,9 @@ test.describe('Students', () => {
 
     // A second registration with the same LRN is refused by the server, and the message names the field.
     await page.getByRole('button', { name: '+ Register New Student' }).click();
-    await dialog.getByLabel('First Name', { exact: true }).fill('Emilio');
-    await dialog.getByLabel('Last Name', { exact: true }).fill(`Jacinto${suffix}`);
-    await dialog.getByLabel('Email', { exact: true }).fill(`emilio.${suffix}@students.test`);
+    await dialog.getByRole('textbox', { name: 'First Name', exact: true }).fill('Emilio');
+    await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(`Jacinto${suffix}`);
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`emilio.${suffix}@students.test`);
     await dialog.getByLabel('LRN').fill(lrn);
     await dialog.getByLabel('Parent Phone').fill('09175550102');
     await dialog.getByRole('button', { name: 'Register Student' }).click();
@@ -262,7 +262,10 @@ test.describe('Students', () => {
     await dialog.getByRole('button', { name: 'Check File' }).click();
     const preview = dialog.getByRole('table', { name: 'Import preview' });
     await expect(preview.locator('tbody tr')).toHaveCount(3);
-    const bad = preview.locator('tbody tr').filter({ hasText: `Luna${suffix}` }).filter({ hasText: '12345' });
+    const bad = preview
+      .locator('tbody tr')
+      .filter({ hasText: `Luna${suffix}` })
+      .filter({ hasText: '12345' });
     await expect(bad).toContainText('Invalid');
     await expect(bad).toContainText('LRN must be a 12-digit number');
     await dialog.getByRole('button', { name: 'Import 2 Valid Rows' }).click();
@@ -293,7 +296,10 @@ test.describe('Students', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const text = await readFile((await (await download).path())!, 'utf8');
-    const lines = text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(2); // header + the one matching student
     expect(lines[1]).toContain(a.lrn);
     expect(lines[1]).toContain('Teodora');

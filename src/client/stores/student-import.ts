@@ -21,7 +21,7 @@ export interface ImportState {
   /** What is wrong with the chosen file or the last call (shown on the current step). */
   error: string | null;
   preview: ImportPreview | null;
-  /** 0..100 while checking (upload) or importing (upload, then the server's progress lines). */
+  /** 0..100 while importing (the server's progress lines). */
   percent: number;
   /** What the progress bar is doing ('Uploading', 'Checking rows', 'Saving students'…). */
   phase: string;
@@ -66,7 +66,7 @@ export async function checkImport(schoolId: string): Promise<void> {
   const file = $studentImport.get().file;
   if (problem || !file) return patch({ error: problem });
   controller = new AbortController();
-  patch({ step: 'checking', error: null, percent: 0, phase: 'Uploading and checking the file' });
+  patch({ step: 'checking', error: null, percent: 0, phase: 'Uploading and checking the file…' });
   try {
     const preview = await previewImport(
       Number(schoolId),

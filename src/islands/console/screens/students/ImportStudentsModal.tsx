@@ -174,7 +174,11 @@ export function ImportStudentsModal({
                 onChange={(e) => chooseImportFile(e.target.files?.[0] ?? null)}
               />
             </div>
-            {state.step === 'checking' ? <ProgressBar value={state.percent} max={100} label={state.phase} /> : null}
+            {state.step === 'checking' ? (
+              <p role="status" className="text-sm text-gray-700">
+                {state.phase}
+              </p>
+            ) : null}
           </>
         ) : null}
 
