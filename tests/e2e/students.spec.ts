@@ -108,7 +108,7 @@ test.describe('Students', () => {
     await dialog.getByRole('textbox', { name: 'First Name', exact: true }).fill('Andres');
     await expect(dialog.getByText('First name is required')).toHaveCount(0); // errors clear on edit
     await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(`Bonifacio${suffix}`);
-    await expect(dialog.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(`Bonifacio${suffix}2025`);
+    await expect(dialog.locator('input[name="password"]')).toHaveValue(`Bonifacio${suffix}2025`);
     await expect(dialog.getByLabel('Confirm Password')).toHaveValue(`Bonifacio${suffix}2025`);
     await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await dialog.getByLabel('LRN').fill('12345');

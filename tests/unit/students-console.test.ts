@@ -52,6 +52,13 @@ describe('Register/Edit Student form rules (spec §5)', () => {
     });
   });
 
+  it('says the passwords differ in the same pass as the other messages', async () => {
+    const result = await registerNewStudent({ ...studentForm(), password: 'Santos2025', confirmPassword: 'other' }, null);
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.errors).toMatchObject({ firstName: 'First name is required', confirmPassword: 'Passwords do not match' });
+  });
+
   it('shows the spec success text as headline and detail', () => {
     expect(STUDENT_REGISTERED).toEqual({
       message: 'Student Registered Successfully!',

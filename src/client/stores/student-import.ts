@@ -68,12 +68,7 @@ export async function checkImport(schoolId: string): Promise<void> {
   controller = new AbortController();
   patch({ step: 'checking', error: null, percent: 0, phase: 'Uploading and checking the file…' });
   try {
-    const preview = await previewImport(
-      Number(schoolId),
-      file,
-      (f) => patch({ percent: Math.round(f * 100) }),
-      controller.signal,
-    );
+    const preview = await previewImport(Number(schoolId), file, controller.signal);
     patch({ step: 'preview', preview });
   } catch (err) {
     if (controller?.signal.aborted) return;

@@ -12,6 +12,7 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCE,
   editStudentFormSchema,
   registerStudentFormSchema,
+  STUDENT_MESSAGES,
   STUDENT_SUCCESS,
   type Student,
 } from '../../domain/students';
@@ -116,12 +117,23 @@ function formInput(form: StudentForm, mode: 'create' | 'edit'): Record<string, s
   return out;
 }
 
+/**
+ * Every message at once: the schema's, the picture's, and the confirmation's (zod checks the confirmation
+ * only once every other field passes, so it would otherwise appear one submit later).
+ */
+function formErrors(form: StudentForm, checked: { ok: boolean; errors?: Record<string, string> }, fileError: string | null) {
+  const errors = { ...(checked.errors ?? {}) };
+  if (fileError) errors.profilePicture = fileError;
+  if (form.password !== form.confirmPassword && !errors.confirmPassword)
+    errors.confirmPassword = STUDENT_MESSAGES.passwordMismatch;
+  return errors;
+}
+
 /** Register New Student (spec §5, §7): checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
 export async function registerNewStudent(form: StudentForm, picture: File | null): Promise<ActionResult<Student>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(registerStudentFormSchema, formInput(form, 'create'));
-  if (!checked.ok || fileError)
-    return invalid({ ...(checked.ok ? {} : checked.errors), ...(fileError ? { profilePicture: fileError } : {}) });
+  if (!checked.ok || fileError) return invalid(formErrors(form, checked, fileError));
   try {
     const { confirmPassword: _confirm, ...fields } = checked.value;
     const res = await registerStudent(sentFields(fields), picture);
@@ -139,8 +151,7 @@ export async function saveStudentChanges(
 ): Promise<ActionResult<Student>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(editStudentFormSchema, formInput(form, 'edit'));
-  if (!checked.ok || fileError)
-    return invalid({ ...(checked.ok ? {} : checked.errors), ...(fileError ? { profilePicture: fileError } : {}) });
+  if (!checked.ok || fileError) return invalid(formErrors(form, checked, fileError));
   try {
     const { confirmPassword: _confirm, ...fields } = checked.value;
     const res = await updateStudent(student.id, sentFields(fields, student), picture);
