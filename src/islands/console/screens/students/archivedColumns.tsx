@@ -21,8 +21,8 @@ export function archivedColumns(): Array<Column<ArchivedStudent>> {
     },
     { header: 'LRN', cell: (a) => a.studentData.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
     { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]' },
-    { header: 'Grade/Section', cell: gradeSectionOf, className: 'whitespace-nowrap' },
+    { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]' },
     { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]' },
-    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'whitespace-nowrap' },
+    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'min-w-[7rem]' },
   ];
 }

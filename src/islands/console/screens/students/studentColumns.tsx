@@ -25,8 +25,8 @@ export function studentColumns(withSchool: boolean): Array<Column<Student>> {
       ? [{ header: 'School', cell: (s: Student) => <span title={s.school?.name}>{orDash(s.school?.acronym)}</span> }]
       : []),
     { header: 'LRN', cell: (s) => s.lrn, className: 'whitespace-nowrap tabular-nums' },
-    { header: 'Grade', cell: (s) => orDash(s.gradeModel?.name), className: 'whitespace-nowrap' },
-    { header: 'Section', cell: (s) => orDash(s.sectionModel?.name), className: 'whitespace-nowrap' },
+    { header: 'Grade', cell: (s) => orDash(s.gradeModel?.name), className: 'min-w-[5rem]' },
+    { header: 'Section', cell: (s) => orDash(s.sectionModel?.name), className: 'min-w-[5rem]' },
     { header: 'Status', cell: (s) => <StatusBadge kind="active" value={s.isActive} /> },
   ];
 }
