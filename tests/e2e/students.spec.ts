@@ -241,6 +241,52 @@ test.describe('Students', () => {
     await expect(archivedTable(page).getByText(b.name)).toHaveCount(0);
   });
 
+  test('filters: URL state, reset rules, path forms, redirect without a school, Student Not Found', async ({ page }) => {
+    await signInViaApi(page);
+    const student = await seedStudent(page.request, seeded, 'Josefa');
+
+    // The path forms of the route table open Student Management with those ids as filters.
+    await page.goto(`/super-admin/students/${seeded.school.id}/${seeded.grade.id}`);
+    await expect(page).toHaveURL(
+      new RegExp(`/super-admin/student-management\\?schoolId=${seeded.school.id}&gradeId=${seeded.grade.id}$`),
+    );
+    await expect(filters(page).getByLabel('School')).toHaveValue(String(seeded.school.id));
+    await expect(filters(page).getByLabel('Grade')).toHaveValue(String(seeded.grade.id));
+    await filters(page).getByLabel('Section').selectOption(String(seeded.section.id));
+    await expect(page).toHaveURL(new RegExp(`sectionId=${seeded.section.id}`));
+
+    // Changing grade resets section; changing school resets grade and section; Back restores them.
+    await filters(page).getByLabel('Grade').selectOption('');
+    await expect(filters(page).getByLabel('Section')).toBeDisabled();
+    await expect(page).not.toHaveURL(/sectionId=/);
+    await filters(page).getByLabel('Grade').selectOption(String(seeded.grade.id));
+    await filters(page).getByLabel('School').selectOption('');
+    await expect(filters(page).getByLabel('Grade')).toBeDisabled();
+    await expect(page).toHaveURL(/\/super-admin\/student-management$/);
+    await page.goBack();
+    await expect(filters(page).getByLabel('Grade')).toHaveValue(String(seeded.grade.id));
+
+    // A student archived elsewhere after the list loaded: the detail says it could not be found.
+    await searchStudents(page, student.lrn);
+    await expect(studentsTable(page).locator('tbody tr')).toHaveCount(1);
+    const res = await page.request.post(`${E2E_BASE_URL}/api/super-admin/students/${student.id}/archive`, {
+      headers: auth(seeded.token),
+      data: {},
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await studentsTable(page)
+      .getByRole('button', { name: `View ${student.name}` })
+      .click();
+    const missing = page.getByRole('dialog', { name: 'Student Not Found' });
+    await expect(missing).toContainText('The requested student information could not be found.');
+    await missing.getByRole('button', { name: 'Close' }).first().click();
+    await expect(missing).toBeHidden();
+
+    // The school-scoped list needs a school id.
+    await page.goto('/super-admin/schools/not-a-school/students');
+    await expect(page).toHaveURL(/\/super-admin\/schools$/);
+  });
+
   test('CSV import: the preview shows the bad row and its error; the valid rows are imported', async ({ page }) => {
     await signInViaApi(page);
     await page.goto(`/super-admin/schools/${seeded.school.id}/students`);
