@@ -4,12 +4,15 @@
  * Times the dashboard statistics and filtered system-log pages on the `npm run bench:seed` data set,
  * through the real app (buildApp + app.inject: routing, auth, validation, queries, serialisation; no
  * network). Reports median / p95 / min / max over --runs runs after 3 warm-up runs, against the targets
- * of issue #4: dashboard-stats < 150 ms, a system-logs page < 20 ms. A benchmark, not a test.
+ * of issue #4 (dashboard-stats < 150 ms, a system-logs page < 20 ms) and issue #10 (a student-list or
+ * archived-list page, with each filter and with a search term, < 15 ms). A benchmark, not a test.
+ * `--only students` runs just the scenarios whose label starts with that word.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
+import type { DB } from '../server/db/index';
 import { loadConfig } from '../server/config';
 import { localDate, lastLocalDays } from '../server/lib/time';
 import { BENCH_PASSWORD, benchTarget, ms, parseArgs, stats } from './lib';
@@ -65,13 +68,15 @@ async function main() {
         targetMs: 20,
       },
       { label: 'system-logs filter choices', url: `${logs}/filters`, targetMs: 20 },
+      ...(await studentScenarios(app.db, week[0]!, today)),
     ];
+    const only = args.get('only');
 
     console.log(`bench:queries on ${target.label}, ${runs} runs each (after 3 warm-up runs)\n`);
     console.log(
       `${'scenario'.padEnd(30)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}  target`,
     );
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((x) => !only || x.label.startsWith(only))) {
       const samples: number[] = [];
       let total: number | undefined;
       for (let i = 0; i < runs + 3; i++) {
@@ -93,6 +98,33 @@ async function main() {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Issue #10: the student lists on a typical student's school/grade/section, and searches by name, email and LRN. */
+async function studentScenarios(db: DB, weekStart: string, today: string): Promise<Scenario[]> {
+  const s = await db
+    .selectFrom('students')
+    .select(['schoolId', 'gradeId', 'sectionId', 'lrn', 'email'])
+    .where('id', '=', 50_000)
+    .executeTakeFirstOrThrow();
+  const list = '/api/super-admin/students';
+  const archived = '/api/super-admin/archived-students';
+  const t = 15;
+  return [
+    { label: 'students page 1', url: list, targetMs: t },
+    { label: 'students page 200', url: `${list}?page=200`, targetMs: t },
+    { label: 'students school', url: `${list}?schoolId=${s.schoolId}`, targetMs: t },
+    { label: 'students school+grade', url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}`, targetMs: t },
+    { label: 'students school+grade+section', url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}&sectionId=${s.sectionId}`, targetMs: t },
+    { label: 'students search name', url: `${list}?searchTerm=maria%20sant`, targetMs: t },
+    { label: 'students search email', url: `${list}?searchTerm=${encodeURIComponent(s.email.split('@')[0]!)}`, targetMs: t },
+    { label: 'students search LRN part', url: `${list}?searchTerm=${s.lrn.slice(4)}`, targetMs: t },
+    { label: 'students search no match', url: `${list}?searchTerm=zzzz`, targetMs: t },
+    { label: 'students school+search', url: `${list}?schoolId=${s.schoolId}&searchTerm=reyes`, targetMs: t },
+    { label: 'students archived page 1', url: archived, targetMs: t },
+    { label: 'students archived 7 days', url: `${archived}?startDate=${weekStart}&endDate=${today}`, targetMs: t },
+    { label: 'students archived search', url: `${archived}?searchTerm=santos`, targetMs: t },
+  ];
 }
 
 main().catch((err) => {

@@ -3,6 +3,7 @@
  * SMS device per school, and the students (about 2% archived, 1% inactive).
  */
 import { chunks, cols, ids, pad, personName, phone, type TableRows, type World } from './seed-data';
+import { searchTerms } from '../src/domain/students';
 
 const PLACES =
   'San Isidro|Santa Rosa|Malolos|Batangas|Lipa|Tarlac|Dagupan|Iloilo|Bacolod|Cebu|Tagbilaran|Dumaguete|Cagayan|Davao|Iligan|Naga|Legazpi|Baguio|Vigan|Laoag'.split(
@@ -143,13 +144,30 @@ export function entityTables(w: World): TableRows[] {
     {
       table: 'students',
       columns:
-        cols(`id first_name last_name email password_hash lrn gender rfid_card_id parent_first_name parent_last_name parent_phone
-        notification_preference school_id grade_id section_id archived_at archive_reason is_active is_archived created_at updated_at`),
+        cols(`id first_name last_name email password_hash lrn gender rfid_card_id archived_rfid_card_id parent_first_name parent_last_name
+        parent_phone notification_preference school_id grade_id section_id archived_at archive_reason is_active is_archived created_at updated_at`),
       total: plan.students,
       batches: () => chunks(students(w)),
     },
+    {
+      // The words a list search matches (searchTerms, the app's own rule).
+      table: 'student_search_terms',
+      columns: ['student_id', 'term'],
+      total: plan.students * 5,
+      batches: () => chunks(searchTermRows(plan.students)),
+    },
   ];
 }
+
+function* searchTermRows(count: number): Generator<unknown[]> {
+  for (let id = 1; id <= count; id++) {
+    const [firstName, lastName] = personName(id);
+    for (const term of searchTerms({ firstName, lastName, email: studentEmail(id), lrn: studentLrn(id) })) yield [id, term];
+  }
+}
+
+const studentEmail = (id: number) => `student${id}@students.example.ph`;
+const studentLrn = (id: number) => pad(100000000000 + id, 12);
 
 function* students(w: World): Generator<unknown[]> {
   const { plan, rng, created } = w;
@@ -168,8 +186,9 @@ function* students(w: World): Generator<unknown[]> {
     ] as const);
     // prettier-ignore
     yield [
-      id, first, last, `student${id}@students.example.ph`, plan.passwordHash, pad(100000000000 + id, 12), rng.pick(['MALE', 'FEMALE']),
-      `CARD${pad(id, 8)}`, parentFirst, last, phone(id), preference, school, grade, section,
+      id, first, last, studentEmail(id), plan.passwordHash, studentLrn(id), rng.pick(['MALE', 'FEMALE']),
+      // An archived student's card is parked (migration 0005), free for another student.
+      archived ? null : `CARD${pad(id, 8)}`, archived ? `CARD${pad(id, 8)}` : null, parentFirst, last, phone(id), preference, school, grade, section,
       archived ? created : null, archived ? 'Transferred' : null, active, archived ? 1 : 0, created, created,
     ];
   }

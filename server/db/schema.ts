@@ -143,6 +143,12 @@ export interface StudentTable {
   updatedAt: string;
 }
 
+/** Words a student list search matches by prefix (searchTerms() in src/domain/students.ts). */
+export interface StudentSearchTermTable {
+  studentId: number;
+  term: string;
+}
+
 export interface SessionTable {
   id: Id;
   tokenHash: string;
@@ -327,6 +333,7 @@ export interface Database {
   grades: GradeTable;
   sections: SectionTable;
   students: StudentTable;
+  studentSearchTerms: StudentSearchTermTable;
   sessions: SessionTable;
   systemLogs: SystemLogTable;
   rfidReaders: RfidReaderTable;

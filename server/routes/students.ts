@@ -15,7 +15,15 @@ import { readBody } from '../lib/multipart';
 import { paginate, pageParams, streamCsv, wantsCsv } from '../lib/paginate';
 import { idParam } from '../lib/query';
 import { localDate } from '../lib/time';
-import { createStudent, getStudent, STUDENT_CSV_COLUMNS, studentsQuery, toStudent, updateStudent } from '../services/students';
+import {
+  createStudent,
+  getStudent,
+  listStudents,
+  STUDENT_CSV_COLUMNS,
+  studentsQuery,
+  toStudent,
+  updateStudent,
+} from '../services/students';
 import {
   ARCHIVED_CSV_COLUMNS,
   archivedQuery,
@@ -53,11 +61,13 @@ export default async function studentRoutes(app: FastifyInstance) {
   app.get('/students', async (request, reply) => {
     const query = (request.query ?? {}) as Query;
     const filters = studentListQuerySchema.parse(query);
-    const csv = wantsCsv(query);
-    const rows = studentsQuery(app.db, filters);
-    if (csv) return streamCsv(reply, rows, { filename: `students-${today()}.csv`, columns: STUDENT_CSV_COLUMNS, map: toStudent });
-    const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
-    return { success: true, data: { students: page.rows.map(toStudent), pagination: page.pagination } };
+    if (wantsCsv(query))
+      return streamCsv(reply, studentsQuery(app.db, filters), {
+        filename: `students-${today()}.csv`,
+        columns: STUDENT_CSV_COLUMNS,
+        map: toStudent,
+      });
+    return { success: true, data: await listStudents(app.db, filters, pageParams(query, STUDENT_PAGE_SIZE)) };
   });
 
   app.get<WithId>('/students/:id', async (request) => ({

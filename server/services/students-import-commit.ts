@@ -2,7 +2,7 @@ import type { DB } from '../db/index';
 import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
-import { newStudentValues } from './students';
+import { newStudentValues, saveSearchTerms } from './students';
 import type { AnalysedRow, ImportAnalysis } from './students-import';
 import { firstRowError, type ImportEvent, type ImportSummary, type ImportSummaryRow } from '../../src/domain/student-import';
 import { studentName } from '../../src/domain/students';
@@ -82,6 +82,10 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
         .returning('id')
         .execute();
       // Both databases return the ids of a multi-row insert in the order of its VALUES.
+      await saveSearchTerms(
+        trx,
+        values.map((v, j) => ({ ...v, id: inserted[j]!.id })),
+      );
       for (const [j, row] of batch.entries()) {
         const id = inserted[j]!.id;
         ids.set(row, id);

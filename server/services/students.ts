@@ -1,10 +1,10 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB, Executor } from '../db/index';
 import type { Database, StudentRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
-import type { CsvColumn } from '../lib/paginate';
+import { makePagination, type CsvColumn } from '../lib/paginate';
 import { diff, writeLog, type Actor } from './audit-log';
 import { checkedPicture, withPicture } from './pictures';
 import { revokeUserSessions } from './sessions';
@@ -19,7 +19,10 @@ import {
   type CreateStudentInput,
   type Gender,
   type NotificationPreference,
+  searchTerms,
+  searchWords,
   type Student,
+  type StudentList,
   type StudentListQuery,
   type UpdateStudentInput,
 } from '../../src/domain/students';
@@ -131,27 +134,85 @@ export function toStudent(row: StudentSelect): Student {
 }
 
 /**
- * "Name, email or LRN contains the term" (case-insensitive, LIKE wildcards literal): the full name
- * ('juan dela' finds Juan Dela Cruz), the email (stored lower-case) and the LRN.
+ * Students whose search terms begin with every word typed (searchWords/searchTerms in the domain): one
+ * index range of student_search_terms per word. '\uffff' sorts after every character a term holds.
  */
 export function studentSearch(term: string) {
-  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const words = searchWords(term);
   return (eb: ExpressionBuilder<Database, 'students'>) =>
-    eb.or([
-      sql<SqlBool>`lower(students.first_name || ' ' || students.last_name) like ${pattern} escape '\\'`,
-      sql<SqlBool>`students.email like ${pattern} escape '\\'`,
-      sql<SqlBool>`students.lrn like ${pattern} escape '\\'`,
-    ]);
+    eb.and(
+      words.map((w) =>
+        eb(
+          'students.id',
+          'in',
+          eb
+            .selectFrom('studentSearchTerms')
+            .select('studentSearchTerms.studentId')
+            .where('studentSearchTerms.term', '>=', w)
+            .where('studentSearchTerms.term', '<', `${w}\uffff`),
+        ),
+      ),
+    );
+}
+
+/** Replaces a student's search terms (after a create, or an edit of the name, email or LRN). */
+export async function saveSearchTerms(
+  db: Executor,
+  rows: Array<{ id: number; firstName: string; lastName: string; email: string; lrn: string }>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .deleteFrom('studentSearchTerms')
+    .where(
+      'studentId',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  const values = rows.flatMap((r) => searchTerms(r).map((term) => ({ studentId: r.id, term })));
+  for (let i = 0; i < values.length; i += 1000)
+    await db
+      .insertInto('studentSearchTerms')
+      .values(values.slice(i, i + 1000))
+      .execute();
+}
+
+/** The list filters, on the students table alone (so the count needs no joins). */
+function studentFilter(f: StudentListQuery) {
+  return (eb: ExpressionBuilder<Database, 'students'>) => {
+    const parts = [eb('students.isArchived', '=', 0)];
+    if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
+    if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
+    if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));
+    if (f.searchTerm) parts.push(studentSearch(f.searchTerm)(eb));
+    return eb.and(parts);
+  };
 }
 
 /** The active (not archived) students matching the filters, by last name, first name, id (a total order for CSV). */
 export function studentsQuery(db: Executor, f: StudentListQuery) {
-  let q = studentsWithPlacement(db).where('students.isArchived', '=', 0);
-  if (f.schoolId) q = q.where('students.schoolId', '=', f.schoolId);
-  if (f.gradeId) q = q.where('students.gradeId', '=', f.gradeId);
-  if (f.sectionId) q = q.where('students.sectionId', '=', f.sectionId);
-  if (f.searchTerm) q = q.where(studentSearch(f.searchTerm));
-  return q.orderBy('students.lastName').orderBy('students.firstName').orderBy('students.id');
+  return studentsWithPlacement(db)
+    .where(studentFilter(f))
+    .orderBy('students.lastName')
+    .orderBy('students.firstName')
+    .orderBy('students.id');
+}
+
+/** One page of the list; the total is counted on the students table alone (joins would cost a lookup per row). */
+export async function listStudents(
+  db: Executor,
+  f: StudentListQuery,
+  params: { page: number; limit: number },
+): Promise<StudentList> {
+  const counted = db.selectFrom('students').where(studentFilter(f));
+  const [countRow, rows] = await Promise.all([
+    counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    studentsQuery(db, f)
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit)
+      .execute(),
+  ]);
+  return { students: rows.map(toStudent), pagination: makePagination(Number(countRow?.total ?? 0), params.page, params.limit) };
 }
 
 /** The CSV export of both student lists (same columns as the tables plus the contact fields). */
@@ -276,6 +337,7 @@ export async function createStudent(
         .values({ ...values, passwordHash, profilePictureUrl: url ?? null, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await saveSearchTerms(trx, [{ ...values, id: row.id }]);
       await writeLog(trx, actor, {
         action: 'CREATE_STUDENT',
         entity: 'Student',
@@ -341,6 +403,7 @@ export async function updateStudent(
         })
         .where('id', '=', id)
         .execute();
+      if (['firstName', 'lastName', 'email', 'lrn'].some((k) => k in changes)) await saveSearchTerms(trx, [{ ...after, id }]);
       if (passwordHash || isActive === 0) await revokeUserSessions(trx, 'STUDENT', id);
       const logged: Record<string, unknown> = { ...changes };
       if (isActive !== undefined) logged.isActive = isActive;
