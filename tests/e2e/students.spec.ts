@@ -314,6 +314,7 @@ test.describe('Students', () => {
       .filter({ hasText: '12345' });
     await expect(bad).toContainText('Invalid');
     await expect(bad).toContainText('LRN must be a 12-digit number');
+    await expectFitsWidth(page, 'import preview', { tablesFit: true });
     await dialog.getByRole('button', { name: 'Import 2 Valid Rows' }).click();
 
     const summary = dialog.getByRole('table', { name: 'Import summary' });

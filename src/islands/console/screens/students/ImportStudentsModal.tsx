@@ -8,11 +8,17 @@ import { Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, Status
 
 const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
   { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
-  { header: 'Name', cell: (r) => `${r.firstName} ${r.lastName}`.trim() || '-', className: 'min-w-[8rem]' },
+  {
+    header: 'Student',
+    cell: (r) => (
+      <span className="block min-w-[9rem]">
+        <span className="block font-medium">{`${r.firstName} ${r.lastName}`.trim() || '-'}</span>
+        <span className="block break-words text-xs text-gray-600">{r.email || '-'}</span>
+      </span>
+    ),
+  },
   { header: 'LRN', cell: (r) => r.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
-  { header: 'Email', cell: (r) => r.email || '-', className: 'break-all min-w-[8rem]' },
-  { header: 'Grade', cell: (r) => r.grade || '-', className: 'whitespace-nowrap' },
-  { header: 'Section', cell: (r) => r.section || '-', className: 'whitespace-nowrap' },
+  { header: 'Grade / Section', cell: (r) => `${r.grade || '-'} / ${r.section || '-'}`, className: 'min-w-[7rem]' },
   {
     header: 'Status',
     cell: (r) => (
@@ -140,7 +146,7 @@ export function ImportStudentsModal({
     ) : null;
 
   return (
-    <Modal open={open} onClose={close} title="Import Students from CSV" size="xl" footer={footer}>
+    <Modal open={open} onClose={close} title="Import Students from CSV" size="2xl" footer={footer}>
       <div className="space-y-4">
         <ErrorBanner message={state.error ?? templateError} />
 
