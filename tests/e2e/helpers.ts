@@ -54,6 +54,8 @@ export async function expectFitsWidth(page: Page, label: string, opts: { tablesF
     // On a desktop screen a table should not need its own horizontal scrolling either.
     const scrolling = tablesFit
       ? [...document.querySelectorAll('table')]
+          // Tables behind an open dialog (made inert by it) are not what is being checked.
+          .filter((t) => !t.closest('[inert]'))
           .filter((t) => t.parentElement && t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)
           .map((t) => t.querySelector('caption')?.textContent ?? 'table')
       : [];

@@ -220,7 +220,7 @@ test.describe('Students', () => {
     const a = await seedStudent(page.request, seeded, 'Melchora');
     const b = await seedStudent(page.request, seeded, 'Apolinario');
     await page.goto(`/super-admin/schools/${seeded.school.id}/students`);
-    await searchStudents(page, suffix);
+    await searchStudents(page, `Cruz${suffix}`);
     await page.getByRole('checkbox', { name: `Select ${a.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${b.name}` }).check();
     const bulk = page.getByRole('region', { name: 'Bulk actions' });
@@ -232,7 +232,7 @@ test.describe('Students', () => {
     await expect(studentsTable(page).getByText(a.name)).toHaveCount(0);
     await expect(studentsTable(page).getByText(b.name)).toHaveCount(0);
 
-    await page.goto(`/super-admin/archived-students?searchTerm=${suffix}`);
+    await page.goto(`/super-admin/archived-students?searchTerm=Cruz${suffix}`);
     await page.getByRole('checkbox', { name: `Select ${a.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${b.name}` }).check();
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Restore Selected' }).click();

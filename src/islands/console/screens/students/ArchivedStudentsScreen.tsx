@@ -6,6 +6,7 @@ import { restoreChosenStudents } from '../../../../client/stores/students';
 import type { ArchivedStudent } from '../../../../domain/students';
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import {
+  activeFilterCount,
   BulkActionsBar,
   Button,
   buttonClass,
@@ -99,7 +100,12 @@ export default function ArchivedStudentsScreen() {
       </ScreenHeading>
       <div className="mb-4 space-y-2">{notice.view}</div>
 
-      <FilterBar label="Filter archived students" onApply={() => setQuery({ searchTerm: search.trim() })} applyLabel="Search">
+      <FilterBar
+        label="Filter archived students"
+        onApply={() => setQuery({ searchTerm: search.trim() })}
+        applyLabel="Search"
+        onClear={activeFilterCount(list.query, DEFAULTS) ? list.resetQuery : undefined}
+      >
         <SelectField
           label="School"
           placeholder="All Schools"

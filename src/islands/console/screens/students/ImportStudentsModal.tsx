@@ -3,68 +3,8 @@ import { useStore } from '@nanostores/react';
 import { downloadImportSummary, downloadImportTemplate } from '../../../../client/api/students';
 import { $schoolChoices, loadSchoolChoices } from '../../../../client/stores/admins';
 import { $studentImport, checkImport, chooseImportFile, resetImport, runImport } from '../../../../client/stores/student-import';
-import { type ImportRowResult, type ImportSummaryRow } from '../../../../domain/student-import';
-import { Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, StatusBadge, TextField, type Column } from '../../kit';
-
-const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
-  { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
-  {
-    header: 'Student',
-    cell: (r) => (
-      <span className="block min-w-[9rem]">
-        <span className="block font-medium">{`${r.firstName} ${r.lastName}`.trim() || '-'}</span>
-        <span className="block break-words text-xs text-gray-600">{r.email || '-'}</span>
-      </span>
-    ),
-  },
-  { header: 'LRN', cell: (r) => r.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
-  { header: 'Grade / Section', cell: (r) => `${r.grade || '-'} / ${r.section || '-'}`, className: 'min-w-[7rem]' },
-  {
-    header: 'Status',
-    cell: (r) => (
-      <StatusBadge tone={r.status === 'valid' ? 'green' : r.status === 'duplicate' ? 'yellow' : 'red'}>
-        {r.status === 'valid' ? 'Valid' : r.status === 'duplicate' ? 'Duplicate' : 'Invalid'}
-      </StatusBadge>
-    ),
-  },
-  {
-    header: 'Errors',
-    cell: (r) =>
-      Object.keys(r.errors).length ? (
-        <ul className="min-w-[12rem] list-disc pl-4 text-red-700">
-          {Object.entries(r.errors).map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      ) : (
-        '-'
-      ),
-  },
-];
-
-const SUMMARY_COLUMNS: Array<Column<ImportSummaryRow>> = [
-  { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
-  { header: 'Name', cell: (r) => r.name || '-', className: 'min-w-[8rem]' },
-  { header: 'LRN', cell: (r) => r.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
-  {
-    header: 'Result',
-    cell: (r) => (
-      <StatusBadge tone={r.status === 'created' ? 'green' : r.status === 'skipped' ? 'yellow' : 'red'}>
-        {r.status === 'created' ? 'Created' : r.status === 'skipped' ? 'Skipped' : 'Failed'}
-      </StatusBadge>
-    ),
-  },
-  { header: 'Reason', cell: (r) => r.reason || '-', className: 'min-w-[12rem]' },
-];
-
-function Count({ label, value, tone }: { label: string; value: number; tone: string }) {
-  return (
-    <div className={`rounded-md px-3 py-2 ${tone}`}>
-      <dt className="text-xs font-medium uppercase tracking-wide">{label}</dt>
-      <dd className="text-xl font-semibold">{value}</dd>
-    </div>
-  );
-}
+import { Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '../../kit';
+import { Counts, PREVIEW_COLUMNS, SUMMARY_COLUMNS } from './importTables';
 
 /**
  * Import Students from CSV (issue #10): template download, file chooser (CSV, ≤ 5 MB, checked here first),
@@ -190,12 +130,14 @@ export function ImportStudentsModal({
 
         {state.step === 'preview' && preview ? (
           <>
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              <Count label="Rows" value={preview.total} tone="bg-gray-100 text-gray-900" />
-              <Count label="Valid" value={preview.valid} tone="bg-green-50 text-green-800" />
-              <Count label="Invalid" value={preview.invalid} tone="bg-red-50 text-red-800" />
-              <Count label="Duplicates" value={preview.duplicates} tone="bg-yellow-50 text-yellow-900" />
-            </dl>
+            <Counts
+              items={[
+                ['Rows', preview.total, 'gray'],
+                ['Valid', preview.valid, 'green'],
+                ['Invalid', preview.invalid, 'red'],
+                ['Duplicates', preview.duplicates, 'yellow'],
+              ]}
+            />
             <p className="text-sm text-gray-700">
               {preview.fileName}: only the valid rows are imported; fix the others in the file and import it again.
             </p>
@@ -213,12 +155,14 @@ export function ImportStudentsModal({
 
         {state.step === 'summary' && summary ? (
           <>
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              <Count label="Rows" value={summary.total} tone="bg-gray-100 text-gray-900" />
-              <Count label="Created" value={summary.created} tone="bg-green-50 text-green-800" />
-              <Count label="Skipped" value={summary.skipped} tone="bg-yellow-50 text-yellow-900" />
-              <Count label="Failed" value={summary.failed} tone="bg-red-50 text-red-800" />
-            </dl>
+            <Counts
+              items={[
+                ['Rows', summary.total, 'gray'],
+                ['Created', summary.created, 'green'],
+                ['Skipped', summary.skipped, 'yellow'],
+                ['Failed', summary.failed, 'red'],
+              ]}
+            />
             <DataTable
               caption="Import summary"
               columns={SUMMARY_COLUMNS}
