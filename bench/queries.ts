@@ -115,7 +115,11 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
     { label: 'students page 200', url: `${list}?page=200`, targetMs: t },
     { label: 'students school', url: `${list}?schoolId=${s.schoolId}`, targetMs: t },
     { label: 'students school+grade', url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}`, targetMs: t },
-    { label: 'students school+grade+section', url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}&sectionId=${s.sectionId}`, targetMs: t },
+    {
+      label: 'students school+grade+section',
+      url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}&sectionId=${s.sectionId}`,
+      targetMs: t,
+    },
     { label: 'students search name', url: `${list}?searchTerm=maria%20sant`, targetMs: t },
     { label: 'students search email', url: `${list}?searchTerm=${encodeURIComponent(s.email.split('@')[0]!)}`, targetMs: t },
     { label: 'students search LRN part', url: `${list}?searchTerm=${s.lrn.slice(4)}`, targetMs: t },

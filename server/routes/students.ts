@@ -1,20 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
 import {
   archiveStudentSchema,
   archivedListQuerySchema,
+  archivedStudentListSchema,
+  archivedStudentSchema,
   bulkArchiveSchema,
   bulkRestoreSchema,
+  bulkResultSchema,
   createStudentSchema,
   STUDENT_MESSAGES,
   STUDENT_PAGE_SIZE,
   STUDENT_SUCCESS,
   studentListQuerySchema,
+  studentListSchema,
+  studentSchema,
   updateStudentSchema,
 } from '../../src/domain/students';
-import { readBody } from '../lib/multipart';
-import { paginate, pageParams, streamCsv, wantsCsv } from '../lib/paginate';
-import { idParam } from '../lib/query';
+import { pageParams, streamCsv, wantsCsv } from '../lib/paginate';
 import { localDate } from '../lib/time';
+import { PICTURE_UPLOAD } from '../lib/upload-rules';
 import {
   createStudent,
   getStudent,
@@ -33,97 +40,111 @@ import {
   restoreStudent,
   toArchived,
 } from '../services/students-archive';
+import { paginate } from '../lib/paginate';
 
-type WithId = { Params: { id: string } };
-type Query = Record<string, unknown>;
+const studentParams = idParams(STUDENT_MESSAGES.notFound);
+const archivedParams = idParams(STUDENT_MESSAGES.archivedNotFound);
+const oneStudent = { 200: apiSuccess(studentSchema) };
+const bulkDone = { 200: apiSuccess(bulkResultSchema) };
 
 /**
- * Students and archived students (spec §7). Lists take `?format=csv` for the whole filtered list.
- * The CSV import lives in student-import.ts.
+ * Students and archived students (spec §7). Both lists take `?format=csv` for the whole filtered list
+ * (streamed text/csv instead of the JSON reply). The CSV import lives in student-import.ts.
  */
-export default async function studentRoutes(app: FastifyInstance) {
+const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: FastifyRequest) => ({
     db: app.db,
-    uploads: app.uploads,
+    files: request.upload,
     actor: request.actor(),
     scryptCost: app.config.scryptCost,
   });
   const today = () => localDate(new Date(), app.config.schoolTimezone);
 
-  app.post('/register-student', async (request, reply) => {
-    const { fields, files } = await readBody(request);
-    const input = createStudentSchema.parse(fields);
-    const picture = files.find((f) => f.field === 'profilePicture');
-    const data = await createStudent(ctx(request), input, picture);
-    return reply.status(201).send({ success: true, data, message: STUDENT_SUCCESS.registered });
-  });
+  app.post(
+    '/register-student',
+    { schema: { body: createStudentSchema, response: { 201: apiSuccess(studentSchema) } }, config: { upload: PICTURE_UPLOAD } },
+    async (request, reply) => {
+      const data = await createStudent(ctx(request), request.body);
+      return reply.status(201).send({ success: true, data, message: STUDENT_SUCCESS.registered });
+    },
+  );
 
-  app.get('/students', async (request, reply) => {
-    const query = (request.query ?? {}) as Query;
-    const filters = studentListQuerySchema.parse(query);
-    if (wantsCsv(query))
-      return streamCsv(reply, studentsQuery(app.db, filters), {
-        filename: `students-${today()}.csv`,
-        columns: STUDENT_CSV_COLUMNS,
-        map: toStudent,
-      });
-    return { success: true, data: await listStudents(app.db, filters, pageParams(query, STUDENT_PAGE_SIZE)) };
-  });
+  app.get(
+    '/students',
+    { schema: { querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
+    async (request, reply) => {
+      const query = request.query;
+      if (wantsCsv(query)) {
+        return streamCsv(reply, studentsQuery(app.db, query), {
+          filename: `students-${today()}.csv`,
+          columns: STUDENT_CSV_COLUMNS,
+          map: toStudent,
+        });
+      }
+      return { success: true as const, data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE)) };
+    },
+  );
 
-  app.get<WithId>('/students/:id', async (request) => ({
-    success: true,
-    data: await getStudent(app.db, idParam(request.params.id, STUDENT_MESSAGES.notFound)),
+  app.get('/students/:id', { schema: { params: studentParams, response: oneStudent } }, async (request) => ({
+    success: true as const,
+    data: await getStudent(app.db, request.params.id),
   }));
 
-  app.patch<WithId>('/students/:id', async (request) => {
-    const id = idParam(request.params.id, STUDENT_MESSAGES.notFound);
-    const { fields, files } = await readBody(request);
-    const input = updateStudentSchema.parse(fields);
-    const picture = files.find((f) => f.field === 'profilePicture');
-    const data = await updateStudent(ctx(request), id, input, picture);
-    return { success: true, data, message: STUDENT_SUCCESS.updated };
+  app.patch(
+    '/students/:id',
+    { schema: { params: studentParams, body: updateStudentSchema, response: oneStudent }, config: { upload: PICTURE_UPLOAD } },
+    async (request) => {
+      const data = await updateStudent(ctx(request), request.params.id, request.body);
+      return { success: true as const, data, message: STUDENT_SUCCESS.updated };
+    },
+  );
+
+  app.post(
+    '/students/:id/archive',
+    {
+      schema: {
+        params: studentParams,
+        body: archiveStudentSchema.nullish(),
+        response: { 200: apiSuccess(archivedStudentSchema) },
+      },
+    },
+    async (request) => {
+      const data = await archiveStudent(ctx(request), request.params.id, request.body?.reason ?? null);
+      return { success: true as const, data, message: STUDENT_SUCCESS.archived };
+    },
+  );
+
+  app.post('/students/bulk-archive', { schema: { body: bulkArchiveSchema, response: bulkDone } }, async (request) => {
+    const data = await bulkArchive(ctx(request), request.body.ids, request.body.reason ?? null);
+    return { success: true as const, data, message: `${data.count} student(s) archived` };
   });
 
-  app.post<WithId>('/students/:id/archive', async (request) => {
-    const id = idParam(request.params.id, STUDENT_MESSAGES.notFound);
-    const { fields } = await readBody(request);
-    const { reason } = archiveStudentSchema.parse(fields);
-    const data = await archiveStudent(ctx(request), id, reason ?? null);
-    return { success: true, data, message: STUDENT_SUCCESS.archived };
+  app.get(
+    '/archived-students',
+    { schema: { querystring: archivedListQuerySchema, response: { 200: apiSuccess(archivedStudentListSchema) } } },
+    async (request, reply) => {
+      const query = request.query;
+      const rows = await archivedQuery(app.db, query, app.config.schoolTimezone);
+      if (wantsCsv(query)) {
+        return streamCsv(reply, rows, {
+          filename: `archived-students-${today()}.csv`,
+          columns: ARCHIVED_CSV_COLUMNS,
+          map: toArchived,
+        });
+      }
+      const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
+      return { success: true as const, data: { archivedStudents: page.rows.map(toArchived), pagination: page.pagination } };
+    },
+  );
+
+  app.post('/archived-students/:id/restore', { schema: { params: archivedParams, response: oneStudent } }, async (request) => {
+    const data = await restoreStudent(ctx(request), request.params.id);
+    return { success: true as const, data, message: STUDENT_SUCCESS.restored };
   });
 
-  app.post('/students/bulk-archive', async (request) => {
-    const { fields } = await readBody(request);
-    const { ids, reason } = bulkArchiveSchema.parse(fields);
-    const data = await bulkArchive(ctx(request), ids, reason ?? null);
-    return { success: true, data, message: `${data.count} student(s) archived` };
+  app.post('/archived-students/bulk-restore', { schema: { body: bulkRestoreSchema, response: bulkDone } }, async (request) => {
+    const data = await bulkRestore(ctx(request), request.body.ids);
+    return { success: true as const, data, message: `${data.count} student(s) restored` };
   });
-
-  app.get('/archived-students', async (request, reply) => {
-    const query = (request.query ?? {}) as Query;
-    const filters = archivedListQuerySchema.parse(query);
-    const csv = wantsCsv(query);
-    const rows = await archivedQuery(app.db, filters, app.config.schoolTimezone);
-    if (csv) {
-      return streamCsv(reply, rows, {
-        filename: `archived-students-${today()}.csv`,
-        columns: ARCHIVED_CSV_COLUMNS,
-        map: toArchived,
-      });
-    }
-    const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
-    return { success: true, data: { archivedStudents: page.rows.map(toArchived), pagination: page.pagination } };
-  });
-
-  app.post<WithId>('/archived-students/:id/restore', async (request) => {
-    const data = await restoreStudent(ctx(request), idParam(request.params.id, STUDENT_MESSAGES.archivedNotFound));
-    return { success: true, data, message: STUDENT_SUCCESS.restored };
-  });
-
-  app.post('/archived-students/bulk-restore', async (request) => {
-    const { fields } = await readBody(request);
-    const { ids } = bulkRestoreSchema.parse(fields);
-    const data = await bulkRestore(ctx(request), ids);
-    return { success: true, data, message: `${data.count} student(s) restored` };
-  });
-}
+};
+export default studentRoutes;

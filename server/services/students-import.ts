@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../db/index';
-import { badRequest, tooLarge } from '../lib/errors';
-import { detectKind, type IncomingFile } from './uploads';
+import fs from 'node:fs/promises';
+import { badRequest } from '../lib/errors';
+import type { ReceivedFile } from '../lib/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from './schools';
 import { validate } from '../../src/domain/validation';
 import {
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES as IM,
   importRowSchema,
@@ -44,22 +44,15 @@ export interface ImportAnalysis {
 
 const LOOKUP_CHUNK = 500;
 
-/** The records of an uploaded CSV: refused (400/413) when it is not a readable CSV with the expected header line. */
-export function readImportFile(file: IncomingFile | undefined): {
-  columns: ImportColumnKey[];
-  records: Array<{ line: number; cells: string[] }>;
-} {
-  if (!file || file.buffer.length === 0) throw badRequest(IM.noFile, { file: IM.noFile });
-  if (file.buffer.length > IMPORT_MAX_BYTES) throw tooLarge(IM.tooLarge);
-  if (!/\.csv$/i.test(file.fileName) || detectKind(file.buffer) !== null || file.buffer.includes(0)) {
-    throw badRequest(IM.notCsv, { file: IM.notCsv });
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
-  } catch {
-    throw badRequest(IM.notCsv, { file: IM.notCsv });
-  }
+/**
+ * The records of an uploaded CSV (the upload pipeline has already refused files over 5 MB and files that are
+ * not UTF-8 text named .csv): 400 when it has no rows, a wrong header line or text csv-parse cannot read.
+ */
+export async function readImportFile(
+  file: ReceivedFile | undefined,
+): Promise<{ columns: ImportColumnKey[]; records: Array<{ line: number; cells: string[] }> }> {
+  if (!file || file.size === 0) throw badRequest(IM.noFile, { file: IM.noFile });
+  const text = (await fs.readFile(file.tempPath)).toString('utf8');
   let parsed: Array<{ record: string[]; info: { lines: number } }>;
   try {
     parsed = parse(text, {
@@ -101,10 +94,10 @@ async function taken(db: Executor, column: 'lrn' | 'email' | 'rfidCardId', value
 }
 
 /** Checks every row of the file against the rules, the school's grades and sections, the file itself and the database. */
-export async function analyseImport(db: Executor, schoolId: number, file: IncomingFile | undefined): Promise<ImportAnalysis> {
+export async function analyseImport(db: Executor, schoolId: number, file: ReceivedFile | undefined): Promise<ImportAnalysis> {
   const school = await db.selectFrom('schools').select('id').where('id', '=', schoolId).executeTakeFirst();
   if (!school) throw badRequest(SCHOOL_NOT_FOUND, { schoolId: SCHOOL_NOT_FOUND });
-  const { columns, records } = readImportFile(file);
+  const { columns, records } = await readImportFile(file);
   const [grades, sections] = await Promise.all([
     db.selectFrom('grades').select(['id', 'name']).where('schoolId', '=', schoolId).execute(),
     db.selectFrom('sections').select(['id', 'name', 'gradeId']).where('schoolId', '=', schoolId).execute(),

@@ -6,9 +6,8 @@ import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import { makePagination, type CsvColumn } from '../lib/paginate';
 import { diff, writeLog, type Actor } from './audit-log';
-import { checkedPicture, withPicture } from './pictures';
 import { revokeUserSessions } from './sessions';
-import type { IncomingFile, UploadStore } from './uploads';
+import { storeFile, type FileBatch } from '../lib/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from './schools';
 import { GRADE_NOT_FOUND } from './grades';
 import { SECTION_NOT_FOUND } from './sections';
@@ -38,7 +37,8 @@ import {
 
 export interface StudentContext {
   db: DB;
-  uploads: UploadStore;
+  /** the request's checked files (the upload pipeline) */
+  files: FileBatch;
   actor: Actor;
   scryptCost: number;
 }
@@ -318,35 +318,30 @@ export function newStudentValues(input: Omit<CreateStudentInput, 'password'>): S
 }
 
 /** POST /register-student: checks everything, then stores the picture, the student and the log entry. */
-export async function createStudent(
-  ctx: StudentContext,
-  input: CreateStudentInput,
-  picture: IncomingFile | undefined,
-): Promise<Student> {
-  const { db, uploads, actor } = ctx;
+export async function createStudent(ctx: StudentContext, input: CreateStudentInput): Promise<Student> {
+  const { db, actor } = ctx;
   const values = newStudentValues(input);
   await checkPlacement(db, values);
   await assertUnique(db, values);
-  const store = checkedPicture(uploads, picture);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
-  const id = await withPicture(uploads, store, null, (url) =>
-    db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const row = await trx
-        .insertInto('students')
-        .values({ ...values, passwordHash, profilePictureUrl: url ?? null, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await saveSearchTerms(trx, [{ ...values, id: row.id }]);
-      await writeLog(trx, actor, {
-        action: 'CREATE_STUDENT',
-        entity: 'Student',
-        entityId: row.id,
-        details: { changes: diff({}, values) },
-      });
-      return row.id;
-    }),
-  );
+  // The pipeline removes the stored picture again if anything below fails.
+  const url = await storeFile(ctx.files, 'profilePicture');
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('students')
+      .values({ ...values, passwordHash, profilePictureUrl: url ?? null, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await saveSearchTerms(trx, [{ ...values, id: row.id }]);
+    await writeLog(trx, actor, {
+      action: 'CREATE_STUDENT',
+      entity: 'Student',
+      entityId: row.id,
+      details: { changes: diff({}, values) },
+    });
+    return row.id;
+  });
   return getStudent(db, id);
 }
 
@@ -354,13 +349,8 @@ export async function createStudent(
  * PATCH /students/{id}: only the fields sent change (null clears an optional one). A new password
  * replaces the old one and signs the student out everywhere; so does deactivating.
  */
-export async function updateStudent(
-  ctx: StudentContext,
-  id: number,
-  input: UpdateStudentInput,
-  picture: IncomingFile | undefined,
-): Promise<Student> {
-  const { db, uploads, actor } = ctx;
+export async function updateStudent(ctx: StudentContext, id: number, input: UpdateStudentInput): Promise<Student> {
+  const { db, actor } = ctx;
   const before = await studentRow(db, id);
   if (before.isArchived) throw notFound(M.notFound);
   const changes: Partial<StudentValues> = {};
@@ -387,31 +377,29 @@ export async function updateStudent(
     },
     id,
   );
-  const store = checkedPicture(uploads, picture);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.scryptCost) : undefined;
   const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;
-  await withPicture(uploads, store, before.profilePictureUrl, (url) =>
-    db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('students')
-        .set({
-          ...changes,
-          ...(passwordHash ? { passwordHash } : {}),
-          ...(isActive === undefined ? {} : { isActive }),
-          ...(url ? { profilePictureUrl: url } : {}),
-          updatedAt: nowIso(),
-        })
-        .where('id', '=', id)
-        .execute();
-      if (['firstName', 'lastName', 'email', 'lrn'].some((k) => k in changes)) await saveSearchTerms(trx, [{ ...after, id }]);
-      if (passwordHash || isActive === 0) await revokeUserSessions(trx, 'STUDENT', id);
-      const logged: Record<string, unknown> = { ...changes };
-      if (isActive !== undefined) logged.isActive = isActive;
-      const details: Record<string, unknown> = { changes: diff(before, logged) };
-      if (passwordHash) details.credentialChanged = true; // a key with 'password' in it would be redacted
-      if (url) details.profilePictureChanged = true;
-      await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, details });
-    }),
-  );
+  const url = await storeFile(ctx.files, 'profilePicture', before.profilePictureUrl);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('students')
+      .set({
+        ...changes,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(isActive === undefined ? {} : { isActive }),
+        ...(url ? { profilePictureUrl: url } : {}),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (['firstName', 'lastName', 'email', 'lrn'].some((k) => k in changes)) await saveSearchTerms(trx, [{ ...after, id }]);
+    if (passwordHash || isActive === 0) await revokeUserSessions(trx, 'STUDENT', id);
+    const logged: Record<string, unknown> = { ...changes };
+    if (isActive !== undefined) logged.isActive = isActive;
+    const details: Record<string, unknown> = { changes: diff(before, logged) };
+    if (passwordHash) details.credentialChanged = true; // a key with 'password' in it would be redacted
+    if (url) details.profilePictureChanged = true;
+    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, details });
+  });
   return getStudent(db, id);
 }

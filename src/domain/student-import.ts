@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { csvLine } from './csv';
-import { clearableText } from './validation';
+import { clearableText, idField } from './validation';
 import { defaultStudentPassword, passwordRequired, personFields } from './students';
 
 /*
@@ -122,62 +122,72 @@ export const importRowSchema = z.preprocess(
 );
 export type ImportRow = z.output<typeof importRowSchema>;
 
-export type ImportRowStatus = 'valid' | 'invalid' | 'duplicate';
+export const IMPORT_ROW_STATUSES = ['valid', 'invalid', 'duplicate'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** A row's verdict in the preview. `line` is the line number in the file (the header is line 1). */
-export interface ImportRowResult {
-  line: number;
-  status: ImportRowStatus;
-  /** field → message (the first one per field) */
-  errors: Record<string, string>;
-  firstName: string;
-  lastName: string;
-  lrn: string;
-  email: string;
-  grade: string;
-  section: string;
-}
+export const importRowResultSchema = z.object({
+  line: z.number(),
+  status: z.enum(IMPORT_ROW_STATUSES),
+  /** field → message (the first one per field; '_' for the row as a whole) */
+  errors: z.record(z.string(), z.string()),
+  firstName: z.string(),
+  lastName: z.string(),
+  lrn: z.string(),
+  email: z.string(),
+  grade: z.string(),
+  section: z.string(),
+});
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
-export interface ImportPreview {
-  schoolId: number;
-  fileName: string;
-  total: number;
-  valid: number;
-  invalid: number;
-  duplicates: number;
-  rows: ImportRowResult[];
-}
+export const importPreviewSchema = z.object({
+  schoolId: z.number(),
+  fileName: z.string(),
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  duplicates: z.number(),
+  rows: z.array(importRowResultSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export type ImportOutcome = 'created' | 'skipped' | 'failed';
+export const IMPORT_OUTCOMES = ['created', 'skipped', 'failed'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 
-export interface ImportSummaryRow {
-  line: number;
-  status: ImportOutcome;
+export const importSummaryRowSchema = z.object({
+  line: z.number(),
+  status: z.enum(IMPORT_OUTCOMES),
   /** why it was skipped or failed; '' when created */
-  reason: string;
-  studentId: number | null;
-  name: string;
-  lrn: string;
-  email: string;
-}
+  reason: z.string(),
+  studentId: z.number().nullable(),
+  name: z.string(),
+  lrn: z.string(),
+  email: z.string(),
+});
+export type ImportSummaryRow = z.infer<typeof importSummaryRowSchema>;
 
-export interface ImportSummary {
-  schoolId: number;
-  fileName: string;
-  total: number;
-  created: number;
-  /** duplicates (in the file or already registered) */
-  skipped: number;
-  /** rows with invalid fields */
-  failed: number;
-  rows: ImportSummaryRow[];
-}
+/** created; skipped = duplicates (in the file or already registered); failed = rows with invalid fields. */
+export const importSummarySchema = z.object({
+  schoolId: z.number(),
+  fileName: z.string(),
+  total: z.number(),
+  created: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  rows: z.array(importSummaryRowSchema),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-/** NDJSON lines of POST students/import/commit: progress while it works, then the summary (or an error). */
-export type ImportEvent =
-  | { type: 'progress'; phase: 'checking' | 'hashing' | 'saving'; done: number; total: number }
-  | { type: 'summary'; summary: ImportSummary }
-  | { type: 'error'; message: string };
+/** One NDJSON line of POST students/import/commit: progress while it works, then the summary (or an error). */
+export const importEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), phase: z.enum(['checking', 'hashing', 'saving']), done: z.number(), total: z.number() }),
+  z.object({ type: z.literal('summary'), summary: importSummarySchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ImportEvent = z.infer<typeof importEventSchema>;
+
+/** The multipart fields of preview and commit besides the `file`. */
+export const importUploadSchema = z.object({ schoolId: idField(IMPORT_MESSAGES.school) });
 
 /** 0..100 over the whole commit: checking 0–10, hashing 10–80, saving 80–100. */
 export function importPercent(event: Extract<ImportEvent, { type: 'progress' }>): number {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeCardUid } from './card-uid';
-import { checkDateOrder, dateQuery, idQuery, isCalendarDate, textQuery } from './list-filters';
-import type { Pagination } from './api';
+import { checkDateOrder, dateQuery, idQuery, isCalendarDate, pagedListQueryFields, textQuery } from './list-filters';
+import { paginationSchema } from './api';
 import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN } from './validation';
 
 /*
@@ -302,6 +302,7 @@ export type BulkRestoreInput = z.output<typeof bulkRestoreSchema>;
 
 /** GET /students filters (page/limit read by pageParams): schoolId, gradeId, sectionId, searchTerm over name, email, LRN. */
 export const studentListQuerySchema = z.object({
+  ...pagedListQueryFields,
   schoolId: idQuery('School'),
   gradeId: idQuery('Grade'),
   sectionId: idQuery('Section'),
@@ -316,6 +317,7 @@ export type StudentListQuery = z.output<typeof studentListQuerySchema>;
  */
 export const archivedListQuerySchema = z
   .object({
+    ...pagedListQueryFields,
     schoolId: idQuery('School'),
     searchTerm: textQuery('Search term'),
     startDate: dateQuery('Start date'),
@@ -324,64 +326,60 @@ export const archivedListQuerySchema = z
   .superRefine(checkDateOrder);
 export type ArchivedListQuery = z.output<typeof archivedListQuerySchema>;
 
-/** Spec §3 Student as the API returns it (never the password). */
-export interface Student {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  lrn: string;
-  dateOfBirth: string | null;
-  gender: Gender | null;
-  address: string | null;
-  rfidCardId: string | null;
-  phoneNumber: string | null;
-  parentFirstName: string | null;
-  parentLastName: string | null;
-  parentEmail: string | null;
-  parentFacebookMessengerName: string | null;
-  /** E.164, e.g. +639171234567 */
-  parentPhone: string;
-  parentAddress: string | null;
-  emergencyContact: string | null;
-  notificationPreference: NotificationPreference;
-  schoolId: number | null;
-  gradeId: number | null;
-  sectionId: number | null;
-  profilePictureUrl: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  school: { id: number; name: string; acronym: string } | null;
-  gradeModel: { id: number; name: string } | null;
-  sectionModel: { id: number; name: string } | null;
-}
+const placementRef = z.object({ id: z.number(), name: z.string() });
 
-/** Spec §3 ArchivedStudent: `studentData` is the whole record as it was when archived. */
-export interface ArchivedStudent {
-  /** the student's id (restore takes it) */
-  id: number;
-  profilePictureUrl: string | null;
-  archivedByName: string | null;
-  archivedAt: string;
-  archiveReason: string | null;
-  studentData: Student;
-}
+/** Spec §3 Student as the API returns it (never the password); parentPhone is E.164 (+639171234567). */
+export const studentSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  lrn: z.string(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  address: z.string().nullable(),
+  rfidCardId: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  parentFirstName: z.string().nullable(),
+  parentLastName: z.string().nullable(),
+  parentEmail: z.string().nullable(),
+  parentFacebookMessengerName: z.string().nullable(),
+  parentPhone: z.string(),
+  parentAddress: z.string().nullable(),
+  emergencyContact: z.string().nullable(),
+  notificationPreference: z.enum(NOTIFICATION_PREFERENCES),
+  schoolId: z.number().nullable(),
+  gradeId: z.number().nullable(),
+  sectionId: z.number().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  school: z.object({ id: z.number(), name: z.string(), acronym: z.string() }).nullable(),
+  gradeModel: placementRef.nullable(),
+  sectionModel: placementRef.nullable(),
+});
+export type Student = z.infer<typeof studentSchema>;
 
-export interface StudentList {
-  students: Student[];
-  pagination: Pagination;
-}
-export interface ArchivedStudentList {
-  archivedStudents: ArchivedStudent[];
-  pagination: Pagination;
-}
+/** Spec §3 ArchivedStudent: `id` is the student's (restore takes it); `studentData` the whole record as archived. */
+export const archivedStudentSchema = z.object({
+  id: z.number(),
+  profilePictureUrl: z.string().nullable(),
+  archivedByName: z.string().nullable(),
+  archivedAt: z.string(),
+  archiveReason: z.string().nullable(),
+  studentData: studentSchema,
+});
+export type ArchivedStudent = z.infer<typeof archivedStudentSchema>;
 
-export interface BulkResult {
-  /** ids archived or restored, in request order */
-  ids: number[];
-  count: number;
-}
+export const studentListSchema = z.object({ students: z.array(studentSchema), pagination: paginationSchema });
+export type StudentList = z.infer<typeof studentListSchema>;
+export const archivedStudentListSchema = z.object({ archivedStudents: z.array(archivedStudentSchema), pagination: paginationSchema });
+export type ArchivedStudentList = z.infer<typeof archivedStudentListSchema>;
+
+/** Bulk archive/restore: the ids done, in request order. */
+export const bulkResultSchema = z.object({ ids: z.array(z.number()), count: z.number() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** 'No reason provided' when empty (spec §3). */
 export const archiveReasonText = (reason: string | null | undefined) => reason?.trim() || ARCHIVE_REASON_FALLBACK;

@@ -131,23 +131,24 @@ describe(`students CSV import (${dbKind})`, () => {
 
   it.each([
     ['no file', null, 400, 'Please choose a CSV file to import'],
-    [
-      'a PNG named .csv',
-      { filename: 'x.csv', content: fixture('pixel.png') },
-      400,
-      'Please choose a CSV file (.csv, UTF-8 text)',
-    ],
+    ['a PNG named .csv', { filename: 'x.csv', content: fixture('pixel.png') }, 400, 'CSV file "x.csv" must be one of: CSV'],
     [
       'a text file that is not .csv',
       { filename: 'x.txt', content: Buffer.from(`${HEADER}\n`) },
       400,
-      'Please choose a CSV file (.csv, UTF-8 text)',
+      'CSV file "x.txt" must be one of: CSV',
     ],
     [
       'invalid UTF-8',
       { filename: 'x.csv', content: Buffer.from([0x46, 0x69, 0xff, 0xfe, 0x0a]) },
       400,
-      'Please choose a CSV file (.csv, UTF-8 text)',
+      'CSV file "x.csv" must be one of: CSV',
+    ],
+    [
+      'text with NUL bytes',
+      { filename: 'x.csv', content: Buffer.from(`${HEADER}\n\0\n`) },
+      400,
+      'CSV file "x.csv" must be one of: CSV',
     ],
     ['an empty file', { filename: 'x.csv', content: Buffer.from('') }, 400, 'Please choose a CSV file to import'],
     ['only a header', { filename: 'x.csv', content: Buffer.from(`${HEADER}\r\n\r\n`) }, 400, 'The CSV file has no student rows'],
@@ -182,7 +183,7 @@ describe(`students CSV import (${dbKind})`, () => {
       'over 5 MB',
       { filename: 'big.csv', content: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') },
       413,
-      'The CSV file must be 5 MB or smaller',
+      'CSV file "big.csv" is too large (max 5 MB)',
     ],
   ] as const)('refuses %s (%i) in preview and commit; nothing is written', async (_label, f, status, message) => {
     const before = await count();

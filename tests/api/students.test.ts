@@ -265,6 +265,30 @@ describe(`students API (${dbKind})`, () => {
     expect(bad.json().message).toBe('School must be a positive whole number');
   });
 
+  it('search: every word begins a name word, the email or the LRN; accents and case ignored; edits re-index', async () => {
+    const school = (await createSchool(t.app, token)).id;
+    const s = await createStudent(t.app, token, school, {
+      firstName: 'José Mari',
+      lastName: 'Dela Peña-Cruz',
+      email: 'jm.pena@students.test',
+    });
+    const found = async (term: string) =>
+      (
+        (await call('GET', `/students?schoolId=${school}&searchTerm=${encodeURIComponent(term)}`)).json().data.students as Array<{
+          id: number;
+        }>
+      ).map((x) => x.id);
+    for (const term of ['jose', 'MARI', 'pena', 'cruz', 'dela pen', 'jm.pena@stu', 'jm.pena', s.lrn.slice(0, 6), 'peña-cruz']) {
+      expect(await found(term), term).toEqual([s.id]);
+    }
+    for (const term of ['ose', 'jose xyz', 'students.test', s.lrn.slice(2)]) expect(await found(term), term).toEqual([]);
+    const edit = await call('PATCH', `/students/${s.id}`, { lastName: 'Santos', email: 'jm.santos@students.test' });
+    expect(edit.statusCode).toBe(200);
+    expect(await found('pena')).toEqual([]);
+    expect(await found('santos')).toEqual([s.id]);
+    expect(await found('jm.santos@')).toEqual([s.id]);
+  });
+
   it('exports the filtered list as CSV (all pages, formula-guarded)', async () => {
     const school = (await createSchool(t.app, token, { acronym: 'CSVS' })).id;
     for (let i = 0; i < 3; i++) await createStudent(t.app, token, school, { lastName: `Export${i}` });
