@@ -18,6 +18,8 @@ interface Seeded {
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** 'YYYY-MM-DD', `days` from today (UTC). */
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function seedSchool(request: APIRequestContext, token: string): Promise<Seeded> {
   const name = `Rizal High ${suffix}`;
@@ -199,6 +201,15 @@ test.describe('Students', () => {
     await expect(archivedRow).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await expect(page.getByText('Showing 1 of 1 archived students')).toBeVisible();
     await expect(page.getByText('Page 1 of 1')).toBeVisible();
+
+    // Archive date range (whole days; two days either side, so the school's time zone cannot matter).
+    const archivedFilters = page.getByRole('search', { name: 'Filter archived students' });
+    await archivedFilters.getByLabel('Archive Date From').fill(isoDay(2));
+    await expect(page.getByText('No archived students found.')).toBeVisible();
+    await archivedFilters.getByLabel('Archive Date From').fill(isoDay(-2));
+    await archivedFilters.getByLabel('Archive Date To').fill(isoDay(2));
+    await expect(page).toHaveURL(new RegExp(`startDate=${isoDay(-2)}&endDate=${isoDay(2)}`));
+    await expect(archivedRow).toHaveCount(1);
 
     await archivedRow.getByRole('button', { name: `Reason for archiving ${student.name}` }).click();
     const popup = page.getByRole('dialog', { name: 'Archive Reason' });
