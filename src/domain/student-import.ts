@@ -180,7 +180,12 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** One NDJSON line of POST students/import/commit: progress while it works, then the summary (or an error). */
 export const importEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), phase: z.enum(['checking', 'hashing', 'saving']), done: z.number(), total: z.number() }),
+  z.object({
+    type: z.literal('progress'),
+    phase: z.enum(['checking', 'hashing', 'saving']),
+    done: z.number(),
+    total: z.number(),
+  }),
   z.object({ type: z.literal('summary'), summary: importSummarySchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -374,7 +374,10 @@ export type ArchivedStudent = z.infer<typeof archivedStudentSchema>;
 
 export const studentListSchema = z.object({ students: z.array(studentSchema), pagination: paginationSchema });
 export type StudentList = z.infer<typeof studentListSchema>;
-export const archivedStudentListSchema = z.object({ archivedStudents: z.array(archivedStudentSchema), pagination: paginationSchema });
+export const archivedStudentListSchema = z.object({
+  archivedStudents: z.array(archivedStudentSchema),
+  pagination: paginationSchema,
+});
 export type ArchivedStudentList = z.infer<typeof archivedStudentListSchema>;
 
 /** Bulk archive/restore: the ids done, in request order. */
@@ -401,7 +404,11 @@ export const studentName = (s: { firstName: string; lastName: string }) => `${s.
  * the terms in student_search_terms (migration 0005) so a search is an index range per word.
  */
 export const SEARCH_WORDS_MAX = 5;
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 export function searchTerms(s: { firstName: string; lastName: string; email: string; lrn: string }): string[] {
   const nameWords = fold(`${s.firstName} ${s.lastName}`)

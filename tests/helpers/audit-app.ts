@@ -49,6 +49,9 @@ export interface Fixtures {
   /** an admin the admin routes edit/deactivate (not the one whose session is used) */
   adminId: number;
   permission: string;
+  /** an active student and an archived one (the student routes archive/restore them) */
+  studentId: number;
+  archivedStudentId: number;
 }
 
 export interface AuditApp {
@@ -185,6 +188,25 @@ export async function startAuditApp(): Promise<AuditApp> {
       fx.contractFileId = await newest('contractFiles');
     }
     if (fresh || !fx.adminId) fx.adminId = await insertPerson(app, 'admins', fx.schoolId);
+    const studentIs = async (id: number | undefined, archived: 0 | 1) =>
+      id != null &&
+      Boolean(
+        await app.db
+          .selectFrom('students')
+          .select('id')
+          .where('id', '=', id)
+          .where('isArchived', '=', archived)
+          .executeTakeFirst(),
+      );
+    if (fresh || !(await studentIs(fx.studentId, 0))) fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+    if (fresh || !(await studentIs(fx.archivedStudentId, 1))) {
+      fx.archivedStudentId = await insertPerson(app, 'students', fx.schoolId);
+      await app.db
+        .updateTable('students')
+        .set({ isArchived: 1, archivedAt: now() })
+        .where('id', '=', fx.archivedStudentId)
+        .execute();
+    }
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
     return fx;
   }

@@ -19,8 +19,8 @@ export interface Case {
 }
 
 export interface MutationSpec {
-  /** the system-log action a successful call writes */
-  action: string;
+  /** the system-log action a successful call writes (null: a POST that only reads, e.g. an import preview) */
+  action: string | null;
   /** 'multipart': fields in a `data` JSON part plus file parts; 'json': a JSON body; 'none': no body */
   body: 'json' | 'multipart' | 'none';
   fields?: (fx: Fixtures) => Record<string, unknown>;
@@ -33,6 +33,15 @@ let seq = 0;
 const u = () => `${Date.now().toString(36).slice(-4)}${(seq += 1)}`;
 const png = (name: string): Part => ({ name, filename: 'p.png', content: fixture('pixel.png'), contentType: 'image/png' });
 const pdf: Part = { name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' };
+
+const studentsCsv: Part = {
+  name: 'file',
+  filename: 'students.csv',
+  content: Buffer.from(
+    'First Name,Last Name,Email,LRN,Parent Phone\r\nAna,Audit,ana.audit@school.test,987654321098,09171234567\r\n',
+  ),
+  contentType: 'text/csv',
+};
 
 /** Passwords the valid payloads send: never to be seen again in a response or the system log. */
 export const PAYLOAD_SECRETS = ['AdminPass123', 'NewAdminPass1', 'BrandNew12345'];
@@ -154,6 +163,52 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ permissions: { [fx.permission]: true } }),
   },
+  'POST /api/super-admin/register-student': {
+    action: 'CREATE_STUDENT',
+    body: 'multipart',
+    fields: (fx) => ({
+      firstName: 'New',
+      lastName: 'Student',
+      email: `student${u()}@school.test`,
+      lrn: String(Date.now() * 10 + (seq % 10)).slice(-12),
+      parentPhone: '0917 123 4567',
+      password: 'AdminPass123',
+      schoolId: fx.schoolId,
+      gradeId: fx.gradeId,
+      sectionId: fx.sectionId,
+    }),
+    files: [png('profilePicture')],
+  },
+  'PATCH /api/super-admin/students/:id': {
+    action: 'UPDATE_STUDENT',
+    body: 'multipart',
+    fields: () => ({ firstName: `Changed${u()}`, password: 'NewAdminPass1', address: 'Somewhere' }),
+    files: [png('profilePicture')],
+  },
+  'POST /api/super-admin/students/:id/archive': { action: 'ARCHIVE_STUDENT', body: 'json', fields: () => ({ reason: 'Moved' }) },
+  'POST /api/super-admin/students/bulk-archive': {
+    action: 'ARCHIVE_STUDENT',
+    body: 'json',
+    fields: (fx) => ({ ids: [fx.studentId], reason: 'End of year' }),
+  },
+  'POST /api/super-admin/archived-students/:id/restore': { action: 'RESTORE_STUDENT', body: 'none' },
+  'POST /api/super-admin/archived-students/bulk-restore': {
+    action: 'RESTORE_STUDENT',
+    body: 'json',
+    fields: (fx) => ({ ids: [fx.archivedStudentId] }),
+  },
+  'POST /api/super-admin/students/import/preview': {
+    action: null,
+    body: 'multipart',
+    fields: (fx) => ({ schoolId: fx.schoolId }),
+    files: [studentsCsv],
+  },
+  'POST /api/super-admin/students/import/commit': {
+    action: 'IMPORT_STUDENTS',
+    body: 'multipart',
+    fields: (fx) => ({ schoolId: fx.schoolId }),
+    files: [studentsCsv],
+  },
   'POST /api/inquiries': inquiry,
   'POST /api/inquiries/': inquiry,
   'POST /api/inquiries/orders': {
@@ -173,6 +228,8 @@ const ID_OF: Record<string, keyof Fixtures> = {
   orders: 'orderId',
   admins: 'adminId',
   inquiries: 'inquiryId',
+  students: 'studentId',
+  'archived-students': 'archivedStudentId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',
