@@ -122,7 +122,7 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
     },
     { label: 'students search name', url: `${list}?searchTerm=maria%20sant`, targetMs: t },
     { label: 'students search email', url: `${list}?searchTerm=${encodeURIComponent(s.email.split('@')[0]!)}`, targetMs: t },
-    { label: 'students search LRN part', url: `${list}?searchTerm=${s.lrn.slice(4)}`, targetMs: t },
+    { label: 'students search LRN prefix', url: `${list}?searchTerm=${s.lrn.slice(0, 9)}`, targetMs: t },
     { label: 'students search no match', url: `${list}?searchTerm=zzzz`, targetMs: t },
     { label: 'students school+search', url: `${list}?schoolId=${s.schoolId}&searchTerm=reyes`, targetMs: t },
     { label: 'students archived page 1', url: archived, targetMs: t },

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor } from '../db/index';
 import type { Database, StudentRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -139,20 +139,22 @@ export function toStudent(row: StudentSelect): Student {
  */
 export function studentSearch(term: string) {
   const words = searchWords(term);
-  return (eb: ExpressionBuilder<Database, 'students'>) =>
-    eb.and(
-      words.map((w) =>
-        eb(
-          'students.id',
-          'in',
-          eb
-            .selectFrom('studentSearchTerms')
-            .select('studentSearchTerms.studentId')
-            .where('studentSearchTerms.term', '>=', w)
-            .where('studentSearchTerms.term', '<', `${w}\uffff`),
-        ),
-      ),
+  return (eb: ExpressionBuilder<Database, 'students'>) => {
+    const withPrefix = (w: string) =>
+      eb
+        .selectFrom('studentSearchTerms')
+        .select('studentSearchTerms.studentId')
+        .where('studentSearchTerms.term', '>=', w)
+        .where('studentSearchTerms.term', '<', `${w}\uffff`);
+    // One id set per word, intersected (SQLite answers INTERSECT with a merge; two IN lists took 6× as long).
+    const [first, ...rest] = words.map(withPrefix);
+    if (!first) return sql<SqlBool>`1 = 1`;
+    return eb(
+      'students.id',
+      'in',
+      rest.reduce((q, next) => q.intersect(next), first),
     );
+  };
 }
 
 /** Replaces a student's search terms (after a create, or an edit of the name, email or LRN). */
@@ -180,7 +182,7 @@ export async function saveSearchTerms(
 /** The list filters, on the students table alone (so the count needs no joins). */
 function studentFilter(f: StudentListQuery) {
   return (eb: ExpressionBuilder<Database, 'students'>) => {
-    const parts = [eb('students.isArchived', '=', 0)];
+    const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
     if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
     if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
     if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));

@@ -59,11 +59,13 @@ export function checkDateOrder(v: { startDate?: string; endDate?: string }, ctx:
 }
 
 /**
- * page, limit and format of a paged list's query string, for its declared querystring schema: read by
- * pageParams (clamped, never an error) and wantsCsv (400 for an unknown format) on the server.
+ * The paging, sorting and export keys of a list's query string. They are read leniently on the server
+ * (pageParams/sortParams/wantsCsv: junk → defaults), so the schema only says they are text.
  */
-export const pagedListQueryFields = {
+export const listQueryFields = {
   page: z.string().optional(),
   limit: z.string().optional(),
+  sortBy: z.string().optional(),
+  sortOrder: z.string().optional(),
   format: z.string().optional(),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeCardUid } from './card-uid';
-import { checkDateOrder, dateQuery, idQuery, isCalendarDate, pagedListQueryFields, textQuery } from './list-filters';
+import { checkDateOrder, dateQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from './list-filters';
 import { paginationSchema } from './api';
 import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN } from './validation';
 
@@ -262,6 +262,8 @@ export const updateStudentSchema = z
     isActive: booleanField('isActive must be true or false').optional(),
   });
 export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
+/** What the Register/Edit forms send in the `data` part (optional fields only when present; null clears on edit). */
+export type StudentPayload = Partial<z.input<typeof createStudentSchema> & z.input<typeof updateStudentSchema>>;
 
 /** The Edit Student form: names, email, LRN and parent phone stay required; password optional with its confirmation. */
 export const editStudentFormSchema = z
@@ -302,7 +304,7 @@ export type BulkRestoreInput = z.output<typeof bulkRestoreSchema>;
 
 /** GET /students filters (page/limit read by pageParams): schoolId, gradeId, sectionId, searchTerm over name, email, LRN. */
 export const studentListQuerySchema = z.object({
-  ...pagedListQueryFields,
+  ...listQueryFields,
   schoolId: idQuery('School'),
   gradeId: idQuery('Grade'),
   sectionId: idQuery('Section'),
@@ -317,7 +319,7 @@ export type StudentListQuery = z.output<typeof studentListQuerySchema>;
  */
 export const archivedListQuerySchema = z
   .object({
-    ...pagedListQueryFields,
+    ...listQueryFields,
     schoolId: idQuery('School'),
     searchTerm: textQuery('Search term'),
     startDate: dateQuery('Start date'),

@@ -1,17 +1,29 @@
 import { api, request, requestBody, toApiError, toFormData } from './http';
 import { downloadCsv, saveFile, type QueryFilters } from './csv';
-import type { ArchivedStudent, ArchivedStudentList, BulkResult, Student, StudentList } from '../../domain/students';
+import type {
+  ArchivedStudent,
+  ArchivedStudentList,
+  BulkResult,
+  Student,
+  StudentList,
+  StudentPayload,
+} from '../../domain/students';
 import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '../../domain/student-import';
 
-export type { ArchivedStudent, ArchivedStudentList, Student, StudentList } from '../../domain/students';
+// StudentFields: the name this payload type had in the first commit (the UI branch may still use it).
+export type {
+  ArchivedStudent,
+  ArchivedStudentList,
+  Student,
+  StudentList,
+  StudentPayload,
+  StudentPayload as StudentFields,
+} from '../../domain/students';
 
 /** List paths (also what CsvExportButton takes: the same path with `?format=csv` exports the filtered list). */
 export const STUDENTS_PATH = 'super-admin/students';
 export const ARCHIVED_STUDENTS_PATH = 'super-admin/archived-students';
 const IMPORT_PATH = `${STUDENTS_PATH}/import`;
-
-/** What the Register/Edit forms send in the `data` part (see createStudentSchema / updateStudentSchema). */
-export type StudentFields = Record<string, unknown>;
 
 /*
  * No upload progress on these calls: ky's onUploadProgress turns the body into a stream, and Chromium only
@@ -27,13 +39,13 @@ export const fetchStudent = (id: number, signal?: AbortSignal) =>
   request<Student>('Failed to fetch student', (a) => a.get(`${STUDENTS_PATH}/${id}`, { signal }));
 
 /** POST register-student: multipart `data` + `profilePicture`; gender/dateOfBirth left out when empty. */
-export const registerStudent = (fields: StudentFields, picture?: File | null) =>
+export const registerStudent = (fields: StudentPayload, picture?: File | null) =>
   requestBody<Student>('Failed to register student', (a) =>
     a.post('super-admin/register-student', { body: toFormData(fields, { profilePicture: picture }) }),
   );
 
 /** PATCH students/{id}: multipart; only the fields sent change, an empty password keeps the current one. */
-export const updateStudent = (id: number, fields: StudentFields, picture?: File | null) =>
+export const updateStudent = (id: number, fields: StudentPayload, picture?: File | null) =>
   requestBody<Student>('Failed to update student', (a) =>
     a.patch(`${STUDENTS_PATH}/${id}`, { body: toFormData(fields, { profilePicture: picture }) }),
   );
