@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { csvLine } from '../src/domain/csv';
 import type { ImportEvent, ImportSummary } from '../src/domain/student-import';
-import { BENCH_PASSWORD, benchTarget, parseArgs } from './lib';
+import { benchSignIn, benchTarget, parseArgs } from './lib';
 import { pad, personName } from './seed-data';
 
 function multipartBody(fields: Record<string, string>, file: { name: string; content: string }) {
@@ -60,13 +60,7 @@ async function main() {
     )?.id ?? 0;
   let createdIds: number[] = [];
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/super-admin/login',
-      payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed (${login.statusCode}): was the database seeded by bench:seed?`);
-    const auth = { authorization: `Bearer ${login.json().data.token as string}` };
+    const auth = { authorization: `Bearer ${await benchSignIn(app)}` };
     const school = await db.selectFrom('schools').select('id').orderBy('id').executeTakeFirstOrThrow();
     const sections = await db
       .selectFrom('sections')

@@ -3,6 +3,7 @@
  * a seeded PRNG, and timing statistics.
  */
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
 /** Password of the seeded users (bench-root@example.com is the super admin). */
@@ -67,3 +68,14 @@ export function stats(samples: number[]) {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Signs in the seeded super admin through the app; the bearer token. */
+export async function benchSignIn(app: FastifyInstance): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/super-admin/login',
+    payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed (${login.statusCode}): was the database seeded by bench:seed?`);
+  return login.json().data.token as string;
+}

@@ -15,7 +15,7 @@ import { buildApp } from '../server/app';
 import type { DB } from '../server/db/index';
 import { loadConfig } from '../server/config';
 import { localDate, lastLocalDays } from '../server/lib/time';
-import { BENCH_PASSWORD, benchTarget, ms, parseArgs, stats } from './lib';
+import { benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
 
 interface Scenario {
   label: string;
@@ -40,13 +40,7 @@ async function main() {
   };
   const app = await buildApp(config);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/super-admin/login',
-      payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed (${login.statusCode}): was the database seeded by bench:seed?`);
-    const token = login.json().data.token as string;
+    const token = await benchSignIn(app);
 
     const tz = config.schoolTimezone;
     const week = lastLocalDays(7, tz);

@@ -27,17 +27,27 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = { body: importUploadSchema };
   const config = { upload: STUDENT_CSV_UPLOAD };
 
-  app.get('/students/import/template', { schema: { response: { 200: z.string() } } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="students-import-template.csv"')
-      .header('cache-control', 'no-store')
-      .send(importTemplateCsv()),
+  app.get(
+    '/students/import/template',
+    { schema: { summary: 'The student CSV import template', response: { 200: z.string() } } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="students-import-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(importTemplateCsv()),
   );
 
   app.post(
     '/students/import/preview',
-    { schema: { ...upload, response: { 200: apiSuccess(importPreviewSchema) } }, config },
+    {
+      schema: {
+        summary: 'Check a student CSV file (nothing is written)',
+        ...upload,
+        response: { 200: apiSuccess(importPreviewSchema) },
+      },
+      config,
+    },
     async (request) => ({
       success: true as const,
       data: toPreview(await analyseImport(app.db, request.body.schoolId, request.upload.file('file'))),
@@ -46,7 +56,14 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/students/import/commit',
-    { schema: { ...upload, response: { 200: importEventSchema } }, config },
+    {
+      schema: {
+        summary: 'Import the valid rows of a student CSV file (NDJSON progress lines, the summary last)',
+        ...upload,
+        response: { 200: importEventSchema },
+      },
+      config,
+    },
     async (request, reply) => {
       const analysis = await analyseImport(app.db, request.body.schoolId, request.upload.file('file'));
       const stream = new PassThrough();

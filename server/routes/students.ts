@@ -62,7 +62,14 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register-student',
-    { schema: { body: createStudentSchema, response: { 201: apiSuccess(studentSchema) } }, config: { upload: PICTURE_UPLOAD } },
+    {
+      schema: {
+        summary: 'Register a student (multipart: data + profilePicture)',
+        body: createStudentSchema,
+        response: { 201: apiSuccess(studentSchema) },
+      },
+      config: { upload: PICTURE_UPLOAD },
+    },
     async (request, reply) => {
       const data = await createStudent(ctx(request), request.body);
       return reply.status(201).send({ success: true, data, message: STUDENT_SUCCESS.registered });
@@ -71,7 +78,13 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students',
-    { schema: { querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
+    {
+      schema: {
+        summary: 'Students: a page of 20 by school, grade, section and search; ?format=csv exports all',
+        querystring: studentListQuerySchema,
+        response: { 200: apiSuccess(studentListSchema) },
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       if (wantsCsv(query)) {
@@ -85,14 +98,26 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/students/:id', { schema: { params: studentParams, response: oneStudent } }, async (request) => ({
-    success: true as const,
-    data: await getStudent(app.db, request.params.id),
-  }));
+  app.get(
+    '/students/:id',
+    { schema: { summary: 'One active student', params: studentParams, response: oneStudent } },
+    async (request) => ({
+      success: true as const,
+      data: await getStudent(app.db, request.params.id),
+    }),
+  );
 
   app.patch(
     '/students/:id',
-    { schema: { params: studentParams, body: updateStudentSchema, response: oneStudent }, config: { upload: PICTURE_UPLOAD } },
+    {
+      schema: {
+        summary: 'Edit a student (multipart: data + profilePicture)',
+        params: studentParams,
+        body: updateStudentSchema,
+        response: oneStudent,
+      },
+      config: { upload: PICTURE_UPLOAD },
+    },
     async (request) => {
       const data = await updateStudent(ctx(request), request.params.id, request.body);
       return { success: true as const, data, message: STUDENT_SUCCESS.updated };
@@ -103,6 +128,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/archive',
     {
       schema: {
+        summary: 'Archive a student (optional reason)',
         params: studentParams,
         body: archiveStudentSchema.nullish(),
         response: { 200: apiSuccess(archivedStudentSchema) },
@@ -114,14 +140,30 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/students/bulk-archive', { schema: { body: bulkArchiveSchema, response: bulkDone } }, async (request) => {
-    const data = await bulkArchive(ctx(request), request.body.ids, request.body.reason ?? null);
-    return { success: true as const, data, message: `${data.count} student(s) archived` };
-  });
+  app.post(
+    '/students/bulk-archive',
+    {
+      schema: {
+        summary: 'Archive several students with one reason (all or nothing)',
+        body: bulkArchiveSchema,
+        response: bulkDone,
+      },
+    },
+    async (request) => {
+      const data = await bulkArchive(ctx(request), request.body.ids, request.body.reason ?? null);
+      return { success: true as const, data, message: `${data.count} student(s) archived` };
+    },
+  );
 
   app.get(
     '/archived-students',
-    { schema: { querystring: archivedListQuerySchema, response: { 200: apiSuccess(archivedStudentListSchema) } } },
+    {
+      schema: {
+        summary: 'Archived students: a page of 20 by search and archive dates; ?format=csv exports all',
+        querystring: archivedListQuerySchema,
+        response: { 200: apiSuccess(archivedStudentListSchema) },
+      },
+    },
     async (request, reply) => {
       const query = request.query;
       const rows = await archivedQuery(app.db, query, app.config.schoolTimezone);
@@ -137,14 +179,22 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/archived-students/:id/restore', { schema: { params: archivedParams, response: oneStudent } }, async (request) => {
-    const data = await restoreStudent(ctx(request), request.params.id);
-    return { success: true as const, data, message: STUDENT_SUCCESS.restored };
-  });
+  app.post(
+    '/archived-students/:id/restore',
+    { schema: { summary: 'Restore an archived student', params: archivedParams, response: oneStudent } },
+    async (request) => {
+      const data = await restoreStudent(ctx(request), request.params.id);
+      return { success: true as const, data, message: STUDENT_SUCCESS.restored };
+    },
+  );
 
-  app.post('/archived-students/bulk-restore', { schema: { body: bulkRestoreSchema, response: bulkDone } }, async (request) => {
-    const data = await bulkRestore(ctx(request), request.body.ids);
-    return { success: true as const, data, message: `${data.count} student(s) restored` };
-  });
+  app.post(
+    '/archived-students/bulk-restore',
+    { schema: { summary: 'Restore several archived students (all or nothing)', body: bulkRestoreSchema, response: bulkDone } },
+    async (request) => {
+      const data = await bulkRestore(ctx(request), request.body.ids);
+      return { success: true as const, data, message: `${data.count} student(s) restored` };
+    },
+  );
 };
 export default studentRoutes;
