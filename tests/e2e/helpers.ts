@@ -39,3 +39,32 @@ export async function cookieValue(context: BrowserContext, name: string): Promis
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The two widths every console screen is checked at (team rule: phone and desktop). */
+export const SCREEN_WIDTHS = [390, 1440] as const;
+
+/**
+ * The page is no wider than the window (tables may scroll inside their own box), and no table header
+ * is cut: every column is at least as wide as its header text. `tablesFit` (desktop widths): no table needs
+ * horizontal scrolling inside its box either.
+ */
+export async function expectFitsWidth(page: Page, label: string, opts: { tablesFit?: boolean } = {}): Promise<void> {
+  const report = await page.evaluate((tablesFit) => {
+    const over = document.documentElement.scrollWidth - window.innerWidth;
+    // On a desktop screen a table should not need its own horizontal scrolling either.
+    const scrolling = tablesFit
+      ? [...document.querySelectorAll('table')]
+          // Tables behind an open dialog (made inert by it) are not what is being checked.
+          .filter((t) => !t.closest('[inert]'))
+          .filter((t) => t.parentElement && t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)
+          .map((t) => t.querySelector('caption')?.textContent ?? 'table')
+      : [];
+    const cut = [...document.querySelectorAll('th')]
+      .filter((th) => th.getClientRects().length > 0 && th.scrollWidth > th.clientWidth + 1)
+      .map((th) => th.textContent?.trim() || '(checkbox)');
+    return { over, cut, scrolling };
+  }, opts.tablesFit ?? false);
+  expect(report.over, `${label}: page wider than the window by ${report.over}px`).toBeLessThanOrEqual(0);
+  expect(report.cut, `${label}: columns narrower than their header`).toEqual([]);
+  expect(report.scrolling, `${label}: tables wider than their box`).toEqual([]);
+}

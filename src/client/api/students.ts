@@ -25,8 +25,11 @@ export const STUDENTS_PATH = 'super-admin/students';
 export const ARCHIVED_STUDENTS_PATH = 'super-admin/archived-students';
 const IMPORT_PATH = `${STUDENTS_PATH}/import`;
 
-/** Upload progress of a file (ky's onUploadProgress): 0..1. */
-type UploadProgress = (fraction: number) => void;
+/*
+ * No upload progress on these calls: ky's onUploadProgress turns the body into a stream, and Chromium only
+ * streams request bodies over HTTP/2 — over HTTP/1.1 the request fails ('Failed to fetch'). The files are
+ * ≤ 5 MB; the commit's progress comes from the server's NDJSON lines instead.
+ */
 
 /** GET students: page, limit 20, schoolId, gradeId, sectionId, searchTerm → { students, pagination }. */
 export const fetchStudents = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
@@ -93,13 +96,12 @@ const importBody = (schoolId: number, file: File) => {
 };
 
 /** POST students/import/preview: every row's verdict; nothing is written. */
-export const previewImport = (schoolId: number, file: File, onUpload?: UploadProgress, signal?: AbortSignal) =>
+export const previewImport = (schoolId: number, file: File, signal?: AbortSignal) =>
   request<ImportPreview>('Failed to check the CSV file', (a) =>
     a.post(`${IMPORT_PATH}/preview`, {
       body: importBody(schoolId, file),
       signal,
       timeout: 60_000,
-      onUploadProgress: onUpload ? (p) => onUpload(p.percent) : undefined,
     }),
   );
 
@@ -110,7 +112,7 @@ export const previewImport = (schoolId: number, file: File, onUpload?: UploadPro
 export async function commitImport(
   schoolId: number,
   file: File,
-  opts: { onUpload?: UploadProgress; onEvent?: (event: ImportEvent) => void; signal?: AbortSignal } = {},
+  opts: { onEvent?: (event: ImportEvent) => void; signal?: AbortSignal } = {},
 ): Promise<ImportSummary> {
   const fallback = 'Failed to import students';
   let res: Response;
@@ -120,7 +122,6 @@ export async function commitImport(
       signal: opts.signal,
       // The response starts as soon as the file is checked; the long part is streamed progress.
       timeout: 60_000,
-      onUploadProgress: opts.onUpload ? (p) => opts.onUpload?.(p.percent) : undefined,
     });
   } catch (err) {
     throw await toApiError(err, fallback);

@@ -17,6 +17,10 @@ const Inquiries = lazy(() => import('./screens/inquiries/InquiriesScreen'));
 const SystemsAndOrders = lazy(() => import('./screens/systems/SystemsAndOrdersScreen'));
 const SmsHistory = lazy(() => import('./screens/sms-history/SmsHistoryScreen'));
 const DeviceManagement = lazy(() => import('./screens/devices/DeviceManagementScreen'));
+const SchoolStudents = lazy(() => import('./screens/students/SchoolStudentsScreen'));
+const StudentManagement = lazy(() => import('./screens/students/StudentManagementScreen'));
+const StudentsPath = lazy(() => import('./screens/students/StudentsPathRedirect'));
+const ArchivedStudents = lazy(() => import('./screens/students/ArchivedStudentsScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -31,13 +35,14 @@ export const SCREENS: Record<RouteName, Screen> = {
   schools: { title: 'School Management', component: Schools },
   schoolManagement: { title: 'School Management', component: Schools },
   gradesSections: { title: 'Grades and Sections', component: GradesSections },
-  schoolStudents: titleOnly('Students'),
-  studentManagement: titleOnly('Student Management'),
-  students: titleOnly('Students'),
-  studentsBySchool: titleOnly('Students'),
-  studentsByGrade: titleOnly('Students'),
-  studentsBySection: titleOnly('Students'),
-  archivedStudents: titleOnly('Archived Students'),
+  schoolStudents: { title: 'Students', component: SchoolStudents },
+  studentManagement: { title: 'Student Management', component: StudentManagement },
+  // The path forms of spec §2 open Student Management with those filters.
+  students: { title: 'Student Management', component: StudentsPath },
+  studentsBySchool: { title: 'Student Management', component: StudentsPath },
+  studentsByGrade: { title: 'Student Management', component: StudentsPath },
+  studentsBySection: { title: 'Student Management', component: StudentsPath },
+  archivedStudents: { title: 'Archived Students', component: ArchivedStudents },
   systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   attendanceHistory: titleOnly('Attendance History'),

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { listPhase, ListPhaseView, type ListStateProps } from './states';
+import { toggleKeys, type RowKey } from './useRowSelection';
 
 export interface Column<T> {
   /** Header text; also what screen readers announce for the column's cells. */
@@ -19,6 +20,16 @@ export interface DataTableProps<T> extends ListStateProps {
   /** Buttons or links of a row, in a last 'Actions' column. */
   rowActions?: (row: T) => ReactNode;
   actionsHeader?: string;
+  /**
+   * Rows can be chosen for a bulk action: a first column of checkboxes (one per row, plus one for every
+   * row of the page). Pair with useRowSelection: `selection={{ ...useRowSelection(list.key), rowLabel }}`.
+   */
+  selection?: {
+    selected: ReadonlySet<RowKey>;
+    setSelected: (next: ReadonlySet<RowKey>) => void;
+    /** Names the row's checkbox ('Select Ada Lovelace'). */
+    rowLabel: (row: T) => string;
+  };
 }
 
 /**
@@ -32,11 +43,14 @@ export function DataTable<T>({
   rowKey,
   rowActions,
   actionsHeader = 'Actions',
+  selection,
   ...state
 }: DataTableProps<T>) {
   const items = rows ?? [];
   const phase = listPhase({ loading: state.loading, error: state.error, count: items.length });
-  const span = columns.length + (rowActions ? 1 : 0);
+  const span = columns.length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
+  const pageKeys = items.map(rowKey);
+  const chosenOnPage = selection ? pageKeys.filter((k) => selection.selected.has(k)).length : 0;
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
       <table
@@ -46,6 +60,16 @@ export function DataTable<T>({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-10 px-4 py-3 text-left">
+                <PageCheckbox
+                  checked={phase === 'ready' && chosenOnPage === pageKeys.length}
+                  mixed={chosenOnPage > 0 && chosenOnPage < pageKeys.length}
+                  disabled={phase !== 'ready'}
+                  onChange={(on) => selection.setSelected(toggleKeys(selection.selected, pageKeys, on))}
+                />
+              </th>
+            ) : null}
             {columns.map((c) => (
               <th
                 key={c.header}
@@ -66,6 +90,17 @@ export function DataTable<T>({
           {phase === 'ready' ? (
             items.map((row) => (
               <tr key={rowKey(row)} className="align-top hover:bg-gray-50">
+                {selection ? (
+                  <td className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 rounded border-gray-300 text-brand-700 focus:ring-brand-600"
+                      aria-label={`Select ${selection.rowLabel(row)}`}
+                      checked={selection.selected.has(rowKey(row))}
+                      onChange={(e) => selection.setSelected(toggleKeys(selection.selected, [rowKey(row)], e.target.checked))}
+                    />
+                  </td>
+                ) : null}
                 {columns.map((c) => (
                   <td key={c.header} className={`px-4 py-3 text-gray-800 ${c.className ?? ''}`}>
                     {c.cell(row)}
@@ -84,5 +119,34 @@ export function DataTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The header checkbox: every row of the page, 'mixed' when only some are chosen. */
+function PageCheckbox({
+  checked,
+  mixed,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="h-4 w-4 rounded border-gray-300 text-brand-700 focus:ring-brand-600"
+      aria-label="Select all rows on this page"
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
   );
 }

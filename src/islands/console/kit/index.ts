@@ -24,6 +24,10 @@
  *   <ZoomableImage src alt>{thumbnail}</ZoomableImage> / <ImageOverlay src alt onClose>
  *   <Avatar src firstName lastName size> (picture or initials); usePictureInput(check) + <PictureField …> (chooser with preview)
  *   <CsvExportButton path="super-admin/things" filters={list.filters} filename="things.csv" />  (whole filtered list)
+ *   Bulk actions: const selection = useRowSelection(list.key);  <DataTable selection={{ ...selection, rowLabel }} …/>
+ *   (a checkbox column; the choice starts over with another page or other filters)
+ *   <BulkActionsBar count onClear>{buttons}</BulkActionsBar>; const notice = useActionNotice(); notice.report(result); {notice.view}
+ *   useDebouncedValue(value, 500) (search as you type); <Breadcrumb items={[{ label, href }]} />; <ProgressBar value max label />
  *
  * DIALOGS AND FORMS (engineer D): Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
  * Import from here: `import { DataTable, Pager, useListQuery } from '../../kit';`
@@ -49,5 +53,10 @@ export * from './ConfirmDialog';
 export * from './SuccessOverlay';
 export * from './ErrorBanner';
 export * from './FormField';
+export * from './useRowSelection';
+export * from './useDebouncedValue';
+export * from './Breadcrumb';
+export * from './ProgressBar';
+export * from './ActionNotice';
 export { tabClass } from './tabs';
 export { useFormState, type FormState } from './useFormState';

@@ -7,7 +7,6 @@ import {
   loadPermissionCatalogue,
   loadSchoolChoices,
   syncPermissionCatalogue,
-  type ActionResult,
 } from '../../../../client/stores/admins';
 import { adminFilterChoices, adminFullName, filterAdmins, hasActiveFilters, type Admin } from '../../../../domain/admins';
 import { ScreenHeading } from '../../layout/ScreenHeading';
@@ -19,7 +18,7 @@ import {
   ErrorBanner,
   FilterBar,
   SelectField,
-  SuccessOverlay,
+  useActionNotice,
   TextField,
   useConfirm,
   useListQuery,
@@ -34,8 +33,6 @@ import { ADMIN_COLUMNS } from './adminColumns';
 /** Filters and view live in the URL (reload and Back keep them); cards by default (spec §9). */
 const DEFAULTS = { search: '', school: '', department: '', position: '', view: 'cards' };
 const CLEARED = { search: '', school: '', department: '', position: '' };
-/** How long the notice after a sync or a delete stays. */
-const NOTICE_MS = 6000;
 
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -47,7 +44,7 @@ export default function AdminsScreen() {
   const view: ListView = list.query.view === 'table' ? 'table' : 'cards';
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
-  const [notice, setNotice] = useState<(ActionResult & { at: number }) | null>(null);
+  const notice = useActionNotice();
   const [syncing, setSyncing] = useState(false);
   const { confirm, dialog } = useConfirm();
 
@@ -65,7 +62,7 @@ export default function AdminsScreen() {
   const choices = useMemo(() => adminFilterChoices(admins ?? []), [admins]);
   const selectedAdmin = selected ? ((admins ?? []).find((a) => a.id === selected.id) ?? null) : null;
 
-  const report = (result: ActionResult) => setNotice({ ...result, at: Date.now() });
+  const report = notice.report;
 
   async function sync() {
     setSyncing(true);
@@ -106,16 +103,7 @@ export default function AdminsScreen() {
       </ScreenHeading>
 
       <div className="mb-4 space-y-2">
-        {notice?.ok ? (
-          <SuccessOverlay
-            key={notice.at}
-            variant="inline"
-            message={notice.message}
-            durationMs={NOTICE_MS}
-            onDone={() => setNotice(null)}
-          />
-        ) : null}
-        {notice && !notice.ok ? <ErrorBanner message={notice.message} onDismiss={() => setNotice(null)} /> : null}
+        {notice.view}
         {/* A failed reload while admins are shown (with nothing shown, the list itself says 'Error: …'). */}
         <ErrorBanner message={shown.length ? error : null} />
       </div>

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { fetchSchool } from '../../../../client/api/schools';
+import { $router, redirectPage } from '../../../../client/stores/router';
+import { Breadcrumb, ErrorBanner, useListResource, type Crumb } from '../../kit';
+import { ScreenHeading } from '../../layout/ScreenHeading';
+import { StudentList, type StudentPlace } from './StudentList';
+import { usePageTitle } from '../../layout/usePageTitle';
+
+/**
+ * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
+ * the query string, title 'Students - {school name}'; without a school id it goes to /super-admin/schools.
+ */
+export default function SchoolStudentsScreen() {
+  const page = useStore($router);
+  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
+  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0;
+  useEffect(() => {
+    if (!valid) redirectPage($router, 'schools');
+  }, [valid]);
+  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+  const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });
+  const onPlace = useCallback((p: StudentPlace) => setPlace(p), []);
+  const title = school.data ? `Students - ${school.data.name}` : 'Students';
+  usePageTitle(title);
+  if (!valid) return null;
+
+  const base = `/super-admin/schools/${schoolParam}/students`;
+  const crumbs: Crumb[] = [
+    { label: 'Schools', href: '/super-admin/schools' },
+    { label: school.data?.name ?? '…', href: base },
+    ...(place.gradeName ? [{ label: place.gradeName, href: `${base}?gradeId=${place.gradeId}` }] : []),
+    ...(place.sectionName ? [{ label: place.sectionName }] : []),
+    { label: 'Students' },
+  ];
+  return (
+    <StudentList
+      schoolId={Number(schoolParam)}
+      onPlace={onPlace}
+      registerLabel="Register New Student"
+      archivesLabel="View Archived Students"
+      heading={(actions) => (
+        <>
+          <Breadcrumb items={crumbs} />
+          <ScreenHeading title={title}>{actions}</ScreenHeading>
+          <ErrorBanner className="mb-4" message={school.error} />
+        </>
+      )}
+    />
+  );
+}
