@@ -94,16 +94,41 @@ describe(`super-admin sign-in (${dbKind})`, () => {
   });
 
   it('logout revokes the session and is written to the system log', async () => {
+    const before = await newestLogId();
     const token = await loginSuperAdmin(t.app);
     expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(200);
     const out = await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' });
     expect(out.statusCode).toBe(200);
     expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(401);
-    const actions = (await t.app.db.selectFrom('systemLogs').select('action').execute()).map((r) => r.action);
-    expect(actions).toContain('LOGIN');
-    expect(actions).toContain('LOGOUT');
-    expect(actions).toContain('LOGIN_FAILED');
+    expect(await actionsSince(before)).toEqual(['LOGIN', 'LOGOUT']);
   });
+
+  it('writes a failed sign-in to the system log with the email tried, never the password', async () => {
+    const before = await newestLogId();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      payload: { email: SUPER_ADMIN.email, password: 'Wrong-Guess-77' },
+    });
+    expect(res.statusCode).toBe(401);
+    const rows = await t.app.db.selectFrom('systemLogs').selectAll().where('id', '>', before).execute();
+    expect(rows.map((r) => r.action)).toEqual(['LOGIN_FAILED']);
+    expect(JSON.parse(rows[0]!.details ?? '{}')).toEqual({ email: SUPER_ADMIN.email });
+    expect(JSON.stringify(rows)).not.toContain('Wrong-Guess-77');
+  });
+
+  /** Each test reads only the log entries it caused, so the tests pass in any order or alone. */
+  async function newestLogId(): Promise<number> {
+    const row = await t.app.db
+      .selectFrom('systemLogs')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+  async function actionsSince(id: number): Promise<string[]> {
+    const rows = await t.app.db.selectFrom('systemLogs').select('action').where('id', '>', id).orderBy('id').execute();
+    return rows.map((r) => r.action);
+  }
 });
 
 describe(`sign-in rate limits (${dbKind})`, () => {

@@ -49,7 +49,7 @@ test.describe('Systems & Orders Management', () => {
     await create.getByRole('button', { name: '+ Add Feature' }).click();
     await expect(create.getByRole('button', { name: 'Remove feature 3' })).toBeVisible();
     await create.getByLabel('System Images').setInputFiles(PIXEL_PNG);
-    await expect(create.getByRole('img', { name: 'New image 1' })).toBeVisible();
+    await expect(create.getByRole('img', { name: 'New upload 1' })).toBeVisible();
     await create.getByRole('button', { name: 'Create System' }).click();
     await expect(create).toBeHidden();
 
@@ -80,7 +80,7 @@ test.describe('Systems & Orders Management', () => {
     await edit.getByRole('button', { name: 'Remove feature 2' }).click();
     await expect(edit.getByLabel('Feature 2', { exact: true })).toHaveCount(0);
     await edit.getByLabel('System Images').setInputFiles(PIXEL_GIF);
-    await expect(edit.getByRole('img', { name: 'New image 1' })).toBeVisible();
+    await expect(edit.getByRole('img', { name: 'New upload 1' })).toBeVisible();
     await edit.getByRole('button', { name: 'Update System' }).click();
     await expect(edit).toBeHidden();
     await expect(row).not.toContainText('Live dashboard');

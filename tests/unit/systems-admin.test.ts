@@ -104,4 +104,11 @@ describe('systems list helpers', () => {
       'mailto:buyer@school.test?subject=Your%20order%3A%20Gate%20%26%20Co',
     );
   });
+
+  it('encodes the address, so an email such as a@b.c?cc=… cannot add mail headers', () => {
+    const link = orderMailto({ email: 'buyer@school.test?cc=spy@evil.test&bcc=x@y.z', systemName: 'Gate' });
+    expect(link).toBe('mailto:buyer@school.test%3Fcc%3Dspy%40evil.test%26bcc%3Dx%40y.z?subject=Your%20order%3A%20Gate');
+    const url = new URL(link);
+    expect([...url.searchParams.keys()]).toEqual(['subject']);
+  });
 });

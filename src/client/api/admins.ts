@@ -7,9 +7,10 @@ export type { Admin };
 export type AdminFields = Record<string, unknown>;
 
 /** Spec §7: the list comes as an array or as { admins }. */
+/** Every admin, deactivated ones included (isActive:false), so the screen can offer Reactivate. */
 export async function fetchAdmins(signal?: AbortSignal): Promise<Admin[]> {
   const data = await request<Admin[] | { admins: Admin[] }>('Failed to fetch admins', (api) =>
-    api.get('super-admin/admins', { signal }),
+    api.get('super-admin/admins', { signal, searchParams: { includeInactive: 'true' } }),
   );
   return Array.isArray(data) ? data : data.admins;
 }

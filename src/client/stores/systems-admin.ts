@@ -5,6 +5,7 @@ import { SYSTEM_LIMITS, SYSTEM_MESSAGES, systemCreateSchema, type System } from 
 import { ORDER_MESSAGES, type Order, type OrderStatus } from '../../domain/orders';
 import { validate } from '../../domain/validation';
 import { actionFailure, type ActionResult } from './action';
+import { mailtoLink } from '../../domain/mailto';
 
 /*
  * Systems & Orders Management (spec §2, §4, §5, §7, §8): the form rules and the calls of the console's
@@ -150,5 +151,5 @@ export async function changeOrderStatus(id: number, status: OrderStatus): Promis
 
 /** The Email action of an order: a mail composer addressed to the customer, about the ordered system. */
 export function orderMailto(order: Pick<Order, 'email' | 'systemName'>): string {
-  return `mailto:${order.email}?subject=${encodeURIComponent(`Your order: ${order.systemName}`)}`;
+  return mailtoLink(order.email, { subject: `Your order: ${order.systemName}` });
 }

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { listPhase, ListPhaseView, type ListStateProps } from './states';
 
-export interface CardGridProps<T> extends ListStateProps {
+export type CardGridProps<T> = ListStateProps & {
   /** The list's accessible name, e.g. 'Admins'. */
   label: string;
   items: readonly T[] | null | undefined;
   itemKey: (item: T) => string | number;
   /** The card of one item (its content; the grid draws the card frame). */
   renderCard: (item: T) => ReactNode;
-}
+};
 
 /** A list as a responsive grid of cards (1/2/3 columns), with the same states as DataTable. */
 export function CardGrid<T>({ label, items, itemKey, renderCard, ...state }: CardGridProps<T>) {

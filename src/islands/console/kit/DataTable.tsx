@@ -9,7 +9,7 @@ export interface Column<T> {
   className?: string;
 }
 
-export interface DataTableProps<T> extends ListStateProps {
+export type DataTableProps<T> = ListStateProps & {
   /** The table's accessible name (a visually hidden caption), e.g. 'System logs'. */
   caption: string;
   columns: Array<Column<T>>;
@@ -19,7 +19,7 @@ export interface DataTableProps<T> extends ListStateProps {
   /** Buttons or links of a row, in a last 'Actions' column. */
   rowActions?: (row: T) => ReactNode;
   actionsHeader?: string;
-}
+};
 
 /**
  * A list as a table, with the list states in its body: skeleton rows before the first data, 'Error: …'

@@ -25,7 +25,7 @@
  *   <Avatar src firstName lastName size> (picture or initials); usePictureInput(check) + <PictureField …> (chooser with preview)
  *   <CsvExportButton path="super-admin/things" filters={list.filters} filename="things.csv" />  (whole filtered list)
  *
- * DIALOGS AND FORMS (engineer D): Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
+ * DIALOGS AND FORMS: Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
  * Import from here: `import { DataTable, Pager, useListQuery } from '../../kit';`
  */
 export * from './list-query';
@@ -43,11 +43,11 @@ export * from './FilterBar';
 export * from './ImageOverlay';
 export * from './Avatar';
 export * from './CsvExportButton';
-export * from './Button';
-export * from './Modal';
+export * from '../../ui/Button';
+export * from '../../ui/Modal';
 export * from './ConfirmDialog';
 export * from './SuccessOverlay';
-export * from './ErrorBanner';
-export * from './FormField';
+export * from '../../ui/ErrorBanner';
+export * from '../../ui/FormField';
 export { tabClass } from './tabs';
 export { useFormState, type FormState } from './useFormState';

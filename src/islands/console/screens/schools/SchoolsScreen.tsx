@@ -54,6 +54,7 @@ export default function SchoolsScreen() {
         renderCard={(s) => <SchoolCard school={s} onView={setViewing} />}
         loading={schools.loading}
         error={schools.error}
+        onRetry={schools.reload}
         emptyText="No schools found."
       />
 

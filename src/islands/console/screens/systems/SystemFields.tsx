@@ -99,7 +99,7 @@ export function ImagesField({
           ))}
           {images.previews.map((url, i) => (
             <li key={url} className="relative">
-              <img src={url} alt={`New image ${i + 1}`} className="h-20 w-20 rounded-md object-cover ring-2 ring-brand-600" />
+              <img src={url} alt={`New upload ${i + 1}`} className="h-20 w-20 rounded-md object-cover ring-2 ring-brand-600" />
               <button
                 type="button"
                 onClick={() => images.remove(i)}
