@@ -11,7 +11,7 @@ export const ADMIN_COLUMNS: Array<Column<Admin>> = [
     header: 'Email',
     cell: (a) => (
       <>
-        <span className="break-all">{a.email}</span>
+        <span className="block min-w-[12rem] [overflow-wrap:anywhere]">{a.email}</span>
         {a.isActive ? null : (
           <span className="mt-1 block">
             <StatusBadge kind="active" value={false} />
