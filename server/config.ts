@@ -24,6 +24,11 @@ export interface AppConfig {
   scryptCost: number;
   /** Per-IP limits: sign-in attempts and public form posts per window */
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
+  /**
+   * Once an account has `loginPerEmailPer15Min` failures, addresses it never signed in from get one
+   * attempt per this many ms (server/lib/login-throttle.ts).
+   */
+  loginSlowdownMs: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -52,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerEmailPer15Min: Number(env.LOGIN_RATE_PER_EMAIL ?? 10),
       publicFormsPerMinute: Number(env.PUBLIC_FORM_RATE_PER_MINUTE ?? 5),
     },
+    loginSlowdownMs: Number(env.LOGIN_SLOWDOWN_SECONDS ?? 30) * 1000,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
   };

@@ -151,6 +151,54 @@ describe(`sign-in rate limits (${dbKind})`, () => {
     expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
   });
 
+  it('does not let strangers lock the owner out: 50 wrong passwords from other addresses, then the owner signs in from theirs', async () => {
+    const owner = { remoteAddress: '198.51.100.7' };
+    const login = (payload: object, from: { remoteAddress: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+    expect((await login(SUPER_ADMIN, owner)).statusCode).toBe(200);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await login({ email: SUPER_ADMIN.email, password: `guess-${i}` }, { remoteAddress: `203.0.113.${i % 10}` });
+      statuses.push(res.statusCode);
+    }
+    // Each attacking address gets its 3 guesses, then only a slowed-down attempt now and then.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(46);
+
+    const ownerAgain = await login(SUPER_ADMIN, owner);
+    expect(ownerAgain.statusCode, ownerAgain.body).toBe(200);
+  });
+
+  it('refuses an address after its wrong passwords for an account, but not the same address for another account', async () => {
+    const from = { remoteAddress: '192.0.2.55' };
+    const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+    for (let i = 0; i < 3; i++) expect((await login({ email: 'target@x.test', password: 'wrong-wrong' })).statusCode).toBe(401);
+    const blocked = await login({ email: 'target@x.test', password: 'wrong-wrong' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in attempts for this account. Please try again in 15 minutes.');
+    expect((await login({ email: 'other@x.test', password: 'wrong-wrong' })).statusCode).toBe(401);
+  });
+
+  it('slows an account down for new addresses once it draws many failures, and a valid password after the wait gets in', async () => {
+    const t3 = await createTestApp({
+      rateLimits: { loginPerMinute: 1000, loginPerEmailPer15Min: 3, publicFormsPerMinute: 5 },
+      loginSlowdownMs: 300,
+    });
+    try {
+      const login = (password: string, remoteAddress: string) =>
+        t3.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { ...SUPER_ADMIN, password }, remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await login('wrong-wrong', `203.0.113.${i}`)).statusCode).toBe(401);
+      const newDevice = await login(SUPER_ADMIN.password, '198.51.100.99');
+      expect(newDevice.statusCode).toBe(429);
+      expect(newDevice.json().message).toMatch(/^Too many failed sign-ins for this account\. Please wait \d seconds? and try again\.$/);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await login(SUPER_ADMIN.password, '198.51.100.99')).statusCode).toBe(200);
+    } finally {
+      await t3.close();
+    }
+  });
+
   it('limits attempts per IP', async () => {
     const t2 = await createTestApp({ rateLimits: { loginPerMinute: 2, loginPerEmailPer15Min: 100, publicFormsPerMinute: 5 } });
     try {
