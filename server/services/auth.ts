@@ -3,6 +3,7 @@ import type { DB } from '../db/index';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '../lib/errors';
 import { LoginThrottle } from '../lib/login-throttle';
+import { assertStrongPassword } from '../lib/password-strength';
 import { nowIso } from '../lib/time';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 import { writeLog, type Actor } from './audit-log';
@@ -109,7 +110,7 @@ export class AuthService {
   async changeSuperAdminPassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
     const user = await this.db
       .selectFrom('superAdmins')
-      .select(['passwordHash'])
+      .select(['passwordHash', 'email', 'firstName', 'lastName'])
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
@@ -121,6 +122,7 @@ export class AuthService {
         newPassword: 'New password must be different from the current one',
       });
     }
+    assertStrongPassword('newPassword', newPassword, user.email, [user.firstName, user.lastName]);
     const passwordHash = await hashPassword(newPassword, this.config.scryptCost);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('superAdmins').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();

@@ -191,7 +191,9 @@ describe(`sign-in rate limits (${dbKind})`, () => {
       for (let i = 0; i < 3; i++) expect((await login('wrong-wrong', `203.0.113.${i}`)).statusCode).toBe(401);
       const newDevice = await login(SUPER_ADMIN.password, '198.51.100.99');
       expect(newDevice.statusCode).toBe(429);
-      expect(newDevice.json().message).toMatch(/^Too many failed sign-ins for this account\. Please wait \d seconds? and try again\.$/);
+      expect(newDevice.json().message).toMatch(
+        /^Too many failed sign-ins for this account\. Please wait \d seconds? and try again\.$/,
+      );
       await new Promise((resolve) => setTimeout(resolve, 350));
       expect((await login(SUPER_ADMIN.password, '198.51.100.99')).statusCode).toBe(200);
     } finally {

@@ -282,6 +282,25 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
     });
   });
 
+  it('refuses a common password and the email as the password (the length rule still applies first)', async () => {
+    const token = await loginSuperAdmin(t.app, owner);
+    const common = await change(token, { currentPassword: owner.password, newPassword: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      success: false,
+      message: 'This password is too common or easy to guess. Please choose a stronger one.',
+      errors: { newPassword: 'This password is too common or easy to guess. Please choose a stronger one.' },
+    });
+    const email = await change(token, { currentPassword: owner.password, newPassword: 'Changer@School.test' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().errors).toEqual({ newPassword: 'Password must not be the same as the email address' });
+    const short = await change(token, { currentPassword: owner.password, newPassword: 'abc' });
+    expect(short.json().errors).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    // Nothing changed: the old password still signs in, and no CHANGE_PASSWORD was logged.
+    expect(await loginSuperAdmin(t.app, owner)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await t.app.db.selectFrom('systemLogs').select('id').where('action', '=', 'CHANGE_PASSWORD').execute()).toEqual([]);
+  });
+
   it('refuses a wrong current password with 400 and keeps the old one', async () => {
     const token = await loginSuperAdmin(t.app, owner);
     const res = await change(token, { currentPassword: 'not-my-password', newPassword: 'SomethingNew123' });
@@ -290,7 +309,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
       message: 'Current password is incorrect',
       errors: { currentPassword: 'Current password is incorrect' },
     });
-    expect(await loginSuperAdmin(t.app, owner)).toBeTruthy();
+    expect(await loginSuperAdmin(t.app, owner)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
 
   it('requires a super-admin session', async () => {

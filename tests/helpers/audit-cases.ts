@@ -132,7 +132,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'multipart',
     fields: (fx) => ({
       email: `new${u()}@school.test`,
-      password: 'AdminPass123',
+      password: 'Tamarind-Gate-42',
       firstName: 'New',
       lastName: 'Admin',
       employeeId: `E${u()}`,
