@@ -4,7 +4,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { createDb, migrateToLatest, type DB } from './db/index';
@@ -12,6 +11,7 @@ import { AppError } from './lib/errors';
 import { fieldErrors } from '../src/domain/validation';
 import { UploadStore } from './services/uploads';
 import { authPlugin } from './plugins/auth';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
@@ -82,26 +82,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (!opts.db) await db.destroy();
   });
 
-  await app.register(helmet, {
-    // Astro inlines its small hydration scripts and styles, so inline stays allowed; everything else
-    // (scripts, frames, objects, form targets, other origins) is locked to this site.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
+  await app.register(securityHeadersPlugin, { staticDir });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -155,7 +137,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await registerRoutes(app);
 
-  const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
   if (staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -88,3 +88,22 @@ test('sitemap lists the public pages and robots.txt keeps the console out', asyn
   for (const path of ['/super-admin', '/login', '/home', '/admin-management']) expect(robots).toContain(`Disallow: ${path}`);
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
 });
+
+test("the pages run under a script policy without 'unsafe-inline': no violations, islands hydrate", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const path of ['/systems', '/inquiries', '/login']) {
+    const res = await page.goto(path);
+    const scriptSrc = (res?.headers()['content-security-policy'] ?? '').split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc, path).toMatch(/^\s*script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+    await page.waitForLoadState('networkidle');
+    // Hydrated islands: the contact form's button is enabled only once React runs.
+    if (path === '/inquiries') await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    if (path === '/systems') await expect(page.getByText(/\d+ systems? found/)).toBeVisible();
+    if (path === '/login') await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
+  }
+});
