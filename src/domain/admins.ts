@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, emailField, MAX_ID, requiredText, validate } from './validation';
+import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeError, validate } from './validation';
 import { PASSWORD_MIN } from './auth';
 
 /*
@@ -12,49 +12,54 @@ export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters l
 export const SCHOOL_INVALID_MESSAGE = 'Please select a valid school';
 
 /** Spec §3 Admin, as the API returns it (never the password). */
-export interface Admin {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-  employeeId: string;
-  department: string | null;
-  position: string | null;
+export const adminSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  employeeId: z.string(),
+  department: z.string().nullable(),
+  position: z.string().nullable(),
   /** every catalogue permission → on/off */
-  permissions: Record<string, boolean>;
-  profilePictureUrl: string | null;
-  schoolId: number | null;
-  school: { name: string; acronym: string } | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  permissions: z.record(z.string(), z.boolean()),
+  profilePictureUrl: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Admin = z.infer<typeof adminSchema>;
+
+/** GET /api/super-admin/admins: `?includeInactive=true` adds deactivated admins. */
+export const adminListQuerySchema = z.object({ includeInactive: z.string().optional() });
+export const adminListSchema = z.object({ admins: z.array(adminSchema) });
+export type AdminList = z.infer<typeof adminListSchema>;
 
 /** Spec §3 Permission. */
-export interface Permission {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-}
+export const permissionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
 
-export interface PermissionCatalogue {
-  permissions: Permission[];
-  groupedByCategory: Record<string, Permission[]>;
-}
+export const permissionCatalogueSchema = z.object({
+  permissions: z.array(permissionSchema),
+  groupedByCategory: z.record(z.string(), z.array(permissionSchema)),
+});
+export type PermissionCatalogue = z.infer<typeof permissionCatalogueSchema>;
 
-export interface SyncResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-}
+export const syncResultSchema = z.object({ created: z.number(), updated: z.number(), unchanged: z.number() });
+export type SyncResult = z.infer<typeof syncResultSchema>;
 
 /** A school id from a select ('' = none) or JSON; absent → undefined, none → null. */
 const schoolIdField = z.preprocess(
   (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
-    .number({ invalid_type_error: SCHOOL_INVALID_MESSAGE })
+    .number({ error: SCHOOL_INVALID_MESSAGE })
     .int(SCHOOL_INVALID_MESSAGE)
     .positive(SCHOOL_INVALID_MESSAGE)
     .max(MAX_ID, SCHOOL_INVALID_MESSAGE)
@@ -67,14 +72,8 @@ const PERMISSION_NAME_MESSAGE = 'Permission names must be UPPER_SNAKE_CASE (e.g.
 
 export const permissionsMapSchema = z.record(
   z.string().max(100, PERMISSION_NAME_MESSAGE).regex(PERMISSION_NAME_PATTERN, PERMISSION_NAME_MESSAGE),
-  z.boolean({
-    required_error: 'Permission values must be true or false',
-    invalid_type_error: 'Permission values must be true or false',
-  }),
-  {
-    required_error: 'Permissions are required',
-    invalid_type_error: 'Permissions must be a map of permission name to true or false',
-  },
+  z.boolean({ error: 'Permission values must be true or false' }),
+  typeError('Permissions are required', 'Permissions must be a map of permission name to true or false'),
 );
 
 /** PATCH /api/super-admin/admins/{id}/permissions */
@@ -95,7 +94,7 @@ const optionalFields = {
 export const createAdminSchema = z.object({
   email: emailField('Email is required'),
   password: z
-    .string({ required_error: 'Password is required', invalid_type_error: 'Password is required' })
+    .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, PASSWORD_LENGTH_MESSAGE)
     .max(200, 'Password must be 200 characters or less'),
@@ -109,7 +108,7 @@ export const CREATE_ADMIN_REQUIRED = ['email', 'password', 'firstName', 'lastNam
 
 /** An empty new password keeps the current one (spec §5). */
 const newPasswordField = z
-  .string({ invalid_type_error: PASSWORD_LENGTH_MESSAGE })
+  .string({ error: PASSWORD_LENGTH_MESSAGE })
   .max(200, 'Password must be 200 characters or less')
   .refine((v) => v === '' || v.length >= PASSWORD_MIN, PASSWORD_LENGTH_MESSAGE)
   .nullish()
@@ -130,6 +129,8 @@ export const updateAdminSchema = z.object({
   isActive: booleanField('isActive must be true or false').optional(),
 });
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
+/** A create or edit body as the console sends it (each schema reads the fields it knows). */
+export type AdminPayload = Partial<z.input<typeof createAdminSchema> & z.input<typeof updateAdminSchema>>;
 export const UPDATE_ADMIN_REQUIRED = ['email', 'firstName', 'lastName', 'employeeId'] as const;
 
 /** The Edit Admin form: the same rules, with the name fields and the school required (spec §5). */
@@ -142,31 +143,34 @@ export const EDIT_ADMIN_REQUIRED = [...UPDATE_ADMIN_REQUIRED, 'schoolId'] as con
 
 const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
+/** Spec §5: the alert when a required field is blank (undefined when none is); the API's 400 message too. */
+export const requiredFieldsMessage = (input: Record<string, unknown>, required: readonly string[]): string | undefined =>
+  required.some((k) => isBlank(input[k])) ? REQUIRED_FIELDS_MESSAGE : undefined;
+
 export type AdminCheck<T> = { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string> };
 
 /**
  * Validates an admin payload. The top message is 'Please fill in all required fields' when a required
  * field is blank (spec §5), else the first field message; `errors` has every field's message.
  */
-export function checkAdmin<S extends z.ZodTypeAny>(
+export function checkAdmin<S extends z.ZodType>(
   schema: S,
   input: Record<string, unknown>,
   required: readonly string[],
 ): AdminCheck<z.output<S>> {
   const r = validate(schema, input);
   if (r.ok) return r;
-  const missing = required.some((k) => isBlank(input[k]));
   return {
     ok: false,
     errors: r.errors,
-    message: missing ? REQUIRED_FIELDS_MESSAGE : (Object.values(r.errors)[0] ?? 'Invalid input'),
+    message: requiredFieldsMessage(input, required) ?? Object.values(r.errors)[0] ?? 'Invalid input',
   };
 }
 
 /** One permission definition of POST /api/super-admin/permissions/sync. */
 export const permissionDefinitionSchema = z.object({
   name: z
-    .string({ required_error: 'Permission name is required', invalid_type_error: 'Permission name is required' })
+    .string({ error: 'Permission name is required' })
     .trim()
     .min(1, 'Permission name is required')
     .max(100, 'Permission name must be 100 characters or less')
@@ -178,10 +182,10 @@ export type PermissionDefinition = z.infer<typeof permissionDefinitionSchema>;
 
 export const syncPermissionsSchema = z.object({
   additionalPermissions: z
-    .array(permissionDefinitionSchema, {
-      required_error: 'additionalPermissions is required',
-      invalid_type_error: 'additionalPermissions must be a list of permissions',
-    })
+    .array(
+      permissionDefinitionSchema,
+      typeError('additionalPermissions is required', 'additionalPermissions must be a list of permissions'),
+    )
     .max(500, 'At most 500 permissions can be synced at once')
     .superRefine((list, ctx) => {
       const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idPath } from './validation';
 
 /** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
 export const SYSTEM_LIMITS = {
@@ -27,21 +28,13 @@ export const SYSTEM_MESSAGES = {
 } as const;
 
 const required = (max: number, maxMessage: string) =>
-  z
-    .string({ required_error: SYSTEM_MESSAGES.required, invalid_type_error: SYSTEM_MESSAGES.required })
-    .trim()
-    .min(1, SYSTEM_MESSAGES.required)
-    .max(max, maxMessage);
+  z.string({ error: SYSTEM_MESSAGES.required }).trim().min(1, SYSTEM_MESSAGES.required).max(max, maxMessage);
 
 /** Features: blank entries are dropped; at least one must remain (spec §5). */
 const featuresField = z
-  .array(
-    z.string({ invalid_type_error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax),
-    {
-      required_error: SYSTEM_MESSAGES.required,
-      invalid_type_error: SYSTEM_MESSAGES.required,
-    },
-  )
+  .array(z.string({ error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax), {
+    error: SYSTEM_MESSAGES.required,
+  })
   .transform((list) => list.filter((f) => f !== ''))
   .refine((list) => list.length > 0, SYSTEM_MESSAGES.required)
   .refine((list) => list.length <= SYSTEM_LIMITS.features, SYSTEM_MESSAGES.featuresMax);
@@ -60,25 +53,30 @@ export type SystemCreateInput = z.output<typeof systemCreateSchema>;
  */
 export const systemUpdateSchema = systemCreateSchema.extend({
   images: z
-    .array(z.string({ invalid_type_error: 'Image paths must be text' }).max(300), {
-      invalid_type_error: 'Image paths must be a list',
-    })
+    .array(z.string({ error: 'Image paths must be text' }).max(300), { error: 'Image paths must be a list' })
     .max(SYSTEM_LIMITS.images, SYSTEM_MESSAGES.imagesMax)
     .optional(),
 });
 export type SystemUpdateInput = z.output<typeof systemUpdateSchema>;
 
 /** Spec §3 System as the API returns it: image paths are /uploads/… URLs. */
-export interface System {
-  _id: number;
-  id: number;
-  name: string;
-  description: string;
-  features: string[];
-  images: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const systemSchema = z.object({
+  _id: z.number(),
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type System = z.infer<typeof systemSchema>;
+
+/** DELETE /api/super-admin/systems/{id}/images/{imageName} */
+export const systemImageParamsSchema = z.object({
+  id: idPath(SYSTEM_MESSAGES.notFound),
+  imageName: z.string().max(300, SYSTEM_MESSAGES.imageNotFound),
+});
 
 /** Public catalogue search (spec §2): case-insensitive over name, description and every feature. */
 export function systemMatches(system: Pick<System, 'name' | 'description' | 'features'>, query: string): boolean {

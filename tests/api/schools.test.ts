@@ -135,9 +135,9 @@ describe(`schools API (${dbKind})`, () => {
     const files = uploads();
     // The race, made deterministic: the competing school is inserted right after this request saved its
     // logo, i.e. after the acronym check passed and before its own insert.
-    const save = t.app.uploads.save.bind(t.app.uploads);
-    t.app.uploads.save = async (...args) => {
-      const stored = await save(...args);
+    const adopt = t.app.uploads.adopt.bind(t.app.uploads);
+    t.app.uploads.adopt = async (...args: Parameters<typeof adopt>) => {
+      const stored = await adopt(...args);
       expect(uploads()).toHaveLength(files.length + 1);
       const now = new Date().toISOString();
       await t.app.db
@@ -151,7 +151,7 @@ describe(`schools API (${dbKind})`, () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ success: false, message: 'A record with these details already exists' });
     } finally {
-      t.app.uploads.save = save;
+      t.app.uploads.adopt = adopt;
     }
     expect(uploads()).toEqual(files);
     const named = await t.app.db.selectFrom('schools').select('name').where('acronym', 'in', ['RACE', 'race']).execute();
