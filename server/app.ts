@@ -13,6 +13,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
+import { scheduleUploadAudit } from './services/upload-audit';
 import { contractPlugin } from './plugins/contract';
 import './types';
 
@@ -92,6 +93,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await registerRoutes(app);
+
+  // Upload files no record references are removed, and records whose file is gone reported: at startup, then daily.
+  let stopUploadAudit: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopUploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
+  });
+  app.addHook('onClose', async () => stopUploadAudit?.());
 
   if (staticDir) {
     await app.register(fastifyStatic, {
