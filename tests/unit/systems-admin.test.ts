@@ -6,7 +6,6 @@ import {
   emptySystemForm,
   filterSystemsByText,
   imageChoiceError,
-  imageNameOf,
   orderMailto,
   removeFeature,
   saveSystem,
@@ -84,11 +83,6 @@ describe('systems list helpers', () => {
     expect(tableFeatures(['a'])).toBe('a');
     expect(tableFeatures(['a', 'b'])).toBe('a, b');
     expect(tableFeatures(['a', 'b', 'c'])).toBe('a, b, …');
-  });
-
-  it('names a stored image by its file name', () => {
-    expect(imageNameOf('/uploads/abc-123.png')).toBe('abc-123.png');
-    expect(imageNameOf('https://cdn.test/uploads/x.jpg?v=2')).toBe('x.jpg');
   });
 
   it('accepts any image type and refuses other files, oversized images and too many', () => {

@@ -1,4 +1,4 @@
-import { createSystem, deleteSystem, removeSystemImage, updateSystem } from '../api/systems';
+import { createSystem, deleteSystem, updateSystem } from '../api/systems';
 import { updateOrderStatus } from '../api/orders';
 import { MB } from '../../domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES, systemCreateSchema, type System } from '../../domain/systems';
@@ -60,12 +60,6 @@ export function tableFeatures(features: string[], max = 2): string {
   return features.length > max ? `${shown}, …` : shown;
 }
 
-/** The {imageName} of DELETE /systems/{id}/images/{imageName}: the file name of an image path. */
-export function imageNameOf(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? '';
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 /**
  * Why newly chosen images cannot be added (spec §5: any image type, several at once), or null. The
  * server's per-image size and per-system count limits are checked here too, so nothing is sent in vain.
@@ -117,16 +111,6 @@ export async function saveSystem(
     };
   } catch (err) {
     return failure(err, existing ? 'Failed to update system' : 'Failed to create system');
-  }
-}
-
-/** Removes one stored image of a system at once (DELETE /systems/{id}/images/{name}); answers the system after. */
-export async function removeStoredImage(systemId: number, url: string): Promise<ActionResult<System>> {
-  try {
-    const res = await removeSystemImage(systemId, imageNameOf(url));
-    return { ok: true, message: res.message ?? SYSTEM_MESSAGES.imageRemoved, data: res.data };
-  } catch (err) {
-    return failure(err, 'Failed to remove image');
   }
 }
 

@@ -62,15 +62,12 @@ export function FeaturesField({
 export function ImagesField({
   stored,
   onRemoveStored,
-  removing,
   images,
   systemName,
   disabled,
 }: {
   stored: string[];
   onRemoveStored?: (url: string) => void;
-  /** The stored image being removed. */
-  removing?: string | null;
   images: ImageFiles;
   systemName: string;
   disabled?: boolean;
@@ -87,9 +84,8 @@ export function ImagesField({
                 <button
                   type="button"
                   onClick={() => onRemoveStored(url)}
-                  disabled={disabled || removing != null}
+                  disabled={disabled}
                   aria-label={`Remove current image ${i + 1}`}
-                  aria-busy={removing === url || undefined}
                   className={removeButton}
                 >
                   ✕
