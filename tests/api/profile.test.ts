@@ -355,7 +355,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
 
     const oldLogin = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: owner });
     expect(oldLogin.statusCode).toBe(401);
-    expect(await loginSuperAdmin(t.app, { email: owner.email, password: newPassword })).toBeTruthy();
+    expect(await loginSuperAdmin(t.app, { email: owner.email, password: newPassword })).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 
     const [log] = (await logsOf(t, 'CHANGE_PASSWORD')).slice(-1);
     expect(log).toMatchObject({ entity: 'SuperAdmin', userRole: 'SUPER_ADMIN' });

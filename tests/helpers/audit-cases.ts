@@ -35,7 +35,7 @@ const png = (name: string): Part => ({ name, filename: 'p.png', content: fixture
 const pdf: Part = { name: 'files', filename: 'c.pdf', content: fixture('contract.pdf'), contentType: 'application/pdf' };
 
 /** Passwords the valid payloads send: never to be seen again in a response or the system log. */
-export const PAYLOAD_SECRETS = ['AdminPass123', 'NewAdminPass1', 'BrandNew12345'];
+export const PAYLOAD_SECRETS = ['Tamarind-Gate-42', 'NewAdminPass1', 'BrandNew12345'];
 
 const inquiry: MutationSpec = {
   action: 'CREATE_INQUIRY',
