@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 /** Shared building blocks so the same rule gives the same message on the form and from the API. */
 
+// In the browser zod must not probe for `new Function` (its JIT): the site's CSP forbids eval, and even the
+// caught probe is reported as a violation. The server keeps the faster JIT path.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 // Spec §5: "{email}, no spaces" — something@something.something without whitespace.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 5321's limit on an address; longer text is not an email (and is never handed to the pattern). */

@@ -44,10 +44,10 @@ test.describe('public systems catalogue and contact form', () => {
         { name: 'side.gif', mimeType: 'image/gif', buffer: fixture('pixel.gif') },
       ],
     );
-    // PNG magic bytes (accepted by the server's content check) followed by garbage: the browser cannot draw it.
-    const corrupt = Buffer.concat([fixture('pixel.png').subarray(0, 8), Buffer.from('definitely not image data')]);
+    // A GIF signature (the server's content check accepts it) followed by garbage: the browser cannot draw it.
+    const corrupt = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('definitely not image data')]);
     await createSystem(request, token, { name: broken, description: 'Its only image is corrupt.', features: ['Reader'] }, [
-      { name: 'broken.png', mimeType: 'image/png', buffer: corrupt },
+      { name: 'broken.gif', mimeType: 'image/gif', buffer: corrupt },
     ]);
     await createSystem(request, token, {
       name: scripted,
