@@ -101,6 +101,19 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     expect(log.details).toEqual({ changes: { firstName: { from: before.firstName, to: 'Grace' } } });
   });
 
+  it('answers a PATCH that changes nothing without writing or logging anything', async () => {
+    const before = await getProfile();
+    const logs = (await logsOf(t, 'UPDATE_PROFILE')).length;
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/super-admin/profile',
+      payload: { firstName: before.firstName, lastName: before.lastName },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(before.updatedAt);
+    expect((await logsOf(t, 'UPDATE_PROFILE')).length).toBe(logs);
+  });
+
   it('reads multipart: the data JSON part and plain fields', async () => {
     const res = await call(t.app, {
       method: 'PATCH',

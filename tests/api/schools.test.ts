@@ -237,6 +237,14 @@ describe(`schools API (${dbKind})`, () => {
     }
   });
 
+  it('answers a PATCH that changes nothing without writing or logging anything', async () => {
+    const school = await createSchool(t.app, token, { acronym: 'NOOP' });
+    const res = await patch(school.id, { name: school.name, acronym: 'NOOP', isActive: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(school.updatedAt);
+    expect((await logsOf(t.app, 'UPDATE_SCHOOL')).filter((l) => l.entityId === String(school.id))).toEqual([]);
+  });
+
   it('updates fields and isActive, clears a field with null, logs the change', async () => {
     const s = await createSchool(t.app, token, { name: 'Edit Me', website: 'edit.example.org', contractDate: '2025-01-01' });
     const res = await patch(s.id, { name: 'Edited School', isActive: false, website: null, studentCount: '50' });
