@@ -238,7 +238,8 @@ describe(`schools API (${dbKind})`, () => {
   });
 
   it('answers a PATCH that changes nothing without writing or logging anything', async () => {
-    const school = await createSchool(t.app, token, { acronym: 'NOOP' });
+    const { id } = await createSchool(t.app, token, { acronym: 'NOOP' });
+    const school = (await get(`/api/super-admin/schools/${id}`)).json().data;
     const res = await patch(school.id, { name: school.name, acronym: 'NOOP', isActive: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.updatedAt).toBe(school.updatedAt);
