@@ -25,7 +25,7 @@ export async function registerRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/health',
-      { schema: { summary: 'Liveness', response: { 200: apiSuccess(z.object({ status: z.literal('ok') })) } } },
+      { schema: { summary: 'Liveness', security: [], response: { 200: apiSuccess(z.object({ status: z.literal('ok') })) } } },
       async () => ({ success: true as const, data: { status: 'ok' as const } }),
     );
 

@@ -33,7 +33,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/systems',
-    { schema: { summary: 'Public systems catalogue', response: { 200: apiSuccess(z.array(systemSchema)) } } },
+    { schema: { summary: 'Public systems catalogue', security: [], response: { 200: apiSuccess(z.array(systemSchema)) } } },
     async () => ({ success: true as const, data: await listSystems(app.db) }),
   );
 
@@ -41,7 +41,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...publicForm(INQUIRY_MESSAGES.sent),
-      schema: { summary: 'Send a contact-form message', body: inquirySchema, response: { 201: apiDone } },
+      schema: { summary: 'Send a contact-form message', security: [], body: inquirySchema, response: { 201: apiDone } },
     },
     async (request, reply) => {
       await createInquiry(app.db, request.body, request.actor());
@@ -53,7 +53,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       ...publicForm(ORDER_MESSAGES.submitted),
-      schema: { summary: 'Order a system (public site)', body: orderSchema, response: { 201: apiDone } },
+      schema: { summary: 'Order a system (public site)', security: [], body: orderSchema, response: { 201: apiDone } },
     },
     async (request, reply) => {
       await createOrder(app.db, request.body, request.actor());
