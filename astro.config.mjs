@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
+import { siteUrl } from './src/site-url';
 
 /**
  * `astro dev` only: answer console deep links (/super-admin/…, as the Fastify server does in production)
@@ -22,7 +23,8 @@ const consoleDeepLinks = {
 
 // Static output: the Fastify server (server/) serves dist/ and answers /api, /socket.io, /uploads.
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  // The public origin for canonical/og:url/sitemap (README "SITE_URL").
+  site: siteUrl(process.env),
   output: 'static',
   // ASTRO_OUT_DIR lets parallel work build into separate folders; the server reads STATIC_DIR.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',

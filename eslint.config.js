@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default defineConfig(
@@ -42,5 +43,42 @@ export default defineConfig(
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Accessibility of every island's JSX (labels, roles, keyboard access, alt texts).
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // The public site and the sign-in page ship to every visitor: they may not pull in the console
+    // (its kit, stores and screens). Shared pieces live in src/islands/ui/.
+    files: ['src/islands/public/**/*.{ts,tsx}', 'src/islands/auth/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/islands/console/**', '**/console/kit', '**/console/kit/**', '../console/**'],
+              message: 'Public and sign-in islands may not import the console; use src/islands/ui/ for shared parts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared UI must stay free of the console too, or the boundary above leaks through it.
+    files: ['src/islands/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../console/**', '**/islands/console/**'], message: 'src/islands/ui/ may not import the console.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -4,15 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import type { AppConfig } from './config';
 import { createDb, migrateToLatest, type DB } from './db/index';
 import { errorHandler } from './lib/error-handler';
 import { UploadStore } from './services/uploads';
 import { authPlugin } from './plugins/auth';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
+import { scheduleUploadAudit } from './services/upload-audit';
 import { contractPlugin } from './plugins/contract';
 import { createSecretBox, loadSecretKey } from './lib/secrets';
 import { createOutboxWorker } from './services/outbox/worker';
@@ -98,26 +99,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (!opts.db) await db.destroy();
   });
 
-  await app.register(helmet, {
-    // Astro inlines its small hydration scripts and styles, so inline stays allowed; everything else
-    // (scripts, frames, objects, form targets, other origins) is locked to this site.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
+  await app.register(securityHeadersPlugin, { staticDir });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -149,7 +132,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await registerRoutes(app);
 
-  const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
+  // Upload files no record references are removed, and records whose file is gone reported: at startup, then daily.
+  let stopUploadAudit: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopUploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
+  });
+  app.addHook('onClose', async () => stopUploadAudit?.());
+
   if (staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -26,6 +26,11 @@ export interface AppConfig {
   scryptCost: number;
   /** Per-IP limits: sign-in attempts and public form posts per window */
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
+  /**
+   * Once an account has `loginPerEmailPer15Min` failures, addresses it never signed in from get one
+   * attempt per this many ms (server/lib/login-throttle.ts).
+   */
+  loginSlowdownMs: number;
   logLevel: string;
   /**
    * Which X-Forwarded-For hops to believe: a hop count (1 = the proxy in front of us) or the proxies'
@@ -133,6 +138,7 @@ const envSchema = z.object({
     .default(16384),
   LOGIN_RATE_PER_MINUTE: whole(1).default(10),
   LOGIN_RATE_PER_EMAIL: whole(1).default(10),
+  LOGIN_SLOWDOWN_SECONDS: whole(0, 3600).default(30),
   PUBLIC_FORM_RATE_PER_MINUTE: whole(1).default(5),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerEmailPer15Min: e.LOGIN_RATE_PER_EMAIL,
       publicFormsPerMinute: e.PUBLIC_FORM_RATE_PER_MINUTE,
     },
+    loginSlowdownMs: e.LOGIN_SLOWDOWN_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS === '1',

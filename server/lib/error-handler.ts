@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from './errors';
+import { AppError, isUniqueViolation } from './errors';
 import { fieldErrors } from '../../src/domain/validation';
 
 /*
@@ -9,10 +9,6 @@ import { fieldErrors } from '../../src/domain/validation';
  * precise status; user input never produces a 500, and a 500 never shows internals.
  */
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';

@@ -2,6 +2,7 @@ import type { DB, Executor } from '../db/index';
 import type { AdminRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
+import { assertStrongPassword } from '../lib/password-strength';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { revokeUserSessions } from './sessions';
@@ -118,6 +119,7 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
   await assertSchoolExists(db, input.schoolId);
   const names = await permissionNames(db);
   if (input.permissions) assertKnownPermissions(Object.keys(input.permissions), names);
+  assertStrongPassword('password', input.password, input.email, [input.firstName, input.lastName, input.employeeId]);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
   const url = await storeFile(files, 'profilePicture');
 
@@ -162,6 +164,9 @@ export async function updateAdmin(ctx: AdminContext, id: number, input: UpdateAd
     throw badRequest(EMAIL_READ_ONLY, { email: EMAIL_READ_ONLY });
   }
   if (input.schoolId !== before.schoolId) await assertSchoolExists(db, input.schoolId);
+  if (input.newPassword) {
+    assertStrongPassword('newPassword', input.newPassword, before.email, [before.firstName, before.lastName, before.employeeId]);
+  }
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword, ctx.scryptCost) : undefined;
 
   const fields: Partial<Editable> = {};

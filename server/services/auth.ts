@@ -2,7 +2,8 @@ import type { AppConfig } from '../config';
 import type { DB } from '../db/index';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '../lib/errors';
-import { RateWindow } from '../lib/rate-window';
+import { LoginThrottle } from '../lib/login-throttle';
+import { assertStrongPassword } from '../lib/password-strength';
 import { nowIso } from '../lib/time';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 import { writeLog, type Actor } from './audit-log';
@@ -17,27 +18,38 @@ export interface SignedInUser {
 }
 
 const INVALID = 'Invalid email or password';
+const WINDOW_MS = 15 * 60 * 1000;
+
+function throttledMessage(scope: 'address' | 'account', retryAfterMs: number): string {
+  if (scope === 'address') {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return `Too many sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
 // Verifying against a dummy hash keeps the timing the same whether or not the email exists.
 let dummyHash: Promise<string> | undefined;
 
 export class AuthService {
-  private perEmail: RateWindow;
+  private throttle: LoginThrottle;
 
   constructor(
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
-    this.perEmail = new RateWindow(config.rateLimits.loginPerEmailPer15Min, 15 * 60 * 1000);
+    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, WINDOW_MS, config.loginSlowdownMs);
   }
 
   async signInSuperAdmin(email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
-    if (!this.perEmail.hit(email)) {
-      throw tooMany('Too many sign-in attempts for this account. Please try again in 15 minutes.');
-    }
+    const address = actor.ip ?? 'unknown';
     const user = await this.db.selectFrom('superAdmins').selectAll().where('email', '=', email).executeTakeFirst();
+    const verdict = this.throttle.check(email, address, user ? await this.signedInFrom(user.id, address) : false);
+    if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive) {
+      this.throttle.failed(email, address);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null, email },
@@ -50,7 +62,7 @@ export class AuthService {
       );
       throw unauthorized(INVALID);
     }
-    this.perEmail.reset(email);
+    this.throttle.succeeded(email, address);
     return this.db.transaction().execute(async (trx) => {
       const session = await createSession(trx, 'SUPER_ADMIN', user.id, { ip: actor.ip, userAgent: actor.userAgent });
       await writeLog(
@@ -75,6 +87,18 @@ export class AuthService {
     });
   }
 
+  /** Whether this super admin ever signed in from this address (its sessions keep the address). */
+  private async signedInFrom(userId: number, address: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('role', '=', 'SUPER_ADMIN')
+      .where('userId', '=', userId)
+      .where('ip', '=', address)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async signOut(auth: AuthContext, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await revokeSession(trx, auth.sessionId);
@@ -86,7 +110,7 @@ export class AuthService {
   async changeSuperAdminPassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
     const user = await this.db
       .selectFrom('superAdmins')
-      .select(['passwordHash'])
+      .select(['passwordHash', 'email', 'firstName', 'lastName'])
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
@@ -98,6 +122,7 @@ export class AuthService {
         newPassword: 'New password must be different from the current one',
       });
     }
+    assertStrongPassword('newPassword', newPassword, user.email, [user.firstName, user.lastName]);
     const passwordHash = await hashPassword(newPassword, this.config.scryptCost);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('superAdmins').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();

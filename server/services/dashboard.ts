@@ -78,7 +78,7 @@ async function counts(db: Executor): Promise<DashboardStats['counts']> {
   const count = () => db.fn.countAll<number>().as('n');
   const [schools, admins, students, attendance] = await Promise.all([
     db.selectFrom('schools').select(count()).executeTakeFirstOrThrow(),
-    db.selectFrom('admins').select(count()).executeTakeFirstOrThrow(),
+    db.selectFrom('admins').select(count()).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('students').select(count()).where('isArchived', '=', 0).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('attendanceRecords').select(count()).executeTakeFirstOrThrow(),
   ]);

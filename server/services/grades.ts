@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB, Executor } from '../db/index';
 import type { Selectable } from 'kysely';
 import type { GradeTable } from '../db/schema';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, nameConflict, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { requireSchool } from './schools';
@@ -65,16 +65,18 @@ export async function createGrade(db: DB, input: GradeCreateInput, actor: Actor)
   await requireSchool(db, input.schoolId);
   await assertGradeNameFree(db, input.schoolId, input.name);
   const values = { schoolId: input.schoolId, name: input.name, description: input.description ?? null, level: input.level };
-  const id = await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const row = await trx
-      .insertInto('grades')
-      .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLog(trx, actor, { action: 'CREATE_GRADE', entity: 'Grade', entityId: row.id, details: { grade: values } });
-    return row.id;
-  });
+  const id = await nameConflict(GRADE_MESSAGES.duplicate, () =>
+    db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto('grades')
+        .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLog(trx, actor, { action: 'CREATE_GRADE', entity: 'Grade', entityId: row.id, details: { grade: values } });
+      return row.id;
+    }),
+  );
   return getGrade(db, id);
 }
 
@@ -83,19 +85,24 @@ export async function updateGrade(db: DB, id: number, input: GradeUpdateInput, a
   const before = await getGrade(db, id);
   if (input.name !== undefined) await assertGradeNameFree(db, before.schoolId, input.name, id);
   const changes = { name: input.name, description: input.description, level: input.level ?? undefined, isActive: input.isActive };
-  await db.transaction().execute(async (trx) => {
-    const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-    await trx
-      .updateTable('grades')
-      .set({ ...changes, isActive, updatedAt: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await writeLog(trx, actor, {
-      action: 'UPDATE_GRADE',
-      entity: 'Grade',
-      entityId: id,
-      details: { schoolId: before.schoolId, name: before.name, changes: diff(before, changes) },
-    });
-  });
+  const changed = diff(before, changes);
+  // Nothing differs: nothing is written, and the log gets no entry with an empty diff.
+  if (Object.keys(changed).length === 0) return before;
+  await nameConflict(GRADE_MESSAGES.duplicate, () =>
+    db.transaction().execute(async (trx) => {
+      const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
+      await trx
+        .updateTable('grades')
+        .set({ ...changes, isActive, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await writeLog(trx, actor, {
+        action: 'UPDATE_GRADE',
+        entity: 'Grade',
+        entityId: id,
+        details: { schoolId: before.schoolId, name: before.name, changes: changed },
+      });
+    }),
+  );
   return getGrade(db, id);
 }

@@ -46,6 +46,9 @@ export async function updateSuperAdminProfile(db: DB, files: FileBatch, id: numb
     phoneNumber: input.phoneNumber,
     profilePictureUrl: await storeFile(files, 'profilePicture', before.profilePictureUrl),
   };
+  const changed = diff(before, changes);
+  // Nothing differs: nothing is written, and the log gets no entry with an empty diff.
+  if (Object.keys(changed).length === 0) return before;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('superAdmins')
@@ -56,7 +59,7 @@ export async function updateSuperAdminProfile(db: DB, files: FileBatch, id: numb
       action: 'UPDATE_PROFILE',
       entity: 'SuperAdmin',
       entityId: id,
-      details: { changes: diff(before, changes) },
+      details: { changes: changed },
     });
   });
   return getSuperAdminProfile(db, id);

@@ -168,6 +168,9 @@ export async function updateSchool(
     isActive: input.isActive,
     logoUrl: await storeFile(files, 'logo', before.logoUrl),
   };
+  const changed = diff(before, changes);
+  // Nothing differs: nothing is written, and the log gets no entry with an empty diff.
+  if (Object.keys(changed).length === 0) return before;
   await db.transaction().execute(async (trx) => {
     const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
     await trx
@@ -179,7 +182,7 @@ export async function updateSchool(
       action: 'UPDATE_SCHOOL',
       entity: 'School',
       entityId: id,
-      details: { name: before.name, changes: diff(before, changes) },
+      details: { name: before.name, changes: changed },
     });
   });
   return getSchool(db, id);

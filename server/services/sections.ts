@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../db/index';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, nameConflict, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { requireSchool } from './schools';
@@ -70,16 +70,18 @@ export async function createSection(db: DB, input: SectionCreateInput, actor: Ac
     description: input.description ?? null,
     capacity: input.capacity ?? null,
   };
-  const id = await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const row = await trx
-      .insertInto('sections')
-      .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLog(trx, actor, { action: 'CREATE_SECTION', entity: 'Section', entityId: row.id, details: { section: values } });
-    return row.id;
-  });
+  const id = await nameConflict(SECTION_MESSAGES.duplicate, () =>
+    db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto('sections')
+        .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLog(trx, actor, { action: 'CREATE_SECTION', entity: 'Section', entityId: row.id, details: { section: values } });
+      return row.id;
+    }),
+  );
   return getSection(db, id);
 }
 
@@ -97,19 +99,24 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
     gradeId: input.gradeId,
     isActive: input.isActive,
   };
-  await db.transaction().execute(async (trx) => {
-    const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-    await trx
-      .updateTable('sections')
-      .set({ ...changes, isActive, updatedAt: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await writeLog(trx, actor, {
-      action: 'UPDATE_SECTION',
-      entity: 'Section',
-      entityId: id,
-      details: { schoolId: before.schoolId, name: before.name, changes: diff(before, changes) },
-    });
-  });
+  const changed = diff(before, changes);
+  // Nothing differs: nothing is written, and the log gets no entry with an empty diff.
+  if (Object.keys(changed).length === 0) return before;
+  await nameConflict(SECTION_MESSAGES.duplicate, () =>
+    db.transaction().execute(async (trx) => {
+      const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
+      await trx
+        .updateTable('sections')
+        .set({ ...changes, isActive, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await writeLog(trx, actor, {
+        action: 'UPDATE_SECTION',
+        entity: 'Section',
+        entityId: id,
+        details: { schoolId: before.schoolId, name: before.name, changes: changed },
+      });
+    }),
+  );
   return getSection(db, id);
 }

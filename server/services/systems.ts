@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Selectable } from 'kysely';
-import type { DB, Executor } from '../db/index';
+import { isPostgres, type DB, type Executor } from '../db/index';
 import type { SystemTable } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
@@ -52,6 +52,19 @@ export async function listSystems(db: Executor): Promise<System[]> {
 
 export async function getSystem(db: Executor, id: number): Promise<System> {
   const row = await db.selectFrom('systems').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SYSTEM_MESSAGES.notFound);
+  return toSystem(row);
+}
+
+/**
+ * The system inside a transaction that is about to change it: locked on PostgreSQL (FOR UPDATE), so two
+ * concurrent edits run one after the other and each sees the other's images; SQLite transactions are
+ * serialised already (one connection, the write lock).
+ */
+async function lockSystem(trx: Executor, id: number): Promise<System> {
+  let query = trx.selectFrom('systems').selectAll().where('id', '=', id);
+  if (isPostgres(trx)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound(SYSTEM_MESSAGES.notFound);
   return toSystem(row);
 }
@@ -108,12 +121,13 @@ export async function updateSystem(
   input: SystemUpdateInput,
   actor: Actor,
 ): Promise<System> {
-  const before = await getSystem(db, id);
-  const wanted = input.images ? new Set(input.images.map((p) => fileUrl(p))) : null;
-  const kept = wanted ? before.images.filter((url) => wanted.has(url)) : before.images;
-  const removed = before.images.filter((url) => !kept.includes(url));
-  const added = await storeImages(files, kept.length);
-  await db.transaction().execute(async (trx) => {
+  // Read and write in one transaction: an edit that read the images before another edit committed would
+  // write back references to files the other one removed (issue #13).
+  const removed = await db.transaction().execute(async (trx) => {
+    const before = await lockSystem(trx, id);
+    const wanted = input.images ? new Set(input.images.map((p) => fileUrl(p))) : null;
+    const kept = wanted ? before.images.filter((url) => wanted.has(url)) : before.images;
+    const added = await storeImages(files, kept.length);
     const after = { name: input.name, description: input.description, features: input.features, images: [...kept, ...added] };
     await trx
       .updateTable('systems')
@@ -126,6 +140,7 @@ export async function updateSystem(
       entityId: id,
       details: { changes: diff({ ...before }, after) },
     });
+    return before.images.filter((url) => !kept.includes(url));
   });
   for (const url of removed) files.replaced(url);
   return getSystem(db, id);
@@ -154,17 +169,18 @@ export async function removeSystemImage(
   imageName: string,
   actor: Actor,
 ): Promise<System> {
-  const before = await getSystem(db, id);
-  const url = before.images.find((u) => path.posix.basename(u) === imageName);
-  if (!url) throw notFound(SYSTEM_MESSAGES.imageNotFound);
-  const images = before.images.filter((u) => u !== url);
-  await db.transaction().execute(async (trx) => {
+  const url = await db.transaction().execute(async (trx) => {
+    const before = await lockSystem(trx, id);
+    const found = before.images.find((u) => path.posix.basename(u) === imageName);
+    if (!found) throw notFound(SYSTEM_MESSAGES.imageNotFound);
+    const images = before.images.filter((u) => u !== found);
     await trx
       .updateTable('systems')
       .set({ images: JSON.stringify(images), updatedAt: nowIso() })
       .where('id', '=', id)
       .execute();
-    await writeLog(trx, actor, { action: 'REMOVE_SYSTEM_IMAGE', entity: 'System', entityId: id, details: { image: url } });
+    await writeLog(trx, actor, { action: 'REMOVE_SYSTEM_IMAGE', entity: 'System', entityId: id, details: { image: found } });
+    return found;
   });
   await uploads.remove(url);
   return getSystem(db, id);

@@ -220,11 +220,14 @@ export const PERMISSION_CATALOGUE: PermissionDefinition[] = [
 ];
 
 /** 'VIEW_STUDENTS' → 'View Students' (underscores as spaces, capitalised). */
+/** Words shown in capitals, not as 'Rfid'/'Sms'. */
+const ACRONYMS = new Set(['RFID', 'SMS', 'ID', 'LRN', 'API', 'CSV']);
+
 export function permissionLabel(name: string): string {
   return name
     .split('_')
     .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .map((w) => (ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
     .join(' ');
 }
 
@@ -253,6 +256,7 @@ export const SUCCESS_MESSAGES = {
   created: 'Admin registered successfully',
   updated: 'Admin updated successfully',
   deactivated: 'Admin deactivated successfully',
+  reactivated: 'Admin reactivated successfully',
   permissions: 'Admin permissions updated successfully',
 } as const;
 
@@ -266,14 +270,24 @@ export interface AdminFilters {
   school: string;
   department: string;
   position: string;
+  /** '' = active admins (the spec's list), 'deactivated' = only deactivated ones (to reactivate), 'all'. */
+  status: string;
 }
-export const EMPTY_ADMIN_FILTERS: AdminFilters = { search: '', school: '', department: '', position: '' };
+export const EMPTY_ADMIN_FILTERS: AdminFilters = { search: '', school: '', department: '', position: '', status: '' };
+export const ADMIN_STATUS_CHOICES = [
+  { value: 'deactivated', label: 'Deactivated' },
+  { value: 'all', label: 'Active and deactivated' },
+];
 
-/** Free text over first name, last name, email, employee id; exact school acronym, department, position. */
+const statusMatches = (a: Admin, status: string) =>
+  status === 'all' ? true : status === 'deactivated' ? !a.isActive : a.isActive;
+
+/** Free text over first name, last name, email, employee id; exact school acronym, department, position; status. */
 export function filterAdmins(admins: Admin[], f: AdminFilters): Admin[] {
   const q = f.search.trim().toLowerCase();
   return admins.filter(
     (a) =>
+      statusMatches(a, f.status) &&
       (!q || [a.firstName, a.lastName, a.email, a.employeeId].some((v) => v.toLowerCase().includes(q))) &&
       (!f.school || a.school?.acronym === f.school) &&
       (!f.department || a.department === f.department) &&

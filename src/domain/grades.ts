@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanField, clearableText, idField, idPath, isWholeNumber, optionalNumber } from './validation';
+import {
+  booleanField,
+  clearableText,
+  idField,
+  idPath,
+  isWholeNumber,
+  optionalNumber,
+  isSafeText,
+  UNSAFE_TEXT_MESSAGE,
+} from './validation';
 
 /** Spec §9: default grade level 1. */
 export const DEFAULT_GRADE_LEVEL = 1;
@@ -21,7 +30,12 @@ export const SECTION_MESSAGES = {
 } as const;
 
 const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, 'Name must be 100 characters or less');
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(100, 'Name must be 100 characters or less')
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 const positiveInt = (n: number) => isWholeNumber(n, 1);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './validation';
+import { emailField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
 import { HONEYPOT_FIELD, honeypotField } from './public-forms';
 
 /** Limits of the public contact form (issue #3: subject ≤ 200, message ≤ 5,000). */
@@ -20,7 +20,7 @@ export const INQUIRY_MESSAGES = {
 } as const;
 
 const text = (required: string, max: number, maxMessage: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, maxMessage);
+  z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** POST /api/inquiries (spec §7: email, subject, inquiry) and the 'Send us a Message' form. */
 export const inquirySchema = z.object({

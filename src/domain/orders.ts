@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idField } from './validation';
+import { emailField, idField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
 import { HONEYPOT_FIELD, honeypotField } from './public-forms';
 
 /** Spec §4 / §9: order statuses, in workflow order, with their labels. New orders start 'pending'. */
@@ -40,6 +40,7 @@ export const orderSchema = z.object({
     .string({ error: 'Additional notes must be text' })
     .trim()
     .max(ORDER_NOTES_MAX, ORDER_MESSAGES.notesMax)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
     .nullable()
     .optional()
     .transform((v) => v || null),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPath } from './validation';
+import { idPath, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
 
 /** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
 export const SYSTEM_LIMITS = {
@@ -28,13 +28,25 @@ export const SYSTEM_MESSAGES = {
 } as const;
 
 const required = (max: number, maxMessage: string) =>
-  z.string({ error: SYSTEM_MESSAGES.required }).trim().min(1, SYSTEM_MESSAGES.required).max(max, maxMessage);
+  z
+    .string({ error: SYSTEM_MESSAGES.required })
+    .trim()
+    .min(1, SYSTEM_MESSAGES.required)
+    .max(max, maxMessage)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** Features: blank entries are dropped; at least one must remain (spec §5). */
 const featuresField = z
-  .array(z.string({ error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax), {
-    error: SYSTEM_MESSAGES.required,
-  })
+  .array(
+    z
+      .string({ error: SYSTEM_MESSAGES.required })
+      .trim()
+      .max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax)
+      .refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+    {
+      error: SYSTEM_MESSAGES.required,
+    },
+  )
   .transform((list) => list.filter((f) => f !== ''))
   .refine((list) => list.length > 0, SYSTEM_MESSAGES.required)
   .refine((list) => list.length <= SYSTEM_LIMITS.features, SYSTEM_MESSAGES.featuresMax);

@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 /** Shared building blocks so the same rule gives the same message on the form and from the API. */
 
+// In the browser zod must not probe for `new Function` (its JIT): the site's CSP forbids eval, and even the
+// caught probe is reported as a violation. The server keeps the faster JIT path.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 // Spec §5: "{email}, no spaces" — something@something.something without whitespace.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 5321's limit on an address; longer text is not an email (and is never handed to the pattern). */
@@ -21,17 +25,32 @@ export const typeError = (required: string, invalid: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid),
 });
 
+/**
+ * Characters a name or text may not contain: C0/C1 controls (tab, line feed and carriage return are text)
+ * and the bidi embedding, override and isolate controls that make 'exe.txt' display as 'txt.exe'.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const UNSAFE_TEXT_MESSAGE = 'Must not contain control or text-direction characters';
+export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value);
+
 /** Largest id an integer column holds on PostgreSQL; a bigger number can never name a record. */
 export const MAX_ID = 2_147_483_647;
 
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be ${max} characters or less`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const optionalText = (max = 500) =>
   z
     .string()
     .trim()
     .max(max, `Must be ${max} characters or less`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined));
@@ -82,6 +101,7 @@ export const clearableText = (max = 500) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, `Must be ${max} characters or less`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));

@@ -1,6 +1,6 @@
 /**
  * robots.txt, generated rather than kept in public/: the Sitemap line must be an absolute URL, and the site's
- * address is only known at build (PUBLIC_SITE_URL). The console, sign-in and admin routes stay out of crawlers;
+ * address is only known at build (SITE_URL). The console, sign-in and admin routes stay out of crawlers;
  * those pages are also noindex in their <head>.
  */
 import type { APIRoute } from 'astro';

@@ -94,16 +94,41 @@ describe(`super-admin sign-in (${dbKind})`, () => {
   });
 
   it('logout revokes the session and is written to the system log', async () => {
+    const before = await newestLogId();
     const token = await loginSuperAdmin(t.app);
     expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(200);
     const out = await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' });
     expect(out.statusCode).toBe(200);
     expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(401);
-    const actions = (await t.app.db.selectFrom('systemLogs').select('action').execute()).map((r) => r.action);
-    expect(actions).toContain('LOGIN');
-    expect(actions).toContain('LOGOUT');
-    expect(actions).toContain('LOGIN_FAILED');
+    expect(await actionsSince(before)).toEqual(['LOGIN', 'LOGOUT']);
   });
+
+  it('writes a failed sign-in to the system log with the email tried, never the password', async () => {
+    const before = await newestLogId();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      payload: { email: SUPER_ADMIN.email, password: 'Wrong-Guess-77' },
+    });
+    expect(res.statusCode).toBe(401);
+    const rows = await t.app.db.selectFrom('systemLogs').selectAll().where('id', '>', before).execute();
+    expect(rows.map((r) => r.action)).toEqual(['LOGIN_FAILED']);
+    expect(JSON.parse(rows[0]!.details ?? '{}')).toEqual({ email: SUPER_ADMIN.email });
+    expect(JSON.stringify(rows)).not.toContain('Wrong-Guess-77');
+  });
+
+  /** Each test reads only the log entries it caused, so the tests pass in any order or alone. */
+  async function newestLogId(): Promise<number> {
+    const row = await t.app.db
+      .selectFrom('systemLogs')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+  async function actionsSince(id: number): Promise<string[]> {
+    const rows = await t.app.db.selectFrom('systemLogs').select('action').where('id', '>', id).orderBy('id').execute();
+    return rows.map((r) => r.action);
+  }
 });
 
 describe(`sign-in rate limits (${dbKind})`, () => {
@@ -124,6 +149,56 @@ describe(`sign-in rate limits (${dbKind})`, () => {
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('does not let strangers lock the owner out: 50 wrong passwords from other addresses, then the owner signs in from theirs', async () => {
+    const owner = { remoteAddress: '198.51.100.7' };
+    const login = (payload: object, from: { remoteAddress: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+    expect((await login(SUPER_ADMIN, owner)).statusCode).toBe(200);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await login({ email: SUPER_ADMIN.email, password: `guess-${i}` }, { remoteAddress: `203.0.113.${i % 10}` });
+      statuses.push(res.statusCode);
+    }
+    // Each attacking address gets its 3 guesses, then only a slowed-down attempt now and then.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(46);
+
+    const ownerAgain = await login(SUPER_ADMIN, owner);
+    expect(ownerAgain.statusCode, ownerAgain.body).toBe(200);
+  });
+
+  it('refuses an address after its wrong passwords for an account, but not the same address for another account', async () => {
+    const from = { remoteAddress: '192.0.2.55' };
+    const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+    for (let i = 0; i < 3; i++) expect((await login({ email: 'target@x.test', password: 'wrong-wrong' })).statusCode).toBe(401);
+    const blocked = await login({ email: 'target@x.test', password: 'wrong-wrong' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in attempts for this account. Please try again in 15 minutes.');
+    expect((await login({ email: 'other@x.test', password: 'wrong-wrong' })).statusCode).toBe(401);
+  });
+
+  it('slows an account down for new addresses once it draws many failures, and a valid password after the wait gets in', async () => {
+    const t3 = await createTestApp({
+      rateLimits: { loginPerMinute: 1000, loginPerEmailPer15Min: 3, publicFormsPerMinute: 5 },
+      loginSlowdownMs: 300,
+    });
+    try {
+      const login = (password: string, remoteAddress: string) =>
+        t3.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { ...SUPER_ADMIN, password }, remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await login('wrong-wrong', `203.0.113.${i}`)).statusCode).toBe(401);
+      const newDevice = await login(SUPER_ADMIN.password, '198.51.100.99');
+      expect(newDevice.statusCode).toBe(429);
+      expect(newDevice.json().message).toMatch(
+        /^Too many failed sign-ins for this account\. Please wait \d seconds? and try again\.$/,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await login(SUPER_ADMIN.password, '198.51.100.99')).statusCode).toBe(200);
+    } finally {
+      await t3.close();
+    }
   });
 
   it('limits attempts per IP', async () => {

@@ -31,7 +31,7 @@ describe(`dashboard stats (${dbKind})`, () => {
     await t?.close();
   });
 
-  it('counts schools, admins, active students and all attendance records', async () => {
+  it('counts schools, active admins, active students and all attendance records', async () => {
     const { statusCode, body } = await get();
     expect(statusCode).toBe(200);
     expect(body.success).toBe(true);
@@ -230,6 +230,19 @@ async function seed(t: TestApp) {
       .executeTakeFirstOrThrow();
     adminIds.push(row.id);
   }
+  // A deactivated admin (what "Delete" on the admins screen does) is not counted in Total Admins.
+  await db
+    .insertInto('admins')
+    .values({
+      email: 'gone@x.test',
+      passwordHash: 'x',
+      firstName: 'Cy',
+      lastName: 'Gone',
+      employeeId: 'E-Cy',
+      ...base,
+      isActive: 0,
+    })
+    .execute();
 
   // Attendance: 30-day window is 2026-10-24 … 2026-11-22 (local dates).
   const attendance: Array<[string, string]> = [

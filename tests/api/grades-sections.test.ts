@@ -81,6 +81,75 @@ describe(`grades and sections API (${dbKind})`, () => {
     expect((await call('POST', '/grades', { schoolId: otherSchoolId, name: 'Grade 9', level: 9 })).statusCode).toBe(201);
   });
 
+  it('keeps grade names unique per school in the database itself (any case), so a race cannot create duplicates', async () => {
+    const own = (await createSchool(t.app, token)).id;
+    await newGrade({ schoolId: own, name: 'Grade 11', level: 11 });
+    const now = new Date().toISOString();
+    const insert = (sid: number, name: string) =>
+      t.app.db
+        .insertInto('grades')
+        .values({ schoolId: sid, name, level: 11, isActive: 1, createdAt: now, updatedAt: now })
+        .execute();
+    await expect(insert(own, 'GRADE 11')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(SQLITE_CONSTRAINT_UNIQUE|23505)$/),
+    });
+    await insert(otherSchoolId, 'Grade 11');
+  });
+
+  it('answers concurrent creations of one grade name with one 201 and 409s, never two rows', async () => {
+    const own = (await createSchool(t.app, token)).id;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', '/grades', { schoolId: own, name: 'Grade 12 Race', level: 12 })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toMatchObject({
+        message: 'A grade with this name already exists in this school',
+        errors: { name: 'A grade with this name already exists in this school' },
+      });
+    }
+    const rows = await t.app.db.selectFrom('grades').select('id').where('name', '=', 'Grade 12 Race').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps section names unique per grade in the database (any case)', async () => {
+    const own = (await createSchool(t.app, token)).id;
+    const grade = await newGrade({ schoolId: own, name: 'Grade 10 Sections', level: 10 });
+    const now = new Date().toISOString();
+    const insert = (name: string) =>
+      t.app.db
+        .insertInto('sections')
+        .values({ schoolId: own, gradeId: grade.id, name, isActive: 1, createdAt: now, updatedAt: now })
+        .execute();
+    await insert('Rizal');
+    await expect(insert('RIZAL')).rejects.toMatchObject({ code: expect.stringMatching(/^(SQLITE_CONSTRAINT_UNIQUE|23505)$/) });
+  });
+
+  it.each([
+    ['a NUL character', 'Grade\u00007'],
+    ['a right-to-left override', 'Grade \u202Egnp.exe'],
+    ['a bidi isolate', 'Grade \u2066x\u2069'],
+    ['a C1 control', 'Grade \u009B7'],
+  ])('refuses a name with %s (400) and writes nothing', async (_label, name) => {
+    const before = await count('grades');
+    const res = await call('POST', '/grades', { schoolId, name, level: 7 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: 'Must not contain control or text-direction characters' });
+    expect(await count('grades')).toBe(before);
+  });
+
+  it('writes no log entry for a PATCH that changes nothing', async () => {
+    const grade = await newGrade({ schoolId: otherSchoolId, name: 'Grade 8 Same', level: 8 });
+    const logs = async () => (await logsOf(t.app, 'UPDATE_GRADE')).filter((l) => l.entityId === String(grade.id));
+    const same = await call('PATCH', `/grades/${grade.id}`, { name: 'Grade 8 Same', level: 8 });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toMatchObject({ name: 'Grade 8 Same', level: 8 });
+    expect(await logs()).toEqual([]);
+    await call('PATCH', `/grades/${grade.id}`, { level: 9 });
+    expect((await logs()).map((l) => l.details.changes)).toEqual([{ level: { from: 8, to: 9 } }]);
+  });
+
   it("lists a school's grades by level with their section counts", async () => {
     const g2 = await newGrade({ name: 'Grade 2', level: 2 });
     await newGrade({ name: 'Grade 10', level: 10 });

@@ -12,7 +12,7 @@ describe(`permissions API (${dbKind})`, () => {
     t.app.db.selectFrom('permissions').select(['name', 'description', 'category', 'updatedAt']).orderBy('name').execute();
   /** Registers an admin through the API (JSON body) and returns its id. */
   const registerAdmin = async (email: string) => {
-    const payload = { email, password: 'Passw0rd!', firstName: 'P', lastName: 'Q', employeeId: 'E-1' };
+    const payload = { email, password: 'Tamarind-Gate-42', firstName: 'P', lastName: 'Q', employeeId: 'E-1' };
     const res = await call(t.app, { method: 'POST', url: '/api/super-admin/register-admin', payload });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as number;

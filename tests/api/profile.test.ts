@@ -101,6 +101,19 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     expect(log.details).toEqual({ changes: { firstName: { from: before.firstName, to: 'Grace' } } });
   });
 
+  it('answers a PATCH that changes nothing without writing or logging anything', async () => {
+    const before = await getProfile();
+    const logs = (await logsOf(t, 'UPDATE_PROFILE')).length;
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/super-admin/profile',
+      payload: { firstName: before.firstName, lastName: before.lastName },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(before.updatedAt);
+    expect((await logsOf(t, 'UPDATE_PROFILE')).length).toBe(logs);
+  });
+
   it('reads multipart: the data JSON part and plain fields', async () => {
     const res = await call(t.app, {
       method: 'PATCH',
@@ -282,6 +295,25 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
     });
   });
 
+  it('refuses a common password and the email as the password (the length rule still applies first)', async () => {
+    const token = await loginSuperAdmin(t.app, owner);
+    const common = await change(token, { currentPassword: owner.password, newPassword: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      success: false,
+      message: 'This password is too common or easy to guess. Please choose a stronger one.',
+      errors: { newPassword: 'This password is too common or easy to guess. Please choose a stronger one.' },
+    });
+    const email = await change(token, { currentPassword: owner.password, newPassword: 'Changer@School.test' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().errors).toEqual({ newPassword: 'Password must not be the same as the email address' });
+    const short = await change(token, { currentPassword: owner.password, newPassword: 'abc' });
+    expect(short.json().errors).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    // Nothing changed: the old password still signs in, and no CHANGE_PASSWORD was logged.
+    expect(await loginSuperAdmin(t.app, owner)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await t.app.db.selectFrom('systemLogs').select('id').where('action', '=', 'CHANGE_PASSWORD').execute()).toEqual([]);
+  });
+
   it('refuses a wrong current password with 400 and keeps the old one', async () => {
     const token = await loginSuperAdmin(t.app, owner);
     const res = await change(token, { currentPassword: 'not-my-password', newPassword: 'SomethingNew123' });
@@ -290,7 +322,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
       message: 'Current password is incorrect',
       errors: { currentPassword: 'Current password is incorrect' },
     });
-    expect(await loginSuperAdmin(t.app, owner)).toBeTruthy();
+    expect(await loginSuperAdmin(t.app, owner)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
 
   it('requires a super-admin session', async () => {
@@ -336,7 +368,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
 
     const oldLogin = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: owner });
     expect(oldLogin.statusCode).toBe(401);
-    expect(await loginSuperAdmin(t.app, { email: owner.email, password: newPassword })).toBeTruthy();
+    expect(await loginSuperAdmin(t.app, { email: owner.email, password: newPassword })).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 
     const [log] = (await logsOf(t, 'CHANGE_PASSWORD')).slice(-1);
     expect(log).toMatchObject({ entity: 'SuperAdmin', userRole: 'SUPER_ADMIN' });

@@ -131,6 +131,36 @@ describe(`schools API (${dbKind})`, () => {
     expect(uploads()).toEqual(files);
   });
 
+  it('removes the saved logo again when the insert fails (another request took the acronym meanwhile)', async () => {
+    const files = uploads();
+    // The race, made deterministic: the competing school is inserted right after this request saved its
+    // logo, i.e. after the acronym check passed and before its own insert.
+    const adopt = t.app.uploads.adopt.bind(t.app.uploads);
+    t.app.uploads.adopt = async (...args: Parameters<typeof adopt>) => {
+      const stored = await adopt(...args);
+      expect(uploads()).toHaveLength(files.length + 1);
+      const now = new Date().toISOString();
+      await t.app.db
+        .insertInto('schools')
+        .values({ name: 'Racer', acronym: 'RACE', isActive: 1, createdAt: now, updatedAt: now })
+        .execute();
+      return stored;
+    };
+    try {
+      const res = await postSchool(t.app, token, { name: 'Slow One', acronym: 'race' }, png());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, message: 'A record with these details already exists' });
+    } finally {
+      t.app.uploads.adopt = adopt;
+    }
+    expect(uploads()).toEqual(files);
+    const named = await t.app.db.selectFrom('schools').select('name').where('acronym', 'in', ['RACE', 'race']).execute();
+    expect(named).toEqual([{ name: 'Racer' }]);
+    expect(
+      await logsOf(t.app, 'CREATE_SCHOOL').then((logs) => logs.filter((l) => JSON.stringify(l.details).includes('Slow One'))),
+    ).toEqual([]);
+  });
+
   it('refuses a logo that is not an image, or larger than 2 MB, saving nothing', async () => {
     const before = await schoolCount();
     const files = uploads();
@@ -205,6 +235,15 @@ describe(`schools API (${dbKind})`, () => {
       expect(res.json()).toEqual({ success: false, message: 'School not found' });
       expect((await patch(id, { name: 'X' })).statusCode).toBe(404);
     }
+  });
+
+  it('answers a PATCH that changes nothing without writing or logging anything', async () => {
+    const { id } = await createSchool(t.app, token, { acronym: 'NOOP' });
+    const school = (await get(`/api/super-admin/schools/${id}`)).json().data;
+    const res = await patch(school.id, { name: school.name, acronym: 'NOOP', isActive: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(school.updatedAt);
+    expect((await logsOf(t.app, 'UPDATE_SCHOOL')).filter((l) => l.entityId === String(school.id))).toEqual([]);
   });
 
   it('updates fields and isActive, clears a field with null, logs the change', async () => {

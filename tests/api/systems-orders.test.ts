@@ -57,6 +57,38 @@ describe(`systems and orders API (${dbKind})`, () => {
     }
   });
 
+  it('two concurrent edits of one system never leave a reference to a removed image file', async () => {
+    const system = await createOk({ ...fields, name: 'Race Gate' }, [png('one.png'), gif('two.gif')]);
+    const [one, two] = system.images;
+    // Both edits reach the point of storing their new image before either continues (or 300 ms pass:
+    // an edit that waits for the other's transaction to finish cannot arrive, and must not wait forever).
+    const adopt = t.app.uploads.adopt.bind(t.app.uploads);
+    let waiting: Array<() => void> = [];
+    t.app.uploads.adopt = async (...args: Parameters<typeof adopt>) => {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === 2) for (const go of waiting) go();
+        setTimeout(resolve, 300);
+      });
+      return adopt(...args);
+    };
+    try {
+      const url = `/api/super-admin/systems/${system.id}`;
+      const [a, b] = await Promise.all([
+        send('PUT', url, { ...fields, name: 'Race Gate', images: [one] }, [png('a.png')]),
+        send('PUT', url, { ...fields, name: 'Race Gate', images: [two] }, [gif('b.gif')]),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    } finally {
+      t.app.uploads.adopt = adopt;
+      waiting = [];
+    }
+    const after = (await as(token)(t.app, { method: 'GET', url: `/api/super-admin/systems/${system.id}` })).json()
+      .data as SystemData;
+    expect(after.images.length).toBeGreaterThan(0);
+    expect(after.images.filter((u) => !onDisk(u))).toEqual([]);
+  });
+
   it('creates a system with uploaded images, serves them and logs CREATE_SYSTEM', async () => {
     const res = await create({ ...fields, features: ['Dual antenna', '  ', 'SMS alerts', ''] }, [png(), gif()]);
     expect(res.statusCode).toBe(201);

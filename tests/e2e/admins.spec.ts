@@ -77,7 +77,12 @@ test.describe('Admin Management', () => {
     await expect(profile.getByText('School is required')).toBeVisible();
     await profile.getByRole('combobox', { name: 'School' }).selectOption({ label: `Admin Test School ${run} (${acronym})` });
     await profile.getByRole('checkbox', { name: 'View Students' }).check();
-    await profile.getByRole('checkbox', { name: 'Send Sms' }).check();
+    await profile.getByRole('checkbox', { name: 'Send SMS', exact: true }).check();
+    // Granted permissions stand out from the others.
+    const label = (text: string) => profile.locator('label', { hasText: new RegExp(`^${text}`) });
+    await expect(label('Send SMS')).toHaveClass(/font-semibold/);
+    await expect(label('Send SMS')).toContainText('(granted)');
+    await expect(label('View Reports')).not.toHaveClass(/font-semibold/);
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(profile.getByRole('status')).toHaveText('Admin updated successfully');
     await expect(profile).toBeHidden();
@@ -86,7 +91,7 @@ test.describe('Admin Management', () => {
     await page.getByRole('button', { name: 'Table' }).click();
     const row = page.getByRole('row', { name: new RegExp(email) });
     await expect(row.getByRole('cell', { name: acronym, exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Send Sms, View Students' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Send SMS, View Students', exact: true })).toBeVisible();
 
     // 'All' turns every permission on; the summary says 'All'.
     await row.getByRole('button', { name: `View ${name}` }).click();
@@ -106,7 +111,9 @@ test.describe('Admin Management', () => {
     expect(saved.school.acronym).toBe(acronym);
   });
 
-  test('sync permissions reports the counts; delete asks first, then removes the admin from the list', async ({ page }) => {
+  test('sync permissions reports the counts; delete asks first, deactivates, and the admin can be reactivated', async ({
+    page,
+  }) => {
     const form = new FormData();
     const other = `gone-${run}@school.test`;
     form.append(
@@ -135,8 +142,22 @@ test.describe('Admin Management', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: `Delete Gone Soon${run}` }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toContainText('The account is deactivated');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText('Admin deactivated successfully')).toBeVisible();
     await expect(page.getByText('No admins found matching your filters.')).toBeVisible();
     await expect(page.getByText('0 admin(s) found')).toBeVisible();
+
+    // Deactivated admins are one filter away, and come back with Reactivate.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Deactivated' });
+    await expect(page).toHaveURL(/status=deactivated/);
+    await expect(card.getByText('Inactive')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Delete Gone Soon${run}` })).toHaveCount(0);
+    await card.getByRole('button', { name: `Reactivate Gone Soon${run}` }).click();
+    await page.getByRole('dialog', { name: 'Reactivate Admin' }).getByRole('button', { name: 'Reactivate' }).click();
+    await expect(page.getByText('Admin reactivated successfully')).toBeVisible();
+    await expect(page.getByText('0 admin(s) found')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Active' });
+    await expect(card.getByRole('button', { name: `Delete Gone Soon${run}` })).toBeVisible();
   });
 });

@@ -44,10 +44,10 @@ test.describe('public systems catalogue and contact form', () => {
         { name: 'side.gif', mimeType: 'image/gif', buffer: fixture('pixel.gif') },
       ],
     );
-    // PNG magic bytes (accepted by the server's content check) followed by garbage: the browser cannot draw it.
-    const corrupt = Buffer.concat([fixture('pixel.png').subarray(0, 8), Buffer.from('definitely not image data')]);
+    // A GIF signature (the server's content check accepts it) followed by garbage: the browser cannot draw it.
+    const corrupt = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('definitely not image data')]);
     await createSystem(request, token, { name: broken, description: 'Its only image is corrupt.', features: ['Reader'] }, [
-      { name: 'broken.png', mimeType: 'image/png', buffer: corrupt },
+      { name: 'broken.gif', mimeType: 'image/gif', buffer: corrupt },
     ]);
     await createSystem(request, token, {
       name: scripted,
@@ -82,6 +82,11 @@ test.describe('public systems catalogue and contact form', () => {
     await card.getByRole('button', { name: `View ${twoImages} images full size` }).click();
     const viewer = page.getByRole('dialog', { name: `${twoImages} images` });
     await expect(viewer).toBeVisible();
+    await expect(viewer.getByText('2 / 2')).toBeVisible();
+    // The keys work straight away, before anything in the viewer was clicked.
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer.getByText('1 / 2')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
     await expect(viewer.getByText('2 / 2')).toBeVisible();
     await viewer.getByRole('button', { name: 'Next image' }).click();
     await expect(viewer.getByText('1 / 2')).toBeVisible();
@@ -131,8 +136,11 @@ test.describe('public systems catalogue and contact form', () => {
     await modal.getByLabel('Additional Notes').fill('Two gates, <i>please</i>');
     await modal.getByRole('button', { name: 'Submit Order' }).click();
     await expect(modal.getByText('Order submitted successfully! We will contact you soon.')).toBeVisible();
-    await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    // Sent means done: no form and no armed Submit button is left to send the order twice.
+    await expect(modal.getByRole('button', { name: 'Submit Order' })).toHaveCount(0);
+    await expect(modal.getByLabel('Email Address')).toHaveCount(0);
+    await expect(modal.getByText('Close', { exact: true })).toBeFocused();
+    await modal.getByText('Close', { exact: true }).click();
     await expect(modal).toBeHidden();
 
     const res = await page.request.get(`${E2E_BASE_URL}/api/super-admin/orders`, {
@@ -166,9 +174,12 @@ test.describe('public systems catalogue and contact form', () => {
     await form.getByLabel('Message').fill('We have 1,200 students. <script>x</script>');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(
-      form.getByText('Thank you! Your message has been sent successfully. We will get back to you within 24 hours.'),
+      page.getByText('Thank you! Your message has been sent successfully. We will get back to you within 24 hours.'),
     ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send another message' }).click();
     await expect(form.getByLabel('Subject')).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 
     const res = await page.request.get(`${E2E_BASE_URL}/api/inquiries`, { headers: { Authorization: `Bearer ${token}` } });
     const inquiries = (await res.json()).data as Array<{ email: string; subject: string; inquiry: string }>;

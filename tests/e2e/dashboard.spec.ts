@@ -353,3 +353,47 @@ test.describe('Dashboard Overview on an empty database', () => {
     await expect(page.locator('canvas')).toHaveCount(0);
   });
 });
+
+test.describe('Dashboard Overview with schools but no students', () => {
+  let instance: Instance;
+  test.beforeAll(async () => {
+    instance = await startInstance(async (app) => {
+      const stamp = { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+      for (const [name, acronym] of [
+        ['Colegio de San Lorenzo Ruiz de Manila Senior High School Department', 'CSLR'],
+        ['Small School', 'SS'],
+      ]) {
+        await app.db
+          .insertInto('schools')
+          .values({ name, acronym, isActive: 1, ...stamp })
+          .execute();
+      }
+      for (const [n, isActive] of [
+        [1, 1],
+        [2, 0],
+      ] as const) {
+        await app.db
+          .insertInto('admins')
+          .values({
+            email: `z${n}@dash.test`,
+            passwordHash: 'x',
+            firstName: 'Z',
+            lastName: `${n}`,
+            employeeId: `Z${n}`,
+            isActive,
+            ...stamp,
+          })
+          .execute();
+      }
+    });
+  });
+  test.afterAll(async () => instance?.close());
+
+  test("counts only active admins and shows 'No school data available' instead of an empty chart", async ({ page, context }) => {
+    await open(page, context, instance);
+    await expect(statCard(page, 'Total Schools')).toHaveText('2');
+    await expect(statCard(page, 'Total Admins')).toHaveText('1');
+    await expect(page.getByText('No school data available', { exact: true })).toBeVisible();
+    await expect(chart(page, 'Top Schools')).toHaveCount(0);
+  });
+});

@@ -96,6 +96,11 @@ test.describe('Inquiries Management', () => {
     await expect(details.getByText(/First line\s+Second line <b>bold<\/b> <img/)).toBeVisible();
     await expect(details.getByText('Created')).toBeVisible();
     await expect(details.getByText('Last Updated')).toBeVisible();
+    // Reply: a mail to the sender about their subject.
+    await expect(details.getByRole('link', { name: `Reply to ${seeds[0].email}` })).toHaveAttribute(
+      'href',
+      `mailto:${seeds[0].email}?subject=${encodeURIComponent(`Re: ${longSubject}`)}`,
+    );
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await details.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect(details).toBeHidden();

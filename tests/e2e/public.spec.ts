@@ -4,6 +4,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PATHS } from '../../src/components/public/nav';
+import { siteUrl } from '../../src/site-url';
+
+// The origin the site was built with (SITE_URL at build; the same environment runs the tests).
+const SITE = siteUrl(process.env);
 
 test('home → services → Get in Touch reaches the contact form', async ({ page }) => {
   await page.goto('/');
@@ -49,14 +53,18 @@ test('forbidden page: Return to Home and Go Back', async ({ page }) => {
   await expect(page).toHaveURL(/\/about$/);
 });
 
-test('every public page has exactly one h1, a canonical link to itself and a description', async ({ page }) => {
+test('every public page has exactly one h1, a canonical link and og:url to itself on SITE_URL, and a description', async ({
+  page,
+}) => {
   for (const path of PUBLIC_PATHS) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     await expect(page.locator('h1'), path).toHaveCount(1);
     const canonical = page.locator('link[rel="canonical"]');
     await expect(canonical, path).toHaveCount(1);
-    expect(new URL((await canonical.getAttribute('href')) ?? '').pathname, path).toBe(path);
+    const href = (await canonical.getAttribute('href')) ?? '';
+    expect(href, path).toBe(`${SITE}${path}`);
+    await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute('content', href);
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /\S/);
     await expect(page.locator('main'), path).toHaveCount(1);
   }
@@ -75,8 +83,27 @@ test('mobile menu (a <details>, no JavaScript) opens and navigates', async ({ pa
 
 test('sitemap lists the public pages and robots.txt keeps the console out', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of PUBLIC_PATHS) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
+  for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>${SITE}${path}</loc>`);
   const robots = await (await request.get('/robots.txt')).text();
   for (const path of ['/super-admin', '/login', '/home', '/admin-management']) expect(robots).toContain(`Disallow: ${path}`);
-  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+});
+
+test("the pages run under a script policy without 'unsafe-inline': no violations, islands hydrate", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const path of ['/systems', '/inquiries', '/login']) {
+    const res = await page.goto(path);
+    const scriptSrc = (res?.headers()['content-security-policy'] ?? '').split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc, path).toMatch(/^\s*script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+    await page.waitForLoadState('networkidle');
+    // Hydrated islands: the contact form's button is enabled only once React runs.
+    if (path === '/inquiries') await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    if (path === '/systems') await expect(page.getByText(/\d+ systems? found/)).toBeVisible();
+    if (path === '/login') await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
+  }
 });

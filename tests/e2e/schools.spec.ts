@@ -7,6 +7,20 @@ const CONTRACT_PDF = path.resolve('tests/fixtures/contract.pdf');
 const unique = () => Date.now().toString(36).slice(-6).toUpperCase();
 
 test.describe('School Management', () => {
+  test('a failed load says so and Try Again loads the list', async ({ page }) => {
+    await signInViaApi(page);
+    await page.route('**/api/super-admin/schools*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.goto('/super-admin/schools');
+    const failed = page.getByRole('alert').filter({ hasText: 'Error: Failed to fetch schools' });
+    await expect(failed).toBeVisible();
+    await page.unroute('**/api/super-admin/schools*');
+    await failed.getByRole('button', { name: 'Try Again' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByText(/^\d+ school\(s\) found$/)).toBeVisible();
+  });
+
   test('registers a school with a logo, uploads a contract file and deletes it', async ({ page }) => {
     const token = await signInViaApi(page);
     const acronym = `S${unique()}`;

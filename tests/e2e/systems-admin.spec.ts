@@ -49,7 +49,7 @@ test.describe('Systems & Orders Management', () => {
     await create.getByRole('button', { name: '+ Add Feature' }).click();
     await expect(create.getByRole('button', { name: 'Remove feature 3' })).toBeVisible();
     await create.getByLabel('System Images').setInputFiles(PIXEL_PNG);
-    await expect(create.getByRole('img', { name: 'New image 1' })).toBeVisible();
+    await expect(create.getByRole('img', { name: 'New upload 1' })).toBeVisible();
     await create.getByRole('button', { name: 'Create System' }).click();
     await expect(create).toBeHidden();
 
@@ -80,7 +80,7 @@ test.describe('Systems & Orders Management', () => {
     await edit.getByRole('button', { name: 'Remove feature 2' }).click();
     await expect(edit.getByLabel('Feature 2', { exact: true })).toHaveCount(0);
     await edit.getByLabel('System Images').setInputFiles(PIXEL_GIF);
-    await expect(edit.getByRole('img', { name: 'New image 1' })).toBeVisible();
+    await expect(edit.getByRole('img', { name: 'New upload 1' })).toBeVisible();
     await edit.getByRole('button', { name: 'Update System' }).click();
     await expect(edit).toBeHidden();
     await expect(row).not.toContainText('Live dashboard');
@@ -88,14 +88,24 @@ test.describe('Systems & Orders Management', () => {
     expect(saved).toMatchObject({ features: ['SMS alerts'] });
     expect(saved!.images).toHaveLength(2);
 
-    // A stored image is removed at once; the others are kept.
+    // Removing a stored image takes effect on Update only: Cancel brings it back.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await edit.getByRole('button', { name: 'Remove current image 1' }).click();
     await expect(edit.getByRole('img', { name: `Current image 2 of ${name}` })).toHaveCount(0);
     await expect(edit.getByRole('img', { name: `Current image 1 of ${name}` })).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(edit).toBeHidden();
+    expect((await findSystem())!.images).toEqual(saved!.images);
+    const first = await page.request.get(`${E2E_BASE_URL}${saved!.images[0]}`);
+    expect(first.status()).toBe(200);
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(edit.getByRole('img', { name: `Current image 2 of ${name}` })).toBeVisible();
+    await edit.getByRole('button', { name: 'Remove current image 1' }).click();
+    await edit.getByRole('button', { name: 'Update System' }).click();
+    await expect(edit).toBeHidden();
     expect((await findSystem())!.images).toEqual([saved!.images[1]]);
+    expect((await page.request.get(`${E2E_BASE_URL}${saved!.images[0]}`)).status()).toBe(404);
 
     // An order from the public site, then its status in the Orders tab.
     const order = await page.request.post(`${E2E_BASE_URL}/api/inquiries/orders`, {

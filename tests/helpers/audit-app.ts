@@ -18,6 +18,17 @@ import { startStandInGraph } from '../fixtures/graph-api';
 export interface AuditRoute {
   method: string;
   url: string;
+  /** The success status the route declares (the 2xx key of its response schema), when it declares one. */
+  success?: number;
+}
+
+/** The one 2xx status a route's response schema declares. */
+function declaredSuccess(schema: unknown): number | undefined {
+  const response = (schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
+  const codes = Object.keys(response)
+    .map(Number)
+    .filter((c) => c >= 200 && c < 300);
+  return codes.length === 1 ? codes[0] : undefined;
 }
 export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
 
@@ -148,12 +159,15 @@ export async function startAuditApp(): Promise<AuditApp> {
       messengerAppSecret: AUDIT_WEBHOOK.messengerApp,
       messengerVerifyToken: AUDIT_WEBHOOK.verify,
     },
-    { onRoute: (r) => [r.method].flat().forEach((method) => routes.push({ method, url: r.url })) },
+    {
+      onRoute: (r) =>
+        [r.method].flat().forEach((method) => routes.push({ method, url: r.url, success: declaredSuccess(r.schema) })),
+    },
   );
   const { app } = t;
   // A plugin's '/' route under a prefix is routed at '/prefix' and '/prefix/' but announced once.
   for (const r of [...routes]) {
-    const twin = { method: r.method, url: `${r.url}/` };
+    const twin = { method: r.method, url: `${r.url}/`, success: r.success };
     if (!/[/*]$/.test(r.url) && app.hasRoute(twin as never) && !routes.some((x) => routeKey(x) === routeKey(twin)))
       routes.push(twin);
   }

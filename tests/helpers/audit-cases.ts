@@ -48,7 +48,7 @@ const studentsCsv: Part = {
 };
 
 /** Passwords the valid payloads send: never to be seen again in a response or the system log. */
-export const PAYLOAD_SECRETS = ['AdminPass123', 'NewAdminPass1', 'BrandNew12345'];
+export const PAYLOAD_SECRETS = ['Tamarind-Gate-42', 'NewAdminPass1', 'BrandNew12345'];
 
 const inquiry: MutationSpec = {
   action: 'CREATE_INQUIRY',
@@ -145,7 +145,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'multipart',
     fields: (fx) => ({
       email: `new${u()}@school.test`,
-      password: 'AdminPass123',
+      password: 'Tamarind-Gate-42',
       firstName: 'New',
       lastName: 'Admin',
       employeeId: `E${u()}`,

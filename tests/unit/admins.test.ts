@@ -39,7 +39,9 @@ const admin = (over: Partial<Admin>): Admin => ({
 describe('permission labels and summary', () => {
   it('shows names with underscores as spaces, capitalised', () => {
     expect(permissionLabel('VIEW_STUDENTS')).toBe('View Students');
-    expect(permissionLabel('SEND_SMS')).toBe('Send Sms');
+    expect(permissionLabel('SEND_SMS')).toBe('Send SMS');
+    expect(permissionLabel('MANAGE_RFID_READERS')).toBe('Manage RFID Readers');
+    expect(permissionLabel('VIEW_SMS_HISTORY')).toBe('View SMS History');
     expect(permissionLabel('MANAGE_GRADES_SECTIONS')).toBe('Manage Grades Sections');
   });
 

@@ -6,7 +6,6 @@ import {
   emptySystemForm,
   filterSystemsByText,
   imageChoiceError,
-  imageNameOf,
   orderMailto,
   removeFeature,
   saveSystem,
@@ -86,11 +85,6 @@ describe('systems list helpers', () => {
     expect(tableFeatures(['a', 'b', 'c'])).toBe('a, b, …');
   });
 
-  it('names a stored image by its file name', () => {
-    expect(imageNameOf('/uploads/abc-123.png')).toBe('abc-123.png');
-    expect(imageNameOf('https://cdn.test/uploads/x.jpg?v=2')).toBe('x.jpg');
-  });
-
   it('accepts any image type and refuses other files, oversized images and too many', () => {
     const png = { name: 'a.png', type: 'image/png', size: 10 };
     expect(imageChoiceError([png, { name: 'b.svg', type: 'image/svg+xml', size: 10 }], 0)).toBeNull();
@@ -103,5 +97,12 @@ describe('systems list helpers', () => {
     expect(orderMailto({ email: 'buyer@school.test', systemName: 'Gate & Co' })).toBe(
       'mailto:buyer@school.test?subject=Your%20order%3A%20Gate%20%26%20Co',
     );
+  });
+
+  it('encodes the address, so an email such as a@b.c?cc=… cannot add mail headers', () => {
+    const link = orderMailto({ email: 'buyer@school.test?cc=spy@evil.test&bcc=x@y.z', systemName: 'Gate' });
+    expect(link).toBe('mailto:buyer@school.test%3Fcc%3Dspy%40evil.test%26bcc%3Dx%40y.z?subject=Your%20order%3A%20Gate');
+    const url = new URL(link);
+    expect([...url.searchParams.keys()]).toEqual(['subject']);
   });
 });

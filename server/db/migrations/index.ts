@@ -4,6 +4,7 @@ import * as m0002 from './0002_permissions_catalogue';
 import * as m0003 from './0003_dashboard_indexes';
 import * as m0005 from './0005_student_archive';
 import * as m0007 from './0007_notifications';
+import * as m0008 from './0008_unique_grade_section_names';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_dashboard_indexes': m0003,
   '0005_student_archive': m0005,
   '0007_notifications': m0007,
+  '0008_unique_grade_section_names': m0008,
 };

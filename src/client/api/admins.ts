@@ -7,8 +7,11 @@ export type { Admin };
 export type AdminFields = AdminPayload;
 
 /** Spec §7: the list comes as an array or as { admins }. */
+/** Every admin, deactivated ones included (isActive:false), so the screen can offer Reactivate. */
 export async function fetchAdmins(signal?: AbortSignal): Promise<Admin[]> {
-  const data = await request<Admin[] | AdminList>('Failed to fetch admins', (api) => api.get('super-admin/admins', { signal }));
+  const data = await request<Admin[] | AdminList>('Failed to fetch admins', (api) =>
+    api.get('super-admin/admins', { signal, searchParams: { includeInactive: 'true' } }),
+  );
   return Array.isArray(data) ? data : data.admins;
 }
 

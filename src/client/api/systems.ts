@@ -18,9 +18,3 @@ export const updateSystem = (id: number, input: SystemUpdateInput, images: File[
 
 export const deleteSystem = (id: number) =>
   requestBody<null>('Failed to delete system', (api) => api.delete(`super-admin/systems/${id}`));
-
-/** imageName: the file name of one of the system's image paths (/uploads/<name>). */
-export const removeSystemImage = (id: number, imageName: string) =>
-  requestBody<System>('Failed to remove image', (api) =>
-    api.delete(`super-admin/systems/${id}/images/${encodeURIComponent(imageName)}`),
-  );

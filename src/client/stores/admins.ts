@@ -181,6 +181,17 @@ export async function deactivateAdmin(admin: Admin): Promise<ActionResult> {
   }
 }
 
+/** Reactivate: a deactivated admin can sign in again (PATCH isActive:true); its sessions stay revoked. */
+export async function reactivateAdmin(admin: Admin): Promise<ActionResult> {
+  try {
+    await updateAdmin(admin.id, { isActive: true });
+    void loadAdmins();
+    return { ok: true, message: SUCCESS_MESSAGES.reactivated, data: undefined };
+  } catch (err) {
+    return actionFailure(err, 'Failed to update admin');
+  }
+}
+
 /** 'Sync Permissions': sends the console's catalogue; the message carries the three counts. */
 export async function syncPermissionCatalogue(): Promise<ActionResult> {
   try {

@@ -1,10 +1,11 @@
-import { createSystem, deleteSystem, removeSystemImage, updateSystem } from '../api/systems';
+import { createSystem, deleteSystem, updateSystem } from '../api/systems';
 import { updateOrderStatus } from '../api/orders';
 import { MB } from '../../domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES, systemCreateSchema, type System } from '../../domain/systems';
 import { ORDER_MESSAGES, type Order, type OrderStatus } from '../../domain/orders';
 import { validate } from '../../domain/validation';
 import { actionFailure, type ActionResult } from './action';
+import { mailtoLink } from '../../domain/mailto';
 
 /*
  * Systems & Orders Management (spec §2, §4, §5, §7, §8): the form rules and the calls of the console's
@@ -57,12 +58,6 @@ export function tableFeatures(features: string[], max = 2): string {
   if (features.length === 0) return '-';
   const shown = features.slice(0, max).join(', ');
   return features.length > max ? `${shown}, …` : shown;
-}
-
-/** The {imageName} of DELETE /systems/{id}/images/{imageName}: the file name of an image path. */
-export function imageNameOf(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? '';
-  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**
@@ -119,16 +114,6 @@ export async function saveSystem(
   }
 }
 
-/** Removes one stored image of a system at once (DELETE /systems/{id}/images/{name}); answers the system after. */
-export async function removeStoredImage(systemId: number, url: string): Promise<ActionResult<System>> {
-  try {
-    const res = await removeSystemImage(systemId, imageNameOf(url));
-    return { ok: true, message: res.message ?? SYSTEM_MESSAGES.imageRemoved, data: res.data };
-  } catch (err) {
-    return failure(err, 'Failed to remove image');
-  }
-}
-
 export async function removeSystem(id: number): Promise<ActionResult<null>> {
   try {
     const res = await deleteSystem(id);
@@ -150,5 +135,5 @@ export async function changeOrderStatus(id: number, status: OrderStatus): Promis
 
 /** The Email action of an order: a mail composer addressed to the customer, about the ordered system. */
 export function orderMailto(order: Pick<Order, 'email' | 'systemName'>): string {
-  return `mailto:${order.email}?subject=${encodeURIComponent(`Your order: ${order.systemName}`)}`;
+  return mailtoLink(order.email, { subject: `Your order: ${order.systemName}` });
 }

@@ -4,8 +4,8 @@ import { validate } from '../../domain/validation';
 import { login } from '../../client/api/auth';
 import { toApiError } from '../../client/api/http';
 import { $session, hasAccess, readSession, signIn, takeRedirect } from '../../client/stores/session';
-import { TextField } from '../console/kit/FormField';
-import { Button } from '../console/kit/Button';
+import { TextField } from '../ui/FormField';
+import { Button } from '../ui/Button';
 
 /** Spec §2 "Login screen": super-admin sign-in; success → the remembered page or /home, replacing history. */
 export default function LoginForm() {

@@ -6,6 +6,7 @@ import { logout } from '../../client/api/auth';
 import { documentTitle } from '../../site';
 import { ConsoleShell } from './layout/ConsoleShell';
 import { FullPageSpinner } from './layout/FullPageSpinner';
+import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
 import { ScreenHeading } from './layout/ScreenHeading';
 import { SCREENS } from './routes';
 
@@ -54,7 +55,9 @@ export default function ConsoleApp() {
     <ConsoleShell current={page?.route} onLogout={() => void signOut()}>
       <Suspense fallback={<p className="text-gray-500">Loading…</p>}>
         {Screen ? (
-          <Screen key={page?.path} />
+          <ScreenErrorBoundary key={page?.path} title={screen.title}>
+            <Screen />
+          </ScreenErrorBoundary>
         ) : (
           <div>
             <ScreenHeading title="Page Not Found" />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Button } from '../console/kit/Button';
-import { ErrorBanner } from '../console/kit/ErrorBanner';
-import { TextAreaField, TextField } from '../console/kit/FormField';
+import { Button } from '../ui/Button';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { TextAreaField, TextField } from '../ui/FormField';
 import { sendInquiry } from '../../client/api/public';
 import { ApiError } from '../../client/api/http';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema } from '../../domain/inquiries';
@@ -52,7 +52,6 @@ export default function ContactForm() {
     e.preventDefault();
     if (sending) return;
     setFailure(null);
-    setSuccess(null);
     const check = validate(inquirySchema, values);
     if (!check.ok) {
       setErrors(check.errors);
@@ -73,6 +72,20 @@ export default function ContactForm() {
     }
   }
 
+  // Once sent, the form makes way for the thank-you: a second click cannot send the message again.
+  if (success) {
+    return (
+      <div className="space-y-5" aria-label="Send us a Message" role="region">
+        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {success}
+        </p>
+        <Button variant="secondary" onClick={() => setSuccess(null)}>
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a Message">
       <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@school.edu.ph" {...field('email')} />
@@ -80,11 +93,6 @@ export default function ContactForm() {
       <TextAreaField label="Message" rows={6} maxLength={INQUIRY_LIMITS.inquiry} placeholder="Tell us about your school and what you need." {...field('inquiry')} />
       <Honeypot value={trap} onChange={setTrap} />
       <ErrorBanner message={failure} />
-      {success ? (
-        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
-          {success}
-        </p>
-      ) : null}
       <Button type="submit" disabled={!hydrated || sending} className="w-full sm:w-auto">
         {sending ? 'Sending...' : 'Send Message'}
       </Button>

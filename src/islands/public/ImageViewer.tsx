@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useEffect } from 'react';
+import { CloseButton, Dialog } from '../ui/Dialog';
 import { viewerCounter, wrapIndex } from '../../client/carousel';
 import { SystemImage } from './SystemImage';
 import { Chevron } from './Chevron';
@@ -26,53 +26,58 @@ export function ImageViewer({ images, index, onIndexChange, title, onClose }: Im
   const open = images !== null && images.length > 0;
   const total = images?.length ?? 0;
   const step = (by: number) => onIndexChange(wrapIndex(index, by, total));
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (total < 2) return;
-    if (e.key === 'ArrowLeft') step(-1);
-    else if (e.key === 'ArrowRight') step(1);
-  };
+
+  // Keys are heard on the window, not the panel: right after opening, focus may not be inside the panel yet.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      else if (total > 1 && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+        e.preventDefault();
+        onIndexChange(wrapIndex(index, e.key === 'ArrowLeft' ? -1 : 1, total));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, index, total, onIndexChange, onClose]);
 
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/85" />
-      <div className="fixed inset-0 flex items-center justify-center p-4 sm:p-10">
-        <DialogPanel onKeyDown={onKeyDown} className="relative flex max-h-full w-full max-w-5xl flex-col items-center gap-3">
-          <DialogTitle className="sr-only">{title} images</DialogTitle>
-          <div className="relative flex w-full items-center justify-center">
-            {images ? (
-              <SystemImage
-                key={images[index]}
-                src={images[index]}
-                alt={`${title}, image ${index + 1} of ${total}`}
-                className="max-h-[80vh] min-h-48 w-auto max-w-full rounded-md object-contain sm:min-w-96"
-              />
-            ) : null}
-            {total > 1 ? (
-              <>
-                <button type="button" onClick={() => step(-1)} aria-label="Previous image" className={`${navButton} left-2`}>
-                  <Chevron direction="left" />
-                </button>
-                <button type="button" onClick={() => step(1)} aria-label="Next image" className={`${navButton} right-2`}>
-                  <Chevron direction="right" />
-                </button>
-              </>
-            ) : null}
-          </div>
-          <p className="rounded-full bg-black/60 px-3 py-1 text-sm text-white" aria-live="polite">
-            {viewerCounter(index, total)}
-          </p>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close image viewer"
-            className="absolute -top-2 right-0 rounded-full bg-white p-2 text-gray-800 shadow hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:-right-8 sm:-top-8"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
-        </DialogPanel>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`${title} images`}
+      titleClassName="sr-only"
+      backdropClassName="bg-black/85"
+      panelClassName="relative flex max-h-full w-full max-w-5xl flex-col items-center gap-3"
+    >
+      <div className="relative flex w-full items-center justify-center">
+        {images ? (
+          <SystemImage
+            key={images[index]}
+            src={images[index]}
+            alt={`${title}, image ${index + 1} of ${total}`}
+            className="max-h-[80vh] min-h-48 w-auto max-w-full rounded-md object-contain sm:min-w-96"
+          />
+        ) : null}
+        {total > 1 ? (
+          <>
+            <button type="button" onClick={() => step(-1)} aria-label="Previous image" className={`${navButton} left-2`}>
+              <Chevron direction="left" />
+            </button>
+            <button type="button" onClick={() => step(1)} aria-label="Next image" className={`${navButton} right-2`}>
+              <Chevron direction="right" />
+            </button>
+          </>
+        ) : null}
       </div>
+      <p className="rounded-full bg-black/60 px-3 py-1 text-sm text-white" aria-live="polite">
+        {viewerCounter(index, total)}
+      </p>
+      <CloseButton
+        onClick={onClose}
+        label="Close image viewer"
+        className="absolute -top-2 right-0 rounded-full bg-white p-2 text-gray-800 shadow hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:-right-3 sm:-top-3"
+      />
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
-import { Modal } from '../console/kit/Modal';
-import { Button } from '../console/kit/Button';
-import { ErrorBanner } from '../console/kit/ErrorBanner';
-import { TextAreaField, TextField } from '../console/kit/FormField';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Modal } from '../ui/Modal';
+import { Button } from '../ui/Button';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { TextAreaField, TextField } from '../ui/FormField';
 import { submitOrder } from '../../client/api/public';
 import { ORDER_MESSAGES, ORDER_NOTES_MAX, orderSchema } from '../../domain/orders';
 import { HONEYPOT_FIELD } from '../../domain/public-forms';
@@ -18,6 +18,11 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The Submit button that had focus is gone once the order is sent: focus goes to Close, not to the page.
+  useEffect(() => {
+    if (success) closeButton.current?.focus();
+  }, [success]);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,18 +30,14 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
     // Spec §5: nothing is sent while the email is missing or fails the basic pattern.
     const check = validate(orderSchema, { email, systemId: system.id, additionalNotes: notes });
     if (!check.ok) {
-      setSuccess(null);
       setError(Object.values(check.errors)[0] ?? ORDER_MESSAGES.submitFailed);
       return;
     }
     setSubmitting(true);
     setError(null);
-    setSuccess(null);
     try {
       await submitOrder({ email: email.trim(), systemId: system.id, additionalNotes: notes.trim() || null, [HONEYPOT_FIELD]: trap });
       setSuccess(ORDER_MESSAGES.submitted);
-      setEmail('');
-      setNotes('');
     } catch {
       setError(ORDER_MESSAGES.submitFailed);
     } finally {
@@ -44,12 +45,33 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
     }
   }
 
+  const summary = (
+    <div className="rounded-lg bg-gray-50 p-4">
+      <h3 className="font-semibold text-gray-900">{system.name}</h3>
+      <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-gray-600">{system.description}</p>
+    </div>
+  );
+
+  // Once sent, the form is gone: nothing left to click twice (a second order would be a duplicate).
+  if (success) {
+    return (
+      <div className="space-y-4">
+        {summary}
+        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {success}
+        </p>
+        <div className="flex justify-end pt-2">
+          <Button ref={closeButton} onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="rounded-lg bg-gray-50 p-4">
-        <h3 className="font-semibold text-gray-900">{system.name}</h3>
-        <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-gray-600">{system.description}</p>
-      </div>
+      {summary}
       <TextField
         label="Email Address"
         type="email"
@@ -72,11 +94,6 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
       />
       <Honeypot value={trap} onChange={setTrap} />
       <ErrorBanner message={error} />
-      {success ? (
-        <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
-          {success}
-        </p>
-      ) : null}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

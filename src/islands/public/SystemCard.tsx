@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { carouselDots, wrapIndex } from '../../client/carousel';
 import { fileUrl } from '../../domain/files';
 import type { System } from '../../domain/systems';
-import { buttonClass } from '../console/kit/Button';
+import { buttonClass } from '../ui/Button';
 import { SystemImage } from './SystemImage';
 import { Chevron } from './Chevron';
 import { FeatureChips } from './FeatureChips';

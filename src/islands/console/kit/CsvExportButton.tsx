@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { downloadCsv, type QueryFilters } from '../../../client/api/csv';
-import { Button } from './Button';
+import { Button } from '../../ui/Button';
 
 const kb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,25 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { CloseButton, Dialog } from '../../ui/Dialog';
 
 /** A full-size image over the page; Escape, a click outside the image and the close button close it. */
 export function ImageOverlay({ src, alt, onClose }: { src: string | null; alt: string; onClose: () => void }) {
   return (
-    <Dialog open={src !== null} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/80" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="relative max-h-full max-w-5xl">
-          <DialogTitle className="sr-only">{alt}</DialogTitle>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close image"
-            className="absolute -top-3 -right-3 rounded-full bg-white p-1.5 text-gray-700 shadow hover:bg-gray-100"
-          >
-            ✕
-          </button>
-          {src ? <img src={src} alt={alt} className="max-h-[85vh] max-w-full rounded-md object-contain" /> : null}
-        </DialogPanel>
-      </div>
+    <Dialog
+      open={src !== null}
+      onClose={onClose}
+      title={alt}
+      titleClassName="sr-only"
+      backdropClassName="bg-black/80"
+      panelClassName="relative max-h-full max-w-5xl"
+    >
+      <CloseButton
+        onClick={onClose}
+        label="Close image"
+        className="absolute -right-3 -top-3 rounded-full bg-white p-1.5 text-gray-700 shadow hover:bg-gray-100"
+      />
+      {src ? <img src={src} alt={alt} className="max-h-[85vh] max-w-full rounded-md object-contain" /> : null}
     </Dialog>
   );
 }

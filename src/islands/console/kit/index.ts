@@ -29,7 +29,7 @@
  *   <BulkActionsBar count onClear>{buttons}</BulkActionsBar>; const notice = useActionNotice(); notice.report(result); {notice.view}
  *   useDebouncedValue(value, 500) (search as you type); <Breadcrumb items={[{ label, href }]} />; <ProgressBar value max label />
  *
- * DIALOGS AND FORMS (engineer D): Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
+ * DIALOGS AND FORMS: Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
  * Import from here: `import { DataTable, Pager, useListQuery } from '../../kit';`
  */
 export * from './list-query';
@@ -47,12 +47,12 @@ export * from './FilterBar';
 export * from './ImageOverlay';
 export * from './Avatar';
 export * from './CsvExportButton';
-export * from './Button';
-export * from './Modal';
+export * from '../../ui/Button';
+export * from '../../ui/Modal';
 export * from './ConfirmDialog';
 export * from './SuccessOverlay';
-export * from './ErrorBanner';
-export * from './FormField';
+export * from '../../ui/ErrorBanner';
+export * from '../../ui/FormField';
 export * from './useRowSelection';
 export * from './useDebouncedValue';
 export * from './Breadcrumb';

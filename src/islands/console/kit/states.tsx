@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { ErrorState } from '../../ui/ErrorState';
+
+export { ErrorState };
 
 /** What a list shows: skeletons before the first data, the error when there is nothing to show, the empty text, or rows. */
 export type ListPhase = 'loading' | 'error' | 'empty' | 'ready';
@@ -17,20 +19,6 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
     <div className="flex flex-col items-center gap-3 py-10 text-center text-sm text-gray-600">
       <p>{children}</p>
       {action}
-    </div>
-  );
-}
-
-/** 'Error: {message}' (spec §2, §8), announced to screen readers; `onRetry` adds a 'Try Again' button. */
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-sm text-red-700">
-      <p>Error: {message}</p>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try Again
-        </Button>
-      ) : null}
     </div>
   );
 }
@@ -55,15 +43,14 @@ export function LoadingState({ rows = 5, label }: { rows?: number; label?: strin
   );
 }
 
-export interface ListStateProps {
+/** A list that can fail to load offers 'Try Again': whoever passes `error` must pass `onRetry` too. */
+export type ListStateProps = {
   loading?: boolean;
-  error?: string | null;
   /** Shown when the list is empty and nothing failed (the spec's empty text). */
   emptyText: ReactNode;
   emptyAction?: ReactNode;
   loadingText?: string;
-  onRetry?: () => void;
-}
+} & ({ error?: undefined; onRetry?: undefined } | { error: string | null | undefined; onRetry: () => void });
 
 /** The non-ready phases of a list, rendered the same way everywhere (DataTable, CardGrid). */
 export function ListPhaseView({
@@ -74,7 +61,15 @@ export function ListPhaseView({
   loadingText,
   onRetry,
   skeletonRows = 5,
-}: Omit<ListStateProps, 'loading'> & { phase: ListPhase; skeletonRows?: number }) {
+}: {
+  phase: ListPhase;
+  error?: string | null;
+  onRetry?: () => void;
+  emptyText: ReactNode;
+  emptyAction?: ReactNode;
+  loadingText?: string;
+  skeletonRows?: number;
+}) {
   if (phase === 'loading') return <LoadingState rows={skeletonRows} label={loadingText} />;
   if (phase === 'error') return <ErrorState message={error ?? ''} onRetry={onRetry} />;
   if (phase === 'empty') return <EmptyState action={emptyAction}>{emptyText}</EmptyState>;

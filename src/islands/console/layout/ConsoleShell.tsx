@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { CloseButton, Dialog } from '../../ui/Dialog';
 import { SidebarNav } from './Sidebar';
 import type { RouteName } from '../../../client/stores/router';
 import { PRODUCT_NAME } from '../../../site';
@@ -17,27 +17,42 @@ export function ConsoleShell({
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-screen">
+      {/* First stop for the keyboard: past the navigation to the screen. Focus is moved by hand, so the
+          client router never sees a navigation. */}
+      <a
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+      >
+        Skip to main content
+      </a>
       <aside className="hidden w-64 flex-none flex-col bg-gray-900 lg:flex">
         <div className="px-6 py-5 text-lg font-semibold text-white">{PRODUCT_NAME}</div>
         <SidebarNav current={current} onLogout={onLogout} />
       </aside>
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} className="fixed inset-0 z-40 lg:hidden">
-        <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-        <DialogPanel className="fixed inset-y-0 left-0 flex w-72 flex-col bg-gray-900">
+      <Dialog
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Super Admin Panel"
+        titleClassName="text-lg font-semibold text-white"
+        layout="drawer"
+        panelClassName="flex w-72 flex-col bg-gray-900"
+        header={(heading) => (
           <div className="flex items-center justify-between px-6 py-5">
-            <DialogTitle className="text-lg font-semibold text-white">Super Admin Panel</DialogTitle>
-            <button
-              type="button"
+            {heading}
+            <CloseButton
               onClick={() => setMenuOpen(false)}
+              label="Close menu"
               className="rounded p-1 text-gray-300 hover:text-white"
-              aria-label="Close menu"
-            >
-              ✕
-            </button>
+            />
           </div>
-          <SidebarNav current={current} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
-        </DialogPanel>
+        )}
+      >
+        <SidebarNav current={current} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
       </Dialog>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -54,7 +69,7 @@ export function ConsoleShell({
           </button>
           <span className="font-semibold">{PRODUCT_NAME}</span>
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
           {children}
         </main>
       </div>

@@ -1,5 +1,5 @@
 import { adminFullName, type Admin } from '../../../../domain/admins';
-import { Avatar, Button, ZoomableImage } from '../../kit';
+import { Avatar, Button, StatusBadge, ZoomableImage } from '../../kit';
 
 /** The picture (click → full size) or initials of an admin. */
 export function AdminAvatar({ admin, size = 'md' }: { admin: Admin; size?: 'sm' | 'md' }) {
@@ -14,10 +14,11 @@ export interface AdminActions {
   onView: (admin: Admin) => void;
   onEdit: (admin: Admin) => void;
   onDelete: (admin: Admin) => void;
+  onReactivate: (admin: Admin) => void;
 }
 
 /** One admin as a card (spec §2): avatar or initials, name, email, employee id, school acronym, position; View, Edit, Delete. */
-export function AdminCard({ admin, onView, onEdit, onDelete }: { admin: Admin } & AdminActions) {
+export function AdminCard({ admin, onView, onEdit, onDelete, onReactivate }: { admin: Admin } & AdminActions) {
   const name = adminFullName(admin);
   return (
     <article aria-label={name} className="flex h-full flex-col gap-4">
@@ -26,6 +27,11 @@ export function AdminCard({ admin, onView, onEdit, onDelete }: { admin: Admin } 
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-gray-900">{name}</h2>
           <p className="truncate text-sm text-gray-600">{admin.email}</p>
+          {admin.isActive ? null : (
+            <p className="mt-1">
+              <StatusBadge kind="active" value={false} />
+            </p>
+          )}
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -40,12 +46,20 @@ export function AdminCard({ admin, onView, onEdit, onDelete }: { admin: Admin } 
         <Button size="sm" variant="secondary" onClick={() => onView(admin)} aria-label={`View ${name}`}>
           View
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => onEdit(admin)} aria-label={`Edit ${name}`}>
-          Edit
-        </Button>
-        <Button size="sm" variant="danger" onClick={() => onDelete(admin)} aria-label={`Delete ${name}`}>
-          Delete
-        </Button>
+        {admin.isActive ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => onEdit(admin)} aria-label={`Edit ${name}`}>
+              Edit
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => onDelete(admin)} aria-label={`Delete ${name}`}>
+              Delete
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" onClick={() => onReactivate(admin)} aria-label={`Reactivate ${name}`}>
+            Reactivate
+          </Button>
+        )}
       </div>
     </article>
   );

@@ -6,9 +6,17 @@ import {
   loadAdmins,
   loadPermissionCatalogue,
   loadSchoolChoices,
+  reactivateAdmin,
   syncPermissionCatalogue,
 } from '../../../../client/stores/admins';
-import { adminFilterChoices, adminFullName, filterAdmins, hasActiveFilters, type Admin } from '../../../../domain/admins';
+import {
+  ADMIN_STATUS_CHOICES,
+  adminFilterChoices,
+  adminFullName,
+  filterAdmins,
+  hasActiveFilters,
+  type Admin,
+} from '../../../../domain/admins';
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import {
   activeFilterCount,
@@ -31,8 +39,8 @@ import { AdminProfileModal } from './AdminProfileModal';
 import { ADMIN_COLUMNS } from './adminColumns';
 
 /** Filters and view live in the URL (reload and Back keep them); cards by default (spec §9). */
-const DEFAULTS = { search: '', school: '', department: '', position: '', view: 'cards' };
-const CLEARED = { search: '', school: '', department: '', position: '' };
+const DEFAULTS = { search: '', school: '', department: '', position: '', status: '', view: 'cards' };
+const CLEARED = { search: '', school: '', department: '', position: '', status: '' };
 
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -40,7 +48,7 @@ const options = (values: string[]) => values.map((v) => ({ value: v, label: v })
 export default function AdminsScreen() {
   const { admins, loading, error } = useStore($admins);
   const list = useListQuery(DEFAULTS);
-  const { search, school, department, position } = list.query;
+  const { search, school, department, position, status } = list.query;
   const view: ListView = list.query.view === 'table' ? 'table' : 'cards';
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
@@ -54,10 +62,10 @@ export default function AdminsScreen() {
     void loadSchoolChoices();
   }, []);
 
-  const filters = { search, school, department, position };
+  const filters = { search, school, department, position, status };
   const shown = useMemo(
-    () => filterAdmins(admins ?? [], { search, school, department, position }),
-    [admins, search, school, department, position],
+    () => filterAdmins(admins ?? [], { search, school, department, position, status }),
+    [admins, search, school, department, position, status],
   );
   const choices = useMemo(() => adminFilterChoices(admins ?? []), [admins]);
   const selectedAdmin = selected ? ((admins ?? []).find((a) => a.id === selected.id) ?? null) : null;
@@ -73,16 +81,27 @@ export default function AdminsScreen() {
   async function remove(admin: Admin) {
     const ok = await confirm({
       title: 'Delete Admin',
-      message: `Are you sure you want to delete ${adminFullName(admin)}? The account is deactivated and signed out everywhere; its records are kept.`,
-      confirmLabel: 'Delete',
+      message: `Are you sure you want to delete ${adminFullName(admin)}? The account is deactivated and signed out everywhere; its records are kept, and Status "Deactivated" lists it for reactivation.`,
+      confirmLabel: 'Deactivate',
     });
     if (ok) report(await deactivateAdmin(admin));
+  }
+
+  async function reactivate(admin: Admin) {
+    const ok = await confirm({
+      title: 'Reactivate Admin',
+      message: `Reactivate ${adminFullName(admin)}? The admin can sign in again.`,
+      confirmLabel: 'Reactivate',
+      tone: 'primary',
+    });
+    if (ok) report(await reactivateAdmin(admin));
   }
 
   const actions = {
     onView: (a: Admin) => setSelected({ id: a.id, editing: false }),
     onEdit: (a: Admin) => setSelected({ id: a.id, editing: true }),
     onDelete: (a: Admin) => void remove(a),
+    onReactivate: (a: Admin) => void reactivate(a),
   };
   const listState = {
     loading: loading || (admins === null && !error),
@@ -141,6 +160,13 @@ export default function AdminsScreen() {
           value={position}
           onChange={setFilter('position')}
         />
+        <SelectField
+          label="Status"
+          placeholder="Active"
+          options={ADMIN_STATUS_CHOICES}
+          value={status}
+          onChange={setFilter('status')}
+        />
       </FilterBar>
 
       {admins ? (
@@ -165,9 +191,16 @@ export default function AdminsScreen() {
           rowKey={(a) => a.id}
           actionsHeader="View"
           rowActions={(a) => (
-            <Button size="sm" variant="secondary" onClick={() => actions.onView(a)} aria-label={`View ${adminFullName(a)}`}>
-              View
-            </Button>
+            <div className="flex justify-end gap-2">
+              <Button size="sm" variant="secondary" onClick={() => actions.onView(a)} aria-label={`View ${adminFullName(a)}`}>
+                View
+              </Button>
+              {a.isActive ? null : (
+                <Button size="sm" onClick={() => actions.onReactivate(a)} aria-label={`Reactivate ${adminFullName(a)}`}>
+                  Reactivate
+                </Button>
+              )}
+            </div>
           )}
           {...listState}
         />

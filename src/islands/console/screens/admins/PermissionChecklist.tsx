@@ -43,7 +43,13 @@ export function PermissionChecklist({
               {catalogue
                 .filter((p) => p.category === category)
                 .map((p) => (
-                  <li key={p.name} className="flex items-start gap-2">
+                  <li
+                    key={p.name}
+                    // Granted permissions stand out (also in view mode, where the boxes are dimmed).
+                    className={`flex items-start gap-2 rounded-md px-2 py-1 ${
+                      value[p.name] === true ? 'bg-brand-50 ring-1 ring-inset ring-brand-200' : ''
+                    }`}
+                  >
                     <input
                       id={`${id}-${p.name}`}
                       type="checkbox"
@@ -53,8 +59,16 @@ export function PermissionChecklist({
                       aria-describedby={`${id}-${p.name}-description`}
                     />
                     <div className="text-sm">
-                      <label htmlFor={`${id}-${p.name}`} className="text-gray-800">
+                      <label
+                        htmlFor={`${id}-${p.name}`}
+                        className={value[p.name] === true ? 'font-semibold text-brand-800' : 'text-gray-700'}
+                      >
                         {permissionLabel(p.name)}
+                        {value[p.name] === true ? (
+                          <span aria-hidden="true" className="ml-1 text-xs font-normal">
+                            (granted)
+                          </span>
+                        ) : null}
                       </label>
                       <p id={`${id}-${p.name}-description`} className="text-xs text-gray-500">
                         {p.description}

@@ -118,7 +118,7 @@ export function DashboardCharts({ stats, loading }: Props) {
         title="Top Schools"
         period="By student count"
         loading={waiting}
-        empty={schools.length === 0}
+        empty={schools.every((s) => s.students === 0)}
         emptyText="No school data available"
         summary={summarise(schools.map((s) => [s.name, s.students]))}
       >

@@ -48,11 +48,28 @@ export const lineOptions = (): ChartOptions<'line'> => ({
   scales: { y: countAxis },
 });
 
+/** Category labels longer than this are cut with '…' on the axis (the tooltip and summary keep the full text). */
+const AXIS_LABEL_MAX = 22;
+export const axisLabel = (label: string) =>
+  label.length > AXIS_LABEL_MAX ? `${label.slice(0, AXIS_LABEL_MAX - 1).trimEnd()}…` : label;
+
+/** Bars; horizontal ones (school names) get labels short enough to fit beside a phone-width chart. */
 export const barOptions = (horizontal = false): ChartOptions<'bar'> => ({
   ...base(),
   indexAxis: horizontal ? 'y' : 'x',
   plugins: { legend: { display: false } },
-  scales: horizontal ? { x: countAxis } : { y: countAxis },
+  scales: horizontal
+    ? {
+        x: countAxis,
+        y: {
+          ticks: {
+            callback(value) {
+              return axisLabel(String(this.getLabelForValue(Number(value))));
+            },
+          },
+        },
+      }
+    : { y: countAxis },
 });
 
 export const doughnutOptions = (): ChartOptions<'doughnut'> => ({ ...base(), plugins: { legend: { position: 'bottom' } } });

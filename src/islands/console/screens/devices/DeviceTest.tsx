@@ -10,6 +10,9 @@ import { Button, controlClass } from '../../kit';
 export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceName: string }) {
   const id = useId();
   const [phone, setPhone] = useState('');
+  // The field appears on a click of 'Test': move focus into it (a prop-less focus, so screen readers follow).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string; field?: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -43,8 +46,7 @@ export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceN
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           placeholder="+639171234567"
-          data-autofocus
-          autoFocus
+          ref={input}
           aria-invalid={result?.field ? true : undefined}
           className={controlClass(!!result?.field)}
         />

@@ -3,7 +3,8 @@ import { fetchInquiry } from '../../../../client/api/inquiries';
 import { formatDateTime } from '../../../../domain/format';
 import type { Inquiry } from '../../../../domain/inquiries';
 import { INQUIRY_LIST_TEXTS } from '../../../../domain/inquiry-list';
-import { Button, ErrorBanner, Modal, useListResource } from '../../kit';
+import { mailtoLink, replySubject } from '../../../../domain/mailto';
+import { Button, buttonClass, ErrorBanner, Modal, useListResource } from '../../kit';
 
 interface Props {
   /** The row whose details are open, or null (closed). */
@@ -15,7 +16,7 @@ interface Props {
   error: string | null;
 }
 
-/** Spec §2 'Inquiry Details': email, subject, full message, Created, Last Updated; Close and 'Delete Inquiry'. */
+/** Spec §2 'Inquiry Details': email, subject, full message, Created, Last Updated; Close, Reply (a mail to the sender) and 'Delete Inquiry'. */
 export function InquiryDetailsModal({ inquiry, onClose, onDelete, deleting, error }: Props) {
   return (
     <Modal
@@ -29,6 +30,13 @@ export function InquiryDetailsModal({ inquiry, onClose, onDelete, deleting, erro
             <Button variant="secondary" onClick={onClose} data-autofocus>
               Close
             </Button>
+            <a
+              className={buttonClass('primary')}
+              href={mailtoLink(inquiry.email, { subject: replySubject(inquiry.subject) })}
+              aria-label={`Reply to ${inquiry.email}`}
+            >
+              Reply
+            </a>
             <Button variant="danger" onClick={() => onDelete(inquiry)} loading={deleting}>
               Delete Inquiry
             </Button>

@@ -11,12 +11,17 @@ function Truncated({ text, max }: { text: string; max: number }) {
 
 /** Spec §2 Inquiries Management columns (Actions are the table's row actions). */
 export const INQUIRY_COLUMNS: Array<Column<Inquiry>> = [
-  { header: 'Email', cell: (q) => q.email, className: 'break-all' },
-  { header: 'Subject', cell: (q) => <Truncated text={q.subject} max={INQUIRY_TRUNCATE.subject} />, className: 'break-words' },
+  // An address is one long word: room for a readable part of it, the rest wraps anywhere.
+  { header: 'Email', cell: (q) => <span className="block min-w-[12rem] [overflow-wrap:anywhere]">{q.email}</span> },
+  {
+    header: 'Subject',
+    cell: (q) => <Truncated text={q.subject} max={INQUIRY_TRUNCATE.subject} />,
+    className: '[overflow-wrap:anywhere]',
+  },
   {
     header: 'Message',
     cell: (q) => <Truncated text={q.inquiry} max={INQUIRY_TRUNCATE.message} />,
-    className: 'min-w-[14rem] break-words',
+    className: 'min-w-[14rem] [overflow-wrap:anywhere]',
   },
   {
     header: 'Date',

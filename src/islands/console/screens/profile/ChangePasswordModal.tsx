@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../kit/Modal';
-import { Button } from '../../kit/Button';
-import { TextField } from '../../kit/FormField';
-import { ErrorBanner } from '../../kit/ErrorBanner';
+import { Modal } from '../../../ui/Modal';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/FormField';
+import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { SuccessOverlay, SUCCESS_MS } from '../../kit/SuccessOverlay';
 import { useFormState } from '../../kit/useFormState';
 import { changeOwnPassword, type PasswordForm } from '../../../../client/stores/profile';

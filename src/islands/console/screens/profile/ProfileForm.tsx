@@ -3,9 +3,9 @@ import type { Profile } from '../../../../domain/auth';
 import { pictureError, profileForm, saveProfile, type ProfileForm as Values } from '../../../../client/stores/profile';
 import { PROFILE_PICTURE_HINT, PROFILE_PICTURE_TYPES } from '../../../../domain/auth';
 import { fileUrl } from '../../../../domain/files';
-import { Button } from '../../kit/Button';
-import { ErrorBanner } from '../../kit/ErrorBanner';
-import { TextField } from '../../kit/FormField';
+import { Button } from '../../../ui/Button';
+import { ErrorBanner } from '../../../ui/ErrorBanner';
+import { TextField } from '../../../ui/FormField';
 import { PictureField, usePictureInput } from '../../kit/Avatar';
 import { useFormState } from '../../kit/useFormState';
 

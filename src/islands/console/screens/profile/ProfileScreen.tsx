@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ScreenHeading } from '../../layout/ScreenHeading';
-import { Button } from '../../kit/Button';
-import { ErrorBanner } from '../../kit/ErrorBanner';
+import { Button } from '../../../ui/Button';
+import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { SuccessOverlay, SUCCESS_LONG_MS } from '../../kit/SuccessOverlay';
 import { $profile, loadProfile } from '../../../../client/stores/profile';
 import { AccountInfoCard } from './AccountInfoCard';

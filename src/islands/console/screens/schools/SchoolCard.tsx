@@ -20,7 +20,7 @@ export function SchoolCard({ school, onView }: { school: School; onView: (school
       <header className="flex items-start gap-3">
         <SchoolLogo school={school} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-gray-900" title={school.name}>
+          <h2 className="line-clamp-3 text-base font-semibold text-gray-900" title={school.name}>
             {school.name}
           </h2>
           <p className="text-sm text-gray-600">{school.acronym}</p>

@@ -55,6 +55,7 @@ export default function SchoolsScreen() {
         renderCard={(s) => <SchoolCard school={s} onView={setViewing} />}
         loading={schools.loading}
         error={schools.error}
+        onRetry={schools.reload}
         emptyText="No schools found."
       />
 

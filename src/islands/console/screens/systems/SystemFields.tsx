@@ -62,15 +62,12 @@ export function FeaturesField({
 export function ImagesField({
   stored,
   onRemoveStored,
-  removing,
   images,
   systemName,
   disabled,
 }: {
   stored: string[];
   onRemoveStored?: (url: string) => void;
-  /** The stored image being removed. */
-  removing?: string | null;
   images: ImageFiles;
   systemName: string;
   disabled?: boolean;
@@ -87,9 +84,8 @@ export function ImagesField({
                 <button
                   type="button"
                   onClick={() => onRemoveStored(url)}
-                  disabled={disabled || removing != null}
+                  disabled={disabled}
                   aria-label={`Remove current image ${i + 1}`}
-                  aria-busy={removing === url || undefined}
                   className={removeButton}
                 >
                   ✕
@@ -99,7 +95,7 @@ export function ImagesField({
           ))}
           {images.previews.map((url, i) => (
             <li key={url} className="relative">
-              <img src={url} alt={`New image ${i + 1}`} className="h-20 w-20 rounded-md object-cover ring-2 ring-brand-600" />
+              <img src={url} alt={`New upload ${i + 1}`} className="h-20 w-20 rounded-md object-cover ring-2 ring-brand-600" />
               <button
                 type="button"
                 onClick={() => images.remove(i)}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { removeStoredImage, saveSystem, systemForm, type SystemForm } from '../../../../client/stores/systems-admin';
+import { saveSystem, systemForm, type SystemForm } from '../../../../client/stores/systems-admin';
 import type { System } from '../../../../domain/systems';
 import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
 import { useFormState } from '../../kit/useFormState';
@@ -9,7 +9,8 @@ import { useImageFiles } from './useImageFiles';
 /**
  * 'Create New System' (system null) or 'Edit System' (spec §2, §4, §5). After a save the list reloads
  * and the modal closes; the parent mounts a fresh modal (key) for each opening, so the form starts over.
- * A stored image is removed at once (DELETE …/images/{name}); the remaining paths go in data.images.
+ * Removing a stored image only takes it off the form: Update sends the kept paths in data.images and the
+ * server deletes the others then; Cancel leaves every image in place.
  */
 export function SystemFormModal({
   open,
@@ -20,15 +21,14 @@ export function SystemFormModal({
   open: boolean;
   system: System | null;
   onClose: () => void;
-  /** The list must reload (saved, or an image removed). */
+  /** The list must reload (saved). */
   onChanged: () => void;
 }) {
   const formId = useId();
   const form = useFormState<SystemForm>(systemForm(system));
   const [stored, setStored] = useState<string[]>(system?.images ?? []);
-  const [removing, setRemoving] = useState<string | null>(null);
   const images = useImageFiles(stored.length);
-  const busy = form.saving || removing !== null;
+  const busy = form.saving;
 
   function close() {
     if (!busy) onClose();
@@ -36,7 +36,6 @@ export function SystemFormModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (removing) return;
     const existing = system ? { id: system.id, images: stored } : null;
     const result = await form.submit(() => saveSystem(form.values, images.files, existing));
     if (result?.ok) {
@@ -45,18 +44,8 @@ export function SystemFormModal({
     }
   }
 
-  async function removeStored(url: string) {
-    if (!system || busy) return;
-    setRemoving(url);
-    form.setMessage(null);
-    const result = await removeStoredImage(system.id, url);
-    setRemoving(null);
-    if (!result.ok) {
-      form.setMessage(result.message);
-      return;
-    }
-    setStored(result.data.images);
-    onChanged();
+  function removeStored(url: string) {
+    if (!busy) setStored((urls) => urls.filter((u) => u !== url));
   }
 
   const saveLabel = system ? (form.saving ? 'Saving...' : 'Update System') : form.saving ? 'Creating...' : 'Create System';
@@ -71,7 +60,7 @@ export function SystemFormModal({
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={form.saving} disabled={removing !== null}>
+          <Button type="submit" form={formId} loading={form.saving}>
             {saveLabel}
           </Button>
         </>
@@ -84,8 +73,7 @@ export function SystemFormModal({
         <FeaturesField features={form.values.features} onChange={(features) => form.set({ features })} disabled={form.saving} />
         <ImagesField
           stored={stored}
-          onRemoveStored={system ? (url) => void removeStored(url) : undefined}
-          removing={removing}
+          onRemoveStored={system ? removeStored : undefined}
           images={images}
           systemName={form.values.name}
           disabled={form.saving}

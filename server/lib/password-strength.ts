@@ -1,0 +1,36 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import { isSameAsEmail, PASSWORD_MESSAGES, PASSWORD_MIN_SCORE } from '../../src/domain/passwords';
+import { badRequest } from './errors';
+
+let estimator: ZxcvbnFactory | undefined;
+
+/** Long passwords are estimated on their first 100 characters (estimation time grows with length). */
+const ESTIMATE_CHARS = 100;
+
+/**
+ * Why this password may not be set, or null. `email` is the account's address; `userInputs` (names, employee
+ * id…) make passwords built from them count as guessable.
+ */
+export function passwordWeakness(password: string, email: string | null | undefined, userInputs: string[] = []): string | null {
+  if (isSameAsEmail(password, email)) return PASSWORD_MESSAGES.sameAsEmail;
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  const inputs = [email ?? '', ...userInputs].filter(Boolean);
+  const { score } = estimator.check(password.slice(0, ESTIMATE_CHARS), inputs);
+  return score < PASSWORD_MIN_SCORE ? PASSWORD_MESSAGES.tooGuessable : null;
+}
+
+/** 400 with the message on `field` when the password may not be set. */
+export function assertStrongPassword(
+  field: string,
+  password: string,
+  email: string | null | undefined,
+  userInputs: Array<string | null | undefined> = [],
+): void {
+  const problem = passwordWeakness(
+    password,
+    email,
+    userInputs.filter((v): v is string => !!v),
+  );
+  if (problem) throw badRequest(problem, { [field]: problem });
+}
