@@ -18,6 +18,14 @@ export interface AppConfig {
   smsGatewayUrl: string;
   graphApiUrl: string;
   schoolTimezone: string;
+  /** Same card at the same reader within this many seconds: recorded, no attendance change. */
+  tapDebounceSeconds: number;
+  /** A tap at least this many minutes after the check-in is the check-out. */
+  checkoutMinMinutes: number;
+  /** Run the absence job in this process (every minute; claims through the database, so several may run). */
+  absenceJob: boolean;
+  /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
+  liveSessionCheckMs: number;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -45,6 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsGatewayUrl: env.SMS_GATEWAY_URL ?? 'https://api.httpsms.com',
     graphApiUrl: env.GRAPH_API_URL ?? 'https://graph.facebook.com/v25.0',
     schoolTimezone: env.SCHOOL_TIMEZONE ?? 'Asia/Manila',
+    tapDebounceSeconds: Number(env.TAP_DEBOUNCE_SECONDS ?? 60),
+    checkoutMinMinutes: Number(env.CHECKOUT_MIN_MINUTES ?? 30),
+    absenceJob: env.ABSENCE_JOB !== '0',
+    liveSessionCheckMs: Number(env.LIVE_SESSION_CHECK_MS ?? 15000),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     scryptCost: Number(env.SCRYPT_COST ?? 16384),
     rateLimits: {
@@ -66,6 +78,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     superAdminPassword: 'SuperSecret123',
     superAdminEmail: 'root@school.test',
     databaseUrl: undefined,
+    // Tests run the absence job themselves, with the clock they choose.
+    absenceJob: false,
     ...overrides,
   };
 }

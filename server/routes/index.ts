@@ -12,6 +12,10 @@ import orderRoutes from './orders';
 import systemRoutes from './systems';
 import sectionRoutes from './sections';
 import systemLogRoutes from './system-logs';
+import rfidReaderRoutes from './rfid-readers';
+import rfidTapRoutes from './rfid-taps';
+import zktecoRoutes from './zkteco';
+import attendanceRoutes from './attendance';
 
 /**
  * Every API route. Public and sign-in routes first; everything registered inside the
@@ -23,6 +27,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/api/super-admin' });
   // Public catalogue, contact form and orders; the inquiry list/detail/delete guard themselves.
   await app.register(inquiryRoutes, { prefix: '/api/inquiries' });
+  // RFID readers: a reader token (HTTP) or a registered serial number (ZKTeco ADMS), never a session.
+  await app.register(rfidTapRoutes);
+  await app.register(zktecoRoutes);
 
   await app.register(
     async (scope) => {
@@ -39,6 +46,8 @@ export async function registerRoutes(app: FastifyInstance) {
       await scope.register(adminRoutes);
       await scope.register(permissionRoutes);
       await scope.register(systemLogRoutes);
+      await scope.register(rfidReaderRoutes);
+      await scope.register(attendanceRoutes);
     },
     { prefix: '/api/super-admin' },
   );
