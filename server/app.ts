@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
+import { scheduleAbsenceJob } from './services/absence-job';
 import { MAX_MULTIPART_FILE } from './lib/multipart';
 import './types';
 
@@ -77,7 +78,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl));
+  const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.addHook('onClose', async () => {
+    absenceJob?.stop();
     await app.realtime.close();
     if (!opts.db) await db.destroy();
   });
