@@ -77,7 +77,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
-  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl));
+  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
   const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.addHook('onClose', async () => {
     absenceJob?.stop();
