@@ -15,6 +15,8 @@ const Admins = lazy(() => import('./screens/admins/AdminsScreen'));
 const SystemLogs = lazy(() => import('./screens/logs/SystemLogsScreen'));
 const Inquiries = lazy(() => import('./screens/inquiries/InquiriesScreen'));
 const SystemsAndOrders = lazy(() => import('./screens/systems/SystemsAndOrdersScreen'));
+const AttendanceHistory = lazy(() => import('./screens/attendance/AttendanceHistoryScreen'));
+const DeviceManagement = lazy(() => import('./screens/devices/DeviceManagementScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -38,8 +40,8 @@ export const SCREENS: Record<RouteName, Screen> = {
   archivedStudents: titleOnly('Archived Students'),
   systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: titleOnly('SMS Notifications History'),
-  attendanceHistory: titleOnly('Attendance History'),
-  deviceManagement: titleOnly('Device Management'),
+  attendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
 };
