@@ -1,22 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { createDb, migrateToLatest, type DB } from './db/index';
-import { AppError } from './lib/errors';
-import { fieldErrors } from '../src/domain/validation';
+import { errorHandler } from './lib/error-handler';
 import { UploadStore } from './services/uploads';
 import { authPlugin } from './plugins/auth';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleAbsenceJob } from './services/absence-job';
-import { MAX_MULTIPART_FILE } from './lib/multipart';
+import { contractPlugin } from './plugins/contract';
 import './types';
 
 export interface BuildOptions {
@@ -37,23 +35,6 @@ const REDACT = [
   '*.accessToken',
   '*.token',
 ];
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
-}
-/**
- * PostgreSQL refusing a value itself: NUL or untranslatable characters in text, a number out of range,
- * text that is no value of the column's type (a number the driver sent as '1e+308' for an integer).
- */
-function isRejectedValue(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === '22021' || code === '22P05' || code === '22003' || code === '22P02';
-}
 
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -113,37 +94,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(multipart, { limits: { fileSize: MAX_MULTIPART_FILE, files: 20 } });
+  // Per-route limits come from each route's config.upload (server/lib/upload-pipeline.ts).
+  await app.register(multipart);
   await app.register(authPlugin);
+  await app.register(contractPlugin);
 
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ success: false, message: err.message, errors: err.errors });
-    }
-    if (err instanceof ZodError) {
-      const errors = fieldErrors(err);
-      return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? 'Invalid input', errors });
-    }
-    if (isUniqueViolation(err)) {
-      return reply.status(409).send({ success: false, message: 'A record with these details already exists' });
-    }
-    if (isForeignKeyViolation(err)) {
-      return reply.status(400).send({ success: false, message: 'A referenced record does not exist' });
-    }
-    if (isRejectedValue(err)) {
-      return reply.status(400).send({ success: false, message: 'The request has text or numbers that cannot be stored' });
-    }
-    const status = (err as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const message =
-        (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.message.includes('JSON')
-          ? 'Malformed JSON body'
-          : err.message;
-      return reply.status(status).send({ success: false, message });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
-  });
+  app.setErrorHandler(errorHandler);
 
   // Uploaded files: generated names only, served with a safe content type. The folder must exist first.
   fs.mkdirSync(config.uploadDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { notFound } from './errors';
+import { badRequest, notFound } from './errors';
 import { MAX_ID } from '../../src/domain/validation';
 
 /**
@@ -28,4 +28,11 @@ export function textQuery(value: unknown, max = 100): string | undefined {
 export function containsText(column: string, term: string): RawBuilder<SqlBool> {
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+/** A request body that must be a JSON object (routes that validate by hand; declared schemas do this themselves). */
+export function bodyFields(body: unknown): Record<string, unknown> {
+  if (body == null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid request body');
+  return body as Record<string, unknown>;
 }

@@ -9,8 +9,8 @@ import {
   updatePermissionsSchema,
 } from '../../src/domain/admins';
 import { badRequest } from '../lib/errors';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import { PICTURE_UPLOAD } from '../lib/upload-rules';
+import { bodyFields, idParam } from '../lib/query';
 import {
   ADMIN_NOT_FOUND,
   createAdmin,
@@ -36,16 +36,15 @@ function parse<T>(result: { ok: true; value: T } | { ok: false; message: string;
 export default async function adminRoutes(app: FastifyInstance) {
   const ctx = (request: FastifyRequest) => ({
     db: app.db,
-    uploads: app.uploads,
+    files: request.upload,
     actor: request.actor(),
     scryptCost: app.config.scryptCost,
   });
 
-  app.post('/register-admin', async (request, reply) => {
-    const { fields, files } = await readBody(request);
+  app.post('/register-admin', { config: { upload: PICTURE_UPLOAD } }, async (request, reply) => {
+    const fields = bodyFields(request.body);
     const input = parse(checkAdmin(createAdminSchema, fields, CREATE_ADMIN_REQUIRED));
-    const picture = files.find((f) => f.field === 'profilePicture');
-    const data = await createAdmin(ctx(request), input, picture);
+    const data = await createAdmin(ctx(request), input);
     return reply.status(201).send({ success: true, data, message: SUCCESS_MESSAGES.created });
   });
 
@@ -59,9 +58,9 @@ export default async function adminRoutes(app: FastifyInstance) {
     data: await getAdmin(app.db, idParam(request.params.id, ADMIN_NOT_FOUND)),
   }));
 
-  app.patch<WithId>('/admins/:id', async (request) => {
+  app.patch<WithId>('/admins/:id', { config: { upload: PICTURE_UPLOAD } }, async (request) => {
     const id = idParam(request.params.id, ADMIN_NOT_FOUND);
-    const { fields, files } = await readBody(request);
+    const fields = bodyFields(request.body);
     const input = parse(
       checkAdmin(
         updateAdminSchema,
@@ -69,8 +68,7 @@ export default async function adminRoutes(app: FastifyInstance) {
         UPDATE_ADMIN_REQUIRED.filter((k) => k in fields),
       ),
     );
-    const picture = files.find((f) => f.field === 'profilePicture');
-    const data = await updateAdmin(ctx(request), id, input, picture);
+    const data = await updateAdmin(ctx(request), id, input);
     return { success: true, data, message: SUCCESS_MESSAGES.updated };
   });
 
@@ -81,8 +79,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.patch<WithId>('/admins/:id/permissions', async (request) => {
     const id = idParam(request.params.id, ADMIN_NOT_FOUND);
-    const { fields } = await readBody(request);
-    const { permissions } = updatePermissionsSchema.parse(fields);
+    const { permissions } = updatePermissionsSchema.parse(bodyFields(request.body));
     const data = await setAdminPermissions(ctx(request), id, permissions);
     return { success: true, data, message: SUCCESS_MESSAGES.permissions };
   });

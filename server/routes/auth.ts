@@ -1,31 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { loginSchema, changePasswordSchema } from '../../src/domain/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordSchema, loginSchema, signInResultSchema } from '../../src/domain/auth';
+import { apiDone, apiSuccess } from '../../src/domain/api';
 import { AuthService } from '../services/auth';
 
 /** Sign-in, sign-out and password change of the super admin (spec §7). */
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.db, app.config);
 
   app.post(
     '/login',
-    { config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } } },
+    {
+      schema: { body: loginSchema, response: { 200: apiSuccess(signInResultSchema) } },
+      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
+    },
     async (request) => {
-      const { email, password } = loginSchema.parse(request.body ?? {});
-      const data = await auth.signInSuperAdmin(email, password, request.actor());
-      return { success: true, data, message: 'Signed in' };
+      const data = await auth.signInSuperAdmin(request.body.email, request.body.password, request.actor());
+      return { success: true as const, data, message: 'Signed in' };
     },
   );
 
-  app.post('/logout', async (request) => {
+  app.post('/logout', { schema: { response: { 200: apiDone } } }, async (request) => {
     // Signing out always succeeds for the browser; a live super-admin session is revoked and logged.
     // Another role's token is left alone: this console's logout must not end (or log) other sessions.
     if (request.auth?.role === 'SUPER_ADMIN') await auth.signOut(request.auth, request.actor());
-    return { success: true, data: null, message: 'Signed out' };
+    return { success: true as const, data: null, message: 'Signed out' };
   });
 
-  app.post('/change-password', { onRequest: app.requireSuperAdmin }, async (request) => {
-    const { currentPassword, newPassword } = changePasswordSchema.parse(request.body ?? {});
-    await auth.changeSuperAdminPassword(request.auth!, currentPassword, newPassword, request.actor());
-    return { success: true, data: null, message: 'Password changed successfully' };
-  });
-}
+  app.post(
+    '/change-password',
+    { onRequest: app.requireSuperAdmin, schema: { body: changePasswordSchema, response: { 200: apiDone } } },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      await auth.changeSuperAdminPassword(request.auth!, currentPassword, newPassword, request.actor());
+      return { success: true as const, data: null, message: 'Password changed successfully' };
+    },
+  );
+};
+export default authRoutes;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readBody } from '../lib/multipart';
+import { CONTRACT_FILES_UPLOAD } from '../lib/upload-rules';
 import { idParam } from '../lib/query';
 import { CONTRACT_FILE_NOT_FOUND, deleteContractFile, listContractFiles, uploadContractFiles } from '../services/contract-files';
 import { SCHOOL_NOT_FOUND } from '../services/schools';
@@ -12,16 +12,9 @@ export default async function contractFileRoutes(app: FastifyInstance) {
   });
 
   /** multipart with `files` repeated; returns the school's new list. */
-  app.post('/schools/:id/contract-files', async (request, reply) => {
+  app.post('/schools/:id/contract-files', { config: { upload: CONTRACT_FILES_UPLOAD } }, async (request, reply) => {
     const schoolId = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    const { files } = await readBody(request);
-    const data = await uploadContractFiles(
-      app.db,
-      app.uploads,
-      schoolId,
-      files.filter((f) => f.field === 'files'),
-      request.actor(),
-    );
+    const data = await uploadContractFiles(app.db, request.upload, schoolId, request.actor());
     return reply.status(201).send({ success: true, data, message: 'Contract files uploaded successfully' });
   });
 

@@ -1,35 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GRADE_MESSAGES, gradeCreateSchema, gradeUpdateSchema } from '../../src/domain/grades';
-import { idField } from '../../src/domain/validation';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import { gradeCreateSchema, gradeSchema, gradesQuerySchema, gradeUpdateSchema } from '../../src/domain/grades';
+import { apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
 import { createGrade, getGrade, GRADE_NOT_FOUND, listGrades, updateGrade } from '../services/grades';
 
-const bySchool = z.object({ schoolId: idField(GRADE_MESSAGES.schoolId) });
+const params = idParams(GRADE_NOT_FOUND);
+const oneGrade = { 200: apiSuccess(gradeSchema) };
 
 /** Spec §7 grades: by school (?schoolId=), one, create, edit/deactivate. */
-export default async function gradeRoutes(app: FastifyInstance) {
-  app.get('/grades', async (request) => {
-    const { schoolId } = bySchool.parse(request.query ?? {});
-    return { success: true, data: await listGrades(app.db, schoolId) };
-  });
+const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/grades',
+    { schema: { querystring: gradesQuerySchema, response: { 200: apiSuccess(z.array(gradeSchema)) } } },
+    async (request) => ({ success: true as const, data: await listGrades(app.db, request.query.schoolId) }),
+  );
 
-  app.post('/grades', async (request, reply) => {
-    const { fields } = await readBody(request);
-    const data = await createGrade(app.db, gradeCreateSchema.parse(fields), request.actor());
-    return reply.status(201).send({ success: true, data, message: 'Grade created successfully!' });
-  });
+  app.post(
+    '/grades',
+    { schema: { body: gradeCreateSchema, response: { 201: apiSuccess(gradeSchema) } } },
+    async (request, reply) => {
+      const data = await createGrade(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'Grade created successfully!' });
+    },
+  );
 
-  app.get('/grades/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id, GRADE_NOT_FOUND);
-    return { success: true, data: await getGrade(app.db, id) };
-  });
+  app.get('/grades/:id', { schema: { params, response: oneGrade } }, async (request) => ({
+    success: true as const,
+    data: await getGrade(app.db, request.params.id),
+  }));
 
-  app.patch('/grades/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id, GRADE_NOT_FOUND);
-    const { fields } = await readBody(request);
-    const data = await updateGrade(app.db, id, gradeUpdateSchema.parse(fields), request.actor());
-    return { success: true, data, message: 'Grade updated successfully' };
+  app.patch('/grades/:id', { schema: { params, body: gradeUpdateSchema, response: oneGrade } }, async (request) => {
+    const data = await updateGrade(app.db, request.params.id, request.body, request.actor());
+    return { success: true as const, data, message: 'Grade updated successfully' };
   });
-}
+};
+export default gradeRoutes;

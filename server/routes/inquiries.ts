@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INQUIRY_MESSAGES, inquirySchema } from '../../src/domain/inquiries';
 import { ORDER_MESSAGES, orderSchema } from '../../src/domain/orders';
 import { honeypotFilled } from '../../src/domain/public-forms';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import { bodyFields, idParam } from '../lib/query';
 import { createInquiry, deleteInquiry, getInquiry, listInquiries } from '../services/inquiries';
 import { createOrder } from '../services/orders';
 import { listSystems } from '../services/systems';
@@ -21,7 +20,7 @@ export default async function inquiryRoutes(app: FastifyInstance) {
    * stored or validated (bots learn nothing). Otherwise `save` stores the parsed input.
    */
   async function publicSubmission(request: FastifyRequest, save: (fields: Record<string, unknown>) => Promise<unknown>) {
-    const { fields } = await readBody(request);
+    const fields = bodyFields(request.body);
     if (!honeypotFilled(fields)) await save(fields);
   }
 

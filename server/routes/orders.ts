@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ORDER_MESSAGES, orderStatusSchema } from '../../src/domain/orders';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import { bodyFields, idParam } from '../lib/query';
 import { listOrders, updateOrderStatus } from '../services/orders';
 
 /** /api/super-admin/orders (spec §7). Public order submission is POST /api/inquiries/orders. */
@@ -10,7 +9,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.patch('/orders/:id/status', async (request) => {
     const id = idParam((request.params as { id: string }).id, ORDER_MESSAGES.notFound);
-    const { fields } = await readBody(request);
+    const fields = bodyFields(request.body);
     const { status } = orderStatusSchema.parse(fields);
     const data = await updateOrderStatus(app.db, id, status, request.actor());
     return { success: true, data, message: ORDER_MESSAGES.statusUpdated };

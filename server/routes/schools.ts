@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { schoolCreateSchema, schoolUpdateSchema } from '../../src/domain/schools';
-import { readBody } from '../lib/multipart';
-import { idParam, textQuery } from '../lib/query';
+import { LOGO_UPLOAD } from '../lib/upload-rules';
+import { bodyFields, idParam, textQuery } from '../lib/query';
 import { createSchool, getSchool, listSchools, SCHOOL_NOT_FOUND, updateSchool } from '../services/schools';
 
 /** Spec §7 schools: multipart `data` (JSON) + `logo`; the list is an array with live counts. */
@@ -11,11 +11,9 @@ export default async function schoolRoutes(app: FastifyInstance) {
     return { success: true, data: await listSchools(app.db, textQuery(search)) };
   });
 
-  app.post('/schools', async (request, reply) => {
-    const { fields, files } = await readBody(request);
-    const input = schoolCreateSchema.parse(fields);
-    const logo = files.find((f) => f.field === 'logo');
-    const data = await createSchool(app.db, app.uploads, input, logo, request.actor());
+  app.post('/schools', { config: { upload: LOGO_UPLOAD } }, async (request, reply) => {
+    const input = schoolCreateSchema.parse(bodyFields(request.body));
+    const data = await createSchool(app.db, request.upload, input, request.actor());
     return reply.status(201).send({ success: true, data, message: 'School created successfully' });
   });
 
@@ -24,12 +22,10 @@ export default async function schoolRoutes(app: FastifyInstance) {
     return { success: true, data: await getSchool(app.db, id) };
   });
 
-  app.patch('/schools/:id', async (request) => {
+  app.patch('/schools/:id', { config: { upload: LOGO_UPLOAD } }, async (request) => {
     const id = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    const { fields, files } = await readBody(request);
-    const input = schoolUpdateSchema.parse(fields);
-    const logo = files.find((f) => f.field === 'logo');
-    const data = await updateSchool(app.db, app.uploads, id, input, logo, request.actor());
+    const input = schoolUpdateSchema.parse(bodyFields(request.body));
+    const data = await updateSchool(app.db, request.upload, id, input, request.actor());
     return { success: true, data, message: 'School updated successfully' };
   });
 }

@@ -1,30 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import { sectionCreateSchema, sectionUpdateSchema } from '../../src/domain/grades';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sectionCreateSchema, sectionSchema, sectionsParamsSchema, sectionUpdateSchema } from '../../src/domain/grades';
+import { apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
 import { createSection, listSections, SECTION_NOT_FOUND, updateSection } from '../services/sections';
-import { SCHOOL_NOT_FOUND } from '../services/schools';
-import { GRADE_NOT_FOUND } from '../services/grades';
 
 /** Spec §7 sections: create, list by school and grade, edit/deactivate. */
-export default async function sectionRoutes(app: FastifyInstance) {
-  app.post('/sections', async (request, reply) => {
-    const { fields } = await readBody(request);
-    const data = await createSection(app.db, sectionCreateSchema.parse(fields), request.actor());
-    return reply.status(201).send({ success: true, data, message: 'Section created successfully!' });
-  });
+const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sections',
+    { schema: { body: sectionCreateSchema, response: { 201: apiSuccess(sectionSchema) } } },
+    async (request, reply) => {
+      const data = await createSection(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'Section created successfully!' });
+    },
+  );
 
-  app.get('/sections/:schoolId/:gradeId', async (request) => {
-    const params = request.params as { schoolId: string; gradeId: string };
-    const schoolId = idParam(params.schoolId, SCHOOL_NOT_FOUND);
-    const gradeId = idParam(params.gradeId, GRADE_NOT_FOUND);
-    return { success: true, data: await listSections(app.db, schoolId, gradeId) };
-  });
+  app.get(
+    '/sections/:schoolId/:gradeId',
+    { schema: { params: sectionsParamsSchema, response: { 200: apiSuccess(z.array(sectionSchema)) } } },
+    async (request) => ({
+      success: true as const,
+      data: await listSections(app.db, request.params.schoolId, request.params.gradeId),
+    }),
+  );
 
-  app.patch('/sections/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id, SECTION_NOT_FOUND);
-    const { fields } = await readBody(request);
-    const data = await updateSection(app.db, id, sectionUpdateSchema.parse(fields), request.actor());
-    return { success: true, data, message: 'Section updated successfully' };
-  });
-}
+  app.patch(
+    '/sections/:id',
+    { schema: { params: idParams(SECTION_NOT_FOUND), body: sectionUpdateSchema, response: { 200: apiSuccess(sectionSchema) } } },
+    async (request) => {
+      const data = await updateSection(app.db, request.params.id, request.body, request.actor());
+      return { success: true as const, data, message: 'Section updated successfully' };
+    },
+  );
+};
+export default sectionRoutes;

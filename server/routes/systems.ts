@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_MESSAGES, systemCreateSchema, systemUpdateSchema } from '../../src/domain/systems';
-import { readBody } from '../lib/multipart';
-import { idParam } from '../lib/query';
+import { SYSTEM_IMAGES_UPLOAD } from '../lib/upload-rules';
+import { bodyFields, idParam } from '../lib/query';
 import { createSystem, deleteSystem, getSystem, listSystems, removeSystemImage, updateSystem } from '../services/systems';
 
 /**
@@ -15,18 +15,16 @@ export default async function systemRoutes(app: FastifyInstance) {
 
   app.get('/systems/:id', async (request) => ({ success: true, data: await getSystem(app.db, systemId(request.params)) }));
 
-  app.post('/systems', async (request, reply) => {
-    const { fields, files } = await readBody(request);
-    const input = systemCreateSchema.parse(fields);
-    const data = await createSystem(app.db, app.uploads, input, files, request.actor());
+  app.post('/systems', { config: { upload: SYSTEM_IMAGES_UPLOAD } }, async (request, reply) => {
+    const input = systemCreateSchema.parse(bodyFields(request.body));
+    const data = await createSystem(app.db, request.upload, input, request.actor());
     return reply.status(201).send({ success: true, data, message: SYSTEM_MESSAGES.created });
   });
 
-  app.put('/systems/:id', async (request) => {
+  app.put('/systems/:id', { config: { upload: SYSTEM_IMAGES_UPLOAD } }, async (request) => {
     const id = systemId(request.params);
-    const { fields, files } = await readBody(request);
-    const input = systemUpdateSchema.parse(fields);
-    const data = await updateSystem(app.db, app.uploads, id, input, files, request.actor());
+    const input = systemUpdateSchema.parse(bodyFields(request.body));
+    const data = await updateSystem(app.db, request.upload, id, input, request.actor());
     return { success: true, data, message: SYSTEM_MESSAGES.updated };
   });
 

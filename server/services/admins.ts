@@ -5,8 +5,7 @@ import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { revokeUserSessions } from './sessions';
-import { checkFile, IMAGE_KINDS, type IncomingFile, type UploadStore } from './uploads';
-import { PICTURE_MAX_BYTES } from './profile';
+import { storeFile, type FileBatch } from '../lib/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from './schools';
 import { assertKnownPermissions, permissionNames } from './permissions';
 import { fileUrl } from '../../src/domain/files';
@@ -19,7 +18,8 @@ export const EMAIL_READ_ONLY = 'Email cannot be changed';
 /** What the services need besides the database. */
 export interface AdminContext {
   db: DB;
-  uploads: UploadStore;
+  /** the request's files (the upload pipeline): `profilePicture` */
+  files: FileBatch;
   actor: Actor;
   scryptCost: number;
 }
@@ -109,76 +109,45 @@ async function assertSchoolExists(db: Executor, schoolId: number | null | undefi
   }
 }
 
-/** Checks a picture (by content, ≤ 2 MB) before anything is written; returns how to store it. */
-function checkedPicture(uploads: UploadStore, picture: IncomingFile | undefined) {
-  if (!picture) return async () => undefined;
-  const kind = checkFile(picture, IMAGE_KINDS, PICTURE_MAX_BYTES, 'Profile picture');
-  return () => uploads.save(picture, kind);
-}
-
-/**
- * Runs a write with a freshly stored picture: if the write fails the new file is removed, if it
- * succeeds the replaced file is.
- */
-async function withPicture<T>(
-  uploads: UploadStore,
-  store: () => Promise<{ url: string } | undefined>,
-  replacedUrl: string | null,
-  write: (url: string | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = await store();
-  let result: T;
-  try {
-    result = await write(stored?.url);
-  } catch (err) {
-    await uploads.remove(stored?.url);
-    throw err;
-  }
-  if (stored) await uploads.remove(replacedUrl);
-  return result;
-}
-
 /** POST /register-admin: checks everything, then stores the picture, the admin and the log entry. */
-export async function createAdmin(ctx: AdminContext, input: CreateAdminInput, picture: IncomingFile | undefined): Promise<Admin> {
-  const { db, uploads, actor } = ctx;
+export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): Promise<Admin> {
+  const { db, files, actor } = ctx;
   if (await db.selectFrom('admins').select('id').where('email', '=', input.email).executeTakeFirst()) {
     throw conflict(EMAIL_IN_USE, { email: EMAIL_IN_USE });
   }
   await assertSchoolExists(db, input.schoolId);
   const names = await permissionNames(db);
   if (input.permissions) assertKnownPermissions(Object.keys(input.permissions), names);
-  const store = checkedPicture(uploads, picture);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
+  const url = await storeFile(files, 'profilePicture');
 
-  const id = await withPicture(uploads, store, null, (url) =>
-    db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const values = {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        employeeId: input.employeeId,
-        phoneNumber: input.phoneNumber ?? null,
-        department: input.department ?? null,
-        position: input.position ?? null,
-        schoolId: input.schoolId ?? null,
-        permissions: JSON.stringify(permissionMap(JSON.stringify(input.permissions ?? {}), names)),
-        profilePictureUrl: url ?? null,
-      };
-      const row = await trx
-        .insertInto('admins')
-        .values({ ...values, passwordHash, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, {
-        action: 'CREATE_ADMIN',
-        entity: 'Admin',
-        entityId: row.id,
-        details: { changes: diff({}, values) },
-      });
-      return row.id;
-    }),
-  );
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const values = {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      employeeId: input.employeeId,
+      phoneNumber: input.phoneNumber ?? null,
+      department: input.department ?? null,
+      position: input.position ?? null,
+      schoolId: input.schoolId ?? null,
+      permissions: JSON.stringify(permissionMap(JSON.stringify(input.permissions ?? {}), names)),
+      profilePictureUrl: url ?? null,
+    };
+    const row = await trx
+      .insertInto('admins')
+      .values({ ...values, passwordHash, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLog(trx, actor, {
+      action: 'CREATE_ADMIN',
+      entity: 'Admin',
+      entityId: row.id,
+      details: { changes: diff({}, values) },
+    });
+    return row.id;
+  });
   return getAdmin(db, id);
 }
 
@@ -186,46 +155,39 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput, pi
  * PATCH /admins/{id}: only the fields sent change. A new password replaces the old one and revokes
  * every session of that admin; isActive:false does the same. The email is read-only.
  */
-export async function updateAdmin(
-  ctx: AdminContext,
-  id: number,
-  input: UpdateAdminInput,
-  picture: IncomingFile | undefined,
-): Promise<Admin> {
-  const { db, uploads, actor } = ctx;
+export async function updateAdmin(ctx: AdminContext, id: number, input: UpdateAdminInput): Promise<Admin> {
+  const { db, files, actor } = ctx;
   const before = await requireAdminRow(db, id);
   if (input.email !== undefined && input.email !== before.email.toLowerCase()) {
     throw badRequest(EMAIL_READ_ONLY, { email: EMAIL_READ_ONLY });
   }
   if (input.schoolId !== before.schoolId) await assertSchoolExists(db, input.schoolId);
-  const store = checkedPicture(uploads, picture);
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword, ctx.scryptCost) : undefined;
 
   const fields: Partial<Editable> = {};
   for (const key of EDITABLE) if (input[key] !== undefined) Object.assign(fields, { [key]: input[key] });
   const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;
 
-  await withPicture(uploads, store, before.profilePictureUrl, (url) =>
-    db.transaction().execute(async (trx) => {
-      const after = { ...fields, isActive, profilePictureUrl: url };
-      const changes: Record<string, unknown> = diff(before, after);
-      if (passwordHash) changes.password = 'changed';
-      if (Object.keys(changes).length === 0) return;
-      await trx
-        .updateTable('admins')
-        .set({ ...after, passwordHash, updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      const signOut = passwordHash !== undefined || isActive === 0;
-      const sessionsRevoked = signOut ? await revokeUserSessions(trx, 'ADMIN', id) : 0;
-      await writeLog(trx, actor, {
-        action: 'UPDATE_ADMIN',
-        entity: 'Admin',
-        entityId: id,
-        details: { changes, sessionsRevoked },
-      });
-    }),
-  );
+  const url = await storeFile(files, 'profilePicture', before.profilePictureUrl);
+  await db.transaction().execute(async (trx) => {
+    const after = { ...fields, isActive, profilePictureUrl: url };
+    const changes: Record<string, unknown> = diff(before, after);
+    if (passwordHash) changes.password = 'changed';
+    if (Object.keys(changes).length === 0) return;
+    await trx
+      .updateTable('admins')
+      .set({ ...after, passwordHash, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    const signOut = passwordHash !== undefined || isActive === 0;
+    const sessionsRevoked = signOut ? await revokeUserSessions(trx, 'ADMIN', id) : 0;
+    await writeLog(trx, actor, {
+      action: 'UPDATE_ADMIN',
+      entity: 'Admin',
+      entityId: id,
+      details: { changes, sessionsRevoked },
+    });
+  });
   return getAdmin(db, id);
 }
 

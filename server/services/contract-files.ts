@@ -2,9 +2,10 @@ import type { DB, Executor } from '../db/index';
 import { badRequest, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { writeLog, type Actor } from './audit-log';
-import { checkFile, CONTRACT_KINDS, type IncomingFile, type StoredFile, type UploadStore } from './uploads';
+import type { StoredFile, UploadStore } from './uploads';
+import type { FileBatch } from '../lib/upload-pipeline';
 import { requireSchool } from './schools';
-import { CONTRACT_FILE_MAX_BYTES, fileUrl } from '../../src/domain/files';
+import { fileUrl } from '../../src/domain/files';
 
 export const CONTRACT_FILE_NOT_FOUND = 'Contract file not found';
 
@@ -23,51 +24,38 @@ export async function listContractFiles(db: Executor, schoolId: number) {
 export type ContractFile = Awaited<ReturnType<typeof listContractFiles>>[number];
 
 /**
- * Adds several files at once, all or nothing: every file is checked before any is written, and a
- * failure while storing removes what was already stored. Returns the school's new list.
+ * Adds several files at once, all or nothing: the pipeline checked every file (type by content, size)
+ * before this runs, and removes the stored ones again if this fails. Returns the school's new list.
  */
-export async function uploadContractFiles(
-  db: DB,
-  uploads: UploadStore,
-  schoolId: number,
-  files: IncomingFile[],
-  actor: Actor,
-): Promise<ContractFile[]> {
+export async function uploadContractFiles(db: DB, files: FileBatch, schoolId: number, actor: Actor): Promise<ContractFile[]> {
   await requireSchool(db, schoolId);
-  if (files.length === 0)
+  const received = files.files('files');
+  if (received.length === 0)
     throw badRequest('Please choose at least one contract file', { files: 'Please choose at least one contract file' });
-  // Issue #5: pdf, doc, docx, jpg/jpeg, png, gif by content, at most 10 MB each.
-  const kinds = files.map((f) => checkFile(f, CONTRACT_KINDS, CONTRACT_FILE_MAX_BYTES, 'Contract file'));
-
   const stored: StoredFile[] = [];
-  try {
-    for (const [i, file] of files.entries()) stored.push(await uploads.save(file, kinds[i]));
-    await db.transaction().execute(async (trx) => {
-      for (const s of stored) {
-        const row = await trx
-          .insertInto('contractFiles')
-          .values({
-            schoolId,
-            fileUrl: s.url,
-            originalName: s.originalName.slice(0, 255),
-            mimeType: s.mimeType,
-            size: s.size,
-            createdAt: nowIso(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeLog(trx, actor, {
-          action: 'UPLOAD_CONTRACT_FILE',
-          entity: 'ContractFile',
-          entityId: row.id,
-          details: { schoolId, fileUrl: s.url, originalName: s.originalName, mimeType: s.mimeType, size: s.size },
-        });
-      }
-    });
-  } catch (err) {
-    await Promise.all(stored.map((s) => uploads.remove(s.url)));
-    throw err;
-  }
+  for (const file of received) stored.push(await files.store(file));
+  await db.transaction().execute(async (trx) => {
+    for (const s of stored) {
+      const row = await trx
+        .insertInto('contractFiles')
+        .values({
+          schoolId,
+          fileUrl: s.url,
+          originalName: s.originalName.slice(0, 255),
+          mimeType: s.mimeType,
+          size: s.size,
+          createdAt: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLog(trx, actor, {
+        action: 'UPLOAD_CONTRACT_FILE',
+        entity: 'ContractFile',
+        entityId: row.id,
+        details: { schoolId, fileUrl: s.url, originalName: s.originalName, mimeType: s.mimeType, size: s.size },
+      });
+    }
+  });
   return listContractFiles(db, schoolId);
 }
 

@@ -1,6 +1,5 @@
 import type { DB } from '../db/index';
-import type { UploadStore, IncomingFile } from './uploads';
-import { checkFile, IMAGE_KINDS } from './uploads';
+import { storeFile, type FileBatch } from '../lib/upload-pipeline';
 import { conflict, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
@@ -28,14 +27,7 @@ export async function getSuperAdminProfile(db: DB, id: number) {
 }
 
 /** Updates the fields given (spec §5: profile fields are sent only when non-empty) and the picture. */
-export async function updateSuperAdminProfile(
-  db: DB,
-  uploads: UploadStore,
-  id: number,
-  input: Partial<ProfileInput>,
-  picture: IncomingFile | undefined,
-  actor: Actor,
-) {
+export async function updateSuperAdminProfile(db: DB, files: FileBatch, id: number, input: Partial<ProfileInput>, actor: Actor) {
   const before = await getSuperAdminProfile(db, id);
   if (input.email && input.email !== before.email) {
     const taken = await db
@@ -46,34 +38,26 @@ export async function updateSuperAdminProfile(
       .executeTakeFirst();
     if (taken) throw conflict('Email already in use', { email: 'Email already in use' });
   }
-  const kind = picture ? checkFile(picture, IMAGE_KINDS, PICTURE_MAX_BYTES, 'Profile picture') : undefined;
-  const stored = picture && kind ? await uploads.save(picture, kind) : undefined;
 
   const changes = {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
     phoneNumber: input.phoneNumber,
-    profilePictureUrl: stored?.url,
+    profilePictureUrl: await storeFile(files, 'profilePicture', before.profilePictureUrl),
   };
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('superAdmins')
-        .set({ ...changes, updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      await writeLog(trx, actor, {
-        action: 'UPDATE_PROFILE',
-        entity: 'SuperAdmin',
-        entityId: id,
-        details: { changes: diff(before, changes) },
-      });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('superAdmins')
+      .set({ ...changes, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await writeLog(trx, actor, {
+      action: 'UPDATE_PROFILE',
+      entity: 'SuperAdmin',
+      entityId: id,
+      details: { changes: diff(before, changes) },
     });
-  } catch (err) {
-    await uploads.remove(stored?.url);
-    throw err;
-  }
-  if (stored) await uploads.remove(before.profilePictureUrl);
+  });
   return getSuperAdminProfile(db, id);
 }

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { containsText } from '../lib/query';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
-import { checkFile, IMAGE_KINDS, type IncomingFile, type UploadStore } from './uploads';
+import { storeFile, type FileBatch } from '../lib/upload-pipeline';
 import { expiryBeforeContract, SCHOOL_MESSAGES, type SchoolCreateInput, type SchoolUpdateInput } from '../../src/domain/schools';
 import { fileUrl, IMAGE_MAX_BYTES } from '../../src/domain/files';
 
@@ -130,53 +130,32 @@ async function assertAcronymFree(db: Executor, acronym: string, exceptId?: numbe
   }
 }
 
-/** Checks a logo (by content, ≤ 2 MB) before anything is written; returns how to store it. */
-function checkedLogo(uploads: UploadStore, logo: IncomingFile | undefined) {
-  if (!logo) return async () => undefined;
-  const kind = checkFile(logo, IMAGE_KINDS, LOGO_MAX_BYTES, 'Logo');
-  return () => uploads.save(logo, kind);
-}
-
-export async function createSchool(
-  db: DB,
-  uploads: UploadStore,
-  input: SchoolCreateInput,
-  logo: IncomingFile | undefined,
-  actor: Actor,
-): Promise<School> {
-  const saveLogo = checkedLogo(uploads, logo);
+/** POST: the school and its logo (`files`: the request's upload batch). */
+export async function createSchool(db: DB, files: FileBatch, input: SchoolCreateInput, actor: Actor): Promise<School> {
   await assertAcronymFree(db, input.acronym);
-  const stored = await saveLogo();
-  const values = { ...editableValues(input, true), logoUrl: stored?.url ?? null };
-  try {
-    const id = await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const row = await trx
-        .insertInto('schools')
-        .values({ ...(values as Editable), logoUrl: values.logoUrl, isActive: 1, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, { action: 'CREATE_SCHOOL', entity: 'School', entityId: row.id, details: { school: values } });
-      return row.id;
-    });
-    return await getSchool(db, id);
-  } catch (err) {
-    await uploads.remove(stored?.url);
-    throw err;
-  }
+  const values = { ...editableValues(input, true), logoUrl: (await storeFile(files, 'logo')) ?? null };
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('schools')
+      .values({ ...(values as Editable), logoUrl: values.logoUrl, isActive: 1, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLog(trx, actor, { action: 'CREATE_SCHOOL', entity: 'School', entityId: row.id, details: { school: values } });
+    return row.id;
+  });
+  return getSchool(db, id);
 }
 
 /** PATCH: the fields given (null clears an optional one), isActive, and a new logo (the old file is removed). */
 export async function updateSchool(
   db: DB,
-  uploads: UploadStore,
+  files: FileBatch,
   id: number,
   input: SchoolUpdateInput,
-  logo: IncomingFile | undefined,
   actor: Actor,
 ): Promise<School> {
   const before = await getSchool(db, id);
-  const saveLogo = checkedLogo(uploads, logo);
   if (input.acronym !== undefined) await assertAcronymFree(db, input.acronym, id);
   const contractDate = input.contractDate !== undefined ? input.contractDate : before.contractDate;
   const expiry = input.contractExpiryDate !== undefined ? input.contractExpiryDate : before.contractExpiryDate;
@@ -184,27 +163,24 @@ export async function updateSchool(
     throw badRequest(SCHOOL_MESSAGES.expiry, { contractExpiryDate: SCHOOL_MESSAGES.expiry });
   }
 
-  const stored = await saveLogo();
-  const changes = { ...editableValues(input, false), isActive: input.isActive, logoUrl: stored?.url };
-  try {
-    await db.transaction().execute(async (trx) => {
-      const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
-      await trx
-        .updateTable('schools')
-        .set({ ...changes, isActive, updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      await writeLog(trx, actor, {
-        action: 'UPDATE_SCHOOL',
-        entity: 'School',
-        entityId: id,
-        details: { name: before.name, changes: diff(before, changes) },
-      });
+  const changes = {
+    ...editableValues(input, false),
+    isActive: input.isActive,
+    logoUrl: await storeFile(files, 'logo', before.logoUrl),
+  };
+  await db.transaction().execute(async (trx) => {
+    const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
+    await trx
+      .updateTable('schools')
+      .set({ ...changes, isActive, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await writeLog(trx, actor, {
+      action: 'UPDATE_SCHOOL',
+      entity: 'School',
+      entityId: id,
+      details: { name: before.name, changes: diff(before, changes) },
     });
-  } catch (err) {
-    await uploads.remove(stored?.url);
-    throw err;
-  }
-  if (stored) await uploads.remove(before.logoUrl);
+  });
   return getSchool(db, id);
 }

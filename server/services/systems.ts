@@ -5,7 +5,8 @@ import type { SystemTable } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
-import { checkFile, IMAGE_KINDS, MB, type IncomingFile, type UploadStore } from './uploads';
+import type { UploadStore } from './uploads';
+import type { FileBatch } from '../lib/upload-pipeline';
 import { fileUrl } from '../../src/domain/files';
 import {
   SYSTEM_LIMITS,
@@ -55,68 +56,43 @@ export async function getSystem(db: Executor, id: number): Promise<System> {
   return toSystem(row);
 }
 
-/** Checks every new image (type by content, size, count) before any file is written. */
-function checkImages(files: IncomingFile[], keptCount: number) {
-  const images = files.filter((f) => f.field === SYSTEM_IMAGE_FIELD);
+/** Stores the request's new images (checked by the pipeline) once the count with the kept ones is allowed. */
+async function storeImages(files: FileBatch, keptCount: number): Promise<string[]> {
+  const images = files.files(SYSTEM_IMAGE_FIELD);
   if (keptCount + images.length > SYSTEM_LIMITS.images) {
     throw badRequest(SYSTEM_MESSAGES.imagesMax, { images: SYSTEM_MESSAGES.imagesMax });
   }
-  return images.map((file) => ({ file, kind: checkFile(file, IMAGE_KINDS, SYSTEM_LIMITS.imageMb * MB, 'Image') }));
-}
-
-/**
- * Saves the checked images, runs `write` with their URLs, and removes the saved files again if
- * `write` fails, so a failed request leaves no orphan files behind.
- */
-async function withSavedImages<T>(
-  uploads: UploadStore,
-  checked: ReturnType<typeof checkImages>,
-  write: (urls: string[]) => Promise<T>,
-): Promise<T> {
   const urls: string[] = [];
-  try {
-    for (const { file, kind } of checked) urls.push((await uploads.save(file, kind)).url);
-    return await write(urls);
-  } catch (err) {
-    await Promise.all(urls.map((u) => uploads.remove(u)));
-    throw err;
-  }
+  for (const image of images) urls.push((await files.store(image)).url);
+  return urls;
 }
 
 const removeAll = (uploads: UploadStore, urls: string[]) => Promise.all(urls.map((u) => uploads.remove(u)));
 
-export async function createSystem(
-  db: DB,
-  uploads: UploadStore,
-  input: SystemCreateInput,
-  files: IncomingFile[],
-  actor: Actor,
-): Promise<System> {
-  const checked = checkImages(files, 0);
-  const id = await withSavedImages(uploads, checked, (images) =>
-    db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const row = await trx
-        .insertInto('systems')
-        .values({
-          name: input.name,
-          description: input.description,
-          features: JSON.stringify(input.features),
-          images: JSON.stringify(images),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, {
-        action: 'CREATE_SYSTEM',
-        entity: 'System',
-        entityId: row.id,
-        details: { name: input.name, features: input.features, images },
-      });
-      return row.id;
-    }),
-  );
+export async function createSystem(db: DB, files: FileBatch, input: SystemCreateInput, actor: Actor): Promise<System> {
+  const images = await storeImages(files, 0);
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('systems')
+      .values({
+        name: input.name,
+        description: input.description,
+        features: JSON.stringify(input.features),
+        images: JSON.stringify(images),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLog(trx, actor, {
+      action: 'CREATE_SYSTEM',
+      entity: 'System',
+      entityId: row.id,
+      details: { name: input.name, features: input.features, images },
+    });
+    return row.id;
+  });
   return getSystem(db, id);
 }
 
@@ -127,35 +103,31 @@ export async function createSystem(
  */
 export async function updateSystem(
   db: DB,
-  uploads: UploadStore,
+  files: FileBatch,
   id: number,
   input: SystemUpdateInput,
-  files: IncomingFile[],
   actor: Actor,
 ): Promise<System> {
   const before = await getSystem(db, id);
   const wanted = input.images ? new Set(input.images.map((p) => fileUrl(p))) : null;
   const kept = wanted ? before.images.filter((url) => wanted.has(url)) : before.images;
   const removed = before.images.filter((url) => !kept.includes(url));
-  const checked = checkImages(files, kept.length);
-
-  await withSavedImages(uploads, checked, (added) =>
-    db.transaction().execute(async (trx) => {
-      const after = { name: input.name, description: input.description, features: input.features, images: [...kept, ...added] };
-      await trx
-        .updateTable('systems')
-        .set({ ...after, features: JSON.stringify(after.features), images: JSON.stringify(after.images), updatedAt: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      await writeLog(trx, actor, {
-        action: 'UPDATE_SYSTEM',
-        entity: 'System',
-        entityId: id,
-        details: { changes: diff({ ...before }, after) },
-      });
-    }),
-  );
-  await removeAll(uploads, removed);
+  const added = await storeImages(files, kept.length);
+  await db.transaction().execute(async (trx) => {
+    const after = { name: input.name, description: input.description, features: input.features, images: [...kept, ...added] };
+    await trx
+      .updateTable('systems')
+      .set({ ...after, features: JSON.stringify(after.features), images: JSON.stringify(after.images), updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await writeLog(trx, actor, {
+      action: 'UPDATE_SYSTEM',
+      entity: 'System',
+      entityId: id,
+      details: { changes: diff({ ...before }, after) },
+    });
+  });
+  for (const url of removed) files.replaced(url);
   return getSystem(db, id);
 }
 

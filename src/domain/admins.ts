@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, emailField, MAX_ID, requiredText, validate } from './validation';
+import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeError, validate } from './validation';
 import { PASSWORD_MIN } from './auth';
 
 /*
@@ -54,7 +54,7 @@ export interface SyncResult {
 const schoolIdField = z.preprocess(
   (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
-    .number({ invalid_type_error: SCHOOL_INVALID_MESSAGE })
+    .number({ error: SCHOOL_INVALID_MESSAGE })
     .int(SCHOOL_INVALID_MESSAGE)
     .positive(SCHOOL_INVALID_MESSAGE)
     .max(MAX_ID, SCHOOL_INVALID_MESSAGE)
@@ -67,14 +67,8 @@ const PERMISSION_NAME_MESSAGE = 'Permission names must be UPPER_SNAKE_CASE (e.g.
 
 export const permissionsMapSchema = z.record(
   z.string().max(100, PERMISSION_NAME_MESSAGE).regex(PERMISSION_NAME_PATTERN, PERMISSION_NAME_MESSAGE),
-  z.boolean({
-    required_error: 'Permission values must be true or false',
-    invalid_type_error: 'Permission values must be true or false',
-  }),
-  {
-    required_error: 'Permissions are required',
-    invalid_type_error: 'Permissions must be a map of permission name to true or false',
-  },
+  z.boolean({ error: 'Permission values must be true or false' }),
+  typeError('Permissions are required', 'Permissions must be a map of permission name to true or false'),
 );
 
 /** PATCH /api/super-admin/admins/{id}/permissions */
@@ -95,7 +89,7 @@ const optionalFields = {
 export const createAdminSchema = z.object({
   email: emailField('Email is required'),
   password: z
-    .string({ required_error: 'Password is required', invalid_type_error: 'Password is required' })
+    .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, PASSWORD_LENGTH_MESSAGE)
     .max(200, 'Password must be 200 characters or less'),
@@ -109,7 +103,7 @@ export const CREATE_ADMIN_REQUIRED = ['email', 'password', 'firstName', 'lastNam
 
 /** An empty new password keeps the current one (spec §5). */
 const newPasswordField = z
-  .string({ invalid_type_error: PASSWORD_LENGTH_MESSAGE })
+  .string({ error: PASSWORD_LENGTH_MESSAGE })
   .max(200, 'Password must be 200 characters or less')
   .refine((v) => v === '' || v.length >= PASSWORD_MIN, PASSWORD_LENGTH_MESSAGE)
   .nullish()
@@ -148,7 +142,7 @@ export type AdminCheck<T> = { ok: true; value: T } | { ok: false; message: strin
  * Validates an admin payload. The top message is 'Please fill in all required fields' when a required
  * field is blank (spec §5), else the first field message; `errors` has every field's message.
  */
-export function checkAdmin<S extends z.ZodTypeAny>(
+export function checkAdmin<S extends z.ZodType>(
   schema: S,
   input: Record<string, unknown>,
   required: readonly string[],
@@ -166,7 +160,7 @@ export function checkAdmin<S extends z.ZodTypeAny>(
 /** One permission definition of POST /api/super-admin/permissions/sync. */
 export const permissionDefinitionSchema = z.object({
   name: z
-    .string({ required_error: 'Permission name is required', invalid_type_error: 'Permission name is required' })
+    .string({ error: 'Permission name is required' })
     .trim()
     .min(1, 'Permission name is required')
     .max(100, 'Permission name must be 100 characters or less')
@@ -178,10 +172,10 @@ export type PermissionDefinition = z.infer<typeof permissionDefinitionSchema>;
 
 export const syncPermissionsSchema = z.object({
   additionalPermissions: z
-    .array(permissionDefinitionSchema, {
-      required_error: 'additionalPermissions is required',
-      invalid_type_error: 'additionalPermissions must be a list of permissions',
-    })
+    .array(
+      permissionDefinitionSchema,
+      typeError('additionalPermissions is required', 'additionalPermissions must be a list of permissions'),
+    )
     .max(500, 'At most 500 permissions can be synced at once')
     .superRefine((list, ctx) => {
       const seen = new Set<string>();

@@ -5,21 +5,21 @@ export const PASSWORD_MIN = 8;
 
 export const loginSchema = z.object({
   email: z
-    .string({ required_error: 'Email is required' })
+    .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .max(EMAIL_MAX, 'Please enter a valid email address')
     .refine(isEmail, 'Please enter a valid email address')
     .transform((v) => v.toLowerCase()),
-  password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** What the API receives (spec §7: currentPassword, newPassword). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ required_error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   newPassword: z
-    .string({ required_error: 'New password is required' })
+    .string({ error: 'New password is required' })
     .min(1, 'New password is required')
     .min(PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(200, 'Password must be 200 characters or less'),
@@ -51,3 +51,17 @@ export const profileSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The signed-in super admin as POST /login returns it. */
+export const signedInUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.literal('SUPER_ADMIN'),
+});
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
+/** POST /api/super-admin/login → data */
+export const signInResultSchema = z.object({ token: z.string(), user: signedInUserSchema });
+export type SignInResult = z.infer<typeof signInResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, idField, isWholeNumber, optionalNumber } from './validation';
+import { booleanField, clearableText, idField, idPath, isWholeNumber, optionalNumber } from './validation';
 
 /** Spec §9: default grade level 1. */
 export const DEFAULT_GRADE_LEVEL = 1;
@@ -21,11 +21,7 @@ export const SECTION_MESSAGES = {
 } as const;
 
 const requiredName = (message: string) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(100, 'Name must be 100 characters or less');
+  z.string({ error: message }).trim().min(1, message).max(100, 'Name must be 100 characters or less');
 
 const positiveInt = (n: number) => isWholeNumber(n, 1);
 
@@ -74,3 +70,42 @@ export const sectionUpdateSchema = z.object({
   isActive: booleanField('Active must be true or false').optional(),
 });
 export type SectionUpdateInput = z.output<typeof sectionUpdateSchema>;
+
+/** Spec §3 Grade as the API returns it, with its number of sections. */
+export const gradeSchema = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  level: z.number(),
+  isActive: z.boolean(),
+  sectionCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
+
+/** Spec §3 Section as the API returns it, with its grade's name and level. */
+export const sectionSchema = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  gradeId: z.number(),
+  gradeName: z.string(),
+  gradeLevel: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  capacity: z.number().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+/** GET /api/super-admin/grades?schoolId= */
+export const gradesQuerySchema = z.object({ schoolId: idField(GRADE_MESSAGES.schoolId) });
+
+/** GET /api/super-admin/sections/{schoolId}/{gradeId}: an id that names nothing is 404 (see idPath). */
+export const sectionsParamsSchema = z.object({
+  schoolId: idPath('School not found'),
+  gradeId: idPath('Grade not found'),
+});

@@ -20,7 +20,7 @@ export const INQUIRY_MESSAGES = {
 } as const;
 
 const text = (required: string, max: number, maxMessage: string) =>
-  z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, maxMessage);
+  z.string({ error: required }).trim().min(1, required).max(max, maxMessage);
 
 /** POST /api/inquiries (spec §7: email, subject, inquiry) and the 'Send us a Message' form. */
 export const inquirySchema = z.object({

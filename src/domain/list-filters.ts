@@ -20,10 +20,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 /** An optional calendar-day filter ('YYYY-MM-DD'). */
 export const dateQuery = (label: string) => {
   const message = `${label} must be a valid date (YYYY-MM-DD)`;
-  return z.preprocess(
-    blankToUndefined,
-    z.string({ invalid_type_error: message }).trim().refine(isCalendarDate, message).optional(),
-  );
+  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().refine(isCalendarDate, message).optional());
 };
 
 /** An optional free-text filter (trimmed, at most `max` characters). */
@@ -31,7 +28,7 @@ export const textQuery = (label: string, max = 100) =>
   z.preprocess(
     blankToUndefined,
     z
-      .string({ invalid_type_error: `${label} must be text` })
+      .string({ error: `${label} must be text` })
       .trim()
       .max(max, `${label} must be ${max} characters or less`)
       .optional(),
@@ -43,7 +40,7 @@ export const idQuery = (label: string) => {
   return z.preprocess(
     blankToUndefined,
     z
-      .string({ invalid_type_error: message })
+      .string({ error: message })
       .trim()
       .regex(/^\d{1,15}$/, message)
       .transform(Number)

@@ -37,7 +37,7 @@ export const orderSchema = z.object({
   email: emailField(ORDER_MESSAGES.email, ORDER_MESSAGES.emailInvalid),
   systemId: idField(ORDER_MESSAGES.systemId),
   additionalNotes: z
-    .string({ invalid_type_error: 'Additional notes must be text' })
+    .string({ error: 'Additional notes must be text' })
     .trim()
     .max(ORDER_NOTES_MAX, ORDER_MESSAGES.notesMax)
     .nullable()
@@ -49,7 +49,7 @@ export type OrderInput = z.output<typeof orderSchema>;
 
 /** PATCH /api/super-admin/orders/{id}/status */
 export const orderStatusSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: ORDER_MESSAGES.status }) }),
+  status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }),
 });
 
 /** Spec §3 Order as GET /api/super-admin/orders returns it. systemId is null once the system is deleted. */

@@ -28,13 +28,13 @@ const isRealDate = (v: string) =>
 const dateField = clearableText(10).refine((v) => v == null || isRealDate(v), SCHOOL_MESSAGES.date);
 
 const nameField = z
-  .string({ required_error: SCHOOL_MESSAGES.name, invalid_type_error: SCHOOL_MESSAGES.name })
+  .string({ error: SCHOOL_MESSAGES.name })
   .trim()
   .min(1, SCHOOL_MESSAGES.name)
   .max(200, 'School name must be 200 characters or less');
 
 const acronymField = z
-  .string({ required_error: SCHOOL_MESSAGES.acronym, invalid_type_error: SCHOOL_MESSAGES.acronym })
+  .string({ error: SCHOOL_MESSAGES.acronym })
   .trim()
   .min(1, SCHOOL_MESSAGES.acronym)
   .max(ACRONYM_MAX, SCHOOL_MESSAGES.acronymMax);

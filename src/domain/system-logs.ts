@@ -50,14 +50,7 @@ export const logFiltersSchema = z
     entity: textQuery('Entity'),
     startDate: dateQuery('Start date'),
     endDate: dateQuery('End date'),
-    userType: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .enum(LOG_USER_TYPES, {
-          errorMap: () => ({ message: USER_TYPE_MESSAGE }),
-        })
-        .optional(),
-    ),
+    userType: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_USER_TYPES, { error: USER_TYPE_MESSAGE }).optional()),
     userId: idQuery('User ID'),
   })
   .superRefine(checkDateOrder);

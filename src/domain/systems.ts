@@ -27,21 +27,13 @@ export const SYSTEM_MESSAGES = {
 } as const;
 
 const required = (max: number, maxMessage: string) =>
-  z
-    .string({ required_error: SYSTEM_MESSAGES.required, invalid_type_error: SYSTEM_MESSAGES.required })
-    .trim()
-    .min(1, SYSTEM_MESSAGES.required)
-    .max(max, maxMessage);
+  z.string({ error: SYSTEM_MESSAGES.required }).trim().min(1, SYSTEM_MESSAGES.required).max(max, maxMessage);
 
 /** Features: blank entries are dropped; at least one must remain (spec §5). */
 const featuresField = z
-  .array(
-    z.string({ invalid_type_error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax),
-    {
-      required_error: SYSTEM_MESSAGES.required,
-      invalid_type_error: SYSTEM_MESSAGES.required,
-    },
-  )
+  .array(z.string({ error: SYSTEM_MESSAGES.required }).trim().max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax), {
+    error: SYSTEM_MESSAGES.required,
+  })
   .transform((list) => list.filter((f) => f !== ''))
   .refine((list) => list.length > 0, SYSTEM_MESSAGES.required)
   .refine((list) => list.length <= SYSTEM_LIMITS.features, SYSTEM_MESSAGES.featuresMax);
@@ -60,9 +52,7 @@ export type SystemCreateInput = z.output<typeof systemCreateSchema>;
  */
 export const systemUpdateSchema = systemCreateSchema.extend({
   images: z
-    .array(z.string({ invalid_type_error: 'Image paths must be text' }).max(300), {
-      invalid_type_error: 'Image paths must be a list',
-    })
+    .array(z.string({ error: 'Image paths must be text' }).max(300), { error: 'Image paths must be a list' })
     .max(SYSTEM_LIMITS.images, SYSTEM_MESSAGES.imagesMax)
     .optional(),
 });

@@ -13,15 +13,19 @@ export const EMAIL_MAX = 254;
  */
 export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
 export const PHONE_PATTERN = /^\+?[0-9][0-9\s\-()]{6,19}$/;
+/**
+ * zod's `error` option when a missing value and a value of the wrong type need different messages
+ * (a single message is simply `{ error: message }`).
+ */
+export const typeError = (required: string, invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid),
+});
+
 /** Largest id an integer column holds on PostgreSQL; a bigger number can never name a record. */
 export const MAX_ID = 2_147_483_647;
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be ${max} characters or less`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 
 export const optionalText = (max = 500) =>
   z
@@ -34,7 +38,7 @@ export const optionalText = (max = 500) =>
 
 export const emailField = (requiredMessage = 'Email is required', invalid = 'Please enter a valid email address') =>
   z
-    .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
+    .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(EMAIL_MAX, invalid)
@@ -64,7 +68,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /** Validates form input with a domain schema; the console forms use this, the API uses parseOrThrow. */
-export function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): ValidationResult<z.output<S>> {
+export function validate<S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
   const r = schema.safeParse(input);
   return r.success ? { ok: true, value: r.data } : { ok: false, errors: fieldErrors(r.error) };
 }
@@ -75,7 +79,7 @@ export function validate<S extends z.ZodTypeAny>(schema: S, input: unknown): Val
  */
 export const clearableText = (max = 500) =>
   z
-    .string({ invalid_type_error: 'Must be text' })
+    .string({ error: 'Must be text' })
     .trim()
     .max(max, `Must be ${max} characters or less`)
     .nullable()
@@ -96,7 +100,7 @@ export const isWholeNumber = (n: number, min = 0): boolean => Number.isInteger(n
  */
 export const optionalNumber = (message: string, rule?: { test: (n: number) => boolean; message: string }) =>
   z
-    .union([z.number(), z.string(), z.null()], { errorMap: () => ({ message }) })
+    .union([z.number(), z.string(), z.null()], { error: message })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -115,7 +119,7 @@ export const optionalNumber = (message: string, rule?: { test: (n: number) => bo
 
 /** A required record id (number or numeric text, > 0); `message` for missing and invalid alike. */
 export const idField = (message: string) =>
-  z.union([z.number(), z.string()], { errorMap: () => ({ message }) }).transform((v, ctx) => {
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
     if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
       ctx.addIssue({ code: 'custom', message });
@@ -124,8 +128,20 @@ export const idField = (message: string) =>
     return n;
   });
 
+/**
+ * A record id in a URL path. Anything that is not a positive whole number cannot name a record, so it is
+ * refused like an unknown id: route params that fail their schema are answered 404 with this message.
+ */
+export const idPath = (notFoundMessage: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, notFoundMessage)
+    .transform(Number)
+    .refine((n) => n > 0 && n <= MAX_ID, notFoundMessage);
+
+/** `{ id }` path params of a route about one record. */
+export const idParams = (notFoundMessage: string) => z.object({ id: idPath(notFoundMessage) });
+
 /** A boolean from JSON or from a multipart text field ('true'/'false'). */
 export const booleanField = (message = 'Must be true or false') =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false'])], { errorMap: () => ({ message }) })
-    .transform((v) => v === true || v === 'true');
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((v) => v === true || v === 'true');

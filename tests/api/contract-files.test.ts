@@ -6,8 +6,8 @@ import { createSchool, fixture, logsOf, uploadedFiles } from '../helpers/schools
 
 type Part = { name: string; filename: string; content: Buffer };
 const file = (filename: string, content: Buffer): Part => ({ name: 'files', filename, content });
-/** A minimal .docx (ZIP container holding word/…) and a legacy .doc (OLE2 header). */
-const docx = () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')]);
+/** A real .docx (an OOXML package, tests/fixtures/contract.docx) and a legacy .doc (OLE2 header). */
+const docx = () => fixture('contract.docx');
 const doc = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
 
 describe(`contract files API (${dbKind})`, () => {

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError } from './errors';
+import { fieldErrors } from '../../src/domain/validation';
+
+/*
+ * The one error handler: every failure leaves as `{ success: false, message, errors? }` (spec §8) with a
+ * precise status; user input never produces a 500, and a 500 never shows internals.
+ */
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+/**
+ * PostgreSQL refusing a value itself: NUL or untranslatable characters in text, a number out of range,
+ * text that is no value of the column's type (a number the driver sent as '1e+308' for an integer).
+ */
+function isRejectedValue(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === '22021' || code === '22P05' || code === '22003' || code === '22P02';
+}
+
+/** A route schema's issues → `{ field: first message }` (dotted paths, '_' for the whole value). */
+function schemaFieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of validation) {
+    const key = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
+    if (!(key in out)) out[key] = issue.message ?? 'Invalid input';
+  }
+  return out;
+}
+
+export function errorHandler(err: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.status(err.statusCode).send({ success: false, message: err.message, errors: err.errors });
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors = schemaFieldErrors(err.validation);
+    const first = Object.values(errors)[0] ?? 'Invalid input';
+    // A path that names no record (/schools/abc) is not found, like an unknown id.
+    if (err.validationContext === 'params') return reply.status(404).send({ success: false, message: first });
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const custom = err.validationContext === 'body' ? request.routeOptions.config.validationMessage?.(body, errors) : undefined;
+    return reply.status(400).send({ success: false, message: custom ?? first, errors });
+  }
+  if (err instanceof ZodError) {
+    const errors = fieldErrors(err);
+    return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? 'Invalid input', errors });
+  }
+  if (isUniqueViolation(err)) {
+    return reply.status(409).send({ success: false, message: 'A record with these details already exists' });
+  }
+  if (isForeignKeyViolation(err)) {
+    return reply.status(400).send({ success: false, message: 'A referenced record does not exist' });
+  }
+  if (isRejectedValue(err)) {
+    return reply.status(400).send({ success: false, message: 'The request has text or numbers that cannot be stored' });
+  }
+  const status = (err as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500 && !isResponseSerializationError(err)) {
+    const message =
+      (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.message.includes('JSON')
+        ? 'Malformed JSON body'
+        : err.message;
+    return reply.status(status).send({ success: false, message });
+  }
+  // A reply that does not match its declared schema is our bug: logged in full, answered without internals.
+  request.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
+}

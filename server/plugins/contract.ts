@@ -1,0 +1,88 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { closeAfterReply, receiveMultipart, UploadBatch, type UploadSpec } from '../lib/upload-pipeline';
+
+/*
+ * The API's contract (issue #9, docs/CONVENTIONS.md "Declaring a route"): route schemas are zod schemas
+ * (validated and serialised by fastify-type-provider-zod), a route reads only the content types it is
+ * for, and routes that take files get them through the one upload pipeline.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes files (multipart/form-data); see server/lib/upload-pipeline.ts. */
+    upload?: UploadSpec;
+    /**
+     * The top `message` of a 400 for an invalid body when it is not simply the first field's message
+     * (e.g. 'Please fill in all required fields'); `errors` keeps every field's message.
+     */
+    validationMessage?: (body: Record<string, unknown>, errors: Record<string, string>) => string | undefined;
+  }
+  interface FastifyRequest {
+    /** The checked files of an upload route (empty for a JSON body); null on other routes. */
+    upload: UploadBatch;
+  }
+}
+
+const JSON_TYPE = 'application/json';
+const MULTIPART_TYPE = 'multipart/form-data';
+
+const mediaType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+const hasBody = (request: FastifyRequest) =>
+  request.headers['content-type'] !== undefined ||
+  request.headers['transfer-encoding'] !== undefined ||
+  Number(request.headers['content-length'] ?? 0) > 0;
+
+async function finishUpload(request: FastifyRequest, reply: FastifyReply) {
+  await request.upload?.finish(reply.statusCode < 400);
+}
+
+export const contractPlugin = fp(async (app: FastifyInstance) => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Temporary files live beside the upload folder (same file system, so storing is a rename), never under it.
+  const tempDir = path.join(path.dirname(app.config.uploadDir), '.incoming-uploads');
+
+  app.decorateRequest('upload', null as unknown as UploadBatch);
+
+  // Before the body is read: a route takes JSON, or (when it declares files) multipart too. 415 otherwise.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/') || !hasBody(request)) return payload;
+    const upload = request.routeOptions.config.upload;
+    const type = mediaType(request);
+    if (type === JSON_TYPE || (upload && type === MULTIPART_TYPE)) return payload;
+    closeAfterReply(reply);
+    throw new AppError(
+      415,
+      upload ? `Send the request as ${MULTIPART_TYPE} or ${JSON_TYPE}` : `Send the request as ${JSON_TYPE}`,
+    );
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const upload = request.routeOptions.config.upload;
+    if (!upload) return;
+    request.upload = new UploadBatch(app.uploads, tempDir);
+    if (!request.isMultipart()) return;
+    try {
+      request.body = await receiveMultipart(request, upload, request.upload);
+    } catch (err) {
+      // The rest of the body (maybe a large file) is not read: the connection closes after the reply.
+      closeAfterReply(reply);
+      throw err;
+    }
+  });
+
+  // Commit or roll back the request's files before the reply leaves (a test, or the next request, sees the result).
+  app.addHook('onSend', async (request, reply, payload) => {
+    await finishUpload(request, reply);
+    return payload;
+  });
+  // A request whose reply never got as far as onSend (client gone) still leaves nothing behind.
+  app.addHook('onResponse', finishUpload);
+  app.addHook('onRequestAbort', async (request) => {
+    await request.upload?.finish(false);
+  });
+});
