@@ -1,48 +1,71 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
 import {
-  attendanceSettingsSchema,
   ATTENDANCE_PAGE_SIZE,
+  attendanceHistorySchema,
+  attendanceRecordSchema,
+  attendanceSettingsReplySchema,
+  attendanceSettingsSchema,
   excuseSchema,
   historyFiltersSchema,
   type LiveAttendanceEvent,
 } from '../../src/domain/attendance';
 import { pageParams } from '../lib/paginate';
-import { idParam } from '../lib/query';
 import { SCHOOL_NOT_FOUND } from '../services/schools';
 import { excuseStudent, getAttendanceSettings, listHistory, putAttendanceSettings } from '../services/attendance';
 
+const schoolParams = idParams(SCHOOL_NOT_FOUND);
+const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
+
 /** Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. */
-export default async function attendanceRoutes(app: FastifyInstance) {
-  app.get('/attendance-history', async (request) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const filters = historyFiltersSchema.parse(query);
-    return { success: true, data: await listHistory(app.db, filters, pageParams(query, ATTENDANCE_PAGE_SIZE)) };
-  });
+const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/attendance-history',
+    { schema: { querystring: historyFiltersSchema, response: { 200: apiSuccess(attendanceHistorySchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await listHistory(app.db, request.query, pageParams(request.query, ATTENDANCE_PAGE_SIZE)),
+    }),
+  );
 
-  app.post('/attendance/excuse', async (request) => {
-    const record = await excuseStudent(app.db, excuseSchema.parse(request.body ?? {}), request.actor());
-    const event: LiveAttendanceEvent = {
-      id: record.id,
-      studentId: record.studentId,
-      studentName: `${record.student.firstName} ${record.student.lastName}`,
-      status: record.status,
-      time: new Date().toISOString(),
-      reader: null,
-      record,
-    };
-    app.realtime.emitToSuperAdmins('attendance', event);
-    return { success: true, data: record, message: 'Attendance marked as excused' };
-  });
+  app.post(
+    '/attendance/excuse',
+    { schema: { body: excuseSchema, response: { 200: apiSuccess(attendanceRecordSchema) } } },
+    async (request) => {
+      const record = await excuseStudent(app.db, request.body, request.actor());
+      const event: LiveAttendanceEvent = {
+        id: record.id,
+        studentId: record.studentId,
+        studentName: `${record.student.firstName} ${record.student.lastName}`,
+        status: record.status,
+        time: new Date().toISOString(),
+        reader: null,
+        record,
+      };
+      app.realtime.emitToSuperAdmins('attendance', event);
+      return { success: true as const, data: record, message: 'Attendance marked as excused' };
+    },
+  );
 
-  app.get('/schools/:id/attendance-settings', async (request) => {
-    const id = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    return { success: true, data: await getAttendanceSettings(app.db, id, app.config.schoolTimezone) };
-  });
+  app.get('/schools/:id/attendance-settings', { schema: { params: schoolParams, response: settingsReply } }, async (request) => ({
+    success: true as const,
+    data: await getAttendanceSettings(app.db, request.params.id, app.config.schoolTimezone),
+  }));
 
-  app.put('/schools/:id/attendance-settings', async (request) => {
-    const id = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    const input = attendanceSettingsSchema.parse(request.body ?? {});
-    const data = await putAttendanceSettings(app.db, id, input, app.config.schoolTimezone, request.actor());
-    return { success: true, data, message: 'Attendance settings saved' };
-  });
-}
+  app.put(
+    '/schools/:id/attendance-settings',
+    { schema: { params: schoolParams, body: attendanceSettingsSchema, response: settingsReply } },
+    async (request) => {
+      const data = await putAttendanceSettings(
+        app.db,
+        request.params.id,
+        request.body,
+        app.config.schoolTimezone,
+        request.actor(),
+      );
+      return { success: true as const, data, message: 'Attendance settings saved' };
+    },
+  );
+};
+export default attendanceRoutes;

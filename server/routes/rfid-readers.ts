@@ -1,44 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import { readerCreateSchema, readerUpdateSchema, READER_MESSAGES } from '../../src/domain/rfid';
-import { idQuery } from '../../src/domain/list-filters';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../lib/query';
+import { apiDone, apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
+import {
+  READER_MESSAGES,
+  readerCreateSchema,
+  readerListQuerySchema,
+  readerUpdateSchema,
+  rfidReaderSchema,
+  rfidReaderWithTokenSchema,
+  unknownTapSchema,
+} from '../../src/domain/rfid';
 import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from '../services/rfid-readers';
 import { recentUnknownTaps } from '../services/taps';
 
-const listQuery = z.object({ schoolId: idQuery('School ID') });
-const readerId = (params: unknown) => idParam((params as { id: string }).id, READER_MESSAGES.notFound);
+const params = idParams(READER_MESSAGES.notFound);
+const oneReader = { 200: apiSuccess(rfidReaderSchema) };
+const withToken = apiSuccess(rfidReaderWithTokenSchema);
 
 /** Issue #11: RFID readers (super admin). The token is in the answer of create and rotate-token only. */
-export default async function rfidReaderRoutes(app: FastifyInstance) {
-  app.get('/rfid-readers', async (request) => {
-    const { schoolId } = listQuery.parse(request.query ?? {});
-    return { success: true, data: await listReaders(app.db, { schoolId }) };
-  });
+const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/rfid-readers',
+    { schema: { querystring: readerListQuerySchema, response: { 200: apiSuccess(z.array(rfidReaderSchema)) } } },
+    async (request) => ({ success: true as const, data: await listReaders(app.db, { schoolId: request.query.schoolId }) }),
+  );
 
-  app.post('/rfid-readers', async (request, reply) => {
-    const data = await createReader(app.db, readerCreateSchema.parse(request.body ?? {}), request.actor());
+  app.post('/rfid-readers', { schema: { body: readerCreateSchema, response: { 201: withToken } } }, async (request, reply) => {
+    const data = await createReader(app.db, request.body, request.actor());
     return reply.status(201).send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
   });
 
-  app.get('/rfid-readers/:id', async (request) => ({ success: true, data: await getReader(app.db, readerId(request.params)) }));
+  app.get('/rfid-readers/:id', { schema: { params, response: oneReader } }, async (request) => ({
+    success: true as const,
+    data: await getReader(app.db, request.params.id),
+  }));
 
-  app.patch('/rfid-readers/:id', async (request) => {
-    const id = readerId(request.params);
-    const data = await updateReader(app.db, id, readerUpdateSchema.parse(request.body ?? {}), request.actor());
-    return { success: true, data, message: 'Reader updated successfully' };
+  app.patch('/rfid-readers/:id', { schema: { params, body: readerUpdateSchema, response: oneReader } }, async (request) => {
+    const data = await updateReader(app.db, request.params.id, request.body, request.actor());
+    return { success: true as const, data, message: 'Reader updated successfully' };
   });
 
-  app.delete('/rfid-readers/:id', async (request) => {
-    await deleteReader(app.db, readerId(request.params), request.actor());
-    return { success: true, message: 'Reader deleted successfully' };
+  app.delete('/rfid-readers/:id', { schema: { params, response: { 200: apiDone } } }, async (request) => {
+    await deleteReader(app.db, request.params.id, request.actor());
+    return { success: true as const, data: null, message: 'Reader deleted successfully' };
   });
 
-  app.post('/rfid-readers/:id/rotate-token', async (request) => {
-    const data = await rotateReaderToken(app.db, readerId(request.params), request.actor());
-    return { success: true, data, message: 'New token issued. Copy it now: it is shown only once.' };
+  app.post('/rfid-readers/:id/rotate-token', { schema: { params, response: { 200: withToken } } }, async (request) => {
+    const data = await rotateReaderToken(app.db, request.params.id, request.actor());
+    return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
   });
 
   /** Taps of cards no student has (latest 20): shown so a card can be registered. */
-  app.get('/rfid-taps/unknown', async () => ({ success: true, data: await recentUnknownTaps(app.db, 20) }));
-}
+  app.get('/rfid-taps/unknown', { schema: { response: { 200: apiSuccess(z.array(unknownTapSchema)) } } }, async () => ({
+    success: true as const,
+    data: await recentUnknownTaps(app.db, 20),
+  }));
+};
+export default rfidReaderRoutes;

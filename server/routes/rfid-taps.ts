@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tapBatchSchema, tapEventSchema, TAP_MESSAGES } from '../../src/domain/rfid';
-import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '../../src/domain/api';
+import { TAP_MESSAGES, tapBatchResultSchema, tapRequestSchema, tapResultSchema } from '../../src/domain/rfid';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { addressAllowed, readerByToken, type ReaderRow } from '../services/rfid-readers';
 import { ingestTaps } from '../services/taps';
 import { logRefusedDevice } from '../services/device-refusals';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The reader a tap request came from (set before the body is read). */
+    reader: ReaderRow | null;
+  }
+}
 
 function bearer(request: FastifyRequest): string | null {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
@@ -24,32 +34,40 @@ async function authenticateReader(app: FastifyInstance, request: FastifyRequest)
   return reader;
 }
 
+const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
+
 /**
  * POST /api/rfid/taps (issue #11): one tap `{ eventId, cardUid, tappedAt }` → 201 (200 when replayed), or
  * `{ events: [...] }` (≤ 500) → 200 with every event's result and the rejected ones by eventId.
+ * The reader is authenticated before the body is read (onRequest): a stranger's body is never parsed.
  */
-export default async function rfidTapRoutes(app: FastifyInstance) {
-  app.post('/api/rfid/taps', async (request, reply) => {
-    const reader = await authenticateReader(app, request);
-    const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest(TAP_MESSAGES.body);
-    const opts = {
-      defaultTimeZone: app.config.schoolTimezone,
-      debounceSeconds: app.config.tapDebounceSeconds,
-      checkoutMinMinutes: app.config.checkoutMinMinutes,
-    };
-    if ('events' in body) {
-      const { events } = tapBatchSchema.parse(body);
-      const data = await ingestTaps(app.db, app.realtime, reader, events, opts);
-      return { success: true, data };
-    }
-    const event = tapEventSchema.parse(body);
-    const { results, rejected } = await ingestTaps(app.db, app.realtime, reader, [event], opts);
-    if (rejected[0]) {
-      const field = rejected[0].reason === TAP_MESSAGES.cardUid ? 'cardUid' : 'tappedAt';
-      throw new AppError(400, rejected[0].reason, { [field]: rejected[0].reason });
-    }
-    const result = results[0]!;
-    return reply.status(result.replayed ? 200 : 201).send({ success: true, data: result });
-  });
-}
+const rfidTapRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('reader', null);
+  app.post(
+    '/api/rfid/taps',
+    {
+      onRequest: async (request) => {
+        request.reader = await authenticateReader(app, request);
+      },
+      schema: { body: tapRequestSchema, response: { 200: tapReply, 201: tapReply } },
+    },
+    async (request, reply) => {
+      const reader = request.reader!;
+      const { single, events } = request.body;
+      const data = await ingestTaps(app.db, app.realtime, reader, events, {
+        defaultTimeZone: app.config.schoolTimezone,
+        debounceSeconds: app.config.tapDebounceSeconds,
+        checkoutMinMinutes: app.config.checkoutMinMinutes,
+      });
+      if (!single) return { success: true as const, data };
+      const rejected = data.rejected[0];
+      if (rejected) {
+        const field = rejected.reason === TAP_MESSAGES.cardUid ? 'cardUid' : 'tappedAt';
+        throw new AppError(400, rejected.reason, { [field]: rejected.reason });
+      }
+      const result = data.results[0]!;
+      return reply.status(result.replayed ? 200 : 201).send({ success: true, data: result });
+    },
+  );
+};
+export default rfidTapRoutes;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery, isCalendarDate } from './list-filters';
+import { paginationSchema } from './api';
+import { idField } from './validation';
 
 /** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
 
@@ -13,25 +15,28 @@ export const LIVE_EVENTS_KEPT = 20;
 export const LIVE_EVENTS_SHOWN = 5;
 export const ATTENDANCE_EMPTY_TEXT = 'No attendance records found. Adjust your filters or try again later.';
 
-export interface AttendanceRecord {
-  id: number;
-  studentId: number;
-  student: {
-    firstName: string;
-    lastName: string;
-    grade: string | null;
-    section: string | null;
-    school: { acronym: string } | null;
-  };
-  status: AttendanceStatus;
+/** Spec §3 "Attendance record". */
+export const attendanceRecordSchema = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  student: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.string().nullable(),
+    section: z.string().nullable(),
+    school: z.object({ acronym: z.string() }).nullable(),
+  }),
+  status: z.enum(ATTENDANCE_STATUSES),
   /** School-local day 'YYYY-MM-DD'. */
-  date: string;
-  checkInAt: string | null;
-  checkOutAt: string | null;
-  reader: { name: string; location: string | null } | null;
-  card: { cardId: string } | null;
-  note: string | null;
-}
+  date: z.string(),
+  checkInAt: z.string().nullable(),
+  checkOutAt: z.string().nullable(),
+  reader: z.object({ name: z.string(), location: z.string().nullable() }).nullable(),
+  card: z.object({ cardId: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });
 
 /** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again). */
 export interface LiveAttendanceEvent {
@@ -59,7 +64,7 @@ export interface LiveTapEvent {
 
 const statusQuery = z.preprocess(
   (v) => (v === '' || v === 'all' ? undefined : v),
-  z.enum(ATTENDANCE_STATUSES, { message: 'Status must be PRESENT, ABSENT, LATE or EXCUSED' }).optional(),
+  z.enum(ATTENDANCE_STATUSES, { error: 'Status must be PRESENT, ABSENT, LATE or EXCUSED' }).optional(),
 );
 
 /** GET /api/super-admin/attendance-history (spec §3 "History filter"; page and limit read by pageParams). */
@@ -73,6 +78,8 @@ export const historyFiltersSchema = z
     gradeId: idQuery('Grade ID'),
     sectionId: idQuery('Section ID'),
     readerId: idQuery('Reader ID'),
+    page: z.string().optional(),
+    limit: z.string().optional(),
   })
   .superRefine(checkDateOrder);
 export type HistoryFilters = z.output<typeof historyFiltersSchema>;
@@ -134,12 +141,12 @@ export function isTimeZone(name: string): boolean {
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeField = (message: string) => z.string({ message }).trim().regex(HH_MM, message);
+const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
 
 export const holidaySchema = z.object({
-  date: z.string({ message: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
+  date: z.string({ error: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
   name: z
-    .string({ message: SETTINGS_MESSAGES.holidayName })
+    .string({ error: SETTINGS_MESSAGES.holidayName })
     .trim()
     .min(1, SETTINGS_MESSAGES.holidayName)
     .max(100, 'Holiday name must be 100 characters or less'),
@@ -149,15 +156,15 @@ export type Holiday = z.output<typeof holidaySchema>;
 /** PUT /api/super-admin/schools/{id}/attendance-settings (holidays replace the stored list). */
 export const attendanceSettingsSchema = z
   .object({
-    timeZone: z.string({ message: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
+    timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
     lateCutoff: timeField(SETTINGS_MESSAGES.lateCutoff),
     absenceCutoff: timeField(SETTINGS_MESSAGES.absenceCutoff),
     schoolDays: z
-      .array(z.number({ message: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { message: SETTINGS_MESSAGES.schoolDays })
+      .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
       .min(1, SETTINGS_MESSAGES.schoolDays)
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
-    holidays: z.array(holidaySchema, { message: 'Holidays must be a list' }).max(366, 'At most 366 holidays').default([]),
+    holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').default([]),
   })
   .superRefine((v, ctx) => {
     if (v.absenceCutoff <= v.lateCutoff)
@@ -168,6 +175,14 @@ export const attendanceSettingsSchema = z
   });
 export type AttendanceSettingsInput = z.input<typeof attendanceSettingsSchema>;
 export type AttendanceSettings = z.output<typeof attendanceSettingsSchema>;
+/** The stored settings, as the API answers them. */
+export const attendanceSettingsReplySchema = z.object({
+  timeZone: z.string(),
+  lateCutoff: z.string(),
+  absenceCutoff: z.string(),
+  schoolDays: z.array(z.number()),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+});
 
 /* ---------- EXCUSED by a super admin ---------- */
 
@@ -179,14 +194,10 @@ export const EXCUSE_MESSAGES = {
 
 /** POST /api/super-admin/attendance/excuse: marks a student's day EXCUSED with a note (creates the record if none). */
 export const excuseSchema = z.object({
-  studentId: z
-    .number({ message: EXCUSE_MESSAGES.student })
-    .int()
-    .positive(EXCUSE_MESSAGES.student)
-    .max(2_147_483_647, EXCUSE_MESSAGES.student),
-  date: z.string({ message: EXCUSE_MESSAGES.date }).refine(isCalendarDate, EXCUSE_MESSAGES.date),
+  studentId: idField(EXCUSE_MESSAGES.student),
+  date: z.string({ error: EXCUSE_MESSAGES.date }).refine(isCalendarDate, EXCUSE_MESSAGES.date),
   note: z
-    .string({ message: EXCUSE_MESSAGES.note })
+    .string({ error: EXCUSE_MESSAGES.note })
     .trim()
     .min(1, EXCUSE_MESSAGES.note)
     .max(500, 'Note must be 500 characters or less'),

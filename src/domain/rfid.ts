@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CARD_UID_MAX } from './card-uid';
+import { idQuery } from './list-filters';
+import { idField } from './validation';
 
 /*
  * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
@@ -43,7 +45,7 @@ export function isCidr(value: string): boolean {
 
 /** A list of CIDRs from JSON (array) or a form (one per line or comma-separated); empty → null (any network). */
 const networksField = z
-  .union([z.array(z.string()), z.string(), z.null()], { message: READER_MESSAGES.network })
+  .union([z.array(z.string()), z.string(), z.null()], { error: READER_MESSAGES.network })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -56,7 +58,7 @@ const networksField = z
   });
 
 const serialField = z
-  .string({ message: READER_MESSAGES.serialFormat })
+  .string({ error: READER_MESSAGES.serialFormat })
   .trim()
   .max(64, 'Serial number must be 64 characters or less')
   .regex(/^[A-Za-z0-9._-]*$/, READER_MESSAGES.serialFormat)
@@ -64,34 +66,24 @@ const serialField = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
-const idNumber = (message: string) =>
-  z.union([z.number(), z.string()], { message }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
-
 const readerFields = {
   name: z
-    .string({ message: READER_MESSAGES.name })
+    .string({ error: READER_MESSAGES.name })
     .trim()
     .min(1, READER_MESSAGES.name)
     .max(100, 'Name must be 100 characters or less'),
   location: z
-    .string({ message: 'Location must be text' })
+    .string({ error: 'Location must be text' })
     .trim()
     .max(200, 'Location must be 200 characters or less')
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
-  schoolId: idNumber(READER_MESSAGES.school),
-  kind: z.enum(READER_KINDS, { message: READER_MESSAGES.kind }),
+  schoolId: idField(READER_MESSAGES.school),
+  kind: z.enum(READER_KINDS, { error: READER_MESSAGES.kind }),
   serialNumber: serialField,
   allowedNetworks: networksField,
-  isActive: z.boolean({ message: 'Active must be true or false' }),
+  isActive: z.boolean({ error: 'Active must be true or false' }),
 };
 
 const needsSerial = (v: { kind?: ReaderKind; serialNumber?: string | null }, ctx: z.RefinementCtx) => {
@@ -110,26 +102,39 @@ export const readerUpdateSchema = z.object(readerFields).partial();
 export type ReaderUpdate = z.output<typeof readerUpdateSchema>;
 
 /** What the API returns for a reader (never the token; `token` only in the create/rotate answer). */
-export interface RfidReader {
-  id: number;
-  name: string;
-  location: string | null;
-  schoolId: number | null;
-  school: { name: string; acronym: string } | null;
-  kind: ReaderKind;
-  serialNumber: string | null;
-  allowedNetworks: string[] | null;
+export const rfidReaderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  location: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  kind: z.enum(READER_KINDS),
+  serialNumber: z.string().nullable(),
+  allowedNetworks: z.array(z.string()).nullable(),
   /** '••••1a2b': the last characters of the token, to tell tokens apart. */
-  tokenHint: string | null;
-  isActive: boolean;
-  lastSeenAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface RfidReaderWithToken extends RfidReader {
-  /** Shown once: only its hash is stored. */
-  token: string;
-}
+  tokenHint: z.string().nullable(),
+  isActive: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RfidReader = z.infer<typeof rfidReaderSchema>;
+/** The token is shown once: only its hash is stored. */
+export const rfidReaderWithTokenSchema = rfidReaderSchema.extend({ token: z.string() });
+export type RfidReaderWithToken = z.infer<typeof rfidReaderWithTokenSchema>;
+
+export const readerListQuerySchema = z.object({ schoolId: idQuery('School ID') });
+
+/** A tap of a card no student has (Device Management lists the latest). */
+export const unknownTapSchema = z.object({
+  id: z.number(),
+  cardUid: z.string(),
+  cardUidRaw: z.string(),
+  tappedAt: z.string(),
+  readerName: z.string(),
+  readerLocation: z.string().nullable(),
+});
+export type UnknownTap = z.infer<typeof unknownTapSchema>;
 
 /* ---------- Tap intake: POST /api/rfid/taps ---------- */
 
@@ -156,15 +161,15 @@ export const isIsoInstant = (v: string) => ISO_INSTANT.test(v) && Number.isFinit
 
 /** The shape of one tap; its values (UID, time) are checked per event so one bad tap never sinks a batch. */
 export const tapEventSchema = z.object({
-  eventId: z.string({ message: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
-  cardUid: z.string({ message: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
-  tappedAt: z.string({ message: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
+  eventId: z.string({ error: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
+  cardUid: z.string({ error: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
+  tappedAt: z.string({ error: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
 });
 export type TapEvent = z.output<typeof tapEventSchema>;
 
 export const tapBatchSchema = z.object({
   events: z
-    .array(tapEventSchema, { message: TAP_MESSAGES.batch })
+    .array(tapEventSchema, { error: TAP_MESSAGES.batch })
     .min(1, TAP_MESSAGES.batch)
     .max(TAP_BATCH_MAX, TAP_MESSAGES.batch),
 });
@@ -181,21 +186,36 @@ export const TAP_OUTCOMES = [
 ] as const;
 export type TapOutcome = (typeof TAP_OUTCOMES)[number];
 
-export interface TapResult {
-  eventId: string;
-  outcome: TapOutcome;
+export const tapResultSchema = z.object({
+  eventId: z.string(),
+  outcome: z.enum(TAP_OUTCOMES),
   /** Attendance status after the tap, when a student was matched. */
-  status: string | null;
-  attendanceId: number | null;
-  studentId: number | null;
+  status: z.string().nullable(),
+  attendanceId: z.number().nullable(),
+  studentId: z.number().nullable(),
   /** True when this eventId was already recorded: the first result, nothing changed now. */
-  replayed: boolean;
-}
-export interface TapRejection {
-  eventId: string;
-  reason: string;
-}
-export interface TapBatchResult {
-  results: TapResult[];
-  rejected: TapRejection[];
-}
+  replayed: z.boolean(),
+});
+export type TapResult = z.infer<typeof tapResultSchema>;
+export const tapRejectionSchema = z.object({ eventId: z.string(), reason: z.string() });
+export type TapRejection = z.infer<typeof tapRejectionSchema>;
+export const tapBatchResultSchema = z.object({ results: z.array(tapResultSchema), rejected: z.array(tapRejectionSchema) });
+export type TapBatchResult = z.infer<typeof tapBatchResultSchema>;
+
+/**
+ * The body of POST /api/rfid/taps: one tap, or `{ events }`. Whatever the shape, the route gets a list and
+ * whether it was a single tap (whose bad value is a 400, while a batch reports bad events one by one).
+ */
+export const tapRequestSchema = z.unknown().transform((body, ctx): { single: boolean; events: TapEvent[] } => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    ctx.addIssue({ code: 'custom', message: TAP_MESSAGES.body });
+    return z.NEVER;
+  }
+  const single = !('events' in body);
+  const parsed = single ? tapEventSchema.safeParse(body) : tapBatchSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return { single, events: 'events' in parsed.data ? parsed.data.events : [parsed.data] };
+});

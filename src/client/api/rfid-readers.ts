@@ -1,5 +1,5 @@
 import { request } from './http';
-import type { ReaderKind, RfidReader, RfidReaderWithToken } from '../../domain/rfid';
+import type { ReaderKind, RfidReader, RfidReaderWithToken, UnknownTap } from '../../domain/rfid';
 
 export const RFID_READERS_PATH = 'super-admin/rfid-readers';
 
@@ -11,15 +11,6 @@ export interface ReaderInput {
   serialNumber?: string | null;
   allowedNetworks?: string | null;
   isActive: boolean;
-}
-
-export interface UnknownTap {
-  id: number;
-  cardUid: string;
-  cardUidRaw: string;
-  tappedAt: string;
-  readerName: string;
-  readerLocation: string | null;
 }
 
 export const fetchReaders = (schoolId: string, signal?: AbortSignal) =>
