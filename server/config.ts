@@ -46,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: dbUrl && /^postgres(ql)?:\/\//.test(dbUrl) ? dbUrl : undefined,
+    pgSchema: env.PG_SCHEMA || undefined,
     sqliteFile: path.join(dataDir, 'app.db'),
     superAdminEmail: env.SUPER_ADMIN_EMAIL ?? 'superadmin@example.com',
     superAdminPassword: env.SUPER_ADMIN_PASSWORD || undefined,

@@ -16,9 +16,10 @@ import { at, lastSchoolDay } from '../helpers/rfid';
 const ROOT = { email: 'durable-root@school.test', password: 'DurableRoot123' };
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/live-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: {
       ...process.env,
+      PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',

@@ -217,9 +217,10 @@ describe.skipIf(!redisUrl || dbKind !== 'sqlite')(
     beforeAll(async () => {
       a = await createTestApp({ redisUrl });
       // The second process shares the database file and Redis, as two replicas of one deployment would.
-      child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/live-server.ts'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
         env: {
           ...process.env,
+          PORT: '0',
           DATA_DIR: a.dataDir,
           REDIS_URL: redisUrl,
           LOG_LEVEL: 'silent',
