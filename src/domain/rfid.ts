@@ -160,19 +160,29 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 export const isIsoInstant = (v: string) => ISO_INSTANT.test(v) && Number.isFinite(Date.parse(v));
 
 /** The shape of one tap; its values (UID, time) are checked per event so one bad tap never sinks a batch. */
-export const tapEventSchema = z.object({
-  eventId: z.string({ error: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
-  cardUid: z.string({ error: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
-  tappedAt: z.string({ error: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
-});
+export const tapEventSchema = z
+  .object({
+    eventId: z.string({ error: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
+    cardUid: z.string({ error: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
+    tappedAt: z.string({ error: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
+  })
+  .meta({
+    description: 'One card tap. eventId is unique per reader (a replay answers with the first result).',
+    examples: [{ eventId: 'gate1-000123', cardUid: '04:A1:B2:C3', tappedAt: '2026-11-16T07:31:05+08:00' }],
+  });
 export type TapEvent = z.output<typeof tapEventSchema>;
 
-export const tapBatchSchema = z.object({
-  events: z
-    .array(tapEventSchema, { error: TAP_MESSAGES.batch })
-    .min(1, TAP_MESSAGES.batch)
-    .max(TAP_BATCH_MAX, TAP_MESSAGES.batch),
-});
+export const tapBatchSchema = z
+  .object({
+    events: z
+      .array(tapEventSchema, { error: TAP_MESSAGES.batch })
+      .min(1, TAP_MESSAGES.batch)
+      .max(TAP_BATCH_MAX, TAP_MESSAGES.batch),
+  })
+  .meta({
+    description: `An offline reader's buffer: up to ${TAP_BATCH_MAX} taps; each bad event is reported by eventId, the rest recorded.`,
+    examples: [{ events: [{ eventId: 'gate1-000124', cardUid: '3735928559', tappedAt: '2026-11-16T07:32:10Z' }] }],
+  });
 
 /** What became of a tap. */
 export const TAP_OUTCOMES = [
