@@ -7,7 +7,8 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 
-const config = { ...loadConfig(), staticDir: undefined };
+// PORT may be 0 (any free port) here, which the server's own PORT check refuses.
+const config = { ...loadConfig({ ...process.env, PORT: undefined }), staticDir: undefined };
 const app = await buildApp(config);
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();

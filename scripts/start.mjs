@@ -11,6 +11,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
+// The TypeScript server runs in this process (no compile step): signals reach it directly.
+const { register } = await import('tsx/esm/api');
+register();
+
+// A bad setting stops here, before anything is built or started (server/config.ts says what it expects).
+const { checkConfigOrExit } = await import('../server/config.ts');
+checkConfigOrExit();
+
 const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');
 if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   console.log(`No built site in ${staticDir}: building it (astro build)…`);
@@ -23,8 +31,4 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   spawnSync(process.execPath, [path.join(root, 'scripts', 'compress-dist.mjs'), staticDir], { stdio: 'inherit' });
 }
 process.env.STATIC_DIR = staticDir;
-
-// Run the TypeScript server in this process (no compile step): signals reach it directly.
-const { register } = await import('tsx/esm/api');
-register();
 await import('../server/main.ts');

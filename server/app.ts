@@ -15,6 +15,8 @@ import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleAbsenceJob } from './services/absence-job';
 import { contractPlugin } from './plugins/contract';
+import { loadPlugin } from './plugins/load';
+import { openapiPlugin } from './plugins/openapi';
 import './types';
 
 export interface BuildOptions {
@@ -36,12 +38,23 @@ const REDACT = [
   '*.token',
 ];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the first n hops", addresses stay a list; never `true`. */
+function trustedProxies(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[REDACTED]' } },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Slow clients: a request must arrive whole within requestTimeout (uploads are the longest; JSON bodies
+    // have their own, shorter limit in plugins/contract.ts), an idle keep-alive socket closes after 10 s.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs + 10_000,
+    keepAliveTimeout: 10_000,
     // Errors the router raises before any handler (an undecodable URL such as /api/x/%E0%A4%A) get the
     // API's failure shape too, not Fastify's default { error, code, statusCode } body.
     frameworkErrors: (err, _request, reply) => {
@@ -49,6 +62,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       void (reply as FastifyReply).status(400).send({ success: false, message });
     },
   });
+  // Headers must arrive within 20 s (Node's default is a minute).
+  app.server.headersTimeout = Math.min(20_000, config.requestTimeoutMs);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   const db = opts.db ?? createDb(config);
@@ -97,7 +112,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Per-route limits come from each route's config.upload (server/lib/upload-pipeline.ts).
   await app.register(multipart);
   await app.register(authPlugin);
+  await app.register(loadPlugin);
   await app.register(contractPlugin);
+  // Before the routes: the document is built from every route registered after it.
+  if (config.apiDocs) await app.register(openapiPlugin);
 
   app.setErrorHandler(errorHandler);
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 export interface AppConfig {
   port: number;
@@ -33,41 +35,172 @@ export interface AppConfig {
   /** Per-IP limits: sign-in attempts and public form posts per window */
   rateLimits: { loginPerMinute: number; loginPerEmailPer15Min: number; publicFormsPerMinute: number };
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe: a hop count (1 = the proxy in front of us) or the proxies'
+   * addresses/CIDRs; false = none. Never "every hop": a client could then pick its own address.
+   */
+  trustProxy: false | number | string[];
+  /** GET /api/openapi.json and the reference page at /api/docs (API_DOCS=0 turns both off) */
+  apiDocs: boolean;
+  /** A JSON body must arrive within this time (ms), or the connection is closed (slow-body clients). */
+  jsonBodyTimeoutMs: number;
+  /** A whole request (uploads are the longest) must arrive within this time (ms). */
+  requestTimeoutMs: number;
+  /** Above this event-loop delay (ms) the server answers 503 instead of queueing more work (0 = never). */
+  maxEventLoopDelayMs: number;
+  /** How often the load is sampled (ms; tests make it short) */
+  pressureSampleMs?: number;
 }
 
-/** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). */
+/** A bad setting: one line naming the variable and what it expects. main.ts prints it and exits with 1. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An address or CIDR (10.0.0.0/8, ::1/128) or one of proxy-addr's names (loopback…). */
+const isProxyAddress = (entry: string) => {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `a whole number from ${min} to ${max}`);
+const text = z.string().trim().min(1, 'a value (leave it unset for the default)');
+const httpUrl = text.refine((v) => /^https?:\/\/\S+$/.test(v), 'an http:// or https:// URL');
+
+/** Every environment variable the server reads, what it must look like, and its default. */
+const envSchema = z.object({
+  PORT: whole(1, 65535).default(4321),
+  HOST: text.default('0.0.0.0'),
+  DATA_DIR: text.default('./data'),
+  UPLOAD_DIR: text.optional(),
+  STATIC_DIR: text.default('dist'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\/\S+$/.test(v), 'empty (SQLite) or a postgres:// URL')
+    .optional(),
+  SUPER_ADMIN_EMAIL: text.default('superadmin@example.com'),
+  SUPER_ADMIN_PASSWORD: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^rediss?:\/\/\S+$/.test(v), 'empty or a redis:// URL')
+    .optional(),
+  SMS_GATEWAY_URL: httpUrl.default('https://api.httpsms.com'),
+  GRAPH_API_URL: httpUrl.default('https://graph.facebook.com/v25.0'),
+  SCHOOL_TIMEZONE: text.refine(isTimeZone, 'an IANA time zone such as Asia/Manila').default('Asia/Manila'),
+  SCRYPT_COST: whole(1024)
+    .refine((n) => (n & (n - 1)) === 0, 'a power of two of at least 1024')
+    .default(16384),
+  LOGIN_RATE_PER_MINUTE: whole(1).default(10),
+  LOGIN_RATE_PER_EMAIL: whole(1).default(10),
+  PUBLIC_FORM_RATE_PER_MINUTE: whole(1).default(5),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
+      'a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses/CIDRs',
+    )
+    .optional(),
+  API_DOCS: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  JSON_BODY_TIMEOUT_MS: whole(100).default(30_000),
+  REQUEST_TIMEOUT_MS: whole(1000).default(120_000),
+  MAX_EVENT_LOOP_DELAY_MS: whole(0).default(1000),
+  TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
+  CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
+  ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
+  /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
+  PG_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case schema name')
+    .optional(),
+});
+
+function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (!value || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((e) => e.trim());
+}
+
+/** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const dbUrl = env.DATABASE_URL?.trim();
+  // Unset and empty are the same: the default.
+  const given = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: expected ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
-    port: Number(env.PORT ?? 4321),
-    host: env.HOST ?? '0.0.0.0',
+    port: e.PORT,
+    host: e.HOST,
     dataDir,
-    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    databaseUrl: dbUrl && /^postgres(ql)?:\/\//.test(dbUrl) ? dbUrl : undefined,
-    pgSchema: env.PG_SCHEMA || undefined,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    databaseUrl: e.DATABASE_URL || undefined,
+    pgSchema: e.PG_SCHEMA,
     sqliteFile: path.join(dataDir, 'app.db'),
-    superAdminEmail: env.SUPER_ADMIN_EMAIL ?? 'superadmin@example.com',
-    superAdminPassword: env.SUPER_ADMIN_PASSWORD || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smsGatewayUrl: env.SMS_GATEWAY_URL ?? 'https://api.httpsms.com',
-    graphApiUrl: env.GRAPH_API_URL ?? 'https://graph.facebook.com/v25.0',
-    schoolTimezone: env.SCHOOL_TIMEZONE ?? 'Asia/Manila',
-    tapDebounceSeconds: Number(env.TAP_DEBOUNCE_SECONDS ?? 60),
-    checkoutMinMinutes: Number(env.CHECKOUT_MIN_MINUTES ?? 30),
-    absenceJob: env.ABSENCE_JOB !== '0',
-    liveSessionCheckMs: Number(env.LIVE_SESSION_CHECK_MS ?? 15000),
-    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
-    scryptCost: Number(env.SCRYPT_COST ?? 16384),
+    superAdminEmail: e.SUPER_ADMIN_EMAIL,
+    superAdminPassword: e.SUPER_ADMIN_PASSWORD || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    graphApiUrl: e.GRAPH_API_URL,
+    schoolTimezone: e.SCHOOL_TIMEZONE,
+    tapDebounceSeconds: e.TAP_DEBOUNCE_SECONDS,
+    checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
+    absenceJob: e.ABSENCE_JOB === '1',
+    liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+    staticDir: path.resolve(e.STATIC_DIR),
+    scryptCost: e.SCRYPT_COST,
     rateLimits: {
-      loginPerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 10),
-      loginPerEmailPer15Min: Number(env.LOGIN_RATE_PER_EMAIL ?? 10),
-      publicFormsPerMinute: Number(env.PUBLIC_FORM_RATE_PER_MINUTE ?? 5),
+      loginPerMinute: e.LOGIN_RATE_PER_MINUTE,
+      loginPerEmailPer15Min: e.LOGIN_RATE_PER_EMAIL,
+      publicFormsPerMinute: e.PUBLIC_FORM_RATE_PER_MINUTE,
     },
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    apiDocs: e.API_DOCS === '1',
+    jsonBodyTimeoutMs: e.JSON_BODY_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
   };
+}
+
+/** loadConfig for the process entry points: a bad setting prints its one line and exits with code 1. */
+export function checkConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 /** A config for tests: temp data dir, no static site, cheap hashing, quiet logs. */
@@ -81,6 +214,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     // Tests run the absence job themselves, with the clock they choose.
     absenceJob: false,
+    // Test machines run many suites at once: load shedding is tested on its own (tests/api/limits.test.ts).
+    maxEventLoopDelayMs: 0,
     ...overrides,
   };
 }

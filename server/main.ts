@@ -1,7 +1,7 @@
-import { loadConfig } from './config';
+import { checkConfigOrExit } from './config';
 import { buildApp } from './app';
 
-const config = loadConfig();
+const config = checkConfigOrExit();
 const app = await buildApp(config);
 
 const shutdown = async (signal: string) => {

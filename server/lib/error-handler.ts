@@ -26,6 +26,15 @@ function isRejectedValue(err: unknown): boolean {
   return code === '22021' || code === '22P05' || code === '22003' || code === '22P02';
 }
 
+/** Fastify's own request errors, in words a client can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+};
+
 /** A route schema's issues → `{ field: first message }` (dotted paths, '_' for the whole value). */
 function schemaFieldErrors(validation: Array<{ instancePath: string; message?: string }>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,6 +71,13 @@ export function errorHandler(err: FastifyError | AppError | ZodError, request: F
   if (isRejectedValue(err)) {
     return reply.status(400).send({ success: false, message: 'The request has text or numbers that cannot be stored' });
   }
+  const { code } = err as FastifyError;
+  if (code === 'FST_UNDER_PRESSURE') {
+    return reply.status(503).send({ success: false, message: 'The server is busy. Please try again in a moment.' });
+  }
+  const fastifyMessage = code ? FASTIFY_MESSAGES[code] : undefined;
+  if (fastifyMessage)
+    return reply.status((err as FastifyError).statusCode ?? 400).send({ success: false, message: fastifyMessage });
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500 && !isResponseSerializationError(err)) {
     const message =

@@ -31,7 +31,7 @@ const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
 
 const mediaType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-const hasBody = (request: FastifyRequest) =>
+export const hasBody = (request: FastifyRequest) =>
   request.headers['content-type'] !== undefined ||
   request.headers['transfer-encoding'] !== undefined ||
   Number(request.headers['content-length'] ?? 0) > 0;
@@ -47,6 +47,11 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
   const tempDir = path.join(path.dirname(app.config.uploadDir), '.incoming-uploads');
 
   app.decorateRequest('upload', null as unknown as UploadBatch);
+
+  // API replies are personal or change at any moment: no browser or proxy keeps a copy.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   // Before the body is read: a route takes JSON, or (when it declares files) multipart too. 415 otherwise.
   app.addHook('preParsing', async (request, reply, payload) => {

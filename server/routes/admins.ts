@@ -1,16 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
 import {
-  checkAdmin,
+  adminListQuerySchema,
+  adminListSchema,
+  adminSchema,
   CREATE_ADMIN_REQUIRED,
   createAdminSchema,
+  requiredFieldsMessage,
   SUCCESS_MESSAGES,
   UPDATE_ADMIN_REQUIRED,
   updateAdminSchema,
   updatePermissionsSchema,
 } from '../../src/domain/admins';
-import { badRequest } from '../lib/errors';
+import { idParams } from '../../src/domain/validation';
 import { PICTURE_UPLOAD } from '../lib/upload-rules';
-import { bodyFields, idParam } from '../lib/query';
 import {
   ADMIN_NOT_FOUND,
   createAdmin,
@@ -21,19 +25,16 @@ import {
   updateAdmin,
 } from '../services/admins';
 
-type WithId = { Params: { id: string } };
-
-/** Validates with the admin rules: the required-fields alert as the message, every field's message in errors. */
-function parse<T>(result: { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string> }): T {
-  if (!result.ok) throw badRequest(result.message, result.errors);
-  return result.value;
-}
+const params = idParams(ADMIN_NOT_FOUND);
+const oneAdmin = { 200: apiSuccess(adminSchema) };
 
 /**
  * Admin accounts (spec §2 Admin Management, §7). Lists return active admins; `?includeInactive=true`
  * adds deactivated ones (isActive:false). DELETE deactivates and signs the admin out; the record stays.
+ * Create and edit take multipart (`data` JSON + `profilePicture`) or JSON; a blank required field makes
+ * the 400's message 'Please fill in all required fields' (spec §5), with every field's message in errors.
  */
-export default async function adminRoutes(app: FastifyInstance) {
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: FastifyRequest) => ({
     db: app.db,
     files: request.upload,
@@ -41,46 +42,63 @@ export default async function adminRoutes(app: FastifyInstance) {
     scryptCost: app.config.scryptCost,
   });
 
-  app.post('/register-admin', { config: { upload: PICTURE_UPLOAD } }, async (request, reply) => {
-    const fields = bodyFields(request.body);
-    const input = parse(checkAdmin(createAdminSchema, fields, CREATE_ADMIN_REQUIRED));
-    const data = await createAdmin(ctx(request), input);
-    return reply.status(201).send({ success: true, data, message: SUCCESS_MESSAGES.created });
-  });
+  app.post(
+    '/register-admin',
+    {
+      schema: { summary: 'Create an admin', body: createAdminSchema, response: { 201: apiSuccess(adminSchema) } },
+      config: { upload: PICTURE_UPLOAD, validationMessage: (body) => requiredFieldsMessage(body, CREATE_ADMIN_REQUIRED) },
+    },
+    async (request, reply) => {
+      const data = await createAdmin(ctx(request), request.body);
+      return reply.status(201).send({ success: true, data, message: SUCCESS_MESSAGES.created });
+    },
+  );
 
-  app.get<{ Querystring: { includeInactive?: string } }>('/admins', async (request) => {
-    const includeInactive = ['true', '1'].includes(String(request.query.includeInactive ?? ''));
-    return { success: true, data: { admins: await listAdmins(app.db, includeInactive) } };
-  });
+  app.get(
+    '/admins',
+    { schema: { summary: 'List admins', querystring: adminListQuerySchema, response: { 200: apiSuccess(adminListSchema) } } },
+    async (request) => {
+      const includeInactive = ['true', '1'].includes(request.query.includeInactive ?? '');
+      return { success: true as const, data: { admins: await listAdmins(app.db, includeInactive) } };
+    },
+  );
 
-  app.get<WithId>('/admins/:id', async (request) => ({
-    success: true,
-    data: await getAdmin(app.db, idParam(request.params.id, ADMIN_NOT_FOUND)),
+  app.get('/admins/:id', { schema: { summary: 'One admin', params, response: oneAdmin } }, async (request) => ({
+    success: true as const,
+    data: await getAdmin(app.db, request.params.id),
   }));
 
-  app.patch<WithId>('/admins/:id', { config: { upload: PICTURE_UPLOAD } }, async (request) => {
-    const id = idParam(request.params.id, ADMIN_NOT_FOUND);
-    const fields = bodyFields(request.body);
-    const input = parse(
-      checkAdmin(
-        updateAdminSchema,
-        fields,
-        UPDATE_ADMIN_REQUIRED.filter((k) => k in fields),
-      ),
-    );
-    const data = await updateAdmin(ctx(request), id, input);
-    return { success: true, data, message: SUCCESS_MESSAGES.updated };
+  app.patch(
+    '/admins/:id',
+    {
+      schema: { summary: 'Edit, reactivate or re-password an admin', params, body: updateAdminSchema, response: oneAdmin },
+      config: {
+        upload: PICTURE_UPLOAD,
+        validationMessage: (body) =>
+          requiredFieldsMessage(
+            body,
+            UPDATE_ADMIN_REQUIRED.filter((k) => k in body),
+          ),
+      },
+    },
+    async (request) => {
+      const data = await updateAdmin(ctx(request), request.params.id, request.body);
+      return { success: true as const, data, message: SUCCESS_MESSAGES.updated };
+    },
+  );
+
+  app.delete('/admins/:id', { schema: { summary: 'Deactivate an admin', params, response: oneAdmin } }, async (request) => {
+    const data = await deactivateAdmin(ctx(request), request.params.id);
+    return { success: true as const, data, message: SUCCESS_MESSAGES.deactivated };
   });
 
-  app.delete<WithId>('/admins/:id', async (request) => {
-    const data = await deactivateAdmin(ctx(request), idParam(request.params.id, ADMIN_NOT_FOUND));
-    return { success: true, data, message: SUCCESS_MESSAGES.deactivated };
-  });
-
-  app.patch<WithId>('/admins/:id/permissions', async (request) => {
-    const id = idParam(request.params.id, ADMIN_NOT_FOUND);
-    const { permissions } = updatePermissionsSchema.parse(bodyFields(request.body));
-    const data = await setAdminPermissions(ctx(request), id, permissions);
-    return { success: true, data, message: SUCCESS_MESSAGES.permissions };
-  });
-}
+  app.patch(
+    '/admins/:id/permissions',
+    { schema: { summary: "Set an admin's permissions", params, body: updatePermissionsSchema, response: oneAdmin } },
+    async (request) => {
+      const data = await setAdminPermissions(ctx(request), request.params.id, request.body.permissions);
+      return { success: true as const, data, message: SUCCESS_MESSAGES.permissions };
+    },
+  );
+};
+export default adminRoutes;

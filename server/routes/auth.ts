@@ -3,6 +3,15 @@ import { changePasswordSchema, loginSchema, signInResultSchema } from '../../src
 import { apiDone, apiSuccess } from '../../src/domain/api';
 import { AuthService } from '../services/auth';
 
+const SIGN_IN_EXAMPLE = {
+  success: true,
+  message: 'Signed in',
+  data: {
+    token: '3q2-opaque-random-token',
+    user: { id: 1, email: 'superadmin@example.com', firstName: 'Super', lastName: 'Admin', role: 'SUPER_ADMIN' },
+  },
+};
+
 /** Sign-in, sign-out and password change of the super admin (spec §7). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.db, app.config);
@@ -10,7 +19,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { body: loginSchema, response: { 200: apiSuccess(signInResultSchema) } },
+      schema: {
+        summary: 'Sign in (super admin)',
+        security: [],
+        body: loginSchema.meta({ examples: [{ email: 'superadmin@example.com', password: 'your-password' }] }),
+        response: { 200: apiSuccess(signInResultSchema).meta({ examples: [SIGN_IN_EXAMPLE] }) },
+      },
       config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -19,16 +33,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: apiDone } } }, async (request) => {
-    // Signing out always succeeds for the browser; a live super-admin session is revoked and logged.
-    // Another role's token is left alone: this console's logout must not end (or log) other sessions.
-    if (request.auth?.role === 'SUPER_ADMIN') await auth.signOut(request.auth, request.actor());
-    return { success: true as const, data: null, message: 'Signed out' };
-  });
+  app.post(
+    '/logout',
+    { schema: { summary: 'Sign out (revokes the session)', security: [], response: { 200: apiDone } } },
+    async (request) => {
+      // Signing out always succeeds for the browser; a live super-admin session is revoked and logged.
+      // Another role's token is left alone: this console's logout must not end (or log) other sessions.
+      if (request.auth?.role === 'SUPER_ADMIN') await auth.signOut(request.auth, request.actor());
+      return { success: true as const, data: null, message: 'Signed out' };
+    },
+  );
 
   app.post(
     '/change-password',
-    { onRequest: app.requireSuperAdmin, schema: { body: changePasswordSchema, response: { 200: apiDone } } },
+    {
+      onRequest: app.requireSuperAdmin,
+      schema: { summary: 'Change my password', body: changePasswordSchema, response: { 200: apiDone } },
+    },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       await auth.changeSuperAdminPassword(request.auth!, currentPassword, newPassword, request.actor());

@@ -1,7 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
+import { dashboardStatsSchema } from '../../src/domain/dashboard';
 import { getDashboardStats } from '../services/dashboard';
 
 /** GET /api/super-admin/dashboard-stats — spec §3 "Dashboard stats" (read-only, no log entry). */
-export default async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/dashboard-stats', async () => ({ success: true, data: await getDashboardStats(app.db, app.config.schoolTimezone) }));
-}
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard-stats',
+    { schema: { summary: 'Dashboard statistics', response: { 200: apiSuccess(dashboardStatsSchema) } } },
+    async () => ({ success: true as const, data: await getDashboardStats(app.db, app.config.schoolTimezone) }),
+  );
+};
+export default dashboardRoutes;

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '../../src/domain/api';
 import adminRoutes from './admins';
 import authRoutes from './auth';
 import dashboardRoutes from './dashboard';
@@ -22,7 +25,13 @@ import attendanceRoutes from './attendance';
  * super-admin scope requires a SUPER_ADMIN session (401 without, 403 for other roles).
  */
 export async function registerRoutes(app: FastifyInstance) {
-  app.get('/api/health', async () => ({ success: true, data: { status: 'ok' } }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      { schema: { summary: 'Liveness', security: [], response: { 200: apiSuccess(z.object({ status: z.literal('ok') })) } } },
+      async () => ({ success: true as const, data: { status: 'ok' as const } }),
+    );
 
   await app.register(authRoutes, { prefix: '/api/super-admin' });
   // Public catalogue, contact form and orders; the inquiry list/detail/delete guard themselves.

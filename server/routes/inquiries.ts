@@ -1,8 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INQUIRY_MESSAGES, inquirySchema } from '../../src/domain/inquiries';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiDone, apiSuccess } from '../../src/domain/api';
+import { INQUIRY_MESSAGES, inquiryRecordSchema, inquirySchema } from '../../src/domain/inquiries';
 import { ORDER_MESSAGES, orderSchema } from '../../src/domain/orders';
-import { honeypotFilled } from '../../src/domain/public-forms';
-import { bodyFields, idParam } from '../lib/query';
+import { honeypotFilled, PUBLIC_FORM_BODY_LIMIT } from '../../src/domain/public-forms';
+import { systemSchema } from '../../src/domain/systems';
+import { idParams } from '../../src/domain/validation';
 import { createInquiry, deleteInquiry, getInquiry, listInquiries } from '../services/inquiries';
 import { createOrder } from '../services/orders';
 import { listSystems } from '../services/systems';
@@ -11,41 +15,71 @@ import { listSystems } from '../services/systems';
  * /api/inquiries (spec §7): the public site's calls (systems catalogue, contact form, orders) and the
  * console's inquiry list, detail and delete (super admin only).
  */
-export default async function inquiryRoutes(app: FastifyInstance) {
-  const publicForm = { config: { rateLimit: { max: app.config.rateLimits.publicFormsPerMinute, timeWindow: '1 minute' } } };
+const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const superAdmin = { onRequest: app.requireSuperAdmin };
+  const params = idParams(INQUIRY_MESSAGES.notFound);
 
   /**
-   * A public form post: a filled honeypot gets the same answer as a real submission, and nothing is
-   * stored or validated (bots learn nothing). Otherwise `save` stores the parsed input.
+   * A public form: JSON only, at most 16 KB, rate-limited per address. A filled honeypot gets the same
+   * answer as a real submission before anything is validated or stored (bots learn nothing).
    */
-  async function publicSubmission(request: FastifyRequest, save: (fields: Record<string, unknown>) => Promise<unknown>) {
-    const fields = bodyFields(request.body);
-    if (!honeypotFilled(fields)) await save(fields);
-  }
-
-  app.get('/systems', async () => ({ success: true, data: await listSystems(app.db) }));
-
-  app.post('/', publicForm, async (request, reply) => {
-    await publicSubmission(request, (fields) => createInquiry(app.db, inquirySchema.parse(fields), request.actor()));
-    return reply.status(201).send({ success: true, data: null, message: INQUIRY_MESSAGES.sent });
+  const publicForm = (message: string) => ({
+    bodyLimit: PUBLIC_FORM_BODY_LIMIT,
+    config: { rateLimit: { max: app.config.rateLimits.publicFormsPerMinute, timeWindow: '1 minute' } },
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (honeypotFilled(request.body ?? {})) return reply.status(201).send({ success: true, data: null, message });
+    },
   });
 
-  app.post('/orders', publicForm, async (request, reply) => {
-    await publicSubmission(request, (fields) => createOrder(app.db, orderSchema.parse(fields), request.actor()));
-    return reply.status(201).send({ success: true, data: null, message: ORDER_MESSAGES.submitted });
-  });
+  app.get(
+    '/systems',
+    { schema: { summary: 'Public systems catalogue', security: [], response: { 200: apiSuccess(z.array(systemSchema)) } } },
+    async () => ({ success: true as const, data: await listSystems(app.db) }),
+  );
 
-  app.get('/', superAdmin, async () => ({ success: true, data: await listInquiries(app.db) }));
+  app.post(
+    '/',
+    {
+      ...publicForm(INQUIRY_MESSAGES.sent),
+      schema: { summary: 'Send a contact-form message', security: [], body: inquirySchema, response: { 201: apiDone } },
+    },
+    async (request, reply) => {
+      await createInquiry(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data: null, message: INQUIRY_MESSAGES.sent });
+    },
+  );
 
-  app.get('/:id', superAdmin, async (request) => {
-    const id = idParam((request.params as { id: string }).id, INQUIRY_MESSAGES.notFound);
-    return { success: true, data: await getInquiry(app.db, id) };
-  });
+  app.post(
+    '/orders',
+    {
+      ...publicForm(ORDER_MESSAGES.submitted),
+      schema: { summary: 'Order a system (public site)', security: [], body: orderSchema, response: { 201: apiDone } },
+    },
+    async (request, reply) => {
+      await createOrder(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data: null, message: ORDER_MESSAGES.submitted });
+    },
+  );
 
-  app.delete('/:id', superAdmin, async (request) => {
-    const id = idParam((request.params as { id: string }).id, INQUIRY_MESSAGES.notFound);
-    await deleteInquiry(app.db, id, request.actor());
-    return { success: true, data: null, message: INQUIRY_MESSAGES.deleted };
-  });
-}
+  app.get(
+    '/',
+    { ...superAdmin, schema: { summary: 'List inquiries', response: { 200: apiSuccess(z.array(inquiryRecordSchema)) } } },
+    async () => ({ success: true as const, data: await listInquiries(app.db) }),
+  );
+
+  app.get(
+    '/:id',
+    { ...superAdmin, schema: { summary: 'One inquiry', params, response: { 200: apiSuccess(inquiryRecordSchema) } } },
+    async (request) => ({ success: true as const, data: await getInquiry(app.db, request.params.id) }),
+  );
+
+  app.delete(
+    '/:id',
+    { ...superAdmin, schema: { summary: 'Delete an inquiry', params, response: { 200: apiDone } } },
+    async (request) => {
+      await deleteInquiry(app.db, request.params.id, request.actor());
+      return { success: true as const, data: null, message: INQUIRY_MESSAGES.deleted };
+    },
+  );
+};
+export default inquiryRoutes;

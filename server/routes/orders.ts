@@ -1,17 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { ORDER_MESSAGES, orderStatusSchema } from '../../src/domain/orders';
-import { bodyFields, idParam } from '../lib/query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '../../src/domain/api';
+import { ORDER_MESSAGES, orderRecordSchema, orderStatusSchema } from '../../src/domain/orders';
+import { idParams } from '../../src/domain/validation';
 import { listOrders, updateOrderStatus } from '../services/orders';
 
 /** /api/super-admin/orders (spec §7). Public order submission is POST /api/inquiries/orders. */
-export default async function orderRoutes(app: FastifyInstance) {
-  app.get('/orders', async () => ({ success: true, data: await listOrders(app.db) }));
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders',
+    { schema: { summary: 'List orders', response: { 200: apiSuccess(z.array(orderRecordSchema)) } } },
+    async () => ({
+      success: true as const,
+      data: await listOrders(app.db),
+    }),
+  );
 
-  app.patch('/orders/:id/status', async (request) => {
-    const id = idParam((request.params as { id: string }).id, ORDER_MESSAGES.notFound);
-    const fields = bodyFields(request.body);
-    const { status } = orderStatusSchema.parse(fields);
-    const data = await updateOrderStatus(app.db, id, status, request.actor());
-    return { success: true, data, message: ORDER_MESSAGES.statusUpdated };
-  });
-}
+  app.patch(
+    '/orders/:id/status',
+    {
+      schema: {
+        summary: 'Change an order status',
+        params: idParams(ORDER_MESSAGES.notFound),
+        body: orderStatusSchema,
+        response: { 200: apiSuccess(orderRecordSchema) },
+      },
+    },
+    async (request) => {
+      const data = await updateOrderStatus(app.db, request.params.id, request.body.status, request.actor());
+      return { success: true as const, data, message: ORDER_MESSAGES.statusUpdated };
+    },
+  );
+};
+export default orderRoutes;

@@ -1,16 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { bodyFields } from '../lib/query';
-import { syncMessage, syncPermissionsSchema } from '../../src/domain/admins';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
+import { permissionCatalogueSchema, syncMessage, syncPermissionsSchema, syncResultSchema } from '../../src/domain/admins';
 import { listPermissions, syncPermissions } from '../services/permissions';
 
 /** The school-admin permission catalogue (spec §6, §7): list, and sync (upsert by name, idempotent). */
-export default async function permissionRoutes(app: FastifyInstance) {
-  app.get('/permissions', async () => ({ success: true, data: await listPermissions(app.db) }));
+const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/permissions',
+    { schema: { summary: 'Permission catalogue', response: { 200: apiSuccess(permissionCatalogueSchema) } } },
+    async () => ({ success: true as const, data: await listPermissions(app.db) }),
+  );
 
-  app.post('/permissions/sync', async (request) => {
-    const fields = bodyFields(request.body);
-    const { additionalPermissions } = syncPermissionsSchema.parse(fields);
-    const data = await syncPermissions(app.db, additionalPermissions, request.actor());
-    return { success: true, data, message: syncMessage(data) };
-  });
-}
+  app.post(
+    '/permissions/sync',
+    { schema: { summary: 'Sync permissions', body: syncPermissionsSchema, response: { 200: apiSuccess(syncResultSchema) } } },
+    async (request) => {
+      const data = await syncPermissions(app.db, request.body.additionalPermissions, request.actor());
+      return { success: true as const, data, message: syncMessage(data) };
+    },
+  );
+};
+export default permissionRoutes;

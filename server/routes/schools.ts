@@ -1,31 +1,64 @@
-import type { FastifyInstance } from 'fastify';
-import { schoolCreateSchema, schoolUpdateSchema } from '../../src/domain/schools';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '../../src/domain/api';
+import { schoolCreateSchema, schoolListQuerySchema, schoolSchema, schoolUpdateSchema } from '../../src/domain/schools';
+import { idParams } from '../../src/domain/validation';
 import { LOGO_UPLOAD } from '../lib/upload-rules';
-import { bodyFields, idParam, textQuery } from '../lib/query';
+import { textQuery } from '../lib/query';
 import { createSchool, getSchool, listSchools, SCHOOL_NOT_FOUND, updateSchool } from '../services/schools';
 
-/** Spec §7 schools: multipart `data` (JSON) + `logo`; the list is an array with live counts. */
-export default async function schoolRoutes(app: FastifyInstance) {
-  app.get('/schools', async (request) => {
-    const { search } = request.query as { search?: unknown };
-    return { success: true, data: await listSchools(app.db, textQuery(search)) };
-  });
+const params = idParams(SCHOOL_NOT_FOUND);
 
-  app.post('/schools', { config: { upload: LOGO_UPLOAD } }, async (request, reply) => {
-    const input = schoolCreateSchema.parse(bodyFields(request.body));
-    const data = await createSchool(app.db, request.upload, input, request.actor());
-    return reply.status(201).send({ success: true, data, message: 'School created successfully' });
-  });
+/** Spec §7 schools: multipart `data` (JSON) + `logo` (or JSON); the list is an array with live counts. */
+const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/schools',
+    {
+      schema: {
+        summary: 'List schools',
+        querystring: schoolListQuerySchema,
+        response: { 200: apiSuccess(z.array(schoolSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listSchools(app.db, textQuery(request.query.search)) }),
+  );
 
-  app.get('/schools/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    return { success: true, data: await getSchool(app.db, id) };
-  });
+  app.post(
+    '/schools',
+    {
+      schema: { summary: 'Create a school', body: schoolCreateSchema, response: { 201: apiSuccess(schoolSchema) } },
+      config: { upload: LOGO_UPLOAD },
+    },
+    async (request, reply) => {
+      const data = await createSchool(app.db, request.upload, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'School created successfully' });
+    },
+  );
 
-  app.patch('/schools/:id', { config: { upload: LOGO_UPLOAD } }, async (request) => {
-    const id = idParam((request.params as { id: string }).id, SCHOOL_NOT_FOUND);
-    const input = schoolUpdateSchema.parse(bodyFields(request.body));
-    const data = await updateSchool(app.db, request.upload, id, input, request.actor());
-    return { success: true, data, message: 'School updated successfully' };
-  });
-}
+  app.get(
+    '/schools/:id',
+    { schema: { summary: 'One school', params, response: { 200: apiSuccess(schoolSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await getSchool(app.db, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/schools/:id',
+    {
+      schema: {
+        summary: 'Edit or deactivate a school',
+        params,
+        body: schoolUpdateSchema,
+        response: { 200: apiSuccess(schoolSchema) },
+      },
+      config: { upload: LOGO_UPLOAD },
+    },
+    async (request) => {
+      const data = await updateSchool(app.db, request.upload, request.params.id, request.body, request.actor());
+      return { success: true as const, data, message: 'School updated successfully' };
+    },
+  );
+};
+export default schoolRoutes;

@@ -9,7 +9,7 @@ import { createSection, listSections, SECTION_NOT_FOUND, updateSection } from '.
 const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sections',
-    { schema: { body: sectionCreateSchema, response: { 201: apiSuccess(sectionSchema) } } },
+    { schema: { summary: 'Create a section', body: sectionCreateSchema, response: { 201: apiSuccess(sectionSchema) } } },
     async (request, reply) => {
       const data = await createSection(app.db, request.body, request.actor());
       return reply.status(201).send({ success: true, data, message: 'Section created successfully!' });
@@ -18,7 +18,13 @@ const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sections/:schoolId/:gradeId',
-    { schema: { params: sectionsParamsSchema, response: { 200: apiSuccess(z.array(sectionSchema)) } } },
+    {
+      schema: {
+        summary: "A grade's sections",
+        params: sectionsParamsSchema,
+        response: { 200: apiSuccess(z.array(sectionSchema)) },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await listSections(app.db, request.params.schoolId, request.params.gradeId),
@@ -27,7 +33,14 @@ const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/sections/:id',
-    { schema: { params: idParams(SECTION_NOT_FOUND), body: sectionUpdateSchema, response: { 200: apiSuccess(sectionSchema) } } },
+    {
+      schema: {
+        summary: 'Edit, move or deactivate a section',
+        params: idParams(SECTION_NOT_FOUND),
+        body: sectionUpdateSchema,
+        response: { 200: apiSuccess(sectionSchema) },
+      },
+    },
     async (request) => {
       const data = await updateSection(app.db, request.params.id, request.body, request.actor());
       return { success: true as const, data, message: 'Section updated successfully' };

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { LOG_PAGE_SIZE, logFiltersSchema } from '../../src/domain/system-logs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '../../src/domain/api';
+import { LOG_PAGE_SIZE, logFilterOptionsSchema, logQuerySchema, systemLogPageSchema } from '../../src/domain/system-logs';
 import { pageParams, sortParams, streamCsv, wantsCsv } from '../lib/paginate';
 import { localDate } from '../lib/time';
 import {
@@ -13,19 +14,33 @@ import {
 } from '../services/system-logs';
 
 /** GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices. */
-export default async function systemLogRoutes(app: FastifyInstance) {
-  app.get('/system-logs', async (request, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const filters = logFiltersSchema.parse(query);
-    const sort = sortParams(query, LOG_SORTS, DEFAULT_LOG_SORT);
-    const tz = app.config.schoolTimezone;
-    if (wantsCsv(query)) {
-      const filename = `system-logs-${localDate(new Date(), tz)}.csv`;
-      return streamCsv(reply, await logsForExport(app.db, filters, sort, tz), { filename, columns: LOG_CSV_COLUMNS, map: toLog });
-    }
-    const data = await listSystemLogs(app.db, filters, pageParams(query, LOG_PAGE_SIZE), sort, tz);
-    return { success: true, data };
-  });
+const systemLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/system-logs',
+    {
+      schema: {
+        summary: 'System log (a page, or the whole filtered list as CSV with format=csv)',
+        querystring: logQuerySchema,
+        response: { 200: apiSuccess(systemLogPageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const sort = sortParams(query, LOG_SORTS, DEFAULT_LOG_SORT);
+      const tz = app.config.schoolTimezone;
+      if (wantsCsv(query)) {
+        const filename = `system-logs-${localDate(new Date(), tz)}.csv`;
+        return streamCsv(reply, await logsForExport(app.db, query, sort, tz), { filename, columns: LOG_CSV_COLUMNS, map: toLog });
+      }
+      const data = await listSystemLogs(app.db, query, pageParams(query, LOG_PAGE_SIZE), sort, tz);
+      return { success: true as const, data };
+    },
+  );
 
-  app.get('/system-logs/filters', async () => ({ success: true, data: await logFilterOptions(app.db) }));
-}
+  app.get(
+    '/system-logs/filters',
+    { schema: { summary: 'System log filter choices', response: { 200: apiSuccess(logFilterOptionsSchema) } } },
+    async () => ({ success: true as const, data: await logFilterOptions(app.db) }),
+  );
+};
+export default systemLogRoutes;

@@ -12,43 +12,48 @@ export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters l
 export const SCHOOL_INVALID_MESSAGE = 'Please select a valid school';
 
 /** Spec §3 Admin, as the API returns it (never the password). */
-export interface Admin {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-  employeeId: string;
-  department: string | null;
-  position: string | null;
+export const adminSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  employeeId: z.string(),
+  department: z.string().nullable(),
+  position: z.string().nullable(),
   /** every catalogue permission → on/off */
-  permissions: Record<string, boolean>;
-  profilePictureUrl: string | null;
-  schoolId: number | null;
-  school: { name: string; acronym: string } | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  permissions: z.record(z.string(), z.boolean()),
+  profilePictureUrl: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Admin = z.infer<typeof adminSchema>;
+
+/** GET /api/super-admin/admins: `?includeInactive=true` adds deactivated admins. */
+export const adminListQuerySchema = z.object({ includeInactive: z.string().optional() });
+export const adminListSchema = z.object({ admins: z.array(adminSchema) });
+export type AdminList = z.infer<typeof adminListSchema>;
 
 /** Spec §3 Permission. */
-export interface Permission {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-}
+export const permissionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
 
-export interface PermissionCatalogue {
-  permissions: Permission[];
-  groupedByCategory: Record<string, Permission[]>;
-}
+export const permissionCatalogueSchema = z.object({
+  permissions: z.array(permissionSchema),
+  groupedByCategory: z.record(z.string(), z.array(permissionSchema)),
+});
+export type PermissionCatalogue = z.infer<typeof permissionCatalogueSchema>;
 
-export interface SyncResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-}
+export const syncResultSchema = z.object({ created: z.number(), updated: z.number(), unchanged: z.number() });
+export type SyncResult = z.infer<typeof syncResultSchema>;
 
 /** A school id from a select ('' = none) or JSON; absent → undefined, none → null. */
 const schoolIdField = z.preprocess(
@@ -124,6 +129,8 @@ export const updateAdminSchema = z.object({
   isActive: booleanField('isActive must be true or false').optional(),
 });
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
+/** A create or edit body as the console sends it (each schema reads the fields it knows). */
+export type AdminPayload = Partial<z.input<typeof createAdminSchema> & z.input<typeof updateAdminSchema>>;
 export const UPDATE_ADMIN_REQUIRED = ['email', 'firstName', 'lastName', 'employeeId'] as const;
 
 /** The Edit Admin form: the same rules, with the name fields and the school required (spec §5). */
@@ -135,6 +142,10 @@ export const editAdminFormSchema = updateAdminSchema.extend({
 export const EDIT_ADMIN_REQUIRED = [...UPDATE_ADMIN_REQUIRED, 'schoolId'] as const;
 
 const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+/** Spec §5: the alert when a required field is blank (undefined when none is); the API's 400 message too. */
+export const requiredFieldsMessage = (input: Record<string, unknown>, required: readonly string[]): string | undefined =>
+  required.some((k) => isBlank(input[k])) ? REQUIRED_FIELDS_MESSAGE : undefined;
 
 export type AdminCheck<T> = { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string> };
 
@@ -149,11 +160,10 @@ export function checkAdmin<S extends z.ZodType>(
 ): AdminCheck<z.output<S>> {
   const r = validate(schema, input);
   if (r.ok) return r;
-  const missing = required.some((k) => isBlank(input[k]));
   return {
     ok: false,
     errors: r.errors,
-    message: missing ? REQUIRED_FIELDS_MESSAGE : (Object.values(r.errors)[0] ?? 'Invalid input'),
+    message: requiredFieldsMessage(input, required) ?? Object.values(r.errors)[0] ?? 'Invalid input',
   };
 }
 

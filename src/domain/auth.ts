@@ -37,6 +37,21 @@ export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export const PROFILE_PICTURE_HINT = 'JPG, PNG, GIF or WebP. Max 2MB.';
 
+/** The signed-in super admin's own profile (GET/PATCH /api/super-admin/profile). */
+export const profileRecordSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  accessLevel: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileRecordSchema>;
+
 /** Spec §5 Profile. Phone optional; fields are sent only when non-empty. */
 export const profileSchema = z.object({
   firstName: requiredText('First name is required', 100),

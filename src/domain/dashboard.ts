@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Dashboard Overview (spec §2) and "Dashboard stats" (spec §3): the shape the API returns and the console reads. */
 
 /** Spec §9 "Dashboard" windows and list sizes. */
@@ -17,49 +19,53 @@ export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as c
 /** Notification types (spec §2 SMS Notifications History). */
 export const SMS_TYPES = ['CHECK_IN', 'CHECK_OUT', 'ABSENCE', 'LATE_ARRIVAL', 'CUSTOM'] as const;
 
-export interface DayCount {
+const dayCountSchema = z.object({
   /** e.g. 'Nov 16' (the school-local calendar day) */
-  formattedDate: string;
-  count: number;
-}
+  formattedDate: z.string(),
+  count: z.number(),
+});
+export type DayCount = z.infer<typeof dayCountSchema>;
 
-export interface PersonName {
-  firstName: string;
-  lastName: string;
-}
+const personNameSchema = z.object({ firstName: z.string(), lastName: z.string() });
+export type PersonName = z.infer<typeof personNameSchema>;
 
-export interface DashboardSmsLog {
-  id: number;
-  createdAt: string;
-  type: string;
-  status: string;
-  message: string;
-  phoneNumber: string | null;
-  student: (PersonName & { parentPhone: string | null; school: { acronym: string } | null }) | null;
-  sender: PersonName | null;
-}
+const dashboardSmsLogSchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  type: z.string(),
+  status: z.string(),
+  message: z.string(),
+  phoneNumber: z.string().nullable(),
+  student: personNameSchema
+    .extend({ parentPhone: z.string().nullable(), school: z.object({ acronym: z.string() }).nullable() })
+    .nullable(),
+  sender: personNameSchema.nullable(),
+});
+export type DashboardSmsLog = z.infer<typeof dashboardSmsLogSchema>;
 
 /** One of superAdmin / admin / student is present when the entry was made by a known user. */
-export interface DashboardRecentLog {
-  id: number;
-  action: string;
-  entity: string;
-  createdAt: string;
-  superAdmin?: PersonName;
-  admin?: PersonName;
-  student?: PersonName;
-}
+const dashboardRecentLogSchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  entity: z.string(),
+  createdAt: z.string(),
+  superAdmin: personNameSchema.optional(),
+  admin: personNameSchema.optional(),
+  student: personNameSchema.optional(),
+});
+export type DashboardRecentLog = z.infer<typeof dashboardRecentLogSchema>;
 
-export interface DashboardStats {
-  counts: { schools: number; admins: number; students: number; totalAttendance: number };
-  activityChart: DayCount[];
-  attendanceDistribution: { labels: string[]; data: number[] };
-  smsSentByDay: DayCount[];
-  smsTypeDistribution: Array<{ type: string; count: number }>;
-  topSchools: Array<{ name: string; students: number }>;
-  smsLogs: DashboardSmsLog[];
-  recentLogs: DashboardRecentLog[];
-}
+export const dashboardStatsSchema = z.object({
+  counts: z.object({ schools: z.number(), admins: z.number(), students: z.number(), totalAttendance: z.number() }),
+  activityChart: z.array(dayCountSchema),
+  attendanceDistribution: z.object({ labels: z.array(z.string()), data: z.array(z.number()) }),
+  smsSentByDay: z.array(dayCountSchema),
+  smsTypeDistribution: z.array(z.object({ type: z.string(), count: z.number() })),
+  topSchools: z.array(z.object({ name: z.string(), students: z.number() })),
+  smsLogs: z.array(dashboardSmsLogSchema),
+  recentLogs: z.array(dashboardRecentLogSchema),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /** 'YYYY-MM-DD' → 'Nov 16' (the calendar day itself, whatever the viewer's time zone). */
 export function formatDay(date: string): string {

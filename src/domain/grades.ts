@@ -109,3 +109,9 @@ export const sectionsParamsSchema = z.object({
   schoolId: idPath('School not found'),
   gradeId: idPath('Grade not found'),
 });
+
+/** What the console sends (request bodies as the schemas read them). */
+export type GradeCreatePayload = z.input<typeof gradeCreateSchema>;
+export type GradePayload = z.input<typeof gradeUpdateSchema>;
+export type SectionCreatePayload = z.input<typeof sectionCreateSchema>;
+export type SectionPayload = z.input<typeof sectionUpdateSchema>;

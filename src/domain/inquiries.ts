@@ -32,12 +32,13 @@ export const inquirySchema = z.object({
 export type InquiryInput = z.output<typeof inquirySchema>;
 
 /** Spec §3 Inquiry as the API returns it (`_id` as the spec reads it, `id` as well). */
-export interface Inquiry {
-  _id: number;
-  id: number;
-  email: string;
-  subject: string;
-  inquiry: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const inquiryRecordSchema = z.object({
+  _id: z.number(),
+  id: z.number(),
+  email: z.string(),
+  subject: z.string(),
+  inquiry: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Inquiry = z.infer<typeof inquiryRecordSchema>;

@@ -57,3 +57,15 @@ export function checkDateOrder(v: { startDate?: string; endDate?: string }, ctx:
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: DATE_ORDER_MESSAGE });
   }
 }
+
+/**
+ * The paging, sorting and export keys of a list's query string. They are read leniently on the server
+ * (pageParams/sortParams/wantsCsv: junk → defaults), so the schema only says they are text.
+ */
+export const listQueryFields = {
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  sortBy: z.string().optional(),
+  sortOrder: z.string().optional(),
+  format: z.string().optional(),
+};

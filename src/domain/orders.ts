@@ -53,14 +53,15 @@ export const orderStatusSchema = z.object({
 });
 
 /** Spec §3 Order as GET /api/super-admin/orders returns it. systemId is null once the system is deleted. */
-export interface Order {
-  _id: number;
-  id: number;
-  email: string;
-  systemId: number | null;
-  systemName: string;
-  status: OrderStatus;
-  additionalNotes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const orderRecordSchema = z.object({
+  _id: z.number(),
+  id: z.number(),
+  email: z.string(),
+  systemId: z.number().nullable(),
+  systemName: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  additionalNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderRecordSchema>;

@@ -16,3 +16,6 @@ export function honeypotFilled(input: unknown): boolean {
   if (value == null) return false;
   return typeof value !== 'string' || value.trim() !== '';
 }
+
+/** The public contact and order forms are small JSON bodies (issue #9): anything larger is refused with 413. */
+export const PUBLIC_FORM_BODY_LIMIT = 16 * 1024;

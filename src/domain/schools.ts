@@ -84,5 +84,50 @@ export const schoolUpdateSchema = schoolFields
   .superRefine(expiryRule);
 export type SchoolUpdateInput = z.output<typeof schoolUpdateSchema>;
 
+/** Spec §3 School, as the API returns it (counts computed by the server from real rows). */
+export const schoolSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  acronym: z.string(),
+  address: z.string().nullable(),
+  contactNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  isActive: z.boolean(),
+  studentCount: z.number().nullable(),
+  currentStudentCount: z.number(),
+  currentAdminCount: z.number(),
+  /** Percent of studentCount in use, rounded; 0 without a capacity. */
+  studentCapacityUsed: z.number(),
+  contractNumber: z.string().nullable(),
+  contractDate: z.string().nullable(),
+  contractExpiryDate: z.string().nullable(),
+  contractStatus: z.string().nullable(),
+  contractType: z.string().nullable(),
+  contractAmount: z.number().nullable(),
+  logoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type School = z.infer<typeof schoolSchema>;
+
+/** The editable fields as the console sends them: absent = not given / unchanged, null = cleared (edit only). */
+export type SchoolPayload = z.input<typeof schoolUpdateSchema>;
+
+/** GET /api/super-admin/schools?search= (name or acronym contains). */
+export const schoolListQuerySchema = z.object({ search: z.string().optional() });
+
+/** Spec §3 Contract file (id, fileUrl, createdAt) plus its original name, type and size. */
+export const contractFileSchema = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  fileUrl: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type ContractFile = z.infer<typeof contractFileSchema>;
+
 /** A website as a link target: a scheme is optional when typed, so add https:// when it is missing. */
 export const websiteHref = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkDateOrder, dateQuery, idQuery, textQuery } from './list-filters';
+import { checkDateOrder, dateQuery, idQuery, listQueryFields, textQuery } from './list-filters';
+import { paginationSchema } from './api';
 
 /** System Logs (spec §2, §3 "System log entry", §7 GET /api/super-admin/system-logs). */
 
@@ -16,48 +17,54 @@ export const USER_TYPE_ROLE: Record<LogUserType, 'SUPER_ADMIN' | 'ADMIN' | 'STUD
 };
 export const USER_TYPE_MESSAGE = 'User type must be superAdmin, admin or student';
 
-export interface PerformedBy {
-  name: string | null;
-  email: string | null;
-  employeeId: string | null;
-  lrn: string | null;
-}
+export const performedBySchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  lrn: z.string().nullable(),
+});
+export type PerformedBy = z.infer<typeof performedBySchema>;
 
-export interface SystemLog {
-  id: number;
-  createdAt: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
+export const systemLogSchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
   /** Free structure (e.g. { changes: { field: { from, to } } }), secrets redacted; null when none. */
-  details: unknown;
+  details: z.unknown(),
   /** SUPER_ADMIN, ADMIN, STUDENT — or PUBLIC, DEVICE, SYSTEM for entries no user made. */
-  userRole: string | null;
-  userId: number | null;
-  performedBy: PerformedBy;
-  ip: string | null;
-  userAgent: string | null;
-}
+  userRole: z.string().nullable(),
+  userId: z.number().nullable(),
+  performedBy: performedBySchema,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SystemLog = z.infer<typeof systemLogSchema>;
+
+/** GET /api/super-admin/system-logs → data */
+export const systemLogPageSchema = z.object({ logs: z.array(systemLogSchema), pagination: paginationSchema });
+export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
 
 /**
  * The filters of the list (page and limit are read by pageParams). action is matched exactly after
  * upper-casing (actions are UPPER_SNAKE: 'create school' finds CREATE_SCHOOL); entity exactly.
  * userType and userId filter only together (either alone is ignored, spec §7).
  */
-export const logFiltersSchema = z
-  .object({
-    action: textQuery('Action').transform((v) => v?.toUpperCase().replace(/\s+/g, '_')),
-    entity: textQuery('Entity'),
-    startDate: dateQuery('Start date'),
-    endDate: dateQuery('End date'),
-    userType: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_USER_TYPES, { error: USER_TYPE_MESSAGE }).optional()),
-    userId: idQuery('User ID'),
-  })
-  .superRefine(checkDateOrder);
+const logFilterFields = z.object({
+  action: textQuery('Action').transform((v) => v?.toUpperCase().replace(/\s+/g, '_')),
+  entity: textQuery('Entity'),
+  startDate: dateQuery('Start date'),
+  endDate: dateQuery('End date'),
+  userType: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_USER_TYPES, { error: USER_TYPE_MESSAGE }).optional()),
+  userId: idQuery('User ID'),
+});
+export const logFiltersSchema = logFilterFields.superRefine(checkDateOrder);
 export type LogFilters = z.output<typeof logFiltersSchema>;
 
+/** The whole query string of GET /api/super-admin/system-logs: filters, page, sort and `format=csv`. */
+export const logQuerySchema = logFilterFields.extend(listQueryFields).superRefine(checkDateOrder);
+
 /** Filter choices for the screen: the actions and entities present in the log. */
-export interface LogFilterOptions {
-  actions: string[];
-  entities: string[];
-}
+export const logFilterOptionsSchema = z.object({ actions: z.array(z.string()), entities: z.array(z.string()) });
+export type LogFilterOptions = z.infer<typeof logFilterOptionsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idPath } from './validation';
 
 /** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
 export const SYSTEM_LIMITS = {
@@ -59,16 +60,23 @@ export const systemUpdateSchema = systemCreateSchema.extend({
 export type SystemUpdateInput = z.output<typeof systemUpdateSchema>;
 
 /** Spec §3 System as the API returns it: image paths are /uploads/… URLs. */
-export interface System {
-  _id: number;
-  id: number;
-  name: string;
-  description: string;
-  features: string[];
-  images: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const systemSchema = z.object({
+  _id: z.number(),
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type System = z.infer<typeof systemSchema>;
+
+/** DELETE /api/super-admin/systems/{id}/images/{imageName} */
+export const systemImageParamsSchema = z.object({
+  id: idPath(SYSTEM_MESSAGES.notFound),
+  imageName: z.string().max(300, SYSTEM_MESSAGES.imageNotFound),
+});
 
 /** Public catalogue search (spec §2): case-insensitive over name, description and every feature. */
 export function systemMatches(system: Pick<System, 'name' | 'description' | 'features'>, query: string): boolean {

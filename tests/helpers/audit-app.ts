@@ -113,7 +113,8 @@ async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', 
 export async function startAuditApp(): Promise<AuditApp> {
   const routes: AuditRoute[] = [];
   const t = await createTestApp(
-    { rateLimits: NO_LIMITS },
+    // The API's routes only: the OpenAPI document and its page are public files (tests/api/openapi.test.ts).
+    { rateLimits: NO_LIMITS, apiDocs: false },
     { onRoute: (r) => [r.method].flat().forEach((method) => routes.push({ method, url: r.url })) },
   );
   const { app } = t;

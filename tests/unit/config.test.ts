@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/config';
 
 describe('configuration from the environment', () => {
   it('uses the documented defaults', () => {
@@ -23,9 +25,60 @@ describe('configuration from the environment', () => {
     expect(path.isAbsolute(c.uploadDir)).toBe(true);
   });
 
-  it('selects PostgreSQL only for a postgres:// URL', () => {
+  it('selects PostgreSQL for a postgres:// URL and SQLite when it is empty', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe('postgresql://u@h/db');
-    expect(loadConfig({ DATABASE_URL: 'mysql://u@h/db' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a bad setting with one line naming the variable and what it expects', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'Invalid PORT="abc": expected a whole number from 1 to 65535'],
+      [{ PORT: '70000' }, 'Invalid PORT="70000": expected a whole number from 1 to 65535'],
+      [{ DATABASE_URL: 'mysql://u@h/db' }, 'Invalid DATABASE_URL="mysql://u@h/db": expected empty (SQLite) or a postgres:// URL'],
+      [
+        { SCHOOL_TIMEZONE: 'Mars/Olympus' },
+        'Invalid SCHOOL_TIMEZONE="Mars/Olympus": expected an IANA time zone such as Asia/Manila',
+      ],
+      [
+        { LOGIN_RATE_PER_MINUTE: 'ten' },
+        'Invalid LOGIN_RATE_PER_MINUTE="ten": expected a whole number from 1 to 9007199254740991',
+      ],
+      [
+        { PUBLIC_FORM_RATE_PER_MINUTE: '-5' },
+        'Invalid PUBLIC_FORM_RATE_PER_MINUTE="-5": expected a whole number from 1 to 9007199254740991',
+      ],
+      [
+        { TRUST_PROXY: 'true' },
+        'Invalid TRUST_PROXY="true": expected a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses/CIDRs',
+      ],
+      [{ API_DOCS: 'off' }, 'Invalid API_DOCS="off": expected 0 (off) or 1 (on)'],
+      [{ SMS_GATEWAY_URL: 'httpsms' }, 'Invalid SMS_GATEWAY_URL="httpsms": expected an http:// or https:// URL'],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, never "every hop"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
+
+  it('makes the server refuse to start: the message on stderr, exit code 1, nothing listening', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'abc', DATA_DIR: path.join(os.tmpdir(), 'config-refused') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('Invalid PORT="abc": expected a whole number from 1 to 65535');
+    expect(run.stdout).toBe('');
   });
 });

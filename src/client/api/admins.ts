@@ -1,16 +1,14 @@
 import { request, requestBody, toFormData } from './http';
-import type { Admin } from '../../domain/admins';
+import type { Admin, AdminList, AdminPayload } from '../../domain/admins';
 
 export type { Admin };
 
-/** What the Add/Edit forms send in the `data` part (see createAdminSchema / updateAdminSchema). */
-export type AdminFields = Record<string, unknown>;
+/** What the Add/Edit forms send in the `data` part (createAdminSchema / updateAdminSchema read it). */
+export type AdminFields = AdminPayload;
 
 /** Spec §7: the list comes as an array or as { admins }. */
 export async function fetchAdmins(signal?: AbortSignal): Promise<Admin[]> {
-  const data = await request<Admin[] | { admins: Admin[] }>('Failed to fetch admins', (api) =>
-    api.get('super-admin/admins', { signal }),
-  );
+  const data = await request<Admin[] | AdminList>('Failed to fetch admins', (api) => api.get('super-admin/admins', { signal }));
   return Array.isArray(data) ? data : data.admins;
 }
 

@@ -1,17 +1,8 @@
 import { request, requestBody } from './http';
-
-export interface SignedInUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'SUPER_ADMIN';
-}
+import type { SignInResult } from '../../domain/auth';
 
 export const login = (email: string, password: string) =>
-  request<{ token: string; user: SignedInUser }>('Login failed. Please try again.', (api) =>
-    api.post('super-admin/login', { json: { email, password } }),
-  );
+  request<SignInResult>('Login failed. Please try again.', (api) => api.post('super-admin/login', { json: { email, password } }));
 
 export const logout = () => request<null>('Logout failed', (api) => api.post('super-admin/logout'));
 

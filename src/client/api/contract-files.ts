@@ -1,15 +1,5 @@
 import { request, toFormData } from './http';
-
-/** Spec §3 Contract file (id, fileUrl, createdAt) plus its original name, type and size. */
-export interface ContractFile {
-  id: number;
-  schoolId: number;
-  fileUrl: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-}
+import type { ContractFile } from '../../domain/schools';
 
 export const fetchContractFiles = (schoolId: number, signal?: AbortSignal) =>
   request<ContractFile[]>('Failed to fetch contract files', (api) =>

@@ -1,25 +1,5 @@
 import { request } from './http';
-
-/** Spec §3 Grade, with its number of sections. */
-export interface Grade {
-  id: number;
-  schoolId: number;
-  name: string;
-  description: string | null;
-  level: number;
-  isActive: boolean;
-  sectionCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface GradePayload {
-  name?: string;
-  /** Omitted if empty on create; null clears it on edit. */
-  description?: string | null;
-  level?: number;
-  isActive?: boolean;
-}
+import type { Grade, GradeCreatePayload, GradePayload } from '../../domain/grades';
 
 /** A school's grades, by level (spec §7 GET /grades, by school). */
 export const fetchGrades = (schoolId: number, signal?: AbortSignal) =>
@@ -29,7 +9,7 @@ export const fetchGrade = (id: number, signal?: AbortSignal) =>
   request<Grade>('Failed to fetch grade', (api) => api.get(`super-admin/grades/${id}`, { signal }));
 
 /** name, description (omitted if empty), level, schoolId. */
-export const createGrade = (fields: GradePayload & { name: string; level: number; schoolId: number }) =>
+export const createGrade = (fields: GradeCreatePayload) =>
   request<Grade>('Failed to create grade', (api) => api.post('super-admin/grades', { json: fields }));
 
 /** Edit, or `{ isActive: false }` to deactivate. */

@@ -1,17 +1,5 @@
 import { request, toFormData } from './http';
-
-export interface Profile {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
-  isActive: boolean;
-  accessLevel: number;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Profile } from '../../domain/auth';
 
 export const fetchProfile = () => request<Profile>('Failed to fetch profile', (api) => api.get('super-admin/profile'));
 

@@ -1,15 +1,12 @@
 import { request } from './http';
-import type { Pagination } from '../../domain/api';
-import type { LogFilterOptions, SystemLog } from '../../domain/system-logs';
+import type { LogFilterOptions, SystemLogPage } from '../../domain/system-logs';
 import type { QueryFilters } from './csv';
 
 export const SYSTEM_LOGS_PATH = 'super-admin/system-logs';
 
 /** GET /api/super-admin/system-logs (spec §7): one page of the filtered log. */
 export const fetchSystemLogs = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
-  request<{ logs: SystemLog[]; pagination: Pagination }>('Failed to fetch system logs', (api) =>
-    api.get(SYSTEM_LOGS_PATH, { searchParams: query, signal }),
-  );
+  request<SystemLogPage>('Failed to fetch system logs', (api) => api.get(SYSTEM_LOGS_PATH, { searchParams: query, signal }));
 
 /** The actions and entities present in the log (choices of the filters). */
 export const fetchLogFilterOptions = (signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
-import { createGrade, updateGrade, type Grade } from '../api/grades';
-import { createSection, updateSection, type Section } from '../api/sections';
+import { createGrade, updateGrade } from '../api/grades';
+import type { Grade, Section } from '../../domain/grades';
+import { createSection, updateSection } from '../api/sections';
 import {
   DEFAULT_GRADE_LEVEL,
   gradeCreateSchema,

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { fetchProfile, updateProfile, type Profile } from '../api/profile';
+import { fetchProfile, updateProfile } from '../api/profile';
+import type { Profile } from '../../domain/auth';
 import { changePassword } from '../api/auth';
 import { toApiError } from '../api/http';
 import { actionFailure as failure, invalid, type ActionResult } from './action';

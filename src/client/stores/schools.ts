@@ -1,5 +1,6 @@
-import { createSchool, updateSchool, type School, type SchoolPayload } from '../api/schools';
-import { deleteContractFile, uploadContractFiles, type ContractFile } from '../api/contract-files';
+import { createSchool, updateSchool } from '../api/schools';
+import type { ContractFile, School, SchoolPayload } from '../../domain/schools';
+import { deleteContractFile, uploadContractFiles } from '../api/contract-files';
 import { schoolCreateSchema, schoolUpdateSchema } from '../../domain/schools';
 import {
   chosenFileError,

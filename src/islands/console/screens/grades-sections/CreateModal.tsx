@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
-import type { Grade } from '../../../../client/api/grades';
+import type { Grade } from '../../../../domain/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from '../../../../client/stores/grades-sections';
 import { useFormState } from '../../kit/useFormState';
 import { GradeFields, SectionFields } from './fields';

@@ -15,8 +15,9 @@ import {
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import { $router } from '../../../../client/stores/router';
 import { fetchSchool } from '../../../../client/api/schools';
-import { fetchGrades, type Grade } from '../../../../client/api/grades';
-import { fetchSections, type Section } from '../../../../client/api/sections';
+import { fetchGrades } from '../../../../client/api/grades';
+import type { Grade, Section } from '../../../../domain/grades';
+import { fetchSections } from '../../../../client/api/sections';
 import { setGradeActive, setSectionActive } from '../../../../client/stores/grades-sections';
 import { GradeCard, SectionCard } from './cards';
 import { CreateModal, type CreateKind } from './CreateModal';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, buttonClass, StatusBadge } from '../../kit';
-import type { Grade } from '../../../../client/api/grades';
-import type { Section } from '../../../../client/api/sections';
+import type { Grade } from '../../../../domain/grades';
+import type { Section } from '../../../../domain/grades';
 import { studentsLink } from '../schools/links';
 
 interface CardActions<T> {

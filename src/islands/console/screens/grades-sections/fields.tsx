@@ -1,5 +1,5 @@
 import { SelectField, TextAreaField, TextField } from '../../kit';
-import type { Grade } from '../../../../client/api/grades';
+import type { Grade } from '../../../../domain/grades';
 import type { GradeForm, SectionForm } from '../../../../client/stores/grades-sections';
 import type { FormState } from '../../kit/useFormState';
 

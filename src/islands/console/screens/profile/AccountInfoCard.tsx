@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Profile } from '../../../../client/api/profile';
+import type { Profile } from '../../../../domain/auth';
 import { accessLevelName } from '../../../../domain/roles';
 import { formatDateTime } from '../../../../domain/format';
 

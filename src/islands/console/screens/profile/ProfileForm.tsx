@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Profile } from '../../../../client/api/profile';
+import type { Profile } from '../../../../domain/auth';
 import { pictureError, profileForm, saveProfile, type ProfileForm as Values } from '../../../../client/stores/profile';
 import { PROFILE_PICTURE_HINT, PROFILE_PICTURE_TYPES } from '../../../../domain/auth';
 import { fileUrl } from '../../../../domain/files';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, ErrorBanner, LoadingState, useConfirm, useListResource } from '../../kit';
-import { fetchContractFiles, type ContractFile } from '../../../../client/api/contract-files';
+import { fetchContractFiles } from '../../../../client/api/contract-files';
+import type { ContractFile } from '../../../../domain/schools';
 import { addContractFiles, removeContractFile } from '../../../../client/stores/schools';
 import { CONTRACT_FILE_EXTENSIONS, fileUrl } from '../../../../domain/files';
 import { formatDateTime } from '../../../../domain/format';

@@ -1,5 +1,5 @@
 import { Button, buttonClass, StatusBadge } from '../../kit';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { SchoolLogo } from './SchoolLogo';
 import { schoolLinks } from './links';
 

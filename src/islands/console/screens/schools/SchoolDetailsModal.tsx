@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, SUCCESS_MS } from '../../kit';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { saveSchool, schoolForm } from '../../../../client/stores/schools';
 import { websiteHref } from '../../../../domain/schools';
 import { formatDate, formatDateTime } from '../../../../domain/format';

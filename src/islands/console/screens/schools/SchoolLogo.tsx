@@ -1,5 +1,5 @@
 import { fileUrl } from '../../../../domain/files';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 
 const SIZES = { md: 'h-12 w-12 text-base', lg: 'h-20 w-20 text-2xl' } as const;
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, CardGrid, FilterBar, TextField, useDraft, useListQuery, useListResource } from '../../kit';
 import { ScreenHeading } from '../../layout/ScreenHeading';
-import { fetchSchools, type School } from '../../../../client/api/schools';
+import { fetchSchools } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { RegisterSchoolModal } from './RegisterSchoolModal';
 import { SchoolCard } from './SchoolCard';
 import { SchoolDetailsModal } from './SchoolDetailsModal';

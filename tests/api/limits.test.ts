@@ -1,0 +1,155 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { logsOf } from '../helpers/schools';
+
+/*
+ * Issue #9 "Timeouts and load", "Errors and caching": a body trickling in is cut off (JSON routes after
+ * JSON_BODY_TIMEOUT_MS, here shortened), an overloaded process answers 503, every API reply carries
+ * Cache-Control: no-store, Fastify's own request errors have the one failure shape, and TRUST_PROXY
+ * believes only the hops it names.
+ */
+
+let t: TestApp;
+let port: number;
+const JSON_BODY_TIMEOUT_MS = 600;
+
+beforeAll(async () => {
+  t = await createTestApp({ jsonBodyTimeoutMs: JSON_BODY_TIMEOUT_MS });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** Sends `head`, then one byte every `everyMs` up to `bodyBytes`; resolves when the server ends the connection. */
+function trickle(head: string, body: string, everyMs: number) {
+  return new Promise<{ elapsed: number; answer: string; sent: number }>((resolve) => {
+    const started = Date.now();
+    let answer = '';
+    let sent = 0;
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    const timer = setInterval(() => {
+      if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
+    }, everyMs);
+    socket.on('data', (d) => (answer += d));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ elapsed: Date.now() - started, answer, sent });
+    });
+  });
+}
+
+describe(`slow clients and load (${dbKind})`, () => {
+  it('closes the connection of a JSON body sent one byte at a time once the body timeout has passed', async () => {
+    const body = JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
+    const head = `POST /api/super-admin/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const res = await trickle(head, body, 50);
+    expect(res.elapsed).toBeGreaterThanOrEqual(JSON_BODY_TIMEOUT_MS);
+    expect(res.elapsed).toBeLessThan(JSON_BODY_TIMEOUT_MS + 1500);
+    expect(res.sent).toBeLessThan(body.length); // cut off before the body was complete
+    expect(res.answer).toBe(''); // no sign-in happened
+    expect(await logsOf(t.app, 'LOGIN')).toEqual([]);
+  });
+
+  it('lets an upload route take longer than the JSON body timeout', async () => {
+    const token = await loginSuperAdmin(t.app);
+    const boundary = 'slow';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nRoot\r\n--${boundary}--\r\n`;
+    const head =
+      `PATCH /api/super-admin/profile HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const res = await trickle(head, body, Math.ceil((JSON_BODY_TIMEOUT_MS * 1.5) / body.length));
+    expect(res.sent).toBe(body.length);
+    expect(res.elapsed).toBeGreaterThan(JSON_BODY_TIMEOUT_MS);
+    expect(res.answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('answers 503 with Retry-After while the event loop is overloaded', async () => {
+    const busy = await createTestApp({ maxEventLoopDelayMs: 20, pressureSampleMs: 50 });
+    try {
+      // A handler hogging the process, until the load sample (every 50 ms) has seen it.
+      for (let tries = 0; tries < 20 && !busy.app.isUnderPressure(); tries += 1) {
+        const blockUntil = Date.now() + 200;
+        while (Date.now() < blockUntil);
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      expect(busy.app.isUnderPressure()).toBe(true);
+      const res = await busy.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ success: false, message: 'The server is busy. Please try again in a moment.' });
+    } finally {
+      await busy.close();
+    }
+  });
+});
+
+describe(`errors and caching (${dbKind})`, () => {
+  it('marks every API reply no-store: an authenticated list, a refusal, a public call', async () => {
+    const token = await loginSuperAdmin(t.app);
+    const list = await as(token)(t.app, { method: 'GET', url: '/api/super-admin/schools' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/super-admin/schools' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it("gives Fastify's own request errors the one failure shape", async () => {
+    const login = (opts: { payload?: string; headers?: Record<string, string> }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/super-admin/login',
+        headers: { 'content-type': 'application/json', ...opts.headers },
+        payload: opts.payload,
+      });
+    const malformed = await login({ payload: '{"email":' });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, { success: false, message: 'Malformed JSON body' }]);
+    const empty = await login({});
+    expect([empty.statusCode, empty.json()]).toEqual([400, { success: false, message: 'The JSON body is empty' }]);
+    const mismatch = await login({ payload: '{"email":"a@b.c","password":"x"}', headers: { 'content-length': '5' } });
+    expect([mismatch.statusCode, mismatch.json()]).toEqual([
+      400,
+      { success: false, message: 'The request body does not match its Content-Length' },
+    ]);
+    const huge = await login({ payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1024 * 1024 + 1) }) });
+    expect([huge.statusCode, huge.json()]).toEqual([413, { success: false, message: 'The request body is too large' }]);
+  });
+});
+
+describe(`TRUST_PROXY (${dbKind})`, () => {
+  const failedLoginIp = async (app: TestApp, forwardedFor: string) => {
+    await app.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: 'nobody@school.test', password: 'wrong-password' },
+    });
+    const [entry] = await logsOf(app.app, 'LOGIN_FAILED'); // newest first
+    return entry!.ip;
+  };
+
+  it('believes one hop with TRUST_PROXY=1: a client cannot choose its address by adding its own X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
+    try {
+      // the client sent "X-Forwarded-For: 6.6.6.6"; the proxy appended the address it saw
+      expect(await failedLoginIp(proxied, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('believes only the listed proxies, and nothing without TRUST_PROXY', async () => {
+    const listed = await createTestApp({ trustProxy: ['10.0.0.0/8'] });
+    try {
+      expect(await failedLoginIp(listed, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    } finally {
+      await listed.close();
+    }
+    expect(await failedLoginIp(t, '6.6.6.6')).toBe('10.0.0.2');
+  });
+});
