@@ -96,6 +96,8 @@ export const readerCreateSchema = z
   .object({ ...readerFields, kind: readerFields.kind.default('HTTP'), isActive: readerFields.isActive.default(true) })
   .superRefine(needsSerial);
 export type ReaderCreate = z.output<typeof readerCreateSchema>;
+/** What the console sends to create or edit a reader. */
+export type ReaderInput = z.input<typeof readerCreateSchema>;
 
 /** PATCH /api/super-admin/rfid-readers/{id}: any subset (the kind/serial rule is checked on the merged reader). */
 export const readerUpdateSchema = z.object(readerFields).partial();

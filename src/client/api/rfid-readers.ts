@@ -1,17 +1,7 @@
 import { request } from './http';
-import type { ReaderKind, RfidReader, RfidReaderWithToken, UnknownTap } from '../../domain/rfid';
+import type { ReaderInput, RfidReader, RfidReaderWithToken, UnknownTap } from '../../domain/rfid';
 
 export const RFID_READERS_PATH = 'super-admin/rfid-readers';
-
-export interface ReaderInput {
-  name: string;
-  location?: string | null;
-  schoolId: number | string;
-  kind: ReaderKind;
-  serialNumber?: string | null;
-  allowedNetworks?: string | null;
-  isActive: boolean;
-}
 
 export const fetchReaders = (schoolId: string, signal?: AbortSignal) =>
   request<RfidReader[]>('Failed to fetch RFID readers', (api) =>

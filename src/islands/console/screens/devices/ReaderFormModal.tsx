@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { School } from '../../../../client/api/schools';
+import type { School } from '../../../../domain/schools';
 import { emptyReaderForm, readerToForm, saveReader, type ReaderForm } from '../../../../client/stores/rfid-readers';
 import { READER_KIND_LABELS, READER_KINDS, type RfidReader, type RfidReaderWithToken } from '../../../../domain/rfid';
 import { Button, CheckboxField, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '../../kit';
