@@ -22,7 +22,13 @@ const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/attendance-history',
-    { schema: { querystring: historyFiltersSchema, response: { 200: apiSuccess(attendanceHistorySchema) } } },
+    {
+      schema: {
+        summary: 'Attendance History (filtered, 10 per page)',
+        querystring: historyFiltersSchema,
+        response: { 200: apiSuccess(attendanceHistorySchema) },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await listHistory(app.db, request.query, pageParams(request.query, ATTENDANCE_PAGE_SIZE)),
@@ -31,7 +37,13 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/attendance/excuse',
-    { schema: { body: excuseSchema, response: { 200: apiSuccess(attendanceRecordSchema) } } },
+    {
+      schema: {
+        summary: 'Mark a student EXCUSED for a day, with a note',
+        body: excuseSchema,
+        response: { 200: apiSuccess(attendanceRecordSchema) },
+      },
+    },
     async (request) => {
       const record = await excuseStudent(app.db, request.body, request.actor());
       const event: LiveAttendanceEvent = {
@@ -48,14 +60,25 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/schools/:id/attendance-settings', { schema: { params: schoolParams, response: settingsReply } }, async (request) => ({
-    success: true as const,
-    data: await getAttendanceSettings(app.db, request.params.id, app.config.schoolTimezone),
-  }));
+  app.get(
+    '/schools/:id/attendance-settings',
+    { schema: { summary: "A school's attendance settings", params: schoolParams, response: settingsReply } },
+    async (request) => ({
+      success: true as const,
+      data: await getAttendanceSettings(app.db, request.params.id, app.config.schoolTimezone),
+    }),
+  );
 
   app.put(
     '/schools/:id/attendance-settings',
-    { schema: { params: schoolParams, body: attendanceSettingsSchema, response: settingsReply } },
+    {
+      schema: {
+        summary: "Save a school's attendance settings",
+        params: schoolParams,
+        body: attendanceSettingsSchema,
+        response: settingsReply,
+      },
+    },
     async (request) => {
       const data = await putAttendanceSettings(
         app.db,

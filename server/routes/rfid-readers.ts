@@ -22,39 +22,71 @@ const withToken = apiSuccess(rfidReaderWithTokenSchema);
 const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rfid-readers',
-    { schema: { querystring: readerListQuerySchema, response: { 200: apiSuccess(z.array(rfidReaderSchema)) } } },
+    {
+      schema: {
+        summary: 'RFID readers (optionally of one school)',
+        querystring: readerListQuerySchema,
+        response: { 200: apiSuccess(z.array(rfidReaderSchema)) },
+      },
+    },
     async (request) => ({ success: true as const, data: await listReaders(app.db, { schoolId: request.query.schoolId }) }),
   );
 
-  app.post('/rfid-readers', { schema: { body: readerCreateSchema, response: { 201: withToken } } }, async (request, reply) => {
-    const data = await createReader(app.db, request.body, request.actor());
-    return reply.status(201).send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
-  });
+  app.post(
+    '/rfid-readers',
+    {
+      schema: {
+        summary: 'Register an RFID reader (answers its token once)',
+        body: readerCreateSchema,
+        response: { 201: withToken },
+      },
+    },
+    async (request, reply) => {
+      const data = await createReader(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
+    },
+  );
 
-  app.get('/rfid-readers/:id', { schema: { params, response: oneReader } }, async (request) => ({
+  app.get('/rfid-readers/:id', { schema: { summary: 'One RFID reader', params, response: oneReader } }, async (request) => ({
     success: true as const,
     data: await getReader(app.db, request.params.id),
   }));
 
-  app.patch('/rfid-readers/:id', { schema: { params, body: readerUpdateSchema, response: oneReader } }, async (request) => {
-    const data = await updateReader(app.db, request.params.id, request.body, request.actor());
-    return { success: true as const, data, message: 'Reader updated successfully' };
-  });
+  app.patch(
+    '/rfid-readers/:id',
+    { schema: { summary: 'Edit or deactivate an RFID reader', params, body: readerUpdateSchema, response: oneReader } },
+    async (request) => {
+      const data = await updateReader(app.db, request.params.id, request.body, request.actor());
+      return { success: true as const, data, message: 'Reader updated successfully' };
+    },
+  );
 
-  app.delete('/rfid-readers/:id', { schema: { params, response: { 200: apiDone } } }, async (request) => {
-    await deleteReader(app.db, request.params.id, request.actor());
-    return { success: true as const, data: null, message: 'Reader deleted successfully' };
-  });
+  app.delete(
+    '/rfid-readers/:id',
+    { schema: { summary: 'Delete an RFID reader', params, response: { 200: apiDone } } },
+    async (request) => {
+      await deleteReader(app.db, request.params.id, request.actor());
+      return { success: true as const, data: null, message: 'Reader deleted successfully' };
+    },
+  );
 
-  app.post('/rfid-readers/:id/rotate-token', { schema: { params, response: { 200: withToken } } }, async (request) => {
-    const data = await rotateReaderToken(app.db, request.params.id, request.actor());
-    return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
-  });
+  app.post(
+    '/rfid-readers/:id/rotate-token',
+    { schema: { summary: 'Issue a new reader token (the old one stops working)', params, response: { 200: withToken } } },
+    async (request) => {
+      const data = await rotateReaderToken(app.db, request.params.id, request.actor());
+      return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
+    },
+  );
 
   /** Taps of cards no student has (latest 20): shown so a card can be registered. */
-  app.get('/rfid-taps/unknown', { schema: { response: { 200: apiSuccess(z.array(unknownTapSchema)) } } }, async () => ({
-    success: true as const,
-    data: await recentUnknownTaps(app.db, 20),
-  }));
+  app.get(
+    '/rfid-taps/unknown',
+    { schema: { summary: 'Latest taps of unknown cards', response: { 200: apiSuccess(z.array(unknownTapSchema)) } } },
+    async () => ({
+      success: true as const,
+      data: await recentUnknownTaps(app.db, 20),
+    }),
+  );
 };
 export default rfidReaderRoutes;

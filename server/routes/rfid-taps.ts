@@ -49,7 +49,11 @@ const rfidTapRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         request.reader = await authenticateReader(app, request);
       },
-      schema: { body: tapRequestSchema, response: { 200: tapReply, 201: tapReply } },
+      schema: {
+        summary: 'Record RFID taps (reader token; one tap or a batch of up to 500)',
+        body: tapRequestSchema,
+        response: { 200: tapReply, 201: tapReply },
+      },
     },
     async (request, reply) => {
       const reader = request.reader!;
