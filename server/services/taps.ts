@@ -60,6 +60,7 @@ export function checkTap(
   return { ok: true, uid, tappedAt: new Date(t).toISOString() };
 }
 
+/** Another request stored one of this request's rows first: roll back and start again. */
 class ReplayRace extends Error {}
 
 interface Change {
@@ -133,14 +134,20 @@ export async function ingestTaps(
         reader.id,
         fresh.map((c) => c.event.eventId),
       );
-      const todo = fresh.filter((c) => !stored.has(c.event.eventId));
+      // Card then time order: each student's taps in the order they happened, and concurrent requests lock
+      // records in the same order (no deadlocks between readers replaying at once on PostgreSQL).
+      const todo = fresh
+        .filter((c) => !stored.has(c.event.eventId))
+        .sort((a, b) => (a.uid === b.uid ? a.tappedAt.localeCompare(b.tappedAt) : a.uid < b.uid ? -1 : 1));
       const { results, changes, taps } = await db.transaction().execute((trx) => recordTaps(trx, reader, todo, opts));
       for (const r of results) stored.set(r.eventId, r);
       const ordered = fresh.map((c) => stored.get(c.event.eventId)!);
       if (realtime) await publish(db, realtime, reader, changes, taps);
       return { results: ordered, rejected };
     } catch (err) {
-      if (err instanceof ReplayRace && attempt === 0) continue;
+      // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.
+      const code = (err as { code?: string }).code;
+      if ((err instanceof ReplayRace || code === '40P01' || code === '40001') && attempt < 3) continue;
       throw err;
     }
   }
@@ -214,6 +221,8 @@ async function recordTaps(trx: Executor, reader: ReaderRow, todo: Checked[], opt
       attendanceId = record?.id ?? null;
       const now = nowIso();
       if (d.write?.kind === 'insert') {
+        // Another process may have inserted the day's record since it was read: the unique index says so,
+        // and the request is retried (then reads that record).
         const row = await trx
           .insertInto('attendanceRecords')
           .values({
@@ -227,8 +236,10 @@ async function recordTaps(trx: Executor, reader: ReaderRow, todo: Checked[], opt
             createdAt: now,
             updatedAt: now,
           })
+          .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
           .returning('id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!row) throw new ReplayRace();
         attendanceId = row.id;
       } else if (d.write?.kind === 'update' && record) {
         await trx
