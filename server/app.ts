@@ -14,6 +14,7 @@ import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleUploadAudit } from './services/upload-audit';
+import { scheduleAbsenceJob } from './services/absence-job';
 import { contractPlugin } from './plugins/contract';
 import { createSecretBox, loadSecretKey } from './lib/secrets';
 import { createOutboxWorker } from './services/outbox/worker';
@@ -75,7 +76,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
-  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl));
+  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
+  const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
   app.decorate(
     'outbox',
@@ -94,6 +96,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // The worker runs with the server (OUTBOX_WORKER=0 leaves sending to another process) and stops first on close.
   if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());
   app.addHook('onClose', async () => {
+    absenceJob?.stop();
     await app.outbox.stop();
     await app.realtime.close();
     if (!opts.db) await db.destroy();

@@ -20,6 +20,14 @@ export interface AppConfig {
   smsGatewayUrl: string;
   graphApiUrl: string;
   schoolTimezone: string;
+  /** Same card at the same reader within this many seconds: recorded, no attendance change. */
+  tapDebounceSeconds: number;
+  /** A tap at least this many minutes after the check-in is the check-out. */
+  checkoutMinMinutes: number;
+  /** Run the absence job in this process (every minute; claims through the database, so several may run). */
+  absenceJob: boolean;
+  /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
+  liveSessionCheckMs: number;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -168,6 +176,16 @@ const envSchema = z.object({
   OUTBOX_MAX_DELAY_MS: whole(1).default(600_000),
   OUTBOX_LEASE_MS: whole(100).default(60_000),
   SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
+  TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
+  CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
+  ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
+  /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
+  PG_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case schema name')
+    .optional(),
 });
 
 function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -194,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: e.DATABASE_URL || undefined,
+    pgSchema: e.PG_SCHEMA,
     sqliteFile: path.join(dataDir, 'app.db'),
     superAdminEmail: e.SUPER_ADMIN_EMAIL,
     superAdminPassword: e.SUPER_ADMIN_PASSWORD || undefined,
@@ -201,6 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     graphApiUrl: e.GRAPH_API_URL,
     schoolTimezone: e.SCHOOL_TIMEZONE,
+    tapDebounceSeconds: e.TAP_DEBOUNCE_SECONDS,
+    checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
+    absenceJob: e.ABSENCE_JOB === '1',
+    liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     staticDir: path.resolve(e.STATIC_DIR),
     scryptCost: e.SCRYPT_COST,
     rateLimits: {
@@ -253,6 +276,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     superAdminPassword: 'SuperSecret123',
     superAdminEmail: 'root@school.test',
     databaseUrl: undefined,
+    // Tests run the absence job themselves, with the clock they choose.
+    absenceJob: false,
     // Test machines run many suites at once: load shedding is tested on its own (tests/api/limits.test.ts).
     maxEventLoopDelayMs: 0,
     // Tests that exercise the worker turn it on (and shorten its timings) themselves.

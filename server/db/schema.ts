@@ -39,6 +39,12 @@ export interface SchoolTable {
   contractAmount: number | null;
   logoUrl: string | null;
   timezone: string | null;
+  /** Local 'HH:MM': a first tap after it is LATE (migration 0006). */
+  lateCutoff: Generated<string>;
+  /** Local 'HH:MM': students without a check-in become ABSENT after it. */
+  absenceCutoff: Generated<string>;
+  /** ISO weekdays, '1,2,3,4,5' = Monday to Friday. */
+  schoolDays: Generated<string>;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;
@@ -187,6 +193,13 @@ export interface RfidReaderTable {
   location: string | null;
   schoolId: number | null;
   tokenHash: string;
+  /** Last 4 characters of the token, so a list can tell tokens apart without revealing them. */
+  tokenHint: string | null;
+  /** 'HTTP' (POST /api/rfid/taps) or 'ZKTECO' (ADMS push to /iclock/cdata). */
+  kind: Generated<string>;
+  serialNumber: string | null;
+  /** JSON list of CIDRs the reader may send from; null = any network. */
+  allowedNetworks: string | null;
   lastSeenAt: string | null;
   isActive: Flag;
   createdAt: string;
@@ -203,6 +216,9 @@ export interface RfidTapTable {
   receivedAt: string;
   studentId: number | null;
   outcome: string;
+  /** The attendance record the tap changed or matched, and its status then (a replay's answer). */
+  attendanceId: number | null;
+  status: string | null;
 }
 
 export interface AttendanceRecordTable {
@@ -215,8 +231,25 @@ export interface AttendanceRecordTable {
   checkOutAt: string | null;
   readerId: number | null;
   cardId: string | null;
+  /** Why a record is EXCUSED (set by a super admin). */
+  note: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SchoolHolidayTable {
+  schoolId: number;
+  date: string;
+  name: string;
+}
+
+/** A job run claimed by one server process (unique per job and key). */
+export interface JobRunTable {
+  job: string;
+  runKey: string;
+  claimedAt: string;
+  /** JSON summary */
+  result: string | null;
 }
 
 export interface SmsDeviceTable {
@@ -345,6 +378,8 @@ export interface Database {
   rfidReaders: RfidReaderTable;
   rfidTaps: RfidTapTable;
   attendanceRecords: AttendanceRecordTable;
+  schoolHolidays: SchoolHolidayTable;
+  jobRuns: JobRunTable;
   smsDevices: SmsDeviceTable;
   smsDeviceUsage: SmsDeviceUsageTable;
   facebookPages: FacebookPageTable;

@@ -1,4 +1,4 @@
-import { startOfLocalDay } from './time';
+import { addDays, startOfLocalDay } from './time';
 
 /**
  * A calendar-day filter as UTC instants, inclusive at both ends: from the start of `startDate` to the
@@ -10,9 +10,8 @@ export function dayRangeUtc(
   endDate: string | undefined,
   timeZone: string,
 ): { from?: string; until?: string } {
-  const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return {
     from: startDate ? startOfLocalDay(startDate, timeZone).toISOString() : undefined,
-    until: endDate ? startOfLocalDay(nextDay(endDate), timeZone).toISOString() : undefined,
+    until: endDate ? startOfLocalDay(addDays(endDate, 1), timeZone).toISOString() : undefined,
   };
 }

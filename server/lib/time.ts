@@ -1,40 +1,64 @@
+import { TZDate } from '@date-fns/tz';
+
+/*
+ * Time-zone arithmetic through @date-fns/tz (TZDate: a Date whose calendar fields live in an IANA zone),
+ * never by hand: a school's day starts at its local midnight, or at the first instant that exists
+ * after it on days where a DST change skips midnight (e.g. America/Santiago, Asia/Beirut).
+ * Tested across every zone Intl knows for a whole year (tests/unit/time-zones.test.ts).
+ */
+
 /** ISO-8601 UTC timestamp: the one format every timestamp column uses. */
 export const nowIso = (): string => new Date().toISOString();
 
-/** 'YYYY-MM-DD' of an instant in a time zone (school day boundaries). */
-export function localDate(instant: Date | string, timeZone: string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const ymd = (d: { getFullYear(): number; getMonth(): number; getDate(): number }) =>
+  `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The instant as a calendar reading in a time zone. */
+export function inZone(instant: Date | string | number, timeZone: string): TZDate {
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'string' ? Date.parse(instant) : instant;
+  return new TZDate(ms, timeZone);
 }
 
-/** Offset in minutes of a time zone at an instant (e.g. Asia/Manila → 480). */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+/** 'YYYY-MM-DD' of an instant in a time zone (school day boundaries). */
+export function localDate(instant: Date | string, timeZone: string): string {
+  return ymd(inZone(instant, timeZone));
+}
+
+/** 'HH:MM' wall-clock time of an instant in a time zone. */
+export function localTime(instant: Date | string, timeZone: string): string {
+  const d = inZone(instant, timeZone);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a calendar date. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The calendar date n days after `date` (n may be negative). */
+export function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The UTC instant of a local wall-clock time on a calendar day ('07:45' on '2026-03-08' in a zone). A time
+ * skipped by a DST change resolves forward, as clocks do.
+ */
+export function localDateTime(date: string, time: string, timeZone: string, seconds = 0): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, seconds, timeZone).getTime());
 }
 
 /** The UTC instant at which a local calendar day starts in a time zone. */
 export function startOfLocalDay(date: string, timeZone: string): Date {
-  const guess = new Date(`${date}T00:00:00Z`);
-  const offset = zoneOffsetMinutes(guess, timeZone);
-  return new Date(guess.getTime() - offset * 60000);
+  return localDateTime(date, '00:00', timeZone);
 }
 
 /** ['YYYY-MM-DD', …] of the last n local days ending today (oldest first). */
 export function lastLocalDays(n: number, timeZone: string, now = new Date()): string[] {
   const today = localDate(now, timeZone);
-  const base = new Date(`${today}T12:00:00Z`);
-  return Array.from({ length: n }, (_, i) => new Date(base.getTime() - (n - 1 - i) * 86400000).toISOString().slice(0, 10));
+  return Array.from({ length: n }, (_, i) => addDays(today, i - (n - 1)));
 }

@@ -51,7 +51,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Reader intake carries a reader token, not a session (server/routes/rfid-taps.ts checks it).
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/rfid/')) return;
     const token = bearer(request);
     if (!token) return;
     const session = await findSession(app.db, token);

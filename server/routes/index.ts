@@ -22,6 +22,10 @@ import facebookPageRoutes from './facebook-pages';
 import smsHistoryRoutes from './sms-history';
 import messengerOptInRoutes from './messenger-opt-in';
 import webhookRoutes from './webhooks';
+import rfidReaderRoutes from './rfid-readers';
+import rfidTapRoutes from './rfid-taps';
+import zktecoRoutes from './zkteco';
+import attendanceRoutes from './attendance';
 
 /**
  * Every API route. Public and sign-in routes first; everything registered inside the
@@ -41,6 +45,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(inquiryRoutes, { prefix: '/api/inquiries' });
   // Gateway and Messenger callbacks: no session, each verifies its signature.
   await app.register(webhookRoutes, { prefix: '/api/webhooks' });
+  // RFID readers: a reader token (HTTP) or a registered serial number (ZKTeco ADMS), never a session.
+  await app.register(rfidTapRoutes);
+  await app.register(zktecoRoutes);
 
   await app.register(
     async (scope) => {
@@ -63,6 +70,8 @@ export async function registerRoutes(app: FastifyInstance) {
       await scope.register(facebookPageRoutes);
       await scope.register(smsHistoryRoutes);
       await scope.register(messengerOptInRoutes);
+      await scope.register(rfidReaderRoutes);
+      await scope.register(attendanceRoutes);
     },
     { prefix: '/api/super-admin' },
   );

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../db/index';
 import type { Database } from '../db/schema';
-import { lastLocalDays, startOfLocalDay } from '../lib/time';
+import { addDays, lastLocalDays, startOfLocalDay } from '../lib/time';
 import {
   ATTENDANCE_STATUSES,
   DASHBOARD_LIMITS as LIMITS,
@@ -52,10 +52,11 @@ interface DayRange {
 
 /** The last n local days (oldest first) as UTC [start, end) ranges. */
 export function localDayRanges(n: number, timeZone: string, now: Date): DayRange[] {
-  return lastLocalDays(n, timeZone, now).map((date) => {
-    const next = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    return { date, start: startOfLocalDay(date, timeZone).toISOString(), end: startOfLocalDay(next, timeZone).toISOString() };
-  });
+  return lastLocalDays(n, timeZone, now).map((date) => ({
+    date,
+    start: startOfLocalDay(date, timeZone).toISOString(),
+    end: startOfLocalDay(addDays(date, 1), timeZone).toISOString(),
+  }));
 }
 
 /** Rows per local day of one timestamp column, zero-filled. */

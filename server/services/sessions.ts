@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Executor } from '../db/index';
 import { hashToken, newToken } from '../lib/passwords';
 import { nowIso } from '../lib/time';
@@ -46,6 +47,13 @@ export async function findSession(db: Executor, token: string): Promise<SessionI
   return { sessionId: row.id, role: row.role as Role, userId: row.userId };
 }
 
+/**
+ * Revocations in this process, for live sockets (server/realtime.ts drops the matching sockets at once; other
+ * processes find out on their periodic session check). Emitted when the revoking statement has run.
+ */
+export type Revocation = { sessionId: number } | { role: Role; userId: number; exceptSessionId?: number };
+export const sessionRevocations = new EventEmitter<{ revoked: [Revocation] }>();
+
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
   await db
     .updateTable('sessions')
@@ -53,6 +61,7 @@ export async function revokeSession(db: Executor, sessionId: number): Promise<vo
     .where('id', '=', sessionId)
     .where('revokedAt', 'is', null)
     .execute();
+  sessionRevocations.emit('revoked', { sessionId });
 }
 
 /** Revokes every session of a user, except one (the caller's own, after a password change). */
@@ -65,5 +74,6 @@ export async function revokeUserSessions(db: Executor, role: Role, userId: numbe
     .where('revokedAt', 'is', null);
   if (exceptSessionId != null) q = q.where('id', '!=', exceptSessionId);
   const res = await q.executeTakeFirst();
+  sessionRevocations.emit('revoked', { role, userId, exceptSessionId });
   return Number(res.numUpdatedRows ?? 0);
 }

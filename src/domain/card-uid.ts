@@ -5,7 +5,8 @@
  * same card in other shapes, so a tap is matched against every form it can stand for (`cardUidCandidates`):
  * - the hex as given and its byte-reversed form (readers disagree on byte order);
  * - a 10-digit decimal (what many USB "keyboard" readers and printed cards show) → the 32-bit value in
- *   8-digit hex, both byte orders;
+ *   8-digit hex, both byte orders; a shorter decimal (a ZKTeco enrolment number, a number printed without its
+ *   leading zeros) also as its zero-padded 10-digit form;
  * - an 8-digit hex → its 10-digit decimal, both byte orders (for a card registered by its printed number).
  * The raw text is always kept beside the normalised one (rfid_taps.card_uid_raw).
  */
@@ -13,7 +14,7 @@
 /** Separators readers and people put between bytes. */
 const SEPARATORS = /[\s:\-.]/g;
 const HEX = /^[0-9A-F]+$/;
-const DECIMAL_10 = /^[0-9]{10}$/;
+const DECIMAL = /^[0-9]{1,10}$/;
 
 /** Longest UID text we accept (7-byte and 10-byte UIDs are 14 and 20 hex digits). */
 export const CARD_UID_MAX = 32;
@@ -44,7 +45,8 @@ export function cardUidCandidates(raw: string): string[] {
   const out = new Set<string>([uid]);
   const add = (v: string | null) => v && out.add(v);
   add(reverseBytes(uid));
-  if (DECIMAL_10.test(uid)) {
+  if (DECIMAL.test(uid)) {
+    add(uid.padStart(10, '0'));
     const hex = decimalToHex(uid);
     add(hex);
     if (hex) add(reverseBytes(hex));

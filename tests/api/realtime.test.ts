@@ -1,7 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { createSchool } from '../helpers/schools';
+import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
 import { createSession } from '../../server/services/sessions';
 import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
@@ -85,6 +88,100 @@ describe(`socket.io live updates (${dbKind})`, () => {
   });
 });
 
+/** Resolves true when the socket is disconnected by the server within ms. */
+const dropped = (socket: Socket, ms = 2000) =>
+  new Promise<boolean>((resolve) => {
+    if (!socket.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+describe(`live sockets end with their session (${dbKind})`, () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    // A short periodic check, so expiry and deactivation show within the test.
+    t = await createTestApp({ liveSessionCheckMs: 150 });
+    url = await listen(t);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await t.close();
+  });
+  const joined = async (token: string) => {
+    const socket = await connect(url, token);
+    sockets.push(socket);
+    expect(await join(socket)).toEqual({ ok: true });
+    return socket;
+  };
+
+  it('logout drops the socket of that session: it gets nothing afterwards', async () => {
+    const token = await loginSuperAdmin(t.app);
+    const socket = await joined(token);
+    const gone = dropped(socket);
+    expect((await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' })).statusCode).toBe(200);
+    expect(await gone).toBe(true);
+    const got = next(socket, 'attendance');
+    t.app.realtime.emitToSuperAdmins('attendance', { id: 1 });
+    expect(await got).toBe('none');
+  });
+
+  it('a password change drops the other sessions’ sockets and keeps the caller’s', async () => {
+    const mine = await loginSuperAdmin(t.app);
+    const other = await loginSuperAdmin(t.app);
+    const mySocket = await joined(mine);
+    const otherSocket = await joined(other);
+    const gone = dropped(otherSocket);
+    const change = (currentPassword: string, newPassword: string) =>
+      as(mine)(t.app, { method: 'POST', url: '/api/super-admin/change-password', payload: { currentPassword, newPassword } });
+    expect((await change(SUPER_ADMIN.password, 'AnotherSecret456')).statusCode).toBe(200);
+    expect(await gone).toBe(true);
+    expect((await change('AnotherSecret456', SUPER_ADMIN.password)).statusCode).toBe(200);
+    const got = next(mySocket, 'sms:sent', 2000);
+    t.app.realtime.emitToSuperAdmins('sms:sent', { id: 9 });
+    expect(await got).toEqual({ id: 9 });
+  });
+
+  it('a session that expires loses its socket on the next check', async () => {
+    const a = await joined(await loginSuperAdmin(t.app));
+    const expiring = dropped(a);
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('revokedAt', 'is', null)
+      .execute();
+    expect(await expiring).toBe(true);
+  });
+
+  it('refuses to admit a deactivated super admin, and drops one deactivated while connected', async () => {
+    const now = nowIso();
+    const other = await t.app.db
+      .insertInto('superAdmins')
+      .values({
+        email: 'second-root@school.test',
+        passwordHash: await hashPassword('whatever123', 1024),
+        firstName: 'Second',
+        lastName: 'Root',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(t.app.db, 'SUPER_ADMIN', other.id);
+    const socket = await joined(token);
+    const gone = dropped(socket);
+    await t.app.db.updateTable('superAdmins').set({ isActive: 0 }).where('id', '=', other.id).execute();
+    expect(await gone).toBe(true);
+    const again = await connect(url, token);
+    sockets.push(again);
+    expect(await join(again)).toEqual({ ok: false });
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[skip] socket.io Redis adapter test: set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it');
 
@@ -102,7 +199,7 @@ describe.skipIf(!redisUrl)('socket.io across two server processes through Redis'
     await b.close();
   });
 
-  it('an event emitted by one server reaches a super admin connected to the other', async () => {
+  it('an event emitted by one server reaches a super admin connected to the other (two apps in one process)', async () => {
     socket = await connect(await listen(b), await loginSuperAdmin(b.app));
     expect(await join(socket)).toEqual({ ok: true });
     const got = next(socket, 'attendance:all', 3000);
@@ -110,3 +207,57 @@ describe.skipIf(!redisUrl)('socket.io across two server processes through Redis'
     expect(await got).toEqual({ from: 'server A' });
   });
 });
+
+describe.skipIf(!redisUrl || dbKind !== 'sqlite')(
+  'a tap posted to one server process reaches a browser socket on another',
+  () => {
+    let a: TestApp;
+    let child: ChildProcess;
+    let socket: Socket;
+    beforeAll(async () => {
+      a = await createTestApp({ redisUrl });
+      // The second process shares the database file and Redis, as two replicas of one deployment would.
+      child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          DATA_DIR: a.dataDir,
+          REDIS_URL: redisUrl,
+          LOG_LEVEL: 'silent',
+          SCRYPT_COST: '1024',
+          ABSENCE_JOB: '0',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+    }, 30_000);
+    afterAll(async () => {
+      socket?.close();
+      child?.kill('SIGTERM');
+      await a.close();
+    });
+
+    it('process B delivers the attendance event of a tap recorded by process A', async () => {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /PORT (\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`second server exited with ${code}`)));
+      });
+      const token = await loginSuperAdmin(a.app);
+      socket = await connect(`http://127.0.0.1:${port}`, token);
+      expect(await join(socket)).toEqual({ ok: true });
+      const schoolId = (await createSchool(a.app, token)).id;
+      const reader = await createReader(a.app, token, { schoolId });
+      const studentId = await insertCardStudent(a.app, schoolId, '0BADF00D');
+      const day = lastSchoolDay();
+      const got = next(socket, 'attendance', 5000);
+      expect(
+        (await postTaps(a.app, reader.token, { eventId: 'multi-1', cardUid: '0BADF00D', tappedAt: at(day, '07:00') })).statusCode,
+      ).toBe(201);
+      expect(await got).toMatchObject({ studentId, status: 'PRESENT', reader: 'Gate 1', record: { studentId } });
+    }, 30_000);
+  },
+);

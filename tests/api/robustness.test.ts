@@ -2,7 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbKind, multipart } from '../helpers/app';
 import { MASK } from '../../src/domain/secrets';
-import { NON_API_ROUTES, PUBLIC_ROUTES, routeKey, startAuditApp, type AuditRoute, type Snapshot } from '../helpers/audit-app';
+import {
+  DEVICE_ROUTES,
+  NON_API_ROUTES,
+  PUBLIC_ROUTES,
+  routeKey,
+  startAuditApp,
+  type AuditRoute,
+  type Snapshot,
+} from '../helpers/audit-app';
 import {
   fillUrl,
   HUGE,
@@ -28,7 +36,7 @@ afterAll(() => audit.close());
 
 const unique = new Map(audit.routes.map((r) => [routeKey(r), r]));
 const allRoutes = [...unique.values()];
-const apiRoutes = allRoutes.filter((r) => r.url.startsWith('/api/'));
+const apiRoutes = allRoutes.filter((r) => r.url.startsWith('/api/') && !DEVICE_ROUTES.has(routeKey(r)));
 const isRead = (r: AuditRoute) => r.method === 'GET' || r.method === 'HEAD';
 /** A request taking longer than this is a denial-of-service risk (e.g. a backtracking pattern). */
 const SLOW_MS = 2000;

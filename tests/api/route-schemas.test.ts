@@ -19,6 +19,7 @@ const NO_BODY = new Set([
   'POST /api/super-admin/logout',
   'POST /api/super-admin/archived-students/:id/restore',
   'POST /api/super-admin/facebook-pages/:id/test',
+  'POST /api/super-admin/rfid-readers/:id/rotate-token',
 ]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;

@@ -6,17 +6,11 @@
  * fresh SQLite file) on a free port, and seeds it through that app's own database handle — attendance
  * records and notifications have no API to create them (they come from RFID taps and the outbox).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { lastLocalDays, startOfLocalDay } from '../../server/lib/time';
 import { formatDay } from '../../src/domain/dashboard';
-import { E2E_STATIC_DIR } from './env';
+import { startInstance, type Instance } from './instance';
 
 const ROOT = { email: 'dash-root@school.test', password: 'DashRootPass123' };
 const TZ = 'Asia/Manila';
@@ -24,41 +18,12 @@ const TZ = 'Asia/Manila';
 test.use({ timezoneId: TZ });
 test.describe.configure({ mode: 'serial' });
 
-interface Instance {
-  app: FastifyInstance;
-  base: string;
-  token: string;
-  close(): Promise<void>;
-}
-
-async function startInstance(seed: (app: FastifyInstance) => Promise<void>): Promise<Instance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-dashboard-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    STATIC_DIR: path.resolve(E2E_STATIC_DIR),
-    SUPER_ADMIN_EMAIL: ROOT.email,
-    SUPER_ADMIN_PASSWORD: ROOT.password,
-    SCHOOL_TIMEZONE: TZ,
-    LOG_LEVEL: 'warn',
+/** The dashboard's own instance (see ./instance.ts), its super admin named 'Dash Root'. */
+const startDashboard = (seed: (app: FastifyInstance) => Promise<void>): Promise<Instance> =>
+  startInstance({ root: ROOT, timeZone: TZ, prefix: 'e2e-dashboard-' }, async (app) => {
+    await app.db.updateTable('superAdmins').set({ firstName: 'Dash', lastName: 'Root' }).execute();
+    await seed(app);
   });
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const login = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: ROOT });
-  const token = login.json().data.token as string;
-  await app.db.updateTable('superAdmins').set({ firstName: 'Dash', lastName: 'Root' }).execute();
-  await seed(app);
-  return {
-    app,
-    base,
-    token,
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function open(page: Page, context: BrowserContext, instance: Instance, route = '/super-admin') {
   await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
@@ -226,7 +191,7 @@ async function seedFixture(app: FastifyInstance) {
 test.describe('Dashboard Overview', () => {
   let instance: Instance;
   test.beforeAll(async () => {
-    instance = await startInstance(seedFixture);
+    instance = await startDashboard(seedFixture);
   });
   test.afterAll(async () => instance?.close());
 
@@ -328,7 +293,7 @@ test.describe('Dashboard Overview', () => {
 test.describe('Dashboard Overview on an empty database', () => {
   let instance: Instance;
   test.beforeAll(async () => {
-    instance = await startInstance(async (app) => {
+    instance = await startDashboard(async (app) => {
       await app.db.deleteFrom('systemLogs').execute(); // the sign-in's entry
     });
   });
@@ -357,7 +322,7 @@ test.describe('Dashboard Overview on an empty database', () => {
 test.describe('Dashboard Overview with schools but no students', () => {
   let instance: Instance;
   test.beforeAll(async () => {
-    instance = await startInstance(async (app) => {
+    instance = await startDashboard(async (app) => {
       const stamp = { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
       for (const [name, acronym] of [
         ['Colegio de San Lorenzo Ruiz de Manila Senior High School Department', 'CSLR'],

@@ -56,7 +56,22 @@ export const AUDIT_WEBHOOK = {
   verify: 'audit-verify-token',
 };
 /** Routes outside /api (served files); anything else outside /api fails the audit. */
-export const NON_API_ROUTES = new Set(['GET /uploads/*', 'HEAD /uploads/*']);
+export const NON_API_ROUTES = new Set([
+  'GET /uploads/*',
+  'HEAD /uploads/*',
+  // ZKTeco ADMS push (device protocol, plain text; audited in tests/api/zkteco.test.ts)
+  'GET /iclock/cdata',
+  'HEAD /iclock/cdata',
+  'POST /iclock/cdata',
+  'GET /iclock/getrequest',
+  'HEAD /iclock/getrequest',
+  'POST /iclock/devicecmd',
+]);
+/**
+ * Routes authenticated by a device credential (a reader token), not a session, and logged per tap in rfid_taps
+ * rather than the system log: their 401/403/400 and "nothing recorded" cases are in tests/api/rfid-taps.test.ts.
+ */
+export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
 const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
@@ -82,6 +97,7 @@ export interface Fixtures {
   pageId: number;
   /** a SENT message the gateway webhook may mark delivered */
   smsRequestId: string;
+  readerId: number;
 }
 
 export interface AuditApp {
@@ -181,7 +197,7 @@ export async function startAuditApp(): Promise<AuditApp> {
   const newest = async (table: 'orders' | 'inquiries' | 'contractFiles') =>
     (await app.db.selectFrom(table).select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
   const exists = async (
-    table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles',
+    table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles' | 'students' | 'rfidReaders',
     id?: number,
   ) => id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 
@@ -289,6 +305,10 @@ export async function startAuditApp(): Promise<AuditApp> {
         .set({ isArchived: 1, archivedAt: now() })
         .where('id', '=', fx.archivedStudentId)
         .execute();
+    }
+    if (fresh || !(await exists('rfidReaders', fx.readerId))) {
+      const payload = { name: `Gate ${unique()}`, schoolId: fx.schoolId };
+      fx.readerId = (await ok({ method: 'POST', url: '/api/super-admin/rfid-readers', payload })).json().data.id;
     }
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
     const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>

@@ -59,6 +59,34 @@ const inquiry: MutationSpec = {
 
 /** Every route that changes something, keyed `METHOD /url/:param` exactly as the app registers it. */
 export const MUTATIONS: Record<string, MutationSpec> = {
+  'POST /api/super-admin/rfid-readers': {
+    action: 'CREATE_RFID_READER',
+    body: 'json',
+    fields: (fx) => ({ name: `Gate ${u()}`, location: 'Main gate', schoolId: fx.schoolId }),
+  },
+  'PATCH /api/super-admin/rfid-readers/:id': {
+    action: 'UPDATE_RFID_READER',
+    body: 'json',
+    fields: () => ({ name: `Gate ${u()}` }),
+  },
+  'DELETE /api/super-admin/rfid-readers/:id': { action: 'DELETE_RFID_READER', body: 'none' },
+  'POST /api/super-admin/rfid-readers/:id/rotate-token': { action: 'ROTATE_RFID_READER_TOKEN', body: 'none' },
+  'POST /api/super-admin/attendance/excuse': {
+    action: 'EXCUSE_ATTENDANCE',
+    body: 'json',
+    fields: (fx) => ({ studentId: fx.studentId, date: '2026-11-16', note: 'Medical certificate' }),
+  },
+  'PUT /api/super-admin/schools/:id/attendance-settings': {
+    action: 'UPDATE_ATTENDANCE_SETTINGS',
+    body: 'json',
+    fields: () => ({
+      timeZone: 'Asia/Manila',
+      lateCutoff: '07:30',
+      absenceCutoff: '10:00',
+      schoolDays: [1, 2, 3, 4, 5],
+      holidays: [],
+    }),
+  },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
   'POST /api/super-admin/change-password': {
@@ -323,6 +351,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'archived-students': 'archivedStudentId',
   'sms-devices': 'deviceId',
   'facebook-pages': 'pageId',
+  'rfid-readers': 'readerId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',

@@ -24,6 +24,10 @@ describe('card UID rule', () => {
     expect(c[0]).toBe('00BC614E');
     expect(c).toEqual(expect.arrayContaining(['4E61BC00', '0012345678', String(0x4e61bc00).padStart(10, '0')]));
   });
+  it('matches a shorter decimal (ZKTeco enrolment number) to its zero-padded 10-digit form', () => {
+    expect(cardUidCandidates('12345678')).toEqual(expect.arrayContaining(['12345678', '0012345678', '00BC614E']));
+    expect(cardUidCandidates('7')).toEqual(expect.arrayContaining(['0000000007', '00000007']));
+  });
   it('has no candidates for junk', () => {
     expect(cardUidCandidates('not a card')).toEqual([]);
   });

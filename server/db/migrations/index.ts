@@ -5,6 +5,7 @@ import * as m0003 from './0003_dashboard_indexes';
 import * as m0005 from './0005_student_archive';
 import * as m0007 from './0007_notifications';
 import * as m0008 from './0008_unique_grade_section_names';
+import * as m0006 from './0006_rfid_attendance';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_student_archive': m0005,
   '0007_notifications': m0007,
   '0008_unique_grade_section_names': m0008,
+  '0006_rfid_attendance': m0006,
 };

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { fetchDashboardStats, type DashboardStats } from '../api/dashboard';
 import { toApiError } from '../api/http';
+import { subscribeLive } from './live';
 
 export interface DashboardState {
   stats: DashboardStats | null;
@@ -23,4 +24,19 @@ export async function loadDashboard(): Promise<void> {
       error: (await toApiError(err, 'Failed to fetch dashboard statistics')).message,
     });
   }
+}
+
+/** Refreshes the statistics when taps change attendance (at most every 3 s while taps stream in). Returns the unsubscribe. */
+export function followLiveAttendance(everyMs = 3000): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const stop = subscribeLive('attendance', () => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      void loadDashboard();
+    }, everyMs);
+  });
+  return () => {
+    if (timer) clearTimeout(timer);
+    stop();
+  };
 }

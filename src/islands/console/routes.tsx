@@ -1,11 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteName } from '../../client/stores/router';
-import { ScreenHeading } from './layout/ScreenHeading';
 
 type Screen = { title: string; component: LazyExoticComponent<ComponentType> | ComponentType };
-
-/** A screen a later issue builds: the title only, until then (issue #2 allows this). */
-const titleOnly = (title: string): Screen => ({ title, component: () => <ScreenHeading title={title} /> });
 
 const Dashboard = lazy(() => import('./screens/dashboard/DashboardScreen'));
 const Profile = lazy(() => import('./screens/profile/ProfileScreen'));
@@ -21,6 +17,7 @@ const SchoolStudents = lazy(() => import('./screens/students/SchoolStudentsScree
 const StudentManagement = lazy(() => import('./screens/students/StudentManagementScreen'));
 const StudentsPath = lazy(() => import('./screens/students/StudentsPathRedirect'));
 const ArchivedStudents = lazy(() => import('./screens/students/ArchivedStudentsScreen'));
+const AttendanceHistory = lazy(() => import('./screens/attendance/AttendanceHistoryScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -45,7 +42,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   archivedStudents: { title: 'Archived Students', component: ArchivedStudents },
   systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: { title: 'SMS Notifications History', component: SmsHistory },
-  attendanceHistory: titleOnly('Attendance History'),
+  attendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
   deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },

@@ -110,3 +110,62 @@ export function SelectField({ label, error, hint, required, className, id, optio
     </FieldFrame>
   );
 }
+
+/** A labelled checkbox (Active, school days…). */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium text-gray-700">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+      />
+      {label}
+    </label>
+  );
+}
+
+/** A From/To pair of date filters ('YYYY-MM-DD'), each bounded by the other. */
+export function DateRangeFields({
+  labels = ['Start Date', 'End Date'],
+  startDate,
+  endDate,
+  errors = {},
+  onChange,
+}: {
+  labels?: [string, string];
+  startDate: string;
+  endDate: string;
+  errors?: Record<string, string>;
+  onChange: (patch: { startDate?: string; endDate?: string }) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label={labels[0]}
+        type="date"
+        value={startDate}
+        max={endDate || undefined}
+        error={errors.startDate}
+        onChange={(e) => onChange({ startDate: e.target.value })}
+      />
+      <TextField
+        label={labels[1]}
+        type="date"
+        value={endDate}
+        min={startDate || undefined}
+        error={errors.endDate}
+        onChange={(e) => onChange({ endDate: e.target.value })}
+      />
+    </>
+  );
+}

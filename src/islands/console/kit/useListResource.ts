@@ -8,6 +8,8 @@ export interface ListResource<T> {
   error: string | null;
   /** Loads again with the same key (e.g. after a delete). */
   reload: () => void;
+  /** Changes the loaded value in place (a live event inserted a row); nothing happens before the first load. */
+  update: (change: (data: T) => T) => void;
 }
 
 /**
@@ -45,5 +47,9 @@ export function useListResource<T>(load: (signal: AbortSignal) => Promise<T>, ke
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+  const update = useCallback(
+    (change: (data: T) => T) => setState((s) => (s.data === null ? s : { ...s, data: change(s.data) })),
+    [],
+  );
+  return { ...state, reload, update };
 }

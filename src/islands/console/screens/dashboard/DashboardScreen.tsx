@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import { Button, ErrorBanner, ErrorState } from '../../kit';
-import { $dashboard, loadDashboard } from '../../../../client/stores/dashboard';
+import { $dashboard, followLiveAttendance, loadDashboard } from '../../../../client/stores/dashboard';
 import { StatCards } from './StatCards';
 import { DashboardCharts } from './DashboardCharts';
 import { RecentSmsLogs } from './RecentSmsLogs';
@@ -15,6 +15,8 @@ export default function DashboardScreen() {
 
   useEffect(() => {
     void loadDashboard();
+    // Attendance Records and the Attendance chart move with new taps.
+    return followLiveAttendance();
   }, []);
 
   return (

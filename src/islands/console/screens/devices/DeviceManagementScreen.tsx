@@ -4,6 +4,7 @@ import { ScreenHeading } from '../../layout/ScreenHeading';
 import { Button, tabClass, useListQuery, type ListQueryApi } from '../../kit';
 import { FacebookPagesTab } from './FacebookPagesTab';
 import { SmsDevicesTab } from './SmsDevicesTab';
+import { RfidReadersTab } from './RfidReadersTab';
 
 /** Tab, school filter, search and view live in the address (reload and Back keep them). */
 export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards' };
@@ -18,7 +19,14 @@ export interface DeviceTabProps {
 const TABS: Array<{ key: string; label: string; addLabel: string; component: ComponentType<DeviceTabProps> }> = [
   { key: 'sms', label: 'SMS Devices', addLabel: 'Add Device', component: SmsDevicesTab },
   { key: 'facebook', label: 'Facebook Pages', addLabel: 'Add Facebook Page', component: FacebookPagesTab },
+  { key: 'rfid', label: 'RFID Readers', addLabel: 'Add Reader', component: RfidReadersPanel },
 ];
+
+/** The readers tab opens its dialog while a header click is pending, and marks it handled when done. */
+function RfidReadersPanel({ list, addRequest }: DeviceTabProps) {
+  const [handled, setHandled] = useState(0);
+  return <RfidReadersTab list={list} adding={addRequest > handled} onAdded={() => setHandled(addRequest)} />;
+}
 
 /** Spec §2 Device Management (/super-admin/device-management): one tab per kind of device, header button by tab. */
 export default function DeviceManagementScreen() {

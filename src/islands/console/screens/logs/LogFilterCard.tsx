@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LOG_USER_TYPES, logFiltersSchema, type LogFilterOptions } from '../../../../domain/system-logs';
 import { validate } from '../../../../domain/validation';
-import { activeFilterCount, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
+import { activeFilterCount, DateRangeFields, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
 
 /** The list's filters and their "nothing chosen" values (URL query of /super-admin/system-logs). */
 export const LOG_DEFAULTS = { action: '', entity: '', startDate: '', endDate: '', userType: '', userId: '' };
@@ -53,22 +53,7 @@ export function LogFilterCard({ list, options }: { list: ListQueryApi<typeof LOG
         options={choices(options?.entities, v.entity)}
         onChange={(e) => set({ entity: e.target.value })}
       />
-      <TextField
-        label="Start Date"
-        type="date"
-        value={v.startDate}
-        max={v.endDate || undefined}
-        error={errors.startDate}
-        onChange={(e) => set({ startDate: e.target.value })}
-      />
-      <TextField
-        label="End Date"
-        type="date"
-        value={v.endDate}
-        min={v.startDate || undefined}
-        error={errors.endDate}
-        onChange={(e) => set({ endDate: e.target.value })}
-      />
+      <DateRangeFields startDate={v.startDate} endDate={v.endDate} errors={errors} onChange={set} />
       <SelectField
         label="User Type"
         value={v.userType}

@@ -5,6 +5,7 @@ import { saveSchool, schoolForm } from '../../../../client/stores/schools';
 import { websiteHref } from '../../../../domain/schools';
 import { formatDate, formatDateTime } from '../../../../domain/format';
 import { ContractFilesPanel } from './ContractFilesPanel';
+import { AttendanceSettingsPanel } from './AttendanceSettingsPanel';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
 import { useFormState } from '../../kit/useFormState';
@@ -60,6 +61,7 @@ function SchoolDetails({ school }: { school: School }) {
         <Detail label="Last Updated">{formatDateTime(school.updatedAt)}</Detail>
       </dl>
       <ContractFilesPanel schoolId={school.id} />
+      <AttendanceSettingsPanel schoolId={school.id} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { TextField } from '../../kit';
+import { CheckboxField, TextField } from '../../kit';
 import { IMAGE_MIME_TYPES } from '../../../../domain/files';
 import type { SchoolForm } from '../../../../client/stores/schools';
 import type { FormState } from '../../kit/useFormState';
@@ -56,17 +56,7 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Pro
         <TextField label="Contract Type" hint="e.g. Annual, Monthly" {...bind('contractType')} />
       </fieldset>
 
-      {showActive ? (
-        <label className="flex items-center gap-2 text-sm font-medium text-gray-700">
-          <input
-            type="checkbox"
-            checked={values.isActive}
-            onChange={(e) => set({ isActive: e.target.checked })}
-            className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
-          />
-          Active
-        </label>
-      ) : null}
+      {showActive ? <CheckboxField label="Active" checked={values.isActive} onChange={(isActive) => set({ isActive })} /> : null}
     </div>
   );
 }

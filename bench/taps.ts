@@ -1,0 +1,316 @@
+/*
+ * Tap intake benchmark (issue #11). `npm run bench:taps` (SQLite) or
+ * `DATABASE_URL=postgres://… npm run bench:taps` (PostgreSQL, in a fresh schema dropped afterwards).
+ *
+ * The server runs as its own process (scripts/serve.ts), the load generator here; both on this machine.
+ * In one run, side by side:
+ *   0. baseline: a raw insert loop of the same rows (better-sqlite3 prepared statement, or one pg client);
+ *   1. throughput: single taps over HTTP, 32 in flight, every tap a check-in (the full path: student match,
+ *      debounce check, record, intent, tap row, live events);
+ *   2. latency at a steady 500 taps/s (open loop, 10 s): p50/p95/p99;
+ *   3. 50 readers replaying their offline buffers at once, one batch of 500 events each;
+ *   4. tap → browser: a socket.io client joined as super admin; ms from sending a tap to its `attendance` event.
+ * Options: --students 2000 --taps 2000 --rate 500 --seconds 5 --readers 50
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { createDb } from '../server/db/index';
+import { addDays, localDate, localDateTime } from '../server/lib/time';
+import { parseArgs } from './lib';
+
+const args = parseArgs();
+const STUDENTS = Number(args.get('students') ?? 2000);
+const TAPS = Number(args.get('taps') ?? 2000);
+const RATE = Number(args.get('rate') ?? 500);
+const REPLAYERS = Number(args.get('readers') ?? 50);
+const SECONDS = Number(args.get('seconds') ?? 5);
+const TZ = 'Asia/Manila';
+const ROOT = { email: 'bench-taps@example.com', password: 'BenchTaps123' };
+const pgUrl = process.env.DATABASE_URL?.trim();
+const usePg = !!pgUrl && /^postgres(ql)?:\/\//.test(pgUrl);
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+};
+const f1 = (n: number) => n.toFixed(1);
+
+/** The raw baseline: the same rows inserted one by one, nothing else. */
+async function rawBaseline(n: number): Promise<number> {
+  const row = (i: number) => [
+    1,
+    `raw-${i}`,
+    '04A1B2C3',
+    '04A1B2C3',
+    new Date().toISOString(),
+    new Date().toISOString(),
+    1,
+    'CHECK_IN',
+  ];
+  const ddl = `create table raw_taps (id integer primary key, reader_id integer not null, event_id text not null, card_uid_raw text not null,
+    card_uid text not null, tapped_at text not null, received_at text not null, student_id integer, outcome text not null)`;
+  if (!usePg) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
+    const db = new SQLite(path.join(dir, 'raw.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(ddl);
+    db.exec('create unique index raw_uq on raw_taps (reader_id, event_id)');
+    const insert = db.prepare(
+      'insert into raw_taps (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) insert.run(...row(i));
+    const rate = n / ((performance.now() - t0) / 1000);
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    return rate;
+  }
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const schema = `bench_raw_${randomBytes(4).toString('hex')}`;
+  await client.query(`create schema ${schema}; set search_path = ${schema}`);
+  await client.query(ddl.replace('id integer primary key', 'id serial primary key'));
+  await client.query('create unique index raw_uq on raw_taps (reader_id, event_id)');
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    await client.query(
+      'insert into raw_taps (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome) values ($1,$2,$3,$4,$5,$6,$7,$8)',
+      row(i),
+    );
+  }
+  const rate = n / ((performance.now() - t0) / 1000);
+  await client.query(`drop schema ${schema} cascade`);
+  await client.end();
+  return rate;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-taps-'));
+  const schema = usePg ? `bench_taps_${randomBytes(4).toString('hex')}` : undefined;
+  if (schema) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: usePg ? pgUrl : '',
+      PG_SCHEMA: schema ?? '',
+      LOG_LEVEL: 'warn',
+      ABSENCE_JOB: '0',
+      SUPER_ADMIN_EMAIL: ROOT.email,
+      SUPER_ADMIN_PASSWORD: ROOT.password,
+      SCHOOL_TIMEZONE: TZ,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  const post = async (url: string, token: string, body: unknown, method = 'POST') => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: { token: string; id: number } };
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+
+  try {
+    const admin = (await post('/api/super-admin/login', '', ROOT)).token;
+    const schoolId = (await post('/api/super-admin/schools', admin, { name: 'Bench Tap School', acronym: 'BTS' })).id;
+    // Every day is a school day here, so each phase can use its own recent day and always take the check-in path.
+    await post(
+      `/api/super-admin/schools/${schoolId}/attendance-settings`,
+      admin,
+      { timeZone: TZ, lateCutoff: '07:45', absenceCutoff: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] },
+      'PUT',
+    );
+    const readers: string[] = [];
+    for (let i = 0; i <= REPLAYERS; i++)
+      readers.push((await post('/api/super-admin/rfid-readers', admin, { name: `Bench Gate ${i}`, schoolId })).token);
+
+    const db = createDb({ databaseUrl: usePg ? pgUrl : undefined, sqliteFile: path.join(dataDir, 'app.db'), pgSchema: schema });
+    const cards = Array.from({ length: STUDENTS }, (_, i) => `B${String(i).padStart(7, '0')}`);
+    const now = new Date().toISOString();
+    for (let i = 0; i < STUDENTS; i += 500) {
+      await db
+        .insertInto('students')
+        .values(
+          cards.slice(i, i + 500).map((card, j) => ({
+            firstName: 'Bench',
+            lastName: `Student${i + j}`,
+            email: `bench-tap-${i + j}@example.com`,
+            passwordHash: 'x',
+            lrn: String(500000000000 + i + j),
+            parentPhone: '+639171234567',
+            rfidCardId: card,
+            schoolId,
+            createdAt: '2020-01-01T00:00:00.000Z',
+            updatedAt: now,
+          })),
+        )
+        .execute();
+    }
+    await db.destroy();
+
+    const today = localDate(new Date(), TZ);
+    const day = (back: number) => addDays(today, -back);
+    const at = (d: string, i: number) => new Date(localDateTime(d, '06:00', TZ).getTime() + (i % 3600) * 1000).toISOString();
+    let seq = 0;
+    const tap = async (reader: string, card: string, tappedAt: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/rfid/taps`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ eventId: `b-${seq++}`, cardUid: card, tappedAt }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`tap answered ${res.status}`);
+      return performance.now() - t0;
+    };
+
+    const raw = await rawBaseline(20000);
+    console.error('baseline done');
+
+    // 1. Throughput, 32 in flight, day -1.
+    const d1 = day(1);
+    let next = 0;
+    const t1 = performance.now();
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < TAPS) {
+          const i = next++;
+          await tap(readers[i % REPLAYERS]!, cards[i % STUDENTS]!, at(d1, i));
+        }
+      }),
+    );
+    const throughput = TAPS / ((performance.now() - t1) / 1000);
+    console.error('throughput done');
+
+    // 2. Latency at a steady rate, day -2. Open loop, measured from each tap's scheduled time (so a server that
+    //    falls behind shows it), at most 256 requests in flight (more would only open more sockets).
+    const d2 = day(2);
+    const latencies: number[] = [];
+    const total = RATE * SECONDS;
+    const started = performance.now();
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: 256 }, async () => {
+        while (issued < total) {
+          const i = issued++;
+          const due = started + (i * 1000) / RATE;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          await tap(readers[i % REPLAYERS]!, cards[i % STUDENTS]!, at(d2, i));
+          latencies.push(performance.now() - due);
+        }
+      }),
+    );
+    const achieved = total / ((performance.now() - started) / 1000);
+
+    // 3. 50 readers replay 500 events each at once, day -3 (5 taps per student: check-in, then debounced/no change/check-out).
+    const d3 = day(3);
+    const t3 = performance.now();
+    await Promise.all(
+      readers.slice(0, REPLAYERS).map(async (reader, r) => {
+        const events = Array.from({ length: 500 }, (_, i) => {
+          const n = r * 500 + i;
+          return {
+            eventId: `replay-${r}-${i}`,
+            cardUid: cards[n % STUDENTS]!,
+            tappedAt: new Date(
+              localDateTime(d3, '06:00', TZ).getTime() + Math.floor(n / STUDENTS) * 3_600_000 + (n % 60) * 1000,
+            ).toISOString(),
+          };
+        });
+        const res = await fetch(`${base}/api/rfid/taps`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ events }),
+        });
+        if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    );
+    const replaySeconds = (performance.now() - t3) / 1000;
+
+    // 4. Tap → browser event, day -4, 20 taps/s.
+    const d4 = day(4);
+    const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: admin } });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const joined = (await socket.emitWithAck('joinSuperAdmin')) as { ok: boolean };
+    if (!joined.ok) throw new Error('socket not admitted');
+    // Matched by card: the event is emitted before the HTTP reply leaves, so the reply cannot be waited for.
+    const sent = new Map<string, number>();
+    const delays: number[] = [];
+    socket.on('attendance', (e: { record: { card: { cardId: string } | null } }) => {
+      const card = e.record.card?.cardId;
+      const t = card ? sent.get(card) : undefined;
+      if (card && t !== undefined) {
+        delays.push(performance.now() - t);
+        sent.delete(card);
+      }
+    });
+    for (let i = 0; i < 300; i++) {
+      const card = cards[i]!;
+      sent.set(card, performance.now());
+      const res = await fetch(`${base}/api/rfid/taps`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${readers[REPLAYERS]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ eventId: `live-${i}`, cardUid: card, tappedAt: at(d4, i) }),
+      });
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    socket.close();
+
+    const label = usePg ? 'PostgreSQL' : 'SQLite';
+    console.log(`\n## Tap intake on ${label} (${new Date().toISOString()})`);
+    console.log(`raw insert loop (${usePg ? 'pg, one client' : 'better-sqlite3'}): ${Math.round(raw)} rows/s`);
+    console.log(
+      `1. single taps over HTTP, 32 in flight: ${Math.round(throughput)} taps/s = ${f1((throughput / raw) * 100)}% of raw (${TAPS} taps)`,
+    );
+    console.log(
+      `2. steady ${RATE} taps/s for ${SECONDS} s (achieved ${Math.round(achieved)}/s): p50 ${f1(pct(latencies, 0.5))} ms, p95 ${f1(pct(latencies, 0.95))} ms, p99 ${f1(pct(latencies, 0.99))} ms, max ${f1(pct(latencies, 1))} ms`,
+    );
+    console.log(
+      `3. 50 readers × 500-event batches at once: ${f1(replaySeconds)} s for 25000 events = ${Math.round(25000 / replaySeconds)} events/s`,
+    );
+    console.log(
+      `4. tap → browser 'attendance' event (${delays.length} of 300): p50 ${f1(pct(delays, 0.5))} ms, p95 ${f1(pct(delays, 0.95))} ms, max ${f1(pct(delays, 1))} ms`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    if (schema) {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiDone, apiSuccess } from '../../src/domain/api';
+import { idParams } from '../../src/domain/validation';
+import {
+  READER_MESSAGES,
+  readerCreateSchema,
+  readerListQuerySchema,
+  readerUpdateSchema,
+  rfidReaderSchema,
+  rfidReaderWithTokenSchema,
+  unknownTapSchema,
+} from '../../src/domain/rfid';
+import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from '../services/rfid-readers';
+import { recentUnknownTaps } from '../services/taps';
+
+const params = idParams(READER_MESSAGES.notFound);
+const oneReader = { 200: apiSuccess(rfidReaderSchema) };
+const withToken = apiSuccess(rfidReaderWithTokenSchema);
+
+/** Issue #11: RFID readers (super admin). The token is in the answer of create and rotate-token only. */
+const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/rfid-readers',
+    {
+      schema: {
+        summary: 'RFID readers (optionally of one school)',
+        querystring: readerListQuerySchema,
+        response: { 200: apiSuccess(z.array(rfidReaderSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listReaders(app.db, { schoolId: request.query.schoolId }) }),
+  );
+
+  app.post(
+    '/rfid-readers',
+    {
+      schema: {
+        summary: 'Register an RFID reader (answers its token once)',
+        body: readerCreateSchema,
+        response: { 201: withToken },
+      },
+    },
+    async (request, reply) => {
+      const data = await createReader(app.db, request.body, request.actor());
+      return reply.status(201).send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
+    },
+  );
+
+  app.get('/rfid-readers/:id', { schema: { summary: 'One RFID reader', params, response: oneReader } }, async (request) => ({
+    success: true as const,
+    data: await getReader(app.db, request.params.id),
+  }));
+
+  app.patch(
+    '/rfid-readers/:id',
+    { schema: { summary: 'Edit or deactivate an RFID reader', params, body: readerUpdateSchema, response: oneReader } },
+    async (request) => {
+      const data = await updateReader(app.db, request.params.id, request.body, request.actor());
+      return { success: true as const, data, message: 'Reader updated successfully' };
+    },
+  );
+
+  app.delete(
+    '/rfid-readers/:id',
+    { schema: { summary: 'Delete an RFID reader', params, response: { 200: apiDone } } },
+    async (request) => {
+      await deleteReader(app.db, request.params.id, request.actor());
+      return { success: true as const, data: null, message: 'Reader deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/rfid-readers/:id/rotate-token',
+    { schema: { summary: 'Issue a new reader token (the old one stops working)', params, response: { 200: withToken } } },
+    async (request) => {
+      const data = await rotateReaderToken(app.db, request.params.id, request.actor());
+      return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
+    },
+  );
+
+  /** Taps of cards no student has (latest 20): shown so a card can be registered. */
+  app.get(
+    '/rfid-taps/unknown',
+    { schema: { summary: 'Latest taps of unknown cards', response: { 200: apiSuccess(z.array(unknownTapSchema)) } } },
+    async () => ({
+      success: true as const,
+      data: await recentUnknownTaps(app.db, 20),
+    }),
+  );
+};
+export default rfidReaderRoutes;

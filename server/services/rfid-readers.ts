@@ -1,0 +1,216 @@
+import net from 'node:net';
+import type { Executor } from '../db/index';
+import type { Selectable } from 'kysely';
+import type { RfidReaderTable } from '../db/schema';
+import { hashToken, newToken } from '../lib/passwords';
+import { nowIso } from '../lib/time';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { writeLog, diff, type Actor } from './audit-log';
+import { requireSchool } from './schools';
+import {
+  READER_MESSAGES,
+  type ReaderCreate,
+  type ReaderKind,
+  type ReaderUpdate,
+  type RfidReader,
+  type RfidReaderWithToken,
+} from '../../src/domain/rfid';
+
+/*
+ * RFID readers (issue #11): super-admin CRUD and token rotation. A reader's token is shown once (create,
+ * rotate) and stored only as its SHA-256 hash (tokens are 256-bit random, so a fast hash is enough); the
+ * list shows its last 4 characters. ZKTeco terminals cannot send a token: they are identified by their
+ * serial number and, where set, their allowed source networks (README "RFID readers").
+ */
+
+export type ReaderRow = Selectable<RfidReaderTable>;
+
+const readerColumns = [
+  'rfidReaders.id',
+  'rfidReaders.name',
+  'rfidReaders.location',
+  'rfidReaders.schoolId',
+  'rfidReaders.kind',
+  'rfidReaders.serialNumber',
+  'rfidReaders.allowedNetworks',
+  'rfidReaders.tokenHint',
+  'rfidReaders.isActive',
+  'rfidReaders.lastSeenAt',
+  'rfidReaders.createdAt',
+  'rfidReaders.updatedAt',
+  'schools.name as schoolName',
+  'schools.acronym as schoolAcronym',
+] as const;
+
+const baseQuery = (db: Executor) =>
+  db.selectFrom('rfidReaders').leftJoin('schools', 'schools.id', 'rfidReaders.schoolId').select(readerColumns);
+
+type Listed = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+function toReader(r: Listed): RfidReader {
+  return {
+    id: r.id,
+    name: r.name,
+    location: r.location,
+    schoolId: r.schoolId,
+    school: r.schoolName ? { name: r.schoolName, acronym: r.schoolAcronym ?? '' } : null,
+    kind: r.kind as ReaderKind,
+    serialNumber: r.serialNumber,
+    allowedNetworks: r.allowedNetworks ? (JSON.parse(r.allowedNetworks) as string[]) : null,
+    tokenHint: r.tokenHint ? `••••${r.tokenHint}` : null,
+    isActive: r.isActive === 1,
+    lastSeenAt: r.lastSeenAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export async function listReaders(db: Executor, filters: { schoolId?: number } = {}): Promise<RfidReader[]> {
+  let q = baseQuery(db).orderBy('rfidReaders.name').orderBy('rfidReaders.id');
+  if (filters.schoolId) q = q.where('rfidReaders.schoolId', '=', filters.schoolId);
+  return (await q.execute()).map(toReader);
+}
+
+export async function getReader(db: Executor, id: number): Promise<RfidReader> {
+  const row = await baseQuery(db).where('rfidReaders.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(READER_MESSAGES.notFound);
+  return toReader(row);
+}
+
+async function assertSerialFree(db: Executor, serial: string | null | undefined, exceptId?: number) {
+  if (!serial) return;
+  let q = db.selectFrom('rfidReaders').select('id').where('serialNumber', '=', serial);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst())
+    throw conflict(READER_MESSAGES.duplicateSerial, { serialNumber: READER_MESSAGES.duplicateSerial });
+}
+
+const freshToken = () => {
+  const token = `rdr_${newToken()}`;
+  return { token, tokenHash: hashToken(token), tokenHint: token.slice(-4) };
+};
+
+export async function createReader(db: Executor, input: ReaderCreate, actor: Actor): Promise<RfidReaderWithToken> {
+  await requireSchool(db, input.schoolId);
+  await assertSerialFree(db, input.serialNumber);
+  const { token, tokenHash, tokenHint } = freshToken();
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('rfidReaders')
+      .values({
+        name: input.name,
+        location: input.location ?? null,
+        schoolId: input.schoolId,
+        kind: input.kind,
+        serialNumber: input.serialNumber ?? null,
+        allowedNetworks: input.allowedNetworks ? JSON.stringify(input.allowedNetworks) : null,
+        tokenHash,
+        tokenHint,
+        isActive: input.isActive ? 1 : 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reader = await getReader(trx, row.id);
+    await writeLog(trx, actor, {
+      action: 'CREATE_RFID_READER',
+      entity: 'RfidReader',
+      entityId: row.id,
+      details: { name: reader.name, kind: reader.kind, schoolId: reader.schoolId, serialNumber: reader.serialNumber },
+    });
+    return { ...reader, token };
+  });
+}
+
+export async function updateReader(db: Executor, id: number, input: ReaderUpdate, actor: Actor): Promise<RfidReader> {
+  const before = await getReader(db, id);
+  const merged = {
+    kind: input.kind ?? before.kind,
+    serialNumber: input.serialNumber === undefined ? before.serialNumber : input.serialNumber,
+  };
+  if (merged.kind === 'ZKTECO' && !merged.serialNumber)
+    throw badRequest(READER_MESSAGES.serial, { serialNumber: READER_MESSAGES.serial });
+  if (input.schoolId) await requireSchool(db, input.schoolId);
+  await assertSerialFree(db, input.serialNumber, id);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('rfidReaders')
+      .set({
+        name: input.name,
+        location: input.location,
+        schoolId: input.schoolId,
+        kind: input.kind,
+        serialNumber: input.serialNumber,
+        allowedNetworks:
+          input.allowedNetworks === undefined ? undefined : input.allowedNetworks ? JSON.stringify(input.allowedNetworks) : null,
+        isActive: input.isActive === undefined ? undefined : input.isActive ? 1 : 0,
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const after = await getReader(trx, id);
+    const { lastSeenAt: _a, updatedAt: _b, ...shown } = after;
+    await writeLog(trx, actor, {
+      action: 'UPDATE_RFID_READER',
+      entity: 'RfidReader',
+      entityId: id,
+      details: { changes: diff(before as never, shown as never) },
+    });
+    return after;
+  });
+}
+
+export async function deleteReader(db: Executor, id: number, actor: Actor): Promise<void> {
+  const before = await getReader(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('rfidReaders').where('id', '=', id).execute();
+    await writeLog(trx, actor, {
+      action: 'DELETE_RFID_READER',
+      entity: 'RfidReader',
+      entityId: id,
+      details: { name: before.name },
+    });
+  });
+}
+
+/** A new token for a reader; the old one stops working at once. */
+export async function rotateReaderToken(db: Executor, id: number, actor: Actor): Promise<RfidReaderWithToken> {
+  await getReader(db, id);
+  const { token, tokenHash, tokenHint } = freshToken();
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('rfidReaders').set({ tokenHash, tokenHint, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id });
+    return { ...(await getReader(trx, id)), token };
+  });
+}
+
+/* ---------- Device identification (intake) ---------- */
+
+export async function readerByToken(db: Executor, token: string): Promise<ReaderRow | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return db.selectFrom('rfidReaders').selectAll().where('tokenHash', '=', hashToken(token)).executeTakeFirst();
+}
+
+export async function readerBySerial(db: Executor, serial: string): Promise<ReaderRow | undefined> {
+  if (!serial || serial.length > 64) return undefined;
+  return db.selectFrom('rfidReaders').selectAll().where('serialNumber', '=', serial).executeTakeFirst();
+}
+
+/** Whether a source address is inside one of the reader's allowed networks (none set = any address). */
+export function addressAllowed(allowedNetworks: string | null, address: string): boolean {
+  if (!allowedNetworks) return true;
+  const list = JSON.parse(allowedNetworks) as string[];
+  if (list.length === 0) return true;
+  const ip = address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
+  const family = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : null;
+  if (!family) return false;
+  const blocks = new net.BlockList();
+  for (const cidr of list) {
+    const [base, bits] = cidr.split('/') as [string, string | undefined];
+    const baseFamily = net.isIPv4(base) ? 'ipv4' : 'ipv6';
+    blocks.addSubnet(base, bits === undefined ? (baseFamily === 'ipv4' ? 32 : 128) : Number(bits), baseFamily);
+  }
+  return blocks.check(ip, family);
+}

@@ -1,0 +1,24 @@
+import { request } from './http';
+import type { ReaderInput, RfidReader, RfidReaderWithToken, UnknownTap } from '../../domain/rfid';
+
+export const RFID_READERS_PATH = 'super-admin/rfid-readers';
+
+export const fetchReaders = (schoolId: string, signal?: AbortSignal) =>
+  request<RfidReader[]>('Failed to fetch RFID readers', (api) =>
+    api.get(RFID_READERS_PATH, { searchParams: schoolId ? { schoolId } : {}, signal }),
+  );
+
+export const createReader = (input: ReaderInput) =>
+  request<RfidReaderWithToken>('Failed to create RFID reader', (api) => api.post(RFID_READERS_PATH, { json: input }));
+
+export const updateReader = (id: number, input: Partial<ReaderInput>) =>
+  request<RfidReader>('Failed to update RFID reader', (api) => api.patch(`${RFID_READERS_PATH}/${id}`, { json: input }));
+
+export const deleteReader = (id: number) =>
+  request<null>('Failed to delete RFID reader', (api) => api.delete(`${RFID_READERS_PATH}/${id}`));
+
+export const rotateReaderToken = (id: number) =>
+  request<RfidReaderWithToken>('Failed to issue a new token', (api) => api.post(`${RFID_READERS_PATH}/${id}/rotate-token`));
+
+export const fetchUnknownTaps = (signal?: AbortSignal) =>
+  request<UnknownTap[]>('Failed to fetch unknown cards', (api) => api.get('super-admin/rfid-taps/unknown', { signal }));

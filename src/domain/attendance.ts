@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { ATTENDANCE_STATUSES } from './dashboard';
+import { checkDateOrder, dateQuery, idQuery, isCalendarDate } from './list-filters';
+import { paginationSchema } from './api';
+import { idField } from './validation';
+
+/** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
+
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export { ATTENDANCE_STATUSES };
+
+/** Spec §9: page size 10 for attendance history; live events kept 20, shown 5. */
+export const ATTENDANCE_PAGE_SIZE = 10;
+export const LIVE_EVENTS_KEPT = 20;
+export const LIVE_EVENTS_SHOWN = 5;
+export const ATTENDANCE_EMPTY_TEXT = 'No attendance records found. Adjust your filters or try again later.';
+
+/** Spec §3 "Attendance record". */
+export const attendanceRecordSchema = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  student: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.string().nullable(),
+    section: z.string().nullable(),
+    school: z.object({ acronym: z.string() }).nullable(),
+  }),
+  status: z.enum(ATTENDANCE_STATUSES),
+  /** School-local day 'YYYY-MM-DD'. */
+  date: z.string(),
+  checkInAt: z.string().nullable(),
+  checkOutAt: z.string().nullable(),
+  reader: z.object({ name: z.string(), location: z.string().nullable() }).nullable(),
+  card: z.object({ cardId: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });
+
+/** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again). */
+export interface LiveAttendanceEvent {
+  id: number;
+  studentId: number;
+  studentName: string;
+  status: AttendanceStatus;
+  /** ISO instant of the tap (or of the absence cutoff). */
+  time: string;
+  reader: string | null;
+  record: AttendanceRecord;
+}
+
+/** `attendance:all`: every tap a reader reports, including unknown cards (no record). */
+export interface LiveTapEvent {
+  tapId: number;
+  outcome: string;
+  cardUid: string;
+  time: string;
+  reader: string;
+  studentId: number | null;
+  studentName: string | null;
+  status: AttendanceStatus | null;
+}
+
+const statusQuery = z.preprocess(
+  (v) => (v === '' || v === 'all' ? undefined : v),
+  z.enum(ATTENDANCE_STATUSES, { error: 'Status must be PRESENT, ABSENT, LATE or EXCUSED' }).optional(),
+);
+
+/** GET /api/super-admin/attendance-history (spec §3 "History filter"; page and limit read by pageParams). */
+export const historyFiltersSchema = z
+  .object({
+    startDate: dateQuery('Start date'),
+    endDate: dateQuery('End date'),
+    status: statusQuery,
+    studentId: idQuery('Student ID'),
+    schoolId: idQuery('School ID'),
+    gradeId: idQuery('Grade ID'),
+    sectionId: idQuery('Section ID'),
+    readerId: idQuery('Reader ID'),
+    page: z.string().optional(),
+    limit: z.string().optional(),
+  })
+  .superRefine(checkDateOrder);
+export type HistoryFilters = z.output<typeof historyFiltersSchema>;
+
+/**
+ * Spec §4: a live event goes on top only on page 1, with no student or start-date filter, when the record is
+ * not already listed (and, sensibly, when it passes the status filter). A listed record is updated in place
+ * (its check-out arrived). Returns the new rows, trimmed to the page size, or null when nothing changes.
+ */
+export function applyLiveRecord(
+  rows: AttendanceRecord[],
+  record: AttendanceRecord,
+  view: { page: number; studentId?: string | number; startDate?: string; status?: string; limit?: number },
+): AttendanceRecord[] | null {
+  const at = rows.findIndex((r) => r.id === record.id);
+  if (at >= 0) return rows.map((r, i) => (i === at ? record : r));
+  if (view.page !== 1 || view.studentId || view.startDate) return null;
+  if (view.status && view.status !== record.status) return null;
+  return [record, ...rows].slice(0, view.limit ?? ATTENDANCE_PAGE_SIZE);
+}
+
+/** Key of a live event: the same record changing again (check-out) is a new event; a repeat is not. */
+export const liveEventKey = (e: Pick<LiveAttendanceEvent, 'id' | 'status' | 'time'>) => `${e.id}:${e.status}:${e.time}`;
+
+/** Spec §4/§9: newest first, duplicates skipped, at most 20 kept. */
+export function addLiveEvent(events: LiveAttendanceEvent[], event: LiveAttendanceEvent): LiveAttendanceEvent[] {
+  const key = liveEventKey(event);
+  if (events.some((e) => liveEventKey(e) === key)) return events;
+  return [event, ...events].slice(0, LIVE_EVENTS_KEPT);
+}
+
+/* ---------- Attendance settings of a school ---------- */
+
+export const DEFAULT_LATE_CUTOFF = '07:45';
+export const DEFAULT_ABSENCE_CUTOFF = '10:00';
+export const DEFAULT_SCHOOL_DAYS = [1, 2, 3, 4, 5];
+export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+export const SETTINGS_MESSAGES = {
+  timeZone: 'Choose a valid time zone (e.g. Asia/Manila)',
+  lateCutoff: 'Late cutoff must be a time (HH:MM)',
+  absenceCutoff: 'Absence cutoff must be a time (HH:MM)',
+  order: 'Absence cutoff must be after the late cutoff',
+  schoolDays: 'Choose at least one school day',
+  holidayDate: 'Holiday date must be a valid date (YYYY-MM-DD)',
+  holidayName: 'Holiday name is required',
+  holidayDuplicate: 'Each holiday date may appear only once',
+} as const;
+
+/** Whether this runtime knows a time zone name (IANA, e.g. Asia/Manila). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
+
+export const holidaySchema = z.object({
+  date: z.string({ error: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
+  name: z
+    .string({ error: SETTINGS_MESSAGES.holidayName })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.holidayName)
+    .max(100, 'Holiday name must be 100 characters or less'),
+});
+export type Holiday = z.output<typeof holidaySchema>;
+
+/** PUT /api/super-admin/schools/{id}/attendance-settings (holidays replace the stored list). */
+export const attendanceSettingsSchema = z
+  .object({
+    timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
+    lateCutoff: timeField(SETTINGS_MESSAGES.lateCutoff),
+    absenceCutoff: timeField(SETTINGS_MESSAGES.absenceCutoff),
+    schoolDays: z
+      .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
+      .min(1, SETTINGS_MESSAGES.schoolDays)
+      .max(7)
+      .transform((days) => [...new Set(days)].sort()),
+    holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.absenceCutoff <= v.lateCutoff)
+      ctx.addIssue({ code: 'custom', path: ['absenceCutoff'], message: SETTINGS_MESSAGES.order });
+    const dates = v.holidays.map((h) => h.date);
+    if (new Set(dates).size !== dates.length)
+      ctx.addIssue({ code: 'custom', path: ['holidays'], message: SETTINGS_MESSAGES.holidayDuplicate });
+  });
+export type AttendanceSettingsInput = z.input<typeof attendanceSettingsSchema>;
+export type AttendanceSettings = z.output<typeof attendanceSettingsSchema>;
+/** The stored settings, as the API answers them. */
+export const attendanceSettingsReplySchema = z.object({
+  timeZone: z.string(),
+  lateCutoff: z.string(),
+  absenceCutoff: z.string(),
+  schoolDays: z.array(z.number()),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+});
+
+/* ---------- EXCUSED by a super admin ---------- */
+
+export const EXCUSE_MESSAGES = {
+  student: 'Student is required',
+  date: 'Date must be a valid date (YYYY-MM-DD)',
+  note: 'A note is required to excuse a student',
+} as const;
+
+/** POST /api/super-admin/attendance/excuse: marks a student's day EXCUSED with a note (creates the record if none). */
+export const excuseSchema = z.object({
+  studentId: idField(EXCUSE_MESSAGES.student),
+  date: z.string({ error: EXCUSE_MESSAGES.date }).refine(isCalendarDate, EXCUSE_MESSAGES.date),
+  note: z
+    .string({ error: EXCUSE_MESSAGES.note })
+    .trim()
+    .min(1, EXCUSE_MESSAGES.note)
+    .max(500, 'Note must be 500 characters or less'),
+});
+export type ExcuseInput = z.output<typeof excuseSchema>;

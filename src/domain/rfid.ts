@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { CARD_UID_MAX } from './card-uid';
+import { idQuery } from './list-filters';
+import { idField } from './validation';
+
+/*
+ * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
+ * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/services/taps.ts.
+ */
+
+export const READER_KINDS = ['HTTP', 'ZKTECO'] as const;
+export type ReaderKind = (typeof READER_KINDS)[number];
+export const READER_KIND_LABELS: Record<ReaderKind, string> = { HTTP: 'HTTP (token)', ZKTECO: 'ZKTeco ADMS push' };
+
+/** A reader heard from within this window counts as online (HTTP readers post taps or heartbeats; ZKTeco polls every ~30 s). */
+export const READER_ONLINE_MS = 5 * 60_000;
+export const isReaderOnline = (lastSeenAt: string | null, now = Date.now()) =>
+  !!lastSeenAt && now - Date.parse(lastSeenAt) < READER_ONLINE_MS;
+
+export const READER_MESSAGES = {
+  name: 'Reader name is required',
+  school: 'School is required',
+  kind: 'Kind must be HTTP or ZKTECO',
+  serial: 'Serial number is required for a ZKTeco reader',
+  serialFormat: 'Serial number may only contain letters, digits and - _ .',
+  network: 'Allowed networks must be IP ranges such as 192.168.1.0/24',
+  notFound: 'RFID reader not found',
+  duplicateSerial: 'A reader with this serial number already exists',
+} as const;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const IPV6 = /^[0-9a-fA-F:]+(:(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3})?$/;
+
+/** '192.168.1.0/24', '10.0.0.7' (= /32), 'fd00::/8'. */
+export function isCidr(value: string): boolean {
+  const [ip, bits, extra] = value.split('/');
+  if (extra !== undefined || !ip) return false;
+  const v4 = IPV4.test(ip);
+  const v6 = !v4 && ip.includes(':') && IPV6.test(ip);
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  const n = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+  return n >= 0 && n <= (v4 ? 32 : 128);
+}
+
+/** A list of CIDRs from JSON (array) or a form (one per line or comma-separated); empty → null (any network). */
+const networksField = z
+  .union([z.array(z.string()), z.string(), z.null()], { error: READER_MESSAGES.network })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const list = (Array.isArray(v) ? v : (v ?? '').split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean);
+    if (list.length > 50 || list.some((s) => !isCidr(s))) {
+      ctx.addIssue({ code: 'custom', message: READER_MESSAGES.network });
+      return z.NEVER;
+    }
+    return list.length ? list : null;
+  });
+
+const serialField = z
+  .string({ error: READER_MESSAGES.serialFormat })
+  .trim()
+  .max(64, 'Serial number must be 64 characters or less')
+  .regex(/^[A-Za-z0-9._-]*$/, READER_MESSAGES.serialFormat)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+const readerFields = {
+  name: z
+    .string({ error: READER_MESSAGES.name })
+    .trim()
+    .min(1, READER_MESSAGES.name)
+    .max(100, 'Name must be 100 characters or less'),
+  location: z
+    .string({ error: 'Location must be text' })
+    .trim()
+    .max(200, 'Location must be 200 characters or less')
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  schoolId: idField(READER_MESSAGES.school),
+  kind: z.enum(READER_KINDS, { error: READER_MESSAGES.kind }),
+  serialNumber: serialField,
+  allowedNetworks: networksField,
+  isActive: z.boolean({ error: 'Active must be true or false' }),
+};
+
+const needsSerial = (v: { kind?: ReaderKind; serialNumber?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.kind === 'ZKTECO' && !v.serialNumber)
+    ctx.addIssue({ code: 'custom', path: ['serialNumber'], message: READER_MESSAGES.serial });
+};
+
+/** POST /api/super-admin/rfid-readers */
+export const readerCreateSchema = z
+  .object({ ...readerFields, kind: readerFields.kind.default('HTTP'), isActive: readerFields.isActive.default(true) })
+  .superRefine(needsSerial);
+export type ReaderCreate = z.output<typeof readerCreateSchema>;
+/** What the console sends to create or edit a reader. */
+export type ReaderInput = z.input<typeof readerCreateSchema>;
+
+/** PATCH /api/super-admin/rfid-readers/{id}: any subset (the kind/serial rule is checked on the merged reader). */
+export const readerUpdateSchema = z.object(readerFields).partial();
+export type ReaderUpdate = z.output<typeof readerUpdateSchema>;
+
+/** What the API returns for a reader (never the token; `token` only in the create/rotate answer). */
+export const rfidReaderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  location: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  kind: z.enum(READER_KINDS),
+  serialNumber: z.string().nullable(),
+  allowedNetworks: z.array(z.string()).nullable(),
+  /** '••••1a2b': the last characters of the token, to tell tokens apart. */
+  tokenHint: z.string().nullable(),
+  isActive: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RfidReader = z.infer<typeof rfidReaderSchema>;
+/** The token is shown once: only its hash is stored. */
+export const rfidReaderWithTokenSchema = rfidReaderSchema.extend({ token: z.string() });
+export type RfidReaderWithToken = z.infer<typeof rfidReaderWithTokenSchema>;
+
+export const readerListQuerySchema = z.object({ schoolId: idQuery('School ID') });
+
+/** A tap of a card no student has (Device Management lists the latest). */
+export const unknownTapSchema = z.object({
+  id: z.number(),
+  cardUid: z.string(),
+  cardUidRaw: z.string(),
+  tappedAt: z.string(),
+  readerName: z.string(),
+  readerLocation: z.string().nullable(),
+});
+export type UnknownTap = z.infer<typeof unknownTapSchema>;
+
+/* ---------- Tap intake: POST /api/rfid/taps ---------- */
+
+/** Most events in one request (an offline reader replays its buffer in batches). */
+export const TAP_BATCH_MAX = 500;
+/** A tap more than this far ahead of the server clock is refused (the reader's clock is wrong). */
+export const TAP_MAX_FUTURE_MS = 5 * 60_000;
+/** A tap older than this is refused (too late to change attendance or notify anyone). */
+export const TAP_MAX_AGE_MS = 7 * 86_400_000;
+
+export const TAP_MESSAGES = {
+  eventId: 'eventId is required (1 to 100 characters)',
+  cardUid: 'cardUid is not a card UID (hex or 10-digit decimal)',
+  tappedAt: 'tappedAt must be an ISO-8601 date-time with a time zone (e.g. 2026-11-16T07:31:05+08:00)',
+  future: 'tappedAt is more than 5 minutes ahead of the server clock',
+  old: 'tappedAt is older than 7 days',
+  batch: `events must be a list of 1 to ${TAP_BATCH_MAX} taps`,
+  body: 'Send one tap { eventId, cardUid, tappedAt } or { events: [ … ] }',
+} as const;
+
+/** An explicit offset or Z is required: a reader's local time without a zone is ambiguous. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+export const isIsoInstant = (v: string) => ISO_INSTANT.test(v) && Number.isFinite(Date.parse(v));
+
+/** The shape of one tap; its values (UID, time) are checked per event so one bad tap never sinks a batch. */
+export const tapEventSchema = z
+  .object({
+    eventId: z.string({ error: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
+    cardUid: z.string({ error: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
+    tappedAt: z.string({ error: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
+  })
+  .meta({
+    description: 'One card tap. eventId is unique per reader (a replay answers with the first result).',
+    examples: [{ eventId: 'gate1-000123', cardUid: '04:A1:B2:C3', tappedAt: '2026-11-16T07:31:05+08:00' }],
+  });
+export type TapEvent = z.output<typeof tapEventSchema>;
+
+export const tapBatchSchema = z
+  .object({
+    events: z
+      .array(tapEventSchema, { error: TAP_MESSAGES.batch })
+      .min(1, TAP_MESSAGES.batch)
+      .max(TAP_BATCH_MAX, TAP_MESSAGES.batch),
+  })
+  .meta({
+    description: `An offline reader's buffer: up to ${TAP_BATCH_MAX} taps; each bad event is reported by eventId, the rest recorded.`,
+    examples: [{ events: [{ eventId: 'gate1-000124', cardUid: '3735928559', tappedAt: '2026-11-16T07:32:10Z' }] }],
+  });
+
+/** What became of a tap. */
+export const TAP_OUTCOMES = [
+  'CHECK_IN',
+  'LATE',
+  'CHECK_OUT',
+  'NO_CHANGE',
+  'DEBOUNCED',
+  'UNKNOWN_CARD',
+  'NOT_SCHOOL_DAY',
+] as const;
+export type TapOutcome = (typeof TAP_OUTCOMES)[number];
+
+export const tapResultSchema = z.object({
+  eventId: z.string(),
+  outcome: z.enum(TAP_OUTCOMES),
+  /** Attendance status after the tap, when a student was matched. */
+  status: z.string().nullable(),
+  attendanceId: z.number().nullable(),
+  studentId: z.number().nullable(),
+  /** True when this eventId was already recorded: the first result, nothing changed now. */
+  replayed: z.boolean(),
+});
+export type TapResult = z.infer<typeof tapResultSchema>;
+export const tapRejectionSchema = z.object({ eventId: z.string(), reason: z.string() });
+export type TapRejection = z.infer<typeof tapRejectionSchema>;
+export const tapBatchResultSchema = z.object({ results: z.array(tapResultSchema), rejected: z.array(tapRejectionSchema) });
+export type TapBatchResult = z.infer<typeof tapBatchResultSchema>;
+
+/**
+ * The body of POST /api/rfid/taps: one tap, or `{ events }`. Whatever the shape, the route gets a list and
+ * whether it was a single tap (whose bad value is a 400, while a batch reports bad events one by one).
+ */
+export const tapRequestSchema = z.unknown().transform((body, ctx): { single: boolean; events: TapEvent[] } => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    ctx.addIssue({ code: 'custom', message: TAP_MESSAGES.body });
+    return z.NEVER;
+  }
+  const single = !('events' in body);
+  const parsed = single ? tapEventSchema.safeParse(body) : tapBatchSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return { single, events: 'events' in parsed.data ? parsed.data.events : [parsed.data] };
+});

@@ -1,0 +1,53 @@
+import type { Column } from '../../kit';
+import { StatusBadge } from '../../kit';
+import type { AttendanceRecord } from '../../../../domain/attendance';
+import { formatCalendarDate, formatTime } from '../../../../domain/format';
+
+const studentLine = (r: AttendanceRecord) =>
+  [r.student.school?.acronym, r.student.grade, r.student.section].filter(Boolean).join(' · ') || '-';
+
+/** Spec §2 Attendance History columns: Student, Status, Date, Check In, Check Out, Reader (with location), Card ID. */
+export const attendanceColumns: Array<Column<AttendanceRecord>> = [
+  {
+    header: 'Student',
+    className: 'min-w-40',
+    cell: (r) => (
+      <div>
+        <div className="font-medium text-gray-900">
+          {r.student.firstName} {r.student.lastName}
+        </div>
+        <div className="text-xs text-gray-500">{studentLine(r)}</div>
+      </div>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (r) => (
+      <div>
+        <StatusBadge kind="attendance" value={r.status} />
+        {r.note ? (
+          <div className="mt-1 max-w-48 truncate text-xs text-gray-500" title={r.note}>
+            {r.note}
+          </div>
+        ) : null}
+      </div>
+    ),
+  },
+  { header: 'Date', className: 'whitespace-nowrap', cell: (r) => formatCalendarDate(r.date) },
+  { header: 'Check In', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkInAt) },
+  { header: 'Check Out', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkOutAt) },
+  {
+    header: 'Reader',
+    className: 'min-w-32',
+    cell: (r) =>
+      r.reader ? (
+        <div>
+          <div>{r.reader.name}</div>
+          {r.reader.location ? <div className="text-xs text-gray-500">{r.reader.location}</div> : null}
+        </div>
+      ) : (
+        '-'
+      ),
+  },
+  { header: 'Card ID', className: 'font-mono text-xs', cell: (r) => r.card?.cardId ?? '-' },
+];

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { fetchReaders, fetchUnknownTaps } from '../../../../client/api/rfid-readers';
+import { fetchSchools } from '../../../../client/api/schools';
+import { issueNewToken, removeReader } from '../../../../client/stores/rfid-readers';
+import type { RfidReader, RfidReaderWithToken } from '../../../../domain/rfid';
+import { formatDateTime } from '../../../../domain/format';
+import {
+  Button,
+  DataTable,
+  ErrorBanner,
+  FilterBar,
+  SelectField,
+  useConfirm,
+  useListResource,
+  type ListQueryApi,
+} from '../../kit';
+import { readerColumns } from './readerColumns';
+import { ReaderFormModal } from './ReaderFormModal';
+import { TokenDialog } from './TokenDialog';
+import type { DEVICE_DEFAULTS } from './DeviceManagementScreen';
+
+/**
+ * Device Management → 'RFID Readers' (issue #11): school filter, the readers with online/offline from their last
+ * contact, add/edit/delete, a new token (shown once), and the latest taps of cards no student has.
+ */
+export function RfidReadersTab({
+  list,
+  adding,
+  onAdded,
+}: {
+  list: ListQueryApi<typeof DEVICE_DEFAULTS>;
+  adding: boolean;
+  onAdded: () => void;
+}) {
+  const schoolId = list.query.schoolId;
+  const readers = useListResource((signal) => fetchReaders(schoolId, signal), `readers:${schoolId}`);
+  const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
+  const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
+  const [editing, setEditing] = useState<RfidReader | null>(null);
+  const [token, setToken] = useState<RfidReaderWithToken | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
+
+  const closeForm = () => {
+    setEditing(null);
+    onAdded();
+  };
+  const saved = (r: RfidReader | RfidReaderWithToken) => {
+    closeForm();
+    readers.reload();
+    if ('token' in r) setToken(r);
+  };
+  const rotate = async (r: RfidReader) => {
+    if (
+      !(await confirm({
+        message: `Issue a new token for ${r.name}? The current token stops working at once.`,
+        confirmLabel: 'Issue token',
+        tone: 'primary',
+      }))
+    )
+      return;
+    const result = await issueNewToken(r);
+    if (result.ok) setToken(result.data);
+    else setError(result.message);
+  };
+  const remove = async (r: RfidReader) => {
+    if (!(await confirm({ message: 'Are you sure you want to delete this reader?', confirmLabel: 'Delete' }))) return;
+    const result = await removeReader(r);
+    if (result.ok) readers.reload();
+    else setError(result.message);
+  };
+
+  return (
+    <div>
+      <FilterBar
+        label="Reader filters"
+        actions={<span className="text-sm text-gray-600">{readers.data ? `${readers.data.length} readers` : ''}</span>}
+      >
+        <SelectField
+          label="School"
+          value={schoolId}
+          placeholder="All Schools"
+          options={(schools.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          onChange={(e) => list.setQuery({ schoolId: e.target.value })}
+        />
+      </FilterBar>
+      <ErrorBanner message={error} onDismiss={() => setError(null)} className="mb-4" />
+      <DataTable
+        caption="RFID readers"
+        columns={readerColumns}
+        rows={readers.data}
+        rowKey={(r) => r.id}
+        loading={readers.loading}
+        error={readers.error}
+        onRetry={readers.reload}
+        emptyText="No RFID readers found"
+        rowActions={(r) => (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+              Edit
+            </Button>
+            {r.kind === 'HTTP' ? (
+              <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
+                New Token
+              </Button>
+            ) : null}
+            <Button size="sm" variant="danger" onClick={() => void remove(r)}>
+              Delete
+            </Button>
+          </div>
+        )}
+      />
+
+      <section aria-labelledby="unknown-cards" className="mt-6">
+        <h2 id="unknown-cards" className="mb-2 text-base font-semibold text-gray-900">
+          Unknown Cards
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">
+          Latest taps of cards no student has: register the card on the student to count them.
+        </p>
+        <DataTable
+          caption="Unknown cards"
+          columns={[
+            { header: 'Card ID', className: 'font-mono text-xs', cell: (t) => t.cardUid },
+            { header: 'As Sent', className: 'font-mono text-xs', cell: (t) => t.cardUidRaw },
+            { header: 'Reader', cell: (t) => [t.readerName, t.readerLocation].filter(Boolean).join(' · ') },
+            { header: 'Tapped At', className: 'whitespace-nowrap', cell: (t) => formatDateTime(t.tappedAt) },
+          ]}
+          rows={unknown.data}
+          rowKey={(t) => t.id}
+          loading={unknown.loading}
+          error={unknown.error}
+          onRetry={unknown.reload}
+          emptyText="No unknown cards tapped"
+        />
+      </section>
+
+      <ReaderFormModal
+        open={adding || !!editing}
+        editing={editing}
+        schools={schools.data ?? []}
+        onClose={closeForm}
+        onSaved={saved}
+      />
+      <TokenDialog reader={token} onClose={() => setToken(null)} />
+      {dialog}
+    </div>
+  );
+}

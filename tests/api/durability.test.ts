@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb, type DB } from '../../server/db/index';
+import { dbKind } from '../helpers/app';
+import { at, lastSchoolDay } from '../helpers/rfid';
+
+/*
+ * Durability (issue #11): the server is killed with SIGKILL in the middle of a tap load and started again on
+ * the same database. Every tap it answered 2xx is stored exactly once, a replay of everything answers with
+ * the first results, and every attendance change has its notification intent. A real server process on a
+ * SQLite file (the default deployment); the killed process gets no chance to clean up.
+ */
+const ROOT = { email: 'durable-root@school.test', password: 'DurableRoot123' };
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      SCRYPT_COST: '1024',
+      ABSENCE_JOB: '0',
+      SUPER_ADMIN_EMAIL: ROOT.email,
+      SUPER_ADMIN_PASSWORD: ROOT.password,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
+  });
+}
+
+const json = async (base: string, url: string, token: string, body: unknown, method = 'POST') => {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies of several routes, read field by field
+  return { status: res.status, body: (await res.json()) as { data: any } };
+};
+
+describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, real server process)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durability-'));
+  let child: ChildProcess | undefined;
+  let db: DB | undefined;
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await db?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged tap once and every attendance change with its intent', async () => {
+    let server = await startServer(dataDir);
+    child = server.child;
+    const login = await json(server.base, '/api/super-admin/login', '', ROOT);
+    const admin = login.body.data.token as string;
+    const school = await json(server.base, '/api/super-admin/schools', admin, { name: 'Durable School', acronym: 'DUR' });
+    const schoolId = school.body.data.id as number;
+    const reader = await json(server.base, '/api/super-admin/rfid-readers', admin, { name: 'Gate', schoolId });
+    const readerToken = reader.body.data.token as string;
+
+    db = createDb({ sqliteFile: path.join(dataDir, 'app.db') });
+    const now = new Date().toISOString();
+    const cards = Array.from({ length: 300 }, (_, i) => `D0${String(i).padStart(6, '0')}`);
+    await db
+      .insertInto('students')
+      .values(
+        cards.map((card, i) => ({
+          firstName: 'Dur',
+          lastName: `Able${i}`,
+          email: `durable${i}@school.test`,
+          passwordHash: 'x',
+          lrn: String(400000000000 + i),
+          parentPhone: '+639171234567',
+          rfidCardId: card,
+          schoolId,
+          createdAt: '2020-01-01T00:00:00.000Z',
+          updatedAt: now,
+        })),
+      )
+      .execute();
+
+    // Load: 8 workers post single taps and batches (check-ins, then check-outs an hour later) until the kill.
+    const day = lastSchoolDay();
+    const acknowledged = new Map<string, string>();
+    let n = 0;
+    let killed = false;
+    const event = () => {
+      const i = n++;
+      const card = cards[i % cards.length]!;
+      const hour = i < cards.length ? '07:00' : '15:00';
+      return {
+        eventId: `dur-${i}`,
+        cardUid: card,
+        tappedAt: at(day, hour).replace(':00.000Z', `:${String(i % 60).padStart(2, '0')}.000Z`),
+      };
+    };
+    const worker = async (w: number) => {
+      while (!killed) {
+        const events = w % 2 === 0 ? [event()] : Array.from({ length: 20 }, event);
+        const body = events.length === 1 ? events[0] : { events };
+        try {
+          const res = await json(server.base, '/api/rfid/taps', readerToken, body);
+          if (res.status >= 200 && res.status < 300) {
+            const results = events.length === 1 ? [res.body.data] : res.body.data.results;
+            for (const r of results) acknowledged.set(r.eventId, r.outcome);
+          }
+        } catch {
+          // The connection died with the server: not acknowledged.
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    await new Promise((r) => setTimeout(r, 1500));
+    killed = true;
+    server.child.kill('SIGKILL');
+    await load;
+    expect(acknowledged.size).toBeGreaterThan(100);
+
+    server = await startServer(dataDir);
+    child = server.child;
+    const taps = await db.selectFrom('rfidTaps').select(['eventId', 'outcome', 'attendanceId', 'status']).execute();
+    const stored = new Map(taps.map((t) => [t.eventId, t]));
+    expect(stored.size).toBe(taps.length); // none twice
+    const missing = [...acknowledged.keys()].filter((id) => !stored.has(id));
+    expect(missing).toEqual([]);
+    for (const [id, outcome] of acknowledged) expect(stored.get(id)!.outcome, id).toBe(outcome);
+
+    // Every attendance change has its intent: each check-in/late/check-out tap, keyed by its record.
+    const intents = new Set(
+      (await db.selectFrom('notificationOutbox').select('idempotencyKey').where('channel', '=', 'INTENT').execute()).map(
+        (r) => r.idempotencyKey,
+      ),
+    );
+    const type = { CHECK_IN: 'CHECK_IN', LATE: 'LATE_ARRIVAL', CHECK_OUT: 'CHECK_OUT' } as Record<string, string>;
+    const changes = taps.filter((t) => type[t.outcome]);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const t of changes) expect(intents.has(`${type[t.outcome]}:attendance:${t.attendanceId}`), t.eventId).toBe(true);
+    const records = await db.selectFrom('attendanceRecords').select(['id', 'checkInAt', 'checkOutAt']).execute();
+    for (const r of records) {
+      if (r.checkInAt)
+        expect([...intents].some((k) => k.endsWith(`:attendance:${r.id}`) && !k.startsWith('CHECK_OUT'))).toBe(true);
+      if (r.checkOutAt) expect(intents.has(`CHECK_OUT:attendance:${r.id}`)).toBe(true);
+    }
+
+    // The readers replay what they sent: the restarted server answers with the first results and adds nothing.
+    const ids = [...acknowledged.keys()];
+    for (let i = 0; i < ids.length; i += 500) {
+      const events = ids
+        .slice(i, i + 500)
+        .map((eventId) => ({ eventId, cardUid: 'FFFFFFFF', tappedAt: new Date().toISOString() }));
+      const res = await json(server.base, '/api/rfid/taps', readerToken, { events });
+      expect(res.status).toBe(200);
+      for (const r of res.body.data.results) {
+        expect(r.replayed).toBe(true);
+        expect(r.outcome).toBe(acknowledged.get(r.eventId));
+      }
+    }
+    expect((await db.selectFrom('rfidTaps').select('id').execute()).length).toBe(taps.length);
+  }, 60_000);
+});

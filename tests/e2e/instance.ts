@@ -1,0 +1,53 @@
+/**
+ * A spec's OWN instance of the real server (buildApp, the built site from E2E_STATIC_DIR, a fresh SQLite file)
+ * on a free port, for specs that need exact whole-database numbers or rows no API creates yet (attendance,
+ * notifications, students before issue #10). Seeded through that app's own database handle.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { E2E_STATIC_DIR } from './env';
+
+export interface Instance {
+  app: FastifyInstance;
+  base: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function startInstance(
+  opts: { root: { email: string; password: string }; timeZone: string; prefix: string; env?: Record<string, string> },
+  seed: (app: FastifyInstance) => Promise<void>,
+): Promise<Instance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.prefix));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    STATIC_DIR: path.resolve(E2E_STATIC_DIR),
+    SUPER_ADMIN_EMAIL: opts.root.email,
+    SUPER_ADMIN_PASSWORD: opts.root.password,
+    SCHOOL_TIMEZONE: opts.timeZone,
+    LOG_LEVEL: 'warn',
+    ABSENCE_JOB: '0',
+    ...opts.env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: opts.root });
+  const token = login.json().data.token as string;
+  await seed(app);
+  return {
+    app,
+    base,
+    token,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

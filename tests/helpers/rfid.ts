@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { as } from './app';
+import { addDays, isoWeekday, localDate, localDateTime, nowIso } from '../../server/lib/time';
+
+/** Helpers for reader, tap and attendance tests (issue #11). */
+
+/** Creates a reader through the API; returns it with its one-time token. */
+export async function createReader(app: FastifyInstance, token: string, data: Record<string, unknown>) {
+  const res = await as(token)(app, {
+    method: 'POST',
+    url: '/api/super-admin/rfid-readers',
+    payload: { name: 'Gate 1', location: 'Main gate', ...data },
+  });
+  if (res.statusCode !== 201) throw new Error(`create reader failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: number; token: string; name: string; tokenHint: string };
+}
+
+let seq = 0;
+/** A student with a card (rfidCardId in the stored form), inserted directly. */
+export async function insertCardStudent(
+  app: FastifyInstance,
+  schoolId: number,
+  card: string,
+  createdAt = '2020-01-01T00:00:00.000Z',
+) {
+  seq += 1;
+  const row = await app.db
+    .insertInto('students')
+    .values({
+      firstName: 'Card',
+      lastName: `Holder${seq}-${Math.random().toString(36).slice(2, 6)}`,
+      email: `card${seq}-${Math.random().toString(36).slice(2, 8)}@school.test`,
+      passwordHash: 'x',
+      lrn: String(200000000000 + Math.floor(Math.random() * 99999999999)),
+      parentPhone: '+639171234567',
+      rfidCardId: card,
+      schoolId,
+      createdAt,
+      updatedAt: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** POST /api/rfid/taps with a reader token. */
+export const postTaps = (app: FastifyInstance, readerToken: string, payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/rfid/taps',
+    headers: { authorization: `Bearer ${readerToken}` },
+    payload: payload as object,
+  });
+
+/** The most recent Monday–Friday strictly before today in a zone (within the 7-day intake window). */
+export function lastSchoolDay(timeZone = 'Asia/Manila', now = new Date()): string {
+  let d = addDays(localDate(now, timeZone), -1);
+  while (isoWeekday(d) > 5) d = addDays(d, -1);
+  return d;
+}
+
+/** ISO instant of a local time on a day. */
+export const at = (date: string, time: string, timeZone = 'Asia/Manila') => localDateTime(date, time, timeZone).toISOString();
+
+/** Rows of a table for a student (to assert exact counts). */
+export const intentsOf = (app: FastifyInstance, studentId: number) =>
+  app.db
+    .selectFrom('notificationOutbox')
+    .selectAll()
+    .where('studentId', '=', studentId)
+    .where('channel', '=', 'INTENT')
+    .orderBy('id')
+    .execute();

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { decideTap, type SchoolRules } from '../../server/services/attendance-rules';
+import { parseAttLog } from '../../server/lib/zkteco';
+import { addressAllowed } from '../../server/services/rfid-readers';
+import { checkTap } from '../../server/services/taps';
+import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '../../src/domain/attendance';
+import { isCidr, TAP_MESSAGES } from '../../src/domain/rfid';
+
+/** Issue #11 rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules (spec §4). */
+const manila: SchoolRules = {
+  timeZone: 'Asia/Manila',
+  lateCutoff: '07:45',
+  absenceCutoff: '10:00',
+  schoolDays: [1, 2, 3, 4, 5],
+  holidays: new Set(['2026-12-25']),
+};
+const tap = (local: string, record: Parameters<typeof decideTap>[0]['record'] = null, debounced = false, rules = manila) =>
+  decideTap({ tappedAt: new Date(`${local}+08:00`).toISOString(), rules, record, debounced, checkoutMinMinutes: 30 });
+
+describe('attendance rules of a school day', () => {
+  it('the first tap is PRESENT up to 07:45:00 local and LATE after it', () => {
+    expect(tap('2026-11-16T07:45:00')).toMatchObject({
+      outcome: 'CHECK_IN',
+      status: 'PRESENT',
+      intent: 'CHECK_IN',
+      date: '2026-11-16',
+    });
+    expect(tap('2026-11-16T07:45:01')).toMatchObject({ outcome: 'LATE', status: 'LATE', intent: 'LATE_ARRIVAL' });
+    expect(tap('2026-11-16T07:46:00', null, false, { ...manila, lateCutoff: '08:00' })).toMatchObject({ status: 'PRESENT' });
+  });
+
+  it('the school day is the local date: 00:30 Manila is the next UTC-day-before', () => {
+    expect(tap('2026-11-17T00:30:00').date).toBe('2026-11-17');
+  });
+
+  it('weekends and holidays change nothing', () => {
+    expect(tap('2026-11-21T07:00:00')).toMatchObject({ outcome: 'NOT_SCHOOL_DAY', write: null, intent: null });
+    expect(tap('2026-12-25T07:00:00')).toMatchObject({ outcome: 'NOT_SCHOOL_DAY', write: null });
+    expect(tap('2026-11-21T07:00:00', null, false, { ...manila, schoolDays: [6] })).toMatchObject({ outcome: 'CHECK_IN' });
+  });
+
+  it('a debounced tap changes nothing', () => {
+    expect(tap('2026-11-16T07:00:00', null, true)).toMatchObject({ outcome: 'DEBOUNCED', write: null, intent: null });
+  });
+
+  it('a tap at least 30 minutes after the check-in is the check-out; earlier ones change nothing', () => {
+    const rec = {
+      id: 1,
+      status: 'PRESENT' as const,
+      checkInAt: new Date('2026-11-16T07:00:00+08:00').toISOString(),
+      checkOutAt: null,
+    };
+    expect(tap('2026-11-16T07:29:59', rec)).toMatchObject({ outcome: 'NO_CHANGE', write: null });
+    expect(tap('2026-11-16T07:30:00', rec)).toMatchObject({ outcome: 'CHECK_OUT', intent: 'CHECK_OUT', status: 'PRESENT' });
+    const out = { ...rec, checkOutAt: new Date('2026-11-16T16:00:00+08:00').toISOString() };
+    expect(tap('2026-11-16T15:00:00', out)).toMatchObject({ outcome: 'NO_CHANGE' });
+    expect(tap('2026-11-16T16:30:00', out)).toMatchObject({
+      outcome: 'CHECK_OUT',
+      write: { kind: 'update', set: { checkOutAt: new Date('2026-11-16T16:30:00+08:00').toISOString() } },
+    });
+  });
+
+  it('an earlier tap replayed late becomes the check-in (LATE → PRESENT)', () => {
+    const rec = {
+      id: 1,
+      status: 'LATE' as const,
+      checkInAt: new Date('2026-11-16T07:50:00+08:00').toISOString(),
+      checkOutAt: null,
+    };
+    expect(tap('2026-11-16T07:20:00', rec)).toMatchObject({ outcome: 'CHECK_IN', status: 'PRESENT', intent: 'CHECK_IN' });
+  });
+
+  it('ABSENT becomes LATE on arrival; EXCUSED stays EXCUSED', () => {
+    expect(tap('2026-11-16T10:30:00', { id: 1, status: 'ABSENT', checkInAt: null, checkOutAt: null })).toMatchObject({
+      status: 'LATE',
+      intent: 'LATE_ARRIVAL',
+    });
+    expect(tap('2026-11-16T10:30:00', { id: 1, status: 'EXCUSED', checkInAt: null, checkOutAt: null })).toMatchObject({
+      status: 'EXCUSED',
+      intent: 'CHECK_IN',
+    });
+  });
+});
+
+describe('tap checks', () => {
+  const now = Date.parse('2026-11-16T00:00:00Z');
+  it('accepts an ISO time with a zone inside [now - 7 days, now + 5 minutes]', () => {
+    expect(checkTap({ eventId: 'a', cardUid: '04:a1', tappedAt: '2026-11-16T08:04:59+08:00' }, now)).toEqual({
+      ok: true,
+      uid: '04A1',
+      tappedAt: '2026-11-16T00:04:59.000Z',
+    });
+    expect(checkTap({ eventId: 'a', cardUid: '04A1', tappedAt: '2026-11-16T00:05:01Z' }, now)).toEqual({
+      ok: false,
+      reason: TAP_MESSAGES.future,
+    });
+    expect(checkTap({ eventId: 'a', cardUid: '04A1', tappedAt: '2026-11-08T23:59:59Z' }, now)).toEqual({
+      ok: false,
+      reason: TAP_MESSAGES.old,
+    });
+    expect(checkTap({ eventId: 'a', cardUid: '04A1', tappedAt: '2026-11-16 08:00' }, now)).toEqual({
+      ok: false,
+      reason: TAP_MESSAGES.tappedAt,
+    });
+    expect(checkTap({ eventId: 'a', cardUid: 'xyz', tappedAt: '2026-11-16T00:00:00Z' }, now)).toEqual({
+      ok: false,
+      reason: TAP_MESSAGES.cardUid,
+    });
+  });
+
+  it('allowed networks: IPv4/IPv6 CIDRs, IPv4-mapped addresses, none = any', () => {
+    expect(isCidr('192.168.1.0/24') && isCidr('10.0.0.7') && isCidr('fd00::/8')).toBe(true);
+    expect(isCidr('10.0.0.0/33') || isCidr('300.1.1.1') || isCidr('x/8')).toBe(false);
+    const nets = JSON.stringify(['192.168.1.0/24', 'fd00::/8']);
+    expect(addressAllowed(nets, '192.168.1.77')).toBe(true);
+    expect(addressAllowed(nets, '::ffff:192.168.1.77')).toBe(true);
+    expect(addressAllowed(nets, 'fd12::1')).toBe(true);
+    expect(addressAllowed(nets, '192.168.2.1')).toBe(false);
+    expect(addressAllowed(null, '8.8.8.8')).toBe(true);
+  });
+});
+
+describe('ZKTeco ATTLOG parsing', () => {
+  it('reads PIN, local date and time, status and verify; reports bad lines by number', () => {
+    const { lines, bad } = parseAttLog(
+      '1001\t2026-11-16 07:31:05\t0\t1\t0\t0\r\n\r\nbroken\n2002\t2026-11-16 16:00:00\t1\t15\n\t2026-11-16 07:00:00',
+    );
+    expect(lines).toEqual([
+      { pin: '1001', date: '2026-11-16', time: '07:31:05', status: '0', verify: '1' },
+      { pin: '2002', date: '2026-11-16', time: '16:00:00', status: '1', verify: '15' },
+    ]);
+    expect(bad).toEqual([3, 5]);
+  });
+});
+
+describe('Attendance History live rules (spec §4)', () => {
+  const rec = (id: number, status = 'PRESENT'): AttendanceRecord =>
+    ({
+      id,
+      studentId: id,
+      status,
+      date: '2026-11-16',
+      checkInAt: null,
+      checkOutAt: null,
+      reader: null,
+      card: null,
+      note: null,
+      student: { firstName: 'A', lastName: 'B', grade: null, section: null, school: null },
+    }) as AttendanceRecord;
+  const rows = Array.from({ length: 10 }, (_, i) => rec(10 - i));
+
+  it('inserts on top of page 1 only without student or start-date filter, trimmed to the page size', () => {
+    expect(applyLiveRecord(rows, rec(11), { page: 1 })!.map((r) => r.id)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    expect(applyLiveRecord(rows, rec(11), { page: 2 })).toBeNull();
+    expect(applyLiveRecord(rows, rec(11), { page: 1, studentId: '3' })).toBeNull();
+    expect(applyLiveRecord(rows, rec(11), { page: 1, startDate: '2026-11-01' })).toBeNull();
+    expect(applyLiveRecord(rows, rec(11, 'LATE'), { page: 1, status: 'PRESENT' })).toBeNull();
+  });
+
+  it('a listed record is updated in place, never duplicated', () => {
+    const next = applyLiveRecord(rows, { ...rec(7), checkOutAt: '2026-11-16T08:00:00.000Z' }, { page: 2 })!;
+    expect(next).toHaveLength(10);
+    expect(next.find((r) => r.id === 7)?.checkOutAt).toBe('2026-11-16T08:00:00.000Z');
+  });
+
+  it('keeps at most 20 live events, newest first, skipping duplicates', () => {
+    const ev = (id: number): LiveAttendanceEvent => ({
+      id,
+      studentId: id,
+      studentName: 'A B',
+      status: 'PRESENT',
+      time: `t${id}`,
+      reader: 'Gate',
+      record: rec(id),
+    });
+    let events: LiveAttendanceEvent[] = [];
+    for (let i = 1; i <= 25; i++) events = addLiveEvent(events, ev(i));
+    expect(events).toHaveLength(20);
+    expect(events[0]!.id).toBe(25);
+    expect(addLiveEvent(events, ev(25))).toBe(events);
+  });
+});
