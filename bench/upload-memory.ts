@@ -87,7 +87,10 @@ async function main() {
   });
   try {
     for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
@@ -125,8 +128,12 @@ async function main() {
     console.log(`upload-memory: ${concurrency} over-limit uploads + ${concurrency} multipart public-form posts, ${mb} MB each`);
     console.log(`  profile uploads:   ${count(statuses.slice(0, concurrency))}`);
     console.log(`  public-form posts: ${count(statuses.slice(concurrency))}`);
-    console.log(`  server RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB: +${(peak - before).toFixed(1)} MB (target < +100 MB)`);
-    console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s; files left in uploads/: ${left}, in the temporary folder: ${leftTemp}`);
+    console.log(
+      `  server RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB: +${(peak - before).toFixed(1)} MB (target < +100 MB)`,
+    );
+    console.log(
+      `  ${((Date.now() - started) / 1000).toFixed(1)} s; files left in uploads/: ${left}, in the temporary folder: ${leftTemp}`,
+    );
     if (peak - before >= 100) process.exitCode = 1;
   } finally {
     server.kill('SIGTERM');
