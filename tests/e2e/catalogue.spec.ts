@@ -44,8 +44,9 @@ test.describe('public systems catalogue and contact form', () => {
         { name: 'side.gif', mimeType: 'image/gif', buffer: fixture('pixel.gif') },
       ],
     );
-    // PNG magic bytes (accepted by the server's content check) followed by garbage: the browser cannot draw it.
-    const corrupt = Buffer.concat([fixture('pixel.png').subarray(0, 8), Buffer.from('definitely not image data')]);
+    // A PNG signature and header chunk (what the server's content check reads) followed by garbage instead of
+    // image data: accepted as a PNG, but the browser cannot draw it.
+    const corrupt = Buffer.concat([fixture('pixel.png').subarray(0, 33), Buffer.from('definitely not image data')]);
     await createSystem(request, token, { name: broken, description: 'Its only image is corrupt.', features: ['Reader'] }, [
       { name: 'broken.png', mimeType: 'image/png', buffer: corrupt },
     ]);
