@@ -55,7 +55,15 @@ export function compileReplySerializer({ schema }: { schema: unknown }) {
     target: 'draft-7',
     unrepresentable: 'any',
     override: (ctx) => {
-      if (ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
+      const json = ctx.jsonSchema as Record<string, unknown>;
+      if (json.additionalProperties === false) delete json.additionalProperties;
+      // X | null as `type: [x, 'null']`: fast-json-stringify checks a type list inline, an anyOf with a validator.
+      const anyOf = json.anyOf as Array<Record<string, unknown>> | undefined;
+      const other = anyOf?.length === 2 ? anyOf.find((s) => s.type !== 'null') : undefined;
+      if (other && anyOf!.some((s) => s.type === 'null') && typeof other.type === 'string') {
+        delete json.anyOf;
+        Object.assign(json, other, { type: [other.type, 'null'] });
+      }
     },
   });
   return fastJson(json as object);
