@@ -2,6 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { createTestApp } from '../helpers/app';
+import { compileReplySerializer } from '../../server/plugins/contract';
+import { apiSuccess } from '../../src/domain/api';
+import { adminSchema } from '../../src/domain/admins';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../../server/plugins/openapi';
 
 /*
@@ -68,5 +71,33 @@ describe('every API route declares its schemas', () => {
   it('has params, body and response schemas on every route', () => {
     const problems = entries.flatMap(({ r, m, key }) => missing(r, m).map((what) => `${key} lacks ${what}`));
     expect(problems).toEqual([]);
+  });
+});
+
+describe('replies are written from their response schema', () => {
+  it('drops every column the schema does not declare, at any depth', () => {
+    const serialize = compileReplySerializer({ schema: apiSuccess(z.array(adminSchema)) });
+    const admin = {
+      id: 7,
+      email: 'a@school.ph',
+      firstName: 'Ana',
+      lastName: 'Cruz',
+      phoneNumber: null,
+      employeeId: 'E-7',
+      department: null,
+      position: null,
+      permissions: { VIEW_STUDENTS: true },
+      profilePictureUrl: null,
+      schoolId: 3,
+      school: { name: 'Central', acronym: 'CS', contractAmount: 5000 },
+      isActive: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      passwordHash: 'scrypt$secret',
+      tokenHash: 'abc',
+    };
+    const sent = JSON.parse(serialize({ success: true, data: [admin], internal: 1 }) as string);
+    const { passwordHash: _hash, tokenHash: _token, ...declared } = admin;
+    expect(sent).toEqual({ success: true, data: [{ ...declared, school: { name: 'Central', acronym: 'CS' } }] });
   });
 });
