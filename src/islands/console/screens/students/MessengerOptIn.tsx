@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { fetchMessengerOptIn } from '../../../../client/api/facebook-pages';
-import { buttonClass, ErrorBanner, useListResource } from '../../kit';
+import { buttonClass, useListResource } from '../../kit';
 
 /**
  * The parent's Messenger opt-in for a student's detail view (drop it in: `<MessengerOptIn studentId={id} />`):
@@ -15,7 +15,14 @@ export function MessengerOptIn({ studentId }: { studentId: number }) {
   );
 
   if (res.loading && !res.data) return <p className="text-sm text-gray-500">Loading Messenger link…</p>;
-  if (res.error) return <ErrorBanner message={res.error} />;
+  // No Facebook page for the school is a normal state of a new school: say what to do, not an alarm.
+  if (res.error)
+    return (
+      <section aria-label="Parent Messenger" className="rounded-lg border border-gray-200 p-4">
+        <h3 className="text-sm font-semibold text-gray-900">Parent Messenger</h3>
+        <p className="mt-1 text-sm text-gray-600">{res.error}</p>
+      </section>
+    );
   if (!res.data || !qrUrl) return null;
   const { link, pageName, connected } = res.data;
   return (

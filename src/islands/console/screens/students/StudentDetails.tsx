@@ -3,6 +3,7 @@ import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Studen
 import { fileUrl } from '../../../../domain/files';
 import { formatDate, formatDateTime } from '../../../../domain/format';
 import { Avatar, StatusBadge, ZoomableImage } from '../../kit';
+import { MessengerOptIn } from './MessengerOptIn';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,6 +57,7 @@ export function StudentDetails({ student: s }: { student: Student }) {
         <Item label="Registered">{formatDateTime(s.createdAt)}</Item>
         <Item label="Last Updated">{formatDateTime(s.updatedAt)}</Item>
       </dl>
+      {s.isActive ? <MessengerOptIn studentId={s.id} /> : null}
     </div>
   );
 }
