@@ -139,7 +139,7 @@ test("a revoked session's socket gets nothing", async ({ page, context }) => {
 for (const width of [390, 1440]) {
   test(`Attendance History and RFID Readers fit a ${width}px screen`, async ({ page, context }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const route of ['/super-admin/attendance-history', '/super-admin/device-management']) {
+    for (const route of ['/super-admin/attendance-history', '/super-admin/device-management?tab=rfid']) {
       await open(page, context, route);
       await expect(page.getByRole('table').first()).toBeVisible();
       await expect(page.locator('tbody tr').first()).toBeVisible();

@@ -149,7 +149,7 @@ export default function ArchivedStudentsScreen() {
         rowKey={(a) => a.id}
         selection={{ ...selection, rowLabel: archivedName }}
         rowActions={(a) => (
-          <span className="inline-flex gap-2">
+          <span className="inline-flex flex-col items-stretch gap-2">
             <Button
               size="sm"
               variant="secondary"
