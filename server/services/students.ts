@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor } from '../db/index';
 import type { Database, StudentRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -11,6 +11,7 @@ import { storeFile, type FileBatch } from '../lib/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from './schools';
 import { GRADE_NOT_FOUND } from './grades';
 import { SECTION_NOT_FOUND } from './sections';
+import { saveSearchTerms, studentSearch } from './student-search';
 import { fileUrl } from '../../src/domain/files';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
@@ -18,8 +19,6 @@ import {
   type CreateStudentInput,
   type Gender,
   type NotificationPreference,
-  searchTerms,
-  searchWords,
   type Student,
   type StudentList,
   type StudentListQuery,
@@ -133,51 +132,8 @@ export function toStudent(row: StudentSelect): Student {
   };
 }
 
-/**
- * Students whose search terms begin with every word typed (searchWords/searchTerms in the domain): one
- * index range of student_search_terms per word. '\uffff' sorts after every character a term holds.
- */
-export function studentSearch(term: string) {
-  const words = searchWords(term);
-  return (eb: ExpressionBuilder<Database, 'students'>) => {
-    const withPrefix = (w: string) =>
-      eb
-        .selectFrom('studentSearchTerms')
-        .select('studentSearchTerms.studentId')
-        .where('studentSearchTerms.term', '>=', w)
-        .where('studentSearchTerms.term', '<', `${w}\uffff`);
-    // One id set per word, intersected (SQLite answers INTERSECT with a merge; two IN lists took 6× as long).
-    const [first, ...rest] = words.map(withPrefix);
-    if (!first) return sql<SqlBool>`1 = 1`;
-    return eb(
-      'students.id',
-      'in',
-      rest.reduce((q, next) => q.intersect(next), first),
-    );
-  };
-}
-
-/** Replaces a student's search terms (after a create, or an edit of the name, email or LRN). */
-export async function saveSearchTerms(
-  db: Executor,
-  rows: Array<{ id: number; firstName: string; lastName: string; email: string; lrn: string }>,
-) {
-  if (rows.length === 0) return;
-  await db
-    .deleteFrom('studentSearchTerms')
-    .where(
-      'studentId',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  const values = rows.flatMap((r) => searchTerms(r).map((term) => ({ studentId: r.id, term })));
-  for (let i = 0; i < values.length; i += 1000)
-    await db
-      .insertInto('studentSearchTerms')
-      .values(values.slice(i, i + 1000))
-      .execute();
-}
+// Search by word prefix lives in ./student-search (re-exported for this module's importers).
+export { saveSearchTerms, studentSearch };
 
 /** The list filters, on the students table alone (so the count needs no joins). */
 function studentFilter(f: StudentListQuery) {

@@ -136,10 +136,10 @@ export async function ingestTaps(
       );
       // Card then time order: each student's taps in the order they happened, and concurrent requests lock
       // records in the same order (no deadlocks between readers replaying at once on PostgreSQL).
-      const todo = fresh
+      const pending = fresh
         .filter((c) => !stored.has(c.event.eventId))
         .sort((a, b) => (a.uid === b.uid ? a.tappedAt.localeCompare(b.tappedAt) : a.uid < b.uid ? -1 : 1));
-      const { results, changes, taps } = await db.transaction().execute((trx) => recordTaps(trx, reader, todo, opts));
+      const { results, changes, taps } = await db.transaction().execute((trx) => recordTaps(trx, reader, pending, opts));
       for (const r of results) stored.set(r.eventId, r);
       const ordered = fresh.map((c) => stored.get(c.event.eventId)!);
       if (realtime) await publish(db, realtime, reader, changes, taps);
@@ -153,13 +153,13 @@ export async function ingestTaps(
   }
 }
 
-async function recordTaps(trx: Executor, reader: ReaderRow, todo: Checked[], opts: IntakeOptions) {
+async function recordTaps(trx: Executor, reader: ReaderRow, pending: Checked[], opts: IntakeOptions) {
   const receivedAt = nowIso();
   await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', '=', reader.id).execute();
   const results: TapResult[] = [];
   const changes: Change[] = [];
   const taps: NewTap[] = [];
-  if (todo.length === 0) return { results, changes, taps };
+  if (pending.length === 0) return { results, changes, taps };
 
   const rulesCache = new Map<number, SchoolRules>();
   const rulesOf = async (schoolId: number) => {
@@ -184,7 +184,7 @@ async function recordTaps(trx: Executor, reader: ReaderRow, todo: Checked[], opt
   };
   const window = opts.debounceSeconds * 1000;
 
-  for (const { event, uid, tappedAt } of todo) {
+  for (const { event, uid, tappedAt } of pending) {
     const student = await studentOf(uid);
     let outcome: TapOutcome = 'UNKNOWN_CARD';
     let status: AttendanceStatus | null = null;
