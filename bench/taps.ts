@@ -10,7 +10,7 @@
  *   2. latency at a steady 500 taps/s (open loop, 10 s): p50/p95/p99;
  *   3. 50 readers replaying their offline buffers at once, one batch of 500 events each;
  *   4. tap → browser: a socket.io client joined as super admin; ms from sending a tap to its `attendance` event.
- * Options: --students 2000 --taps 2000 --rate 500 --seconds 5 --readers 50
+ * Options: --students 2000 --taps 2000 --rate 500 --seconds 5 --readers 50 [--server-prof <dir>]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { createDb } from '../server/db/index';
 import { addDays, localDate, localDateTime } from '../server/lib/time';
-import { parseArgs } from './lib';
+import { jsonClient, parseArgs } from './lib';
 
 const args = parseArgs();
 const STUDENTS = Number(args.get('students') ?? 2000);
@@ -40,6 +40,12 @@ const pct = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
 };
 const f1 = (n: number) => n.toFixed(1);
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux): the server's cost per tap. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100/s)
+}
 
 /** The raw baseline: the same rows inserted one by one, nothing else. */
 async function rawBaseline(n: number): Promise<number> {
@@ -100,21 +106,29 @@ async function main() {
     await c.query(`create schema ${schema}`);
     await c.end();
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: usePg ? pgUrl : '',
-      PG_SCHEMA: schema ?? '',
-      LOG_LEVEL: 'warn',
-      ABSENCE_JOB: '0',
-      SUPER_ADMIN_EMAIL: ROOT.email,
-      SUPER_ADMIN_PASSWORD: ROOT.password,
-      SCHOOL_TIMEZONE: TZ,
+  // --server-prof <dir>: a CPU profile of the server process (node --cpu-prof), to see where a tap's time goes.
+  const prof = args.get('server-prof');
+  const child = spawn(
+    process.execPath,
+    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--import', 'tsx', 'scripts/serve.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: usePg ? pgUrl : '',
+        PG_SCHEMA: schema ?? '',
+        LOG_LEVEL: 'warn',
+        ABSENCE_JOB: '0',
+        // Intake alone: sending is measured by bench:outbox and, beside intake, by bench:drain-taps.
+        OUTBOX_WORKER: '0',
+        SUPER_ADMIN_EMAIL: ROOT.email,
+        SUPER_ADMIN_PASSWORD: ROOT.password,
+        SCHOOL_TIMEZONE: TZ,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -124,15 +138,11 @@ async function main() {
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
+  const client = jsonClient(base);
   const post = async (url: string, token: string, body: unknown, method = 'POST') => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: { token: string; id: number } };
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json.data;
+    const res = await client.send(method, url, token || null, body);
+    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${res.body}`);
+    return (JSON.parse(res.body) as { data: { token: string; id: number } }).data;
   };
 
   try {
@@ -179,13 +189,8 @@ async function main() {
     let seq = 0;
     const tap = async (reader: string, card: string, tappedAt: string) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/rfid/taps`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId: `b-${seq++}`, cardUid: card, tappedAt }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 201) throw new Error(`tap answered ${res.status}`);
+      const res = await client.send('POST', '/api/rfid/taps', reader, { eventId: `b-${seq++}`, cardUid: card, tappedAt });
+      if (res.status !== 201) throw new Error(`tap answered ${res.status}: ${res.body}`);
       return performance.now() - t0;
     };
 
@@ -195,6 +200,7 @@ async function main() {
     // 1. Throughput, 32 in flight, day -1.
     const d1 = day(1);
     let next = 0;
+    const cpu1 = { server: cpuMs(child.pid!), generator: process.cpuUsage() };
     const t1 = performance.now();
     await Promise.all(
       Array.from({ length: 32 }, async () => {
@@ -205,6 +211,9 @@ async function main() {
       }),
     );
     const throughput = TAPS / ((performance.now() - t1) / 1000);
+    const serverCpuPerTap = (cpuMs(child.pid!) - cpu1.server) / TAPS;
+    const { user, system } = process.cpuUsage(cpu1.generator);
+    const generatorCpuPerTap = (user + system) / 1000 / TAPS;
     console.error('throughput done');
 
     // 2. Latency at a steady rate, day -2. Open loop, measured from each tap's scheduled time (so a server that
@@ -243,13 +252,8 @@ async function main() {
             ).toISOString(),
           };
         });
-        const res = await fetch(`${base}/api/rfid/taps`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ events }),
-        });
-        if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
-        await res.arrayBuffer();
+        const res = await client.send('POST', '/api/rfid/taps', reader, { events });
+        if (res.status !== 200) throw new Error(`batch answered ${res.status}: ${res.body}`);
       }),
     );
     const replaySeconds = (performance.now() - t3) / 1000;
@@ -274,12 +278,11 @@ async function main() {
     for (let i = 0; i < 300; i++) {
       const card = cards[i]!;
       sent.set(card, performance.now());
-      const res = await fetch(`${base}/api/rfid/taps`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${readers[REPLAYERS]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId: `live-${i}`, cardUid: card, tappedAt: at(d4, i) }),
+      await client.send('POST', '/api/rfid/taps', readers[REPLAYERS]!, {
+        eventId: `live-${i}`,
+        cardUid: card,
+        tappedAt: at(d4, i),
       });
-      await res.arrayBuffer();
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -289,18 +292,19 @@ async function main() {
     console.log(`\n## Tap intake on ${label} (${new Date().toISOString()})`);
     console.log(`raw insert loop (${usePg ? 'pg, one client' : 'better-sqlite3'}): ${Math.round(raw)} rows/s`);
     console.log(
-      `1. single taps over HTTP, 32 in flight: ${Math.round(throughput)} taps/s = ${f1((throughput / raw) * 100)}% of raw (${TAPS} taps)`,
+      `1. single taps over HTTP, 32 in flight: ${Math.round(throughput)} taps/s = ${f1((throughput / raw) * 100)}% of raw (${TAPS} taps); CPU per tap: server ${serverCpuPerTap.toFixed(2)} ms, load generator ${generatorCpuPerTap.toFixed(2)} ms`,
     );
     console.log(
       `2. steady ${RATE} taps/s for ${SECONDS} s (achieved ${Math.round(achieved)}/s): p50 ${f1(pct(latencies, 0.5))} ms, p95 ${f1(pct(latencies, 0.95))} ms, p99 ${f1(pct(latencies, 0.99))} ms, max ${f1(pct(latencies, 1))} ms`,
     );
     console.log(
-      `3. 50 readers × 500-event batches at once: ${f1(replaySeconds)} s for 25000 events = ${Math.round(25000 / replaySeconds)} events/s`,
+      `3. ${REPLAYERS} readers × 500-event batches at once: ${f1(replaySeconds)} s for ${REPLAYERS * 500} events = ${Math.round((REPLAYERS * 500) / replaySeconds)} events/s`,
     );
     console.log(
       `4. tap → browser 'attendance' event (${delays.length} of 300): p50 ${f1(pct(delays, 0.5))} ms, p95 ${f1(pct(delays, 0.95))} ms, max ${f1(pct(delays, 1))} ms`,
     );
   } finally {
+    client?.close();
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     if (schema) {

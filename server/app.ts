@@ -20,6 +20,7 @@ import { createSecretBox, loadSecretKey } from './lib/secrets';
 import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
+import { createTapIntake } from './services/taps';
 import './types';
 
 export interface BuildOptions {
@@ -79,6 +80,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
   const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
+  app.decorate(
+    'tapIntake',
+    createTapIntake(
+      db,
+      app.realtime,
+      {
+        defaultTimeZone: config.schoolTimezone,
+        debounceSeconds: config.tapDebounceSeconds,
+        checkoutMinMinutes: config.checkoutMinMinutes,
+      },
+      app.log,
+    ),
+  );
   app.decorate(
     'outbox',
     createOutboxWorker({

@@ -5,6 +5,7 @@ import type { Actor } from './services/audit-log';
 import type { Realtime } from './realtime';
 import type { SecretBox } from './lib/secrets';
 import type { OutboxWorker } from './services/outbox/worker';
+import type { TapIntake } from './services/taps';
 import type { Role } from '../src/domain/roles';
 
 export interface AuthContext {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** The notification outbox worker (started with the server unless OUTBOX_WORKER=0) */
     outbox: OutboxWorker;
+    /** RFID tap intake (HTTP and ZKTeco routes): concurrent requests are recorded in one transaction */
+    tapIntake: TapIntake;
     /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
     requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
   }

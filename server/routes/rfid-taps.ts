@@ -5,7 +5,6 @@ import { apiSuccess } from '../../src/domain/api';
 import { TAP_MESSAGES, tapBatchResultSchema, tapRequestSchema, tapResultSchema } from '../../src/domain/rfid';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { addressAllowed, readerByToken, type ReaderRow } from '../services/rfid-readers';
-import { ingestTaps } from '../services/taps';
 import { logRefusedDevice } from '../services/device-refusals';
 
 declare module 'fastify' {
@@ -58,11 +57,7 @@ const rfidTapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reader = request.reader!;
       const { single, events } = request.body;
-      const data = await ingestTaps(app.db, app.realtime, reader, events, {
-        defaultTimeZone: app.config.schoolTimezone,
-        debounceSeconds: app.config.tapDebounceSeconds,
-        checkoutMinMinutes: app.config.checkoutMinMinutes,
-      });
+      const data = await app.tapIntake.ingest(reader, events);
       if (!single) return { success: true as const, data };
       const rejected = data.rejected[0];
       if (rejected) {

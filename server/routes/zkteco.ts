@@ -3,7 +3,6 @@ import { handshakeReply, parseAttLog } from '../lib/zkteco';
 import { inZone, localDateTime } from '../lib/time';
 import { addressAllowed, readerBySerial, type ReaderRow } from '../services/rfid-readers';
 import { logRefusedDevice } from '../services/device-refusals';
-import { ingestTaps } from '../services/taps';
 import { getAttendanceSettings } from '../services/attendance';
 
 /*
@@ -63,11 +62,7 @@ export default async function zktecoRoutes(app: FastifyInstance) {
       cardUid: l.pin,
       tappedAt: localDateTime(l.date, l.time.slice(0, 5), tz, Number(l.time.slice(6, 8))).toISOString(),
     }));
-    const { rejected } = await ingestTaps(app.db, app.realtime, reader, events, {
-      defaultTimeZone: app.config.schoolTimezone,
-      debounceSeconds: app.config.tapDebounceSeconds,
-      checkoutMinMinutes: app.config.checkoutMinMinutes,
-    });
+    const { rejected } = await app.tapIntake.ingest(reader, events);
     if (bad.length || rejected.length)
       request.log.warn({ readerId: reader.id, badLines: bad, rejected }, 'ATTLOG lines not recorded');
     // 'OK' even for lines we could not use: otherwise the terminal re-sends them forever.

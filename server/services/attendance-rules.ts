@@ -22,7 +22,8 @@ export interface SchoolRules {
 }
 
 export interface DayRecord {
-  id: number;
+  /** null while a record made by this same group of taps is not inserted yet. */
+  id: number | null;
   status: AttendanceStatus;
   checkInAt: string | null;
   checkOutAt: string | null;

@@ -29,6 +29,9 @@ export interface NotificationIntent {
   sender?: { role: string; id: number };
 }
 
+const attendanceKey = (intent: NotificationIntent) =>
+  intent.attendanceId != null ? `${intent.type}:attendance:${intent.attendanceId}` : undefined;
+
 /**
  * Writes the intent unless one with the same key exists. Keys: `${type}:attendance:${attendanceId}` for
  * attendance changes (one per change), or the caller's own unique key for CUSTOM messages.
@@ -37,23 +40,42 @@ export interface NotificationIntent {
 export async function writeNotificationIntent(
   db: Executor,
   intent: NotificationIntent,
-  idempotencyKey = intent.attendanceId != null ? `${intent.type}:attendance:${intent.attendanceId}` : undefined,
+  idempotencyKey = attendanceKey(intent),
 ): Promise<boolean> {
   if (!idempotencyKey) throw new Error('A notification intent needs an idempotency key');
+  return (await insertIntents(db, [{ intent, idempotencyKey }])) > 0;
+}
+
+/** Attendance intents of a whole group of taps, in multi-row statements (keys as above). */
+export async function writeNotificationIntents(db: Executor, intents: NotificationIntent[]): Promise<void> {
+  const keyed = new Map<string, NotificationIntent>();
+  for (const intent of intents) {
+    const key = attendanceKey(intent);
+    if (!key) throw new Error('A notification intent needs an attendanceId');
+    if (!keyed.has(key)) keyed.set(key, intent);
+  }
+  const rows = [...keyed].map(([idempotencyKey, intent]) => ({ intent, idempotencyKey }));
+  for (let i = 0; i < rows.length; i += 500) await insertIntents(db, rows.slice(i, i + 500));
+}
+
+async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[]) {
+  if (rows.length === 0) return 0;
   const now = nowIso();
   const result = await db
     .insertInto('notificationOutbox')
-    .values({
-      idempotencyKey,
-      channel: INTENT_CHANNEL,
-      studentId: intent.studentId,
-      recipient: '',
-      payload: JSON.stringify(intent),
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      rows.map(({ intent, idempotencyKey }) => ({
+        idempotencyKey,
+        channel: INTENT_CHANNEL,
+        studentId: intent.studentId,
+        recipient: '',
+        payload: JSON.stringify(intent),
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

@@ -1,31 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, DB } from '../db/index';
 import type { Realtime } from '../realtime';
-import { localDate, nowIso } from '../lib/time';
-import { cardUidCandidates, normalizeCardUid } from '../../src/domain/card-uid';
+import { normalizeCardUid } from '../../src/domain/card-uid';
 import {
   isIsoInstant,
   TAP_MAX_AGE_MS,
   TAP_MAX_FUTURE_MS,
   TAP_MESSAGES,
   type TapEvent,
-  type TapOutcome,
   type TapRejection,
   type TapResult,
 } from '../../src/domain/rfid';
-import type { AttendanceStatus, LiveAttendanceEvent, LiveTapEvent } from '../../src/domain/attendance';
-import { decideTap, type DayRecord, type SchoolRules } from './attendance-rules';
-import { recordsByIds, schoolRules } from './attendance';
-import { writeNotificationIntent } from './notification-intents';
+import type { LiveAttendanceEvent, LiveTapEvent } from '../../src/domain/attendance';
+import { recordsByIds } from './attendance';
+import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
 import type { ReaderRow } from './rfid-readers';
 
 /*
  * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
  *
- * One request = one transaction: every new tap row, the attendance change it causes and that change's
- * notification intent commit together or not at all (nothing is ever half-recorded), then the live events go
- * out. Idempotent on (reader, eventId): taps already stored answer with their first result and change
- * nothing; a concurrent duplicate (another process stored it first) makes the transaction retry once and
- * then answer as a replay. Bad events are rejected one by one with their reason.
+ * Every new tap row, the attendance change it causes and that change's notification intent commit together
+ * or not at all (nothing is ever half-recorded), then the live events go out and the reader gets its answer.
+ * Idempotent on (reader, eventId): taps already stored answer with their first result and change nothing; a
+ * concurrent duplicate (another process stored it first) makes the transaction run again and then answer as
+ * a replay. Bad events are rejected one by one with their reason. The rules and the statements are in
+ * services/tap-recording.ts; this module checks events and groups concurrent requests into one transaction.
  */
 
 export interface IntakeOptions {
@@ -60,61 +59,122 @@ export function checkTap(
   return { ok: true, uid, tappedAt: new Date(t).toISOString() };
 }
 
-/** Another request stored one of this request's rows first: roll back and start again. */
-class ReplayRace extends Error {}
+/** How long one process leaves a reader's lastSeenAt alone after writing it (online/offline needs minutes). */
+const LAST_SEEN_EVERY_MS = 1000;
+/**
+ * How long a group stays open for the requests arriving with the first. A request reaches the intake a few
+ * event-loop turns after its bytes arrive (auth, body), so grouping by turn (setImmediate) made groups of one
+ * under a 32-reader load; a millisecond made groups of ~15 and raised throughput by about half
+ * (docs/benchmarks.md). A lone tap waits that millisecond.
+ */
+const GROUP_WAIT_MS = 1;
+/** Most events recorded in one transaction (whole requests are never split; a batch is at most 500). */
+const GROUP_MAX_EVENTS = 2000;
 
-interface Change {
-  attendanceId: number;
-  studentId: number;
-  studentName: string;
-  status: AttendanceStatus;
-  time: string;
+export interface TapIntake {
+  /** Records one request's events; resolves after they are committed (and their live events sent). */
+  ingest(reader: ReaderRow, events: TapEvent[]): Promise<IntakeResult>;
 }
 
-interface NewTap {
-  tapId: number;
-  outcome: TapOutcome;
-  uid: string;
-  time: string;
-  studentId: number | null;
-  studentName: string | null;
-  status: AttendanceStatus | null;
+interface Job {
+  reader: ReaderRow;
+  fresh: Checked[];
+  rejected: TapRejection[];
+  resolve(result: IntakeResult): void;
+  reject(err: unknown): void;
 }
 
-const fromStored = (
-  eventId: string,
-  row: { outcome: string; status: string | null; attendanceId: number | null; studentId: number | null },
-): TapResult => ({
-  eventId,
-  outcome: row.outcome as TapOutcome,
-  status: row.status,
-  attendanceId: row.attendanceId,
-  studentId: row.studentId,
-  replayed: true,
-});
+/**
+ * Tap intake with group commit: the requests that arrive together (in one turn of the event loop, or while
+ * the previous group's transaction runs) are recorded in ONE transaction, so a morning rush costs a handful
+ * of statements and one commit per group instead of a dozen statements and a commit per tap. A request
+ * arriving alone waits GROUP_WAIT_MS. Each request
+ * still gets its own results, and its reply only after the commit. If a group fails, its requests are run
+ * again one by one, so one request's error never becomes another's.
+ */
+export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeOptions, log?: FastifyBaseLogger): TapIntake {
+  let queue: Job[] = [];
+  let scheduled = false;
+  let running = false;
+  const lastSeenWritten = new Map<number, number>();
 
-async function storedTaps(db: Executor, readerId: number, eventIds: string[]) {
-  const out = new Map<string, TapResult>();
-  for (let i = 0; i < eventIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('rfidTaps')
-      .select(['eventId', 'outcome', 'status', 'attendanceId', 'studentId'])
-      .where('readerId', '=', readerId)
-      .where('eventId', 'in', eventIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.eventId, fromStored(r.eventId, r));
+  async function record(jobs: Job[]) {
+    const pending: PendingTap[] = jobs.flatMap((j) => j.fresh.map((c) => ({ reader: j.reader, ...c })));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const now = Date.now();
+        const receivedAt = new Date(now).toISOString();
+        const due = [...new Set(jobs.map((j) => j.reader.id))].filter(
+          (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
+        );
+        const recorded = await db.transaction().execute(async (trx) => {
+          if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
+          return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt }) : null;
+        });
+        for (const id of due) lastSeenWritten.set(id, now);
+        return recorded;
+      } catch (err) {
+        // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.
+        const code = (err as { code?: string }).code;
+        if ((err instanceof ReplayRace || code === '40P01' || code === '40001') && attempt < 3) continue;
+        throw err;
+      }
+    }
   }
-  return out;
+
+  async function run(jobs: Job[]) {
+    const recorded = await record(jobs);
+    if (recorded && realtime) {
+      // The taps are committed: a failure to announce them must not fail the readers' requests.
+      await publish(db, realtime, recorded).catch((err: unknown) => log?.error({ err }, 'tap live events failed'));
+    }
+    let at = 0;
+    for (const job of jobs) {
+      const results = recorded ? recorded.results.slice(at, at + job.fresh.length) : [];
+      at += job.fresh.length;
+      job.resolve({ results, rejected: job.rejected });
+    }
+  }
+
+  async function drain() {
+    scheduled = false;
+    running = true;
+    try {
+      while (queue.length) {
+        let events = 0;
+        let n = 0;
+        while (n < queue.length && (n === 0 || events + queue[n]!.fresh.length <= GROUP_MAX_EVENTS))
+          events += queue[n++]!.fresh.length;
+        const group = queue.slice(0, n);
+        queue = queue.slice(n);
+        try {
+          await run(group);
+        } catch (err) {
+          if (group.length === 1) group[0]!.reject(err);
+          else for (const job of group) await run([job]).catch((e: unknown) => job.reject(e));
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    ingest(reader, events) {
+      const { fresh, rejected } = checkEvents(events, opts.now ?? Date.now());
+      return new Promise<IntakeResult>((resolve, reject) => {
+        queue.push({ reader, fresh, rejected, resolve, reject });
+        if (!running && !scheduled) {
+          scheduled = true;
+          setTimeout(() => void drain(), GROUP_WAIT_MS);
+        }
+      });
+    },
+  };
 }
 
-export async function ingestTaps(
-  db: DB,
-  realtime: Realtime | null,
-  reader: ReaderRow,
-  events: TapEvent[],
-  opts: IntakeOptions,
-): Promise<IntakeResult> {
-  const now = opts.now ?? Date.now();
+/** Each event checked once (a repeated eventId in one request counts once); the bad ones with their reason. */
+function checkEvents(events: TapEvent[], now: number) {
   const rejected: TapRejection[] = [];
   const fresh: Checked[] = [];
   const seen = new Set<string>();
@@ -126,175 +186,11 @@ export async function ingestTaps(
     if (c.ok) fresh.push({ event: { ...event, eventId }, uid: c.uid, tappedAt: c.tappedAt });
     else rejected.push({ eventId, reason: c.reason });
   }
-
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const stored = await storedTaps(
-        db,
-        reader.id,
-        fresh.map((c) => c.event.eventId),
-      );
-      // Card then time order: each student's taps in the order they happened, and concurrent requests lock
-      // records in the same order (no deadlocks between readers replaying at once on PostgreSQL).
-      const pending = fresh
-        .filter((c) => !stored.has(c.event.eventId))
-        .sort((a, b) => (a.uid === b.uid ? a.tappedAt.localeCompare(b.tappedAt) : a.uid < b.uid ? -1 : 1));
-      const { results, changes, taps } = await db.transaction().execute((trx) => recordTaps(trx, reader, pending, opts));
-      for (const r of results) stored.set(r.eventId, r);
-      const ordered = fresh.map((c) => stored.get(c.event.eventId)!);
-      if (realtime) await publish(db, realtime, reader, changes, taps);
-      return { results: ordered, rejected };
-    } catch (err) {
-      // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.
-      const code = (err as { code?: string }).code;
-      if ((err instanceof ReplayRace || code === '40P01' || code === '40001') && attempt < 3) continue;
-      throw err;
-    }
-  }
-}
-
-async function recordTaps(trx: Executor, reader: ReaderRow, pending: Checked[], opts: IntakeOptions) {
-  const receivedAt = nowIso();
-  await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', '=', reader.id).execute();
-  const results: TapResult[] = [];
-  const changes: Change[] = [];
-  const taps: NewTap[] = [];
-  if (pending.length === 0) return { results, changes, taps };
-
-  const rulesCache = new Map<number, SchoolRules>();
-  const rulesOf = async (schoolId: number) => {
-    let r = rulesCache.get(schoolId);
-    if (!r) rulesCache.set(schoolId, (r = await schoolRules(trx, schoolId, opts.defaultTimeZone)));
-    return r;
-  };
-  const studentCache = new Map<string, { id: number; schoolId: number | null; name: string } | null>();
-  const studentOf = async (uid: string) => {
-    if (studentCache.has(uid)) return studentCache.get(uid)!;
-    let q = trx
-      .selectFrom('students')
-      .select(['id', 'schoolId', 'firstName', 'lastName'])
-      .where('rfidCardId', 'in', cardUidCandidates(uid))
-      .where('isArchived', '=', 0)
-      .where('isActive', '=', 1);
-    if (reader.schoolId != null) q = q.where('schoolId', '=', reader.schoolId);
-    const row = await q.executeTakeFirst();
-    const s = row ? { id: row.id, schoolId: row.schoolId, name: `${row.firstName} ${row.lastName}` } : null;
-    studentCache.set(uid, s);
-    return s;
-  };
-  const window = opts.debounceSeconds * 1000;
-
-  for (const { event, uid, tappedAt } of pending) {
-    const student = await studentOf(uid);
-    let outcome: TapOutcome = 'UNKNOWN_CARD';
-    let status: AttendanceStatus | null = null;
-    let attendanceId: number | null = null;
-    const schoolId = student?.schoolId ?? reader.schoolId;
-    if (student && schoolId != null) {
-      const t = Date.parse(tappedAt);
-      const near = await trx
-        .selectFrom('rfidTaps')
-        .select('id')
-        .where('cardUid', '=', uid)
-        .where('tappedAt', '>=', new Date(t - window).toISOString())
-        .where('tappedAt', '<=', new Date(t + window).toISOString())
-        .where('readerId', '=', reader.id)
-        .where('outcome', '!=', 'DEBOUNCED')
-        .executeTakeFirst();
-      const rules = await rulesOf(schoolId);
-      const date = localDate(tappedAt, rules.timeZone);
-      const record = (await trx
-        .selectFrom('attendanceRecords')
-        .select(['id', 'status', 'checkInAt', 'checkOutAt'])
-        .where('studentId', '=', student.id)
-        .where('date', '=', date)
-        .executeTakeFirst()) as DayRecord | undefined;
-      const d = decideTap({
-        tappedAt,
-        rules,
-        record: record ?? null,
-        debounced: !!near,
-        checkoutMinMinutes: opts.checkoutMinMinutes,
-      });
-      outcome = d.outcome;
-      status = d.status;
-      attendanceId = record?.id ?? null;
-      const now = nowIso();
-      if (d.write?.kind === 'insert') {
-        // Another process may have inserted the day's record since it was read: the unique index says so,
-        // and the request is retried (then reads that record).
-        const row = await trx
-          .insertInto('attendanceRecords')
-          .values({
-            studentId: student.id,
-            schoolId,
-            date: d.date,
-            status: d.write.status,
-            checkInAt: d.write.checkInAt,
-            readerId: reader.id,
-            cardId: uid,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw new ReplayRace();
-        attendanceId = row.id;
-      } else if (d.write?.kind === 'update' && record) {
-        await trx
-          .updateTable('attendanceRecords')
-          .set({ ...d.write.set, ...(d.write.set.checkInAt ? { readerId: reader.id, cardId: uid } : {}), updatedAt: now })
-          .where('id', '=', record.id)
-          .execute();
-      }
-      if (d.write && attendanceId != null) {
-        if (d.intent) {
-          await writeNotificationIntent(trx, {
-            type: d.intent,
-            studentId: student.id,
-            schoolId,
-            occurredAt: tappedAt,
-            attendanceId,
-          });
-        }
-        changes.push({ attendanceId, studentId: student.id, studentName: student.name, status: d.status!, time: tappedAt });
-      }
-    }
-    const inserted = await trx
-      .insertInto('rfidTaps')
-      .values({
-        readerId: reader.id,
-        eventId: event.eventId,
-        cardUidRaw: event.cardUid.slice(0, 64),
-        cardUid: uid,
-        tappedAt,
-        receivedAt,
-        studentId: student?.id ?? null,
-        outcome,
-        status,
-        attendanceId,
-      })
-      .onConflict((oc) => oc.columns(['readerId', 'eventId']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) throw new ReplayRace();
-    results.push({ eventId: event.eventId, outcome, status, attendanceId, studentId: student?.id ?? null, replayed: false });
-    taps.push({
-      tapId: inserted.id,
-      outcome,
-      uid,
-      time: tappedAt,
-      studentId: student?.id ?? null,
-      studentName: student?.name ?? null,
-      status,
-    });
-  }
-  return { results, changes, taps };
+  return { fresh, rejected };
 }
 
 /** After commit: `attendance` per attendance change (with the History row), `attendance:all` per new tap. */
-async function publish(db: Executor, realtime: Realtime, reader: ReaderRow, changes: Change[], taps: NewTap[]) {
+async function publish(db: Executor, realtime: Realtime, { changes, taps }: RecordedGroup) {
   if (changes.length) {
     const records = await recordsByIds(db, [...new Set(changes.map((c) => c.attendanceId))]);
     for (const c of changes) {
@@ -306,7 +202,7 @@ async function publish(db: Executor, realtime: Realtime, reader: ReaderRow, chan
         studentName: c.studentName,
         status: c.status,
         time: c.time,
-        reader: reader.name,
+        reader: c.readerName,
         record,
       };
       realtime.emitToSuperAdmins('attendance', event);
@@ -318,7 +214,7 @@ async function publish(db: Executor, realtime: Realtime, reader: ReaderRow, chan
       outcome: t.outcome,
       cardUid: t.uid,
       time: t.time,
-      reader: reader.name,
+      reader: t.readerName,
       studentId: t.studentId,
       studentName: t.studentName,
       status: t.status,
