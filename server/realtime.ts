@@ -13,6 +13,8 @@ export type LiveEvent = 'attendance' | 'attendance:all' | 'sms:sent';
 
 export interface Realtime {
   emitToSuperAdmins(event: LiveEvent, payload: unknown): void;
+  /** False only when no super admin can be listening (no Redis peers and nobody in this process's room). */
+  hasListeners(): boolean;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,9 @@ export async function createRealtime(
   return {
     emitToSuperAdmins(event, payload) {
       io.to(SUPER_ADMIN_ROOM).emit(event, payload);
+    },
+    hasListeners() {
+      return !!redisUrl || (io.sockets.adapter.rooms.get(SUPER_ADMIN_ROOM)?.size ?? 0) > 0;
     },
     async close() {
       clearInterval(timer);

@@ -42,9 +42,22 @@ export interface TapDecision {
 export const isSchoolDay = (date: string, rules: Pick<SchoolRules, 'schoolDays' | 'holidays'>) =>
   rules.schoolDays.includes(isoWeekday(date)) && !rules.holidays.has(date);
 
+// The late cutoff's instant of a school day, remembered: a morning's taps all ask for the same few (a pure
+// function of its key; time-zone conversion is the dearest step of deciding a tap).
+const cutoffs = new Map<string, number>();
+function lateCutoffAt(date: string, rules: SchoolRules): number {
+  const key = `${rules.timeZone} ${date} ${rules.lateCutoff}`;
+  let at = cutoffs.get(key);
+  if (at === undefined) {
+    if (cutoffs.size >= 1000) cutoffs.clear();
+    cutoffs.set(key, (at = localDateTime(date, rules.lateCutoff, rules.timeZone).getTime()));
+  }
+  return at;
+}
+
 /** PRESENT or LATE for a check-in at an instant. */
 export function checkInStatus(tappedAt: string, date: string, rules: SchoolRules): 'PRESENT' | 'LATE' {
-  return Date.parse(tappedAt) > localDateTime(date, rules.lateCutoff, rules.timeZone).getTime() ? 'LATE' : 'PRESENT';
+  return Date.parse(tappedAt) > lateCutoffAt(date, rules) ? 'LATE' : 'PRESENT';
 }
 
 export function decideTap(input: {
@@ -54,9 +67,11 @@ export function decideTap(input: {
   /** A counted tap of the same card at the same reader within the debounce window (either side). */
   debounced: boolean;
   checkoutMinMinutes: number;
+  /** The tap's school day when the caller has it already (localDate of tappedAt in the school's zone). */
+  date?: string;
 }): TapDecision {
   const { tappedAt, rules, record } = input;
-  const date = localDate(tappedAt, rules.timeZone);
+  const date = input.date ?? localDate(tappedAt, rules.timeZone);
   const none = (outcome: TapOutcome): TapDecision => ({
     outcome,
     date,

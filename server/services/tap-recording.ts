@@ -143,6 +143,7 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
       record: day,
       debounced: near,
       checkoutMinMinutes: opts.checkoutMinMinutes,
+      date: m.date,
     });
     if (d.outcome !== 'DEBOUNCED') counted.set(p.uid, [...(counted.get(p.uid) ?? []), { readerId: p.reader.id, t }]);
     if (d.write?.kind === 'insert') {

@@ -68,8 +68,11 @@ const LAST_SEEN_EVERY_MS = 1000;
  * (docs/benchmarks.md). A lone tap waits that millisecond.
  */
 const GROUP_WAIT_MS = 1;
-/** Most events recorded in one transaction (whole requests are never split; a batch is at most 500). */
-const GROUP_MAX_EVENTS = 2000;
+/**
+ * Most events recorded in one transaction (a request is never split; a batch is at most 500). SQLite runs a
+ * group without yielding, so this also bounds how long other requests wait: ~50 ms on an idle core.
+ */
+const GROUP_MAX_EVENTS = 500;
 
 export interface TapIntake {
   /** Records one request's events; resolves after they are committed (and their live events sent). */
@@ -124,7 +127,8 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
 
   async function run(jobs: Job[]) {
     const recorded = await record(jobs);
-    if (recorded && realtime) {
+    // Nobody watching: the History rows and the events would be built for no one.
+    if (recorded && realtime?.hasListeners()) {
       // The taps are committed: a failure to announce them must not fail the readers' requests.
       await publish(db, realtime, recorded).catch((err: unknown) => log?.error({ err }, 'tap live events failed'));
     }
@@ -153,6 +157,8 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
           if (group.length === 1) group[0]!.reject(err);
           else for (const job of group) await run([job]).catch((e: unknown) => job.reject(e));
         }
+        // Let other requests (and the load monitor) have the event loop before the next group.
+        if (queue.length) await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       running = false;
