@@ -89,6 +89,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       // zod drops the examples of an input schema that holds a transform; carry them over by hand.
       const bodyMeta = doc.schema?.body ? z.globalRegistry.get(doc.schema.body as z.ZodType) : undefined;
       if (bodyMeta?.examples && schema.body) schema.body = { ...(schema.body as object), examples: bodyMeta.examples };
+      // A body parsed by hand (a transform over unknown) names the schema integrators should read.
+      if (bodyMeta?.openapiBody instanceof z.ZodType) {
+        const { $schema: _drop, ...body } = z.toJSONSchema(bodyMeta.openapiBody, { io: 'input' });
+        schema.body = body;
+      }
       const upload = (route.config as { upload?: UploadSpec } | undefined)?.upload;
       if (upload && schema.body) {
         schema.body = describeUpload(schema.body as Record<string, unknown>, upload);

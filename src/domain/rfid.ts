@@ -214,20 +214,28 @@ export type TapRejection = z.infer<typeof tapRejectionSchema>;
 export const tapBatchResultSchema = z.object({ results: z.array(tapResultSchema), rejected: z.array(tapRejectionSchema) });
 export type TapBatchResult = z.infer<typeof tapBatchResultSchema>;
 
+/** What POST /api/rfid/taps takes, as integrators read it (the OpenAPI document): one tap or a batch. */
+export const tapBodySchema = z.union([tapEventSchema, tapBatchSchema]);
+
 /**
  * The body of POST /api/rfid/taps: one tap, or `{ events }`. Whatever the shape, the route gets a list and
- * whether it was a single tap (whose bad value is a 400, while a batch reports bad events one by one).
+ * whether it was a single tap (whose bad value is a 400, while a batch reports bad events one by one). It
+ * parses by hand so that each shape keeps its own messages (a union would answer "Invalid input"); the
+ * OpenAPI document shows `tapBodySchema` instead (`openapiBody`, server/plugins/openapi.ts).
  */
-export const tapRequestSchema = z.unknown().transform((body, ctx): { single: boolean; events: TapEvent[] } => {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    ctx.addIssue({ code: 'custom', message: TAP_MESSAGES.body });
-    return z.NEVER;
-  }
-  const single = !('events' in body);
-  const parsed = single ? tapEventSchema.safeParse(body) : tapBatchSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    return z.NEVER;
-  }
-  return { single, events: 'events' in parsed.data ? parsed.data.events : [parsed.data] };
-});
+export const tapRequestSchema = z
+  .unknown()
+  .transform((body, ctx): { single: boolean; events: TapEvent[] } => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      ctx.addIssue({ code: 'custom', message: TAP_MESSAGES.body });
+      return z.NEVER;
+    }
+    const single = !('events' in body);
+    const parsed = single ? tapEventSchema.safeParse(body) : tapBatchSchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { single, events: 'events' in parsed.data ? parsed.data.events : [parsed.data] };
+  })
+  .meta({ openapiBody: tapBodySchema });

@@ -80,6 +80,20 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(login.responses['200'])).toContain('SUPER_ADMIN');
   });
 
+  it('shows a reader integrator both tap bodies: one tap or a batch of up to 500, with examples', () => {
+    const taps = operation('POST', '/api/rfid/taps')! as {
+      requestBody: { content: { 'application/json': { schema: { anyOf: Record<string, unknown>[] } } } };
+    };
+    const [one, batch] = taps.requestBody.content['application/json'].schema.anyOf as [
+      { required: string[]; examples: unknown[] },
+      { properties: { events: { maxItems: number } }; examples: unknown[] },
+    ];
+    expect(one.required).toEqual(['eventId', 'cardUid', 'tappedAt']);
+    expect(batch.properties.events.maxItems).toBe(500);
+    expect(one.examples).toHaveLength(1);
+    expect(batch.examples).toHaveLength(1);
+  });
+
   it('documents the file fields of upload routes as multipart', () => {
     const create = operation('POST', '/api/super-admin/schools')! as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
