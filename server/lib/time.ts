@@ -20,9 +20,31 @@ export function inZone(instant: Date | string | number, timeZone: string): TZDat
   return new TZDate(ms, timeZone);
 }
 
+/**
+ * Recently used local days per zone, as [start, end) instants computed by the library: a tap's school day is
+ * then a range lookup instead of a time-zone conversion (the dearest step of recording a tap). Only days with
+ * the same UTC offset at both ends are kept, so every instant inside one is read as that day; a day with a DST
+ * change inside it is converted every time.
+ */
+const knownDays = new Map<string, { date: string; start: number; end: number }[]>();
+
 /** 'YYYY-MM-DD' of an instant in a time zone (school day boundaries). */
 export function localDate(instant: Date | string, timeZone: string): string {
-  return ymd(inZone(instant, timeZone));
+  const ms = instant instanceof Date ? instant.getTime() : Date.parse(instant);
+  const days = knownDays.get(timeZone);
+  const hit = days?.find((d) => ms >= d.start && ms < d.end);
+  if (hit) return hit.date;
+  const date = ymd(inZone(ms, timeZone));
+  const start = startOfLocalDay(date, timeZone).getTime();
+  const end = startOfLocalDay(addDays(date, 1), timeZone).getTime();
+  const last = inZone(end - 1, timeZone);
+  if (ymd(last) === date && inZone(start, timeZone).getTimezoneOffset() === last.getTimezoneOffset()) {
+    const list = days ?? [];
+    if (list.length >= 8) list.shift();
+    list.push({ date, start, end });
+    if (!days) knownDays.set(timeZone, list);
+  }
+  return date;
 }
 
 /** 'HH:MM' wall-clock time of an instant in a time zone. */

@@ -44,6 +44,20 @@ describe('day boundaries in every IANA zone through 2026', () => {
     // ~150k boundaries: seconds on a quiet machine, longer on a shared one.
   }, 120_000);
 
+  it('reads an instant as its local day in every zone, at both edges of each day and at noon (remembered days)', () => {
+    const failures: string[] = [];
+    for (const zone of zones) {
+      for (let i = 1; i < YEAR_DAYS.length; i++) {
+        const day = YEAR_DAYS[i]!;
+        const start = startOfLocalDay(day, zone).getTime();
+        for (const ms of [start, start - 1, start + 12 * 3_600_000, start + 1]) {
+          if (localDate(new Date(ms), zone) !== oracleDate(ms, zone)) failures.push(`${zone} ${new Date(ms).toISOString()}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   it('DST days: New York has a 23-hour and a 25-hour day; Santiago starts at 01:00 when midnight is skipped', () => {
     const length = (d: string, z: string) =>
       (startOfLocalDay(addDays(d, 1), z).getTime() - startOfLocalDay(d, z).getTime()) / 3_600_000;
