@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Sends `head`, then one byte every `everyMs` up to `bodyBytes`; resolves when the server ends the connection. */
 function trickle(head: string, body: string, everyMs: number) {
   return new Promise<{ elapsed: number; answer: string; sent: number }>((resolve) => {
@@ -51,6 +53,27 @@ describe(`slow clients and load (${dbKind})`, () => {
     expect(res.sent).toBeLessThan(body.length); // cut off before the body was complete
     expect(res.answer).toBe(''); // no sign-in happened
     expect(await logsOf(t.app, 'LOGIN')).toEqual([]);
+  });
+
+  it('stops the JSON body clock once the body has arrived: the kept-alive connection outlives the timeout', async () => {
+    const body = JSON.stringify({ email: 'nobody@school.test', password: 'wrong-password' });
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const statuses = () => answer.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+    const answered = async (count: number) => {
+      for (let waited = 0; statuses().length < count && waited < 2000; waited += 20) await sleep(20);
+    };
+    socket.write(
+      `POST /api/super-admin/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    await answered(1);
+    await sleep(JSON_BODY_TIMEOUT_MS + 300); // a clock left running would have closed the connection by now
+    expect(socket.destroyed).toBe(false);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await answered(2);
+    socket.destroy();
+    expect(statuses()).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
   });
 
   it('lets an upload route take longer than the JSON body timeout', async () => {
