@@ -21,7 +21,21 @@ if [ ! -e "$after_db" ] || [ "$db" -nt "$after_db" ]; then
   (cd "$here" && npx tsx bench/queries.ts --db "$after_db" --runs 1 --only dashboard > /dev/null)
 fi
 uname -a; nproc
+log=$(mktemp)
 for round in $(seq "$rounds"); do
-  echo "=== before round $round $(uptime)"; (cd "$base" && npx tsx bench/queries.ts --db "$db" --runs "$runs" --only "$only")
-  echo "=== after round $round $(uptime)"; (cd "$here" && npx tsx bench/queries.ts --db "$after_db" --runs "$runs" --only "$only")
+  echo "=== before round $round $(uptime)"; (cd "$base" && npx tsx bench/queries.ts --db "$db" --runs "$runs" --only "$only") | tee -a "$log"
+  echo "=== after round $round $(uptime)"; (cd "$here" && npx tsx bench/queries.ts --db "$after_db" --runs "$runs" --only "$only") | sed 's/^/after /' | tee -a "$log"
 done
+# Per scenario: the median over the rounds of each side's median wall time and median CPU time, and after/before.
+echo; echo "median of $rounds round medians (ms): wall before, after, ratio | CPU before, after, ratio"
+awk -v rounds="$rounds" '
+  function med(list,   n, a, i, j, t) { n = split(list, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+  /^(after )?(dashboard|system-logs)/ {
+    side = sub(/^after /, "") ? "after" : "before"; label = substr($0, 1, 30); sub(/ +$/, "", label)
+    split(substr($0, 31), f, " "); if (!(label in seen)) { seen[label] = 1; order[++n] = label }
+    wall[side, label] = wall[side, label] " " f[1]; cpu[side, label] = cpu[side, label] " " f[9]
+  }
+  END { for (i = 1; i <= n; i++) { l = order[i]; wb = med(wall["before", l]); wa = med(wall["after", l]); cb = med(cpu["before", l]); ca = med(cpu["after", l])
+    printf "%-28s %8.2f %8.2f %5.2f | %8.2f %8.2f %5.2f\n", l, wb, wa, wa / wb, cb, ca, ca / cb } }' "$log"
+rm -f "$log"
