@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
 import { createDb, migrateToLatest, type DB } from './db/index';
-import { errorHandler } from './lib/error-handler';
+import { connectionErrorHandler, errorHandler } from './lib/error-handler';
 import { UploadStore } from './services/uploads';
 import { authPlugin } from './plugins/auth';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -59,6 +59,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs + 10_000,
     keepAliveTimeout: 10_000,
+    // Node checks the request and header timeouts of open connections every 30 s by default, so a slow
+    // upload could run 30 s past REQUEST_TIMEOUT_MS; checked every second, it is cut within a second of it.
+    http: { connectionsCheckingInterval: 1000 },
+    // A request cut off that way (or never valid HTTP) is answered in the API's failure shape too.
+    clientErrorHandler: connectionErrorHandler,
     // Errors the router raises before any handler (an undecodable URL such as /api/x/%E0%A4%A) get the
     // API's failure shape too, not Fastify's default { error, code, statusCode } body.
     frameworkErrors: (err, _request, reply) => {

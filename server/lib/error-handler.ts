@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -85,4 +87,29 @@ export function errorHandler(err: FastifyError | AppError | ZodError, request: F
   // A reply that does not match its declared schema is our bug: logged in full, answered without internals.
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
+}
+
+/** What Node's HTTP layer refuses before Fastify has a request, as status and message (else 400). */
+const CONNECTION_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive within the time allowed'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a connection whose request never became one (not whole within
+ * REQUEST_TIMEOUT_MS, e.g. an upload trickling in; headers too large; not HTTP). There is no reply object,
+ * so the answer is written on the socket as Fastify's default does, but in the one failure shape (the
+ * default sends `{ error, message, statusCode }`), and the connection is closed.
+ */
+export function connectionErrorHandler(err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CONNECTION_ERRORS[err.code ?? ''] ?? [400, 'Malformed request'];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

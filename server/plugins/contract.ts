@@ -69,6 +69,9 @@ export function compileReplySerializer({ schema }: { schema: unknown }) {
   return fastJson(json as object);
 }
 
+/** A route option that takes one hook or a list of them, as a list. */
+const hookList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
 export const contractPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileReplySerializer);
@@ -77,46 +80,54 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('upload', null as unknown as UploadBatch);
 
+  // The two hooks every request passes are callback hooks (no promise and no extra tick per request).
   // API replies are personal or change at any moment: no browser or proxy keeps a copy.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   // Before the body is read: a route takes JSON, or (when it declares files) multipart too. 415 otherwise.
-  app.addHook('preParsing', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || !hasBody(request)) return payload;
+  // Global, not per route: a body sent to an unknown /api URL is refused the same way.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (!request.url.startsWith('/api/') || !hasBody(request)) return done(null, payload);
     const upload = request.routeOptions.config.upload;
     const type = mediaType(request);
-    if (type === JSON_TYPE || (upload && type === MULTIPART_TYPE)) return payload;
+    if (type === JSON_TYPE || (upload && type === MULTIPART_TYPE)) return done(null, payload);
     closeAfterReply(reply);
-    throw new AppError(
-      415,
-      upload ? `Send the request as ${MULTIPART_TYPE} or ${JSON_TYPE}` : `Send the request as ${JSON_TYPE}`,
+    done(
+      new AppError(415, upload ? `Send the request as ${MULTIPART_TYPE} or ${JSON_TYPE}` : `Send the request as ${JSON_TYPE}`),
     );
   });
 
-  app.addHook('preValidation', async (request, reply) => {
-    const upload = request.routeOptions.config.upload;
+  // The upload pipeline's hooks go on the routes that declare files, and only there: the other requests
+  // (every list and page of the console) do not pass through four hooks that would do nothing for them.
+  app.addHook('onRoute', (route) => {
+    const upload = route.config?.upload;
     if (!upload) return;
-    request.upload = new UploadBatch(app.uploads, tempDir);
-    if (!request.isMultipart()) return;
-    try {
-      request.body = await receiveMultipart(request, upload, request.upload);
-    } catch (err) {
-      // The rest of the body (maybe a large file) is not read: the connection closes after the reply.
-      closeAfterReply(reply);
-      throw err;
-    }
-  });
-
-  // Commit or roll back the request's files before the reply leaves (a test, or the next request, sees the result).
-  app.addHook('onSend', async (request, reply, payload) => {
-    await finishUpload(request, reply);
-    return payload;
-  });
-  // A request whose reply never got as far as onSend (client gone) still leaves nothing behind.
-  app.addHook('onResponse', finishUpload);
-  app.addHook('onRequestAbort', async (request) => {
-    await request.upload?.finish(false);
+    const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+      request.upload = new UploadBatch(app.uploads, tempDir);
+      if (!request.isMultipart()) return;
+      try {
+        request.body = await receiveMultipart(request, upload, request.upload);
+      } catch (err) {
+        // The rest of the body (maybe a large file) is not read: the connection closes after the reply.
+        closeAfterReply(reply);
+        throw err;
+      }
+    };
+    // Commit or roll back the request's files before the reply leaves (a test, or the next request, sees the result).
+    const finishBeforeReply = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      await finishUpload(request, reply);
+      return payload;
+    };
+    const abandon = async (request: FastifyRequest) => {
+      await request.upload?.finish(false);
+    };
+    route.preValidation = [receive, ...hookList(route.preValidation)];
+    route.onSend = [finishBeforeReply, ...hookList(route.onSend)];
+    // A request whose reply never got as far as onSend (client gone) still leaves nothing behind.
+    route.onResponse = [finishUpload, ...hookList(route.onResponse)];
+    route.onRequestAbort = [abandon, ...hookList(route.onRequestAbort)];
   });
 });

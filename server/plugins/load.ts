@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { hasBody } from './contract';
 
@@ -9,11 +9,8 @@ import { hasBody } from './contract';
  * Upload routes are bounded by the server's requestTimeout instead (REQUEST_TIMEOUT_MS, set in app.ts).
  */
 
-const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
-const clearBodyTimer = async (request: FastifyRequest) => {
-  clearTimeout(bodyTimers.get(request));
-  bodyTimers.delete(request);
-};
+/** Fastify never reads a body for these methods, so there is nothing to time. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE']);
 
 export const loadPlugin = fp(async (app: FastifyInstance) => {
   await app.register(underPressure, {
@@ -22,17 +19,19 @@ export const loadPlugin = fp(async (app: FastifyInstance) => {
     retryAfter: 5,
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.upload || !hasBody(request)) return;
+  // A callback hook that returns at once for a request without a body (every list and page): the clock
+  // is only started, and then stopped by the request's own events, when there is a body to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (BODYLESS_METHODS.has(request.method) || !hasBody(request) || request.routeOptions.config.upload) return done();
     const timer = setTimeout(() => {
       request.log.warn({ url: request.url }, 'request body too slow: connection closed');
       request.raw.socket?.destroy();
     }, app.config.jsonBodyTimeoutMs);
     timer.unref();
-    bodyTimers.set(request, timer);
+    const stop = () => clearTimeout(timer);
+    // The body has arrived (the parser read it to its end), or the request is over (answered or abandoned).
+    request.raw.once('end', stop);
+    reply.raw.once('close', stop);
+    done();
   });
-  // The body has arrived (or the request is over): the clock stops.
-  app.addHook('preValidation', clearBodyTimer);
-  app.addHook('onResponse', clearBodyTimer);
-  app.addHook('onRequestAbort', clearBodyTimer);
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * Security headers of every response (README "Security headers"). The Content-Security-Policy allows
@@ -43,14 +44,15 @@ export function inlineScriptHashes(staticDir: string | undefined): string[] {
 const PLAIN_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** ws: and wss: to the host the page came from (socket.io's upgrade); nothing for an odd Host header. */
-function sameHostSockets(request: FastifyRequest): string {
+function sameHostSockets(request: IncomingMessage): string {
   const host = request.headers.host ?? '';
   return PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
 }
 
 async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
   const scriptHashes = inlineScriptHashes(opts.staticDir);
-  await app.register(helmet, {
+  // One helmet middleware, built once: @fastify/helmet builds it anew (parsing every option) on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,7 +60,7 @@ async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOption
         scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", (req) => sameHostSockets(req as unknown as FastifyRequest)],
+        connectSrc: ["'self'", (req) => sameHostSockets(req)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -68,6 +70,7 @@ async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 }
 
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });

@@ -1,8 +1,9 @@
 import net from 'node:net';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
-import { logsOf } from '../helpers/schools';
+import { as, createTestApp, dbKind, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { fixture, logsOf, uploadedFiles } from '../helpers/schools';
 
 /*
  * Issue #9 "Timeouts and load", "Errors and caching": a body trickling in is cut off (JSON routes after
@@ -22,15 +23,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Sends `head`, then one byte every `everyMs` up to `bodyBytes`; resolves when the server ends the connection. */
-function trickle(head: string, body: string, everyMs: number) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The whole answer to a connection whose request never became one (server/lib/error-handler.ts), then closed. */
+function connectionRefusal(status: number, reason: string, message: string) {
+  const body = JSON.stringify({ success: false, message });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Sends `head`, then the body one byte every `everyMs`; resolves when the server ends the connection. */
+function trickle(head: string | Buffer, body: string | Buffer, everyMs: number, to = port) {
+  const bytes = Buffer.from(body);
   return new Promise<{ elapsed: number; answer: string; sent: number }>((resolve) => {
     const started = Date.now();
     let answer = '';
     let sent = 0;
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    const socket = net.connect(to, '127.0.0.1', () => socket.write(head));
     const timer = setInterval(() => {
-      if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
+      if (sent < bytes.length && !socket.destroyed) socket.write(bytes.subarray(sent, ++sent));
     }, everyMs);
     socket.on('data', (d) => (answer += d));
     socket.on('error', () => undefined);
@@ -51,6 +64,27 @@ describe(`slow clients and load (${dbKind})`, () => {
     expect(res.sent).toBeLessThan(body.length); // cut off before the body was complete
     expect(res.answer).toBe(''); // no sign-in happened
     expect(await logsOf(t.app, 'LOGIN')).toEqual([]);
+  });
+
+  it('stops the JSON body clock once the body has arrived: the kept-alive connection outlives the timeout', async () => {
+    const body = JSON.stringify({ email: 'nobody@school.test', password: 'wrong-password' });
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const statuses = () => answer.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+    const answered = async (count: number) => {
+      for (let waited = 0; statuses().length < count && waited < 2000; waited += 20) await sleep(20);
+    };
+    socket.write(
+      `POST /api/super-admin/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    await answered(1);
+    await sleep(JSON_BODY_TIMEOUT_MS + 300); // a clock left running would have closed the connection by now
+    expect(socket.destroyed).toBe(false);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await answered(2);
+    socket.destroy();
+    expect(statuses()).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
   });
 
   it('lets an upload route take longer than the JSON body timeout', async () => {
@@ -86,6 +120,78 @@ describe(`slow clients and load (${dbKind})`, () => {
   });
 });
 
+describe(`uploads under REQUEST_TIMEOUT_MS (${dbKind})`, () => {
+  // JSON bodies are cut off after JSON_BODY_TIMEOUT_MS; an upload may take up to the whole request timeout.
+  const REQUEST_TIMEOUT_MS = 3000;
+  let up: TestApp;
+  let upPort: number;
+  let token: string;
+  const tempDir = () => path.join(path.dirname(up.config.uploadDir), '.incoming-uploads');
+  const profilePicture = async () =>
+    (await as(token)(up.app, { method: 'GET', url: '/api/super-admin/profile' })).json().data.profilePictureUrl;
+
+  beforeAll(async () => {
+    up = await createTestApp({ jsonBodyTimeoutMs: JSON_BODY_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    await up.app.listen({ port: 0, host: '127.0.0.1' });
+    upPort = (up.app.server.address() as AddressInfo).port;
+    token = await loginSuperAdmin(up.app);
+  });
+  afterAll(() => up.close());
+
+  /**
+   * PATCH /profile with a new profile picture: the last `slowBytes` of the body (all of it by default) trickle
+   * in evenly over `overMs`, the rest goes with the headers.
+   */
+  function slowPicture(overMs: number, slowBytes?: number) {
+    const { payload, headers } = multipart([
+      { name: 'profilePicture', filename: 'me.png', content: fixture('pixel.png'), contentType: 'image/png' },
+    ]);
+    const cut = payload.length - (slowBytes ?? payload.length);
+    const head = Buffer.concat([
+      Buffer.from(
+        `PATCH /api/super-admin/profile HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+          `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+      ),
+      payload.subarray(0, cut),
+    ]);
+    const tail = payload.subarray(cut);
+    return { slow: tail.length, result: trickle(head, tail, overMs / tail.length, upPort) };
+  }
+
+  it('accepts an upload that arrives slower than the JSON body limit but within the request timeout', async () => {
+    const { slow, result } = slowPicture(JSON_BODY_TIMEOUT_MS * 2);
+    const res = await result;
+    expect(res.sent).toBe(slow);
+    expect(res.elapsed).toBeGreaterThan(JSON_BODY_TIMEOUT_MS);
+    expect(res.elapsed).toBeLessThan(REQUEST_TIMEOUT_MS);
+    const [head, body] = res.answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    const [stored] = uploadedFiles(up.config.uploadDir);
+    expect(JSON.parse(body!)).toMatchObject({ success: true, message: 'Profile updated successfully' });
+    expect(await profilePicture()).toBe(`/uploads/${stored}`);
+    expect(uploadedFiles(tempDir())).toEqual([]);
+  });
+
+  it('cuts off an upload still arriving when the request timeout has passed, and keeps nothing of it', async () => {
+    const filesBefore = uploadedFiles(up.config.uploadDir);
+    const pictureBefore = await profilePicture();
+    const updatesBefore = (await logsOf(up.app, 'UPDATE_PROFILE')).length;
+    // The picture's bytes arrive at once; its closing boundary (so the end of the file) never does in time.
+    const { slow, result } = slowPicture(REQUEST_TIMEOUT_MS * 3, 10);
+    const res = await result;
+    expect(res.sent).toBeLessThan(slow);
+    expect(res.elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
+    expect(res.elapsed).toBeLessThan(REQUEST_TIMEOUT_MS + 1500); // timeouts are checked every second
+    expect(res.answer).toBe(connectionRefusal(408, 'Request Timeout', 'The request did not arrive within the time allowed'));
+    // The cut request's temporary file goes once the server has handled the abort.
+    for (let waited = 0; uploadedFiles(tempDir()).length > 0 && waited < 2000; waited += 50) await sleep(50);
+    expect(uploadedFiles(tempDir())).toEqual([]);
+    expect(uploadedFiles(up.config.uploadDir)).toEqual(filesBefore);
+    expect(await profilePicture()).toBe(pictureBefore);
+    expect(await logsOf(up.app, 'UPDATE_PROFILE')).toHaveLength(updatesBefore);
+  });
+});
+
 describe(`errors and caching (${dbKind})`, () => {
   it('marks every API reply no-store: an authenticated list, a refusal, a public call', async () => {
     const token = await loginSuperAdmin(t.app);
@@ -96,6 +202,13 @@ describe(`errors and caching (${dbKind})`, () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers what is not HTTP, and headers over the limit, in the one failure shape and closes the connection', async () => {
+    const garbage = await trickle('NOT HTTP AT ALL\r\n\r\n', '', 10);
+    expect(garbage.answer).toBe(connectionRefusal(400, 'Bad Request', 'Malformed request'));
+    const huge = await trickle(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, '', 10);
+    expect(huge.answer).toBe(connectionRefusal(431, 'Request Header Fields Too Large', 'The request headers are too large'));
   });
 
   it("gives Fastify's own request errors the one failure shape", async () => {
