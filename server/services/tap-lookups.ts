@@ -42,29 +42,42 @@ export const chunks = <T>(xs: T[]) =>
 export const tapKey = (readerId: number, eventId: string) => `${readerId} ${eventId}`;
 export const dayKey = (studentId: number, date: string) => `${studentId} ${date}`;
 
-/** Taps of this group already stored, by (reader, eventId): their first result, answered as a replay. */
+/** Appends to the list kept under a key. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Taps of this group already stored, by (reader, eventId): their first result, answered as a replay. One
+ * statement for up to 500 eventIds of any number of readers (an OR of per-reader index ranges), so a group of
+ * single taps from many readers costs one round trip, not one per reader.
+ */
 export async function storedResults(trx: Executor, pending: PendingTap[]) {
   const byReader = new Map<number, string[]>();
-  for (const p of pending) byReader.set(p.reader.id, [...(byReader.get(p.reader.id) ?? []), p.event.eventId]);
+  for (const p of pending) pushTo(byReader, p.reader.id, p.event.eventId);
+  const pairs = [...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const));
   const out = new Map<string, TapResult>();
-  for (const [readerId, ids] of byReader) {
-    for (const part of chunks(ids)) {
-      const rows = await trx
-        .selectFrom('rfidTaps')
-        .select(['eventId', 'outcome', 'status', 'attendanceId', 'studentId'])
-        .where('readerId', '=', readerId)
-        .where('eventId', 'in', part)
-        .execute();
-      for (const r of rows) {
-        out.set(tapKey(readerId, r.eventId), {
-          eventId: r.eventId,
-          outcome: r.outcome as TapOutcome,
-          status: r.status,
-          attendanceId: r.attendanceId,
-          studentId: r.studentId,
-          replayed: true,
-        });
-      }
+  for (const part of chunks(pairs)) {
+    const ids = new Map<number, string[]>();
+    for (const [readerId, id] of part) pushTo(ids, readerId, id);
+    const rows = await trx
+      .selectFrom('rfidTaps')
+      .select(['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId'])
+      .where((eb) =>
+        eb.or([...ids].map(([readerId, list]) => eb.and([eb('readerId', '=', readerId), eb('eventId', 'in', list)]))),
+      )
+      .execute();
+    for (const r of rows) {
+      out.set(tapKey(r.readerId, r.eventId), {
+        eventId: r.eventId,
+        outcome: r.outcome as TapOutcome,
+        status: r.status,
+        attendanceId: r.attendanceId,
+        studentId: r.studentId,
+        replayed: true,
+      });
     }
   }
   return out;
@@ -128,8 +141,7 @@ export async function countedTaps(trx: Executor, uids: string[], from: number, t
       .where('tappedAt', '<=', new Date(to).toISOString())
       .where('outcome', '!=', 'DEBOUNCED')
       .execute();
-    for (const r of rows)
-      out.set(r.cardUid, [...(out.get(r.cardUid) ?? []), { readerId: r.readerId, t: Date.parse(r.tappedAt) }]);
+    for (const r of rows) pushTo(out, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
   }
   return out;
 }

@@ -10,6 +10,7 @@ import {
   countedTaps,
   dayKey,
   dayRecords,
+  pushTo,
   storedResults,
   studentsByCard,
   tapKey,
@@ -145,7 +146,7 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
       checkoutMinMinutes: opts.checkoutMinMinutes,
       date: m.date,
     });
-    if (d.outcome !== 'DEBOUNCED') counted.set(p.uid, [...(counted.get(p.uid) ?? []), { readerId: p.reader.id, t }]);
+    if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
     if (d.write?.kind === 'insert') {
       day = {
         id: null,
