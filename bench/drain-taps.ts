@@ -133,6 +133,9 @@ async function main() {
     const seedStart = performance.now();
     await db.transaction().execute((trx) => seedOutboxLoad(trx, secrets, BACKLOG, 'backlog', BACKLOG_FIRST_ID));
     const released = performance.now();
+    // The seed ran better-sqlite3 statements back to back, so this event loop read no socket events meanwhile:
+    // let it notice the keep-alive connections the server closed, or phase B's first taps go out on them (ECONNRESET).
+    await new Promise((r) => setTimeout(r, 100));
     const busy = await tapPhase(2);
     const sentAfterTaps = (await sentCount(db)) - warm - TAPS;
     const expected = warm + TAPS * 2 + BACKLOG;
@@ -161,6 +164,10 @@ async function main() {
     console.log(
       `SENT rows ${sent} of ${expected}; gateway ${done ? `${done[1]} messages from ${done[2]} requests` : 'count unavailable'}`,
     );
+  } catch (err) {
+    // What the server said (warnings and errors) usually explains a failed request.
+    console.error(`server output:\n${server?.output().slice(-4000) ?? '(not started)'}`);
+    throw err;
   } finally {
     await server?.stop();
     await gateway?.stop();

@@ -237,4 +237,15 @@ describe(`notification outbox (${dbKind})`, () => {
     ).toBe(200);
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'FAILED', failureReason: 'RESULT_ERROR_NO_SERVICE' });
   });
+  it('gives the event loop a turn after each row, so requests are served while a backlog of intents expands', async () => {
+    const school = await createSchool(t.app, token);
+    await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
+    for (let i = 0; i < 3; i += 1) await addIntent(t.app, { studentId: await addStudent(t.app, school.id), schoolId: school.id });
+    // On SQLite every statement is synchronous: a pass that never yields would finish before this callback runs.
+    const order: string[] = [];
+    const pass = t.app.outbox.runOnce().then((handled) => order.push(`pass of ${handled}`));
+    setImmediate(() => order.push('event loop'));
+    await pass;
+    expect(order).toEqual(['event loop', 'pass of 3']);
+  });
 });
