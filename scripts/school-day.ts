@@ -27,7 +27,9 @@ export function planSchoolDay(date: string, cards: string[], rules: DayRules, rn
     const arrival = rnd() < 0.15 ? cutoff + (1 + rnd() * 40) * MIN : cutoff - (1 + rnd() * rnd() * 74) * MIN;
     at(card, arrival);
     if (rnd() < 0.1) at(card, arrival + (5 + rnd() * 35) * 1000);
-    if (rnd() < 0.9) at(card, cutoff + (8.25 * 60 + rnd() * 75) * MIN);
+    const departure = cutoff + (8.25 * 60 + rnd() * 75) * MIN;
+    // A school whose late cutoff is in the afternoon would see "departures" after midnight: the next day's check-ins.
+    if (rnd() < 0.9 && localDate(new Date(departure), rules.timeZone) === date) at(card, departure);
   }
   const unknown = Math.max(1, Math.round(cards.length * UNKNOWN_CARD_SHARE));
   for (let i = 0; i < unknown; i += 1) at(randomUnknownCard(rnd), cutoff - (75 - rnd() * 115) * MIN);
