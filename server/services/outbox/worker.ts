@@ -30,12 +30,25 @@ export interface WorkerDeps extends SendDeps {
 }
 
 /**
- * Gives the event loop back for one turn (incoming requests, timers). On SQLite every statement is synchronous
- * and an awaited query resolves at once, so a worker with a backlog of intents (expansion is database work
- * only, no network wait) would otherwise run batch after batch without ever letting a tap request in
- * (bench:drain-taps measured tap p99 going from 64 ms to 7.5 s during a 10,000-message drain).
+ * Gives the event loop back before the caller goes on (incoming requests, timers), ONE caller per loop turn.
+ * On SQLite every statement is synchronous and an awaited query resolves at once, so expanding a backlog of
+ * intents (database work only, no network wait) never lets the loop read a request unless the worker steps
+ * aside: bench:drain-taps measured tap p99 going from 64 ms to 7.5 s during a 10,000-message drain. One waiter
+ * per turn, not all lanes at once: setImmediate callbacks queued together run back to back in the same turn,
+ * so a tap would wait for every lane's row; an immediate queued from one runs in the next turn, after the poll.
  */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const turnWaiters: Array<() => void> = [];
+function nextTurn() {
+  setImmediate(() => {
+    turnWaiters.shift()?.();
+    if (turnWaiters.length) nextTurn();
+  });
+}
+const yieldToLoop = () =>
+  new Promise<void>((resolve) => {
+    turnWaiters.push(resolve);
+    if (turnWaiters.length === 1) nextTurn();
+  });
 
 /** Runs `fn` over items with at most `n` at a time, letting the event loop in after each item. */
 async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
