@@ -9,7 +9,7 @@
  * worker on with the server's default settings), the stand-in httpSMS gateway (bench/gateway-process.ts), and
  * this load generator. Every tap is a check-in (student match, attendance record, intent, tap row, live
  * events), so each also queues one SMS, sent through a global default device as in normal operation.
- *   (a 2-second warm-up at the same rate, not counted)
+ *   (a 5-second warm-up at the same rate, not counted; on PostgreSQL then ANALYZE)
  *   A. without a backlog: a steady --rate taps/s for --seconds (open loop, latency from each tap's due time);
  *      then wait until the taps' own messages are sent, so B starts from an idle outbox;
  *   B. a --backlog of CHECK_IN intents committed in ONE transaction (it appears at once, like a morning's
@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { createDb, type DB } from '../server/db/index';
 import { createSecretBox, loadSecretKey } from '../server/lib/secrets';
 import { addDays, localDate, localDateTime } from '../server/lib/time';
@@ -125,8 +126,11 @@ async function main() {
       });
     };
 
-    // Warm-up (JIT, prepared statements, connections) on a day of its own, so phase A is not measured cold.
-    const warm = (await tapPhase(3, Math.min(SECONDS, 2))).latencies.length;
+    // Warm-up (JIT, prepared statements, connections) on a day of its own, so phase A is not measured cold; then
+    // PostgreSQL's planner statistics, which autovacuum would bring only a minute later: fresh tables look empty
+    // to it, and phase A would measure plans for empty tables that B and C no longer get.
+    const warm = (await tapPhase(3, Math.min(SECONDS, 5))).latencies.length;
+    if (usePg) await sql`analyze`.execute(db);
     const quiet = await tapPhase(1);
     await waitFor(async () => (await sentCount(db!)) >= warm + TAPS, 600_000, "phase A's own messages", 250);
     console.error(`phase A done (${quiet.latencies.length} taps); seeding a backlog of ${BACKLOG}…`);
