@@ -1,10 +1,14 @@
 /*
- * Shared by the bench scripts (not product code): command-line options, which database to use,
- * a seeded PRNG, and timing statistics.
+ * Shared by the bench scripts (not product code): command-line options, which database to use, a seeded PRNG,
+ * timing statistics and an open-loop load, the server as its own process, API calls, PostgreSQL bench schemas
+ * and card-holding students.
  */
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Executor } from '../server/db/index';
+import { startScript, type ScriptProcess } from '../tests/helpers/processes';
 
 export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
 /** Password of the seeded users (bench-root@example.com is the super admin). */
@@ -106,4 +110,137 @@ export function jsonClient(base: string, maxSockets = 256) {
       req.end(body);
     });
   return { send, close: () => agent.destroy() };
+}
+
+/** The q-quantile (0…1) of samples, nearest rank. */
+export function percentile(samples: number[], q: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+}
+
+/**
+ * An open-loop load: request i is due at start + i/rate s, for `seconds`, with at most `maxInFlight` under way.
+ * Each latency is measured from the request's DUE time, not from when it went out, so a server that falls
+ * behind shows it in the figures instead of silently lowering the rate (coordinated omission).
+ */
+export async function steadyLoad(opts: {
+  rate: number;
+  seconds: number;
+  maxInFlight?: number;
+  fire: (i: number) => Promise<void>;
+}): Promise<{ latencies: number[]; achieved: number }> {
+  const total = Math.round(opts.rate * opts.seconds);
+  const latencies: number[] = [];
+  const started = performance.now();
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(total, opts.maxInFlight ?? 256) }, async () => {
+      while (issued < total) {
+        const i = issued++;
+        const due = started + (i * 1000) / opts.rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        await opts.fire(i);
+        latencies.push(performance.now() - due);
+      }
+    }),
+  );
+  return { latencies, achieved: total / ((performance.now() - started) / 1000) };
+}
+
+/** A fresh PostgreSQL schema for one bench run (`prefix_<random>`); drop it with dropPgSchema. */
+export async function createPgSchema(url: string, prefix: string): Promise<string> {
+  const schema = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
+  await pgQuery(url, `create schema ${schema}`);
+  return schema;
+}
+
+export const dropPgSchema = (url: string, schema: string) => pgQuery(url, `drop schema if exists ${schema} cascade`);
+
+async function pgQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `call(url, token, body?, method?)` → the reply's `data` from the API at `base`; throws with the body on non-2xx. */
+export function jsonCaller(base: string) {
+  return async <T = unknown>(url: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  };
+}
+
+/**
+ * One student per card in a school, inserted straight (500 rows a statement: thousands of API registrations
+ * would time scrypt, not what a bench measures). `tag` keeps emails and LRNs apart from other benches' rows.
+ */
+export async function insertCardStudents(db: Executor, schoolId: number, cards: string[], tag: string, lrnBase = 600000000000) {
+  const now = new Date().toISOString();
+  for (let i = 0; i < cards.length; i += 500) {
+    await db
+      .insertInto('students')
+      .values(
+        cards.slice(i, i + 500).map((card, j) => ({
+          firstName: 'Bench',
+          lastName: `${tag} ${i + j}`,
+          email: `${tag}-${i + j}@example.com`,
+          passwordHash: 'x',
+          lrn: String(lrnBase + i + j),
+          parentPhone: '+639171234567',
+          rfidCardId: card,
+          schoolId,
+          // Created long ago: the absence job and the history treat them as students of every recent day.
+          createdAt: '2020-01-01T00:00:00.000Z',
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * The API as its own process (scripts/serve.ts), so the load generator does not share its event loop, on a
+ * fresh DATA_DIR (SQLite there, or PostgreSQL in `pgSchema` when `databaseUrl` is given), with `root` as the
+ * first super admin. The absence job is off: a bench's taps on past days must not meet ABSENT rows it wrote.
+ */
+export function startBenchServer(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+  root: { email: string; password: string };
+  timeZone: string;
+  env?: Record<string, string>;
+  /** Node options of the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}): Promise<ScriptProcess> {
+  return startScript(
+    'scripts/serve.ts',
+    {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      PG_SCHEMA: opts.pgSchema ?? '',
+      LOG_LEVEL: 'warn',
+      ABSENCE_JOB: '0',
+      SUPER_ADMIN_EMAIL: opts.root.email,
+      SUPER_ADMIN_PASSWORD: opts.root.password,
+      SCHOOL_TIMEZONE: opts.timeZone,
+      ...opts.env,
+    },
+    /PORT (\d+)/,
+    60_000,
+    opts.nodeArgs,
+  );
 }

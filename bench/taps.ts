@@ -16,14 +16,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { createDb } from '../server/db/index';
 import { addDays, localDate, localDateTime } from '../server/lib/time';
-import { jsonClient, parseArgs } from './lib';
+import {
+  createPgSchema,
+  dropPgSchema,
+  insertCardStudents,
+  jsonClient,
+  parseArgs,
+  percentile,
+  startBenchServer,
+  steadyLoad,
+} from './lib';
 
 const args = parseArgs();
 const STUDENTS = Number(args.get('students') ?? 5000);
@@ -36,10 +44,7 @@ const ROOT = { email: 'bench-taps@example.com', password: 'BenchTaps123' };
 const pgUrl = process.env.DATABASE_URL?.trim();
 const usePg = !!pgUrl && /^postgres(ql)?:\/\//.test(pgUrl);
 
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-};
+const pct = percentile;
 const f1 = (n: number) => n.toFixed(1);
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux): the server's cost per tap. */
@@ -100,45 +105,21 @@ async function rawBaseline(n: number): Promise<number> {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-taps-'));
-  const schema = usePg ? `bench_taps_${randomBytes(4).toString('hex')}` : undefined;
-  if (schema) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
+  const schema = usePg ? await createPgSchema(pgUrl!, 'bench_taps') : undefined;
   // --server-prof <dir>: a CPU profile of the server process (node --cpu-prof), to see where a tap's time goes.
   const prof = args.get('server-prof');
-  const child = spawn(
-    process.execPath,
-    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--import', 'tsx', 'scripts/serve.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: usePg ? pgUrl : '',
-        PG_SCHEMA: schema ?? '',
-        LOG_LEVEL: 'warn',
-        ABSENCE_JOB: '0',
-        // Intake alone: sending is measured by bench:outbox and, beside intake, by bench:drain-taps.
-        OUTBOX_WORKER: '0',
-        SUPER_ADMIN_EMAIL: ROOT.email,
-        SUPER_ADMIN_PASSWORD: ROOT.password,
-        SCHOOL_TIMEZONE: TZ,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  const server = await startBenchServer({
+    dataDir,
+    databaseUrl: usePg ? pgUrl : undefined,
+    pgSchema: schema,
+    root: ROOT,
+    timeZone: TZ,
+    // Intake alone: sending is measured by bench:outbox and, beside intake, by bench:drain-taps.
+    env: { OUTBOX_WORKER: '0' },
+    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
   });
+  const child = server.child;
+  const base = `http://127.0.0.1:${server.match[1]}`;
   const client = jsonClient(base);
   const post = async (url: string, token: string, body: unknown, method = 'POST') => {
     const res = await client.send(method, url, token || null, body);
@@ -162,26 +143,7 @@ async function main() {
 
     const db = createDb({ databaseUrl: usePg ? pgUrl : undefined, sqliteFile: path.join(dataDir, 'app.db'), pgSchema: schema });
     const cards = Array.from({ length: STUDENTS }, (_, i) => `B${String(i).padStart(7, '0')}`);
-    const now = new Date().toISOString();
-    for (let i = 0; i < STUDENTS; i += 500) {
-      await db
-        .insertInto('students')
-        .values(
-          cards.slice(i, i + 500).map((card, j) => ({
-            firstName: 'Bench',
-            lastName: `Student${i + j}`,
-            email: `bench-tap-${i + j}@example.com`,
-            passwordHash: 'x',
-            lrn: String(500000000000 + i + j),
-            parentPhone: '+639171234567',
-            rfidCardId: card,
-            schoolId,
-            createdAt: '2020-01-01T00:00:00.000Z',
-            updatedAt: now,
-          })),
-        )
-        .execute();
-    }
+    await insertCardStudents(db, schoolId, cards, 'bench-tap', 500000000000);
     await db.destroy();
 
     const today = localDate(new Date(), TZ);
@@ -226,23 +188,11 @@ async function main() {
     // 2. Latency at a steady rate, day -2. Open loop, measured from each tap's scheduled time (so a server that
     //    falls behind shows it), at most 256 requests in flight (more would only open more sockets).
     const d2 = day(2);
-    const latencies: number[] = [];
-    const total = RATE * SECONDS;
-    const started = performance.now();
-    let issued = 0;
-    await Promise.all(
-      Array.from({ length: 256 }, async () => {
-        while (issued < total) {
-          const i = issued++;
-          const due = started + (i * 1000) / RATE;
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          await tap(readers[i % REPLAYERS]!, cards[i % STUDENTS]!, at(d2, i));
-          latencies.push(performance.now() - due);
-        }
-      }),
-    );
-    const achieved = total / ((performance.now() - started) / 1000);
+    const { latencies, achieved } = await steadyLoad({
+      rate: RATE,
+      seconds: SECONDS,
+      fire: async (i) => void (await tap(readers[i % REPLAYERS]!, cards[i % STUDENTS]!, at(d2, i))),
+    });
 
     // 3. 50 readers replay 500 events each at once, day -3 (5 taps per student: check-in, then debounced/no change/check-out).
     const d3 = day(3);
@@ -309,15 +259,9 @@ async function main() {
       `4. tap → browser 'attendance' event (${delays.length} of 300): p50 ${f1(pct(delays, 0.5))} ms, p95 ${f1(pct(delays, 0.95))} ms, max ${f1(pct(delays, 1))} ms`,
     );
   } finally {
-    client?.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    if (schema) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    }
+    client.close();
+    await server.stop();
+    if (schema) await dropPgSchema(pgUrl!, schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,14 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DB } from '../server/db/index';
 import type { SecretBox } from '../server/lib/secrets';
 import { nowIso } from '../server/lib/time';
+import type { Actor } from '../server/services/audit-log';
+import { putAttendanceSettings } from '../server/services/attendance';
+import { createReader } from '../server/services/rfid-readers';
 import { createSmsDevice } from '../server/services/sms-devices';
+import { saveSearchTerms } from '../server/services/students';
 import { normalizeCardUid } from '../src/domain/card-uid';
+import { attendanceSettingsSchema } from '../src/domain/attendance';
+import { readerCreateSchema } from '../src/domain/rfid';
 
 /**
- * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, readers,
- * and one SMS device per school (its API key encrypted like any device's). Written straight to a fresh
- * database (there is no students API yet); the device goes through the device service.
+ * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, two HTTP readers
+ * per school, one SMS device per school. Readers, attendance settings and devices go through their services
+ * (tokens hashed, device keys encrypted, system log written, as from the console); the few students are written
+ * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
  */
 const SCHOOLS = [
   { name: 'San Jose National High School', acronym: 'SJNHS' },
@@ -29,23 +36,54 @@ const FIRST = [
   'Paolo',
 ];
 const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Villanueva', 'Ramos', 'Aquino'];
+const PER_SECTION = 5;
+export const DEMO_LATE_CUTOFF = '07:45';
 
 export interface DemoStudent {
   id: number;
   name: string;
-  schoolId: number;
+  card: string;
 }
 
-export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, timeZone: string): Promise<DemoStudent[]> {
+export interface DemoReader {
+  id: number;
+  name: string;
+  /** The reader's token (shown once by the service; the database keeps only its hash). */
+  token: string;
+  /** The cards that come through this gate. */
+  cards: string[];
+}
+
+export interface DemoSchool {
+  id: number;
+  acronym: string;
+  timeZone: string;
+  lateCutoff: string;
+  students: DemoStudent[];
+  readers: DemoReader[];
+}
+
+const SEED: Actor = { role: 'SYSTEM', userId: null, name: 'Demo seed' };
+
+export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, timeZone: string): Promise<DemoSchool[]> {
   const now = nowIso();
-  const students: DemoStudent[] = [];
+  const schools: DemoSchool[] = [];
   let n = 0;
   for (const [si, school] of SCHOOLS.entries()) {
     const { id: schoolId } = await db
       .insertInto('schools')
-      .values({ ...school, isActive: 1, timezone: timeZone, studentCount: 500, createdAt: now, updatedAt: now })
+      .values({ ...school, isActive: 1, studentCount: 500, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Classes every day and no holidays, so the demo shows arrivals on a weekend too; the usual cutoffs.
+    const settings = attendanceSettingsSchema.parse({
+      timeZone,
+      lateCutoff: DEMO_LATE_CUTOFF,
+      absenceCutoff: '10:00',
+      schoolDays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    await putAttendanceSettings(db, schoolId, settings, timeZone, SEED);
+    const students: DemoStudent[] = [];
     for (const level of [7, 8]) {
       const { id: gradeId } = await db
         .insertInto('grades')
@@ -58,21 +96,23 @@ export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, ti
           .values({ schoolId, gradeId, name: section, capacity: 40, isActive: 1, createdAt: now, updatedAt: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (let k = 0; k < 3; k += 1) {
+        for (let k = 0; k < PER_SECTION; k += 1) {
           n += 1;
-          const firstName = FIRST[n % FIRST.length]!;
-          const lastName = LAST[(n * 7) % LAST.length]!;
+          const values = {
+            firstName: FIRST[n % FIRST.length]!,
+            lastName: LAST[(n * 7) % LAST.length]!,
+            email: `demo.student${n}@example.com`,
+            lrn: String(400000000000 + n),
+          };
+          const card = normalizeCardUid(randomBytes(4).toString('hex'))!;
           const row = await db
             .insertInto('students')
             .values({
-              firstName,
-              lastName,
-              email: `demo.student${n}@example.com`,
+              ...values,
               passwordHash: 'demo-account-cannot-sign-in',
-              lrn: String(400000000000 + n),
-              rfidCardId: normalizeCardUid(randomBytes(4).toString('hex')),
+              rfidCardId: card,
               parentFirstName: 'Parent',
-              parentLastName: lastName,
+              parentLastName: values.lastName,
               parentPhone: `+63917${String(1000000 + n).slice(-7)}`,
               notificationPreference: 'SMS_ONLY',
               schoolId,
@@ -85,23 +125,18 @@ export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, ti
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          students.push({ id: row.id, name: `${firstName} ${lastName}`, schoolId });
+          await saveSearchTerms(db, [{ ...values, id: row.id }]);
+          students.push({ id: row.id, name: `${values.firstName} ${values.lastName}`, card });
         }
       }
     }
-    for (const gate of ['Main Gate', 'Back Gate']) {
-      await db
-        .insertInto('rfidReaders')
-        .values({
-          name: `${school.acronym} ${gate}`,
-          location: gate,
-          schoolId,
-          tokenHash: createHash('sha256').update(randomBytes(24)).digest('hex'),
-          isActive: 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+    // Two gates: about two students in three come through the main one.
+    const readers: DemoReader[] = [];
+    for (const [gi, gate] of ['Main Gate', 'Back Gate'].entries()) {
+      const input = readerCreateSchema.parse({ name: `${school.acronym} ${gate}`, location: gate, schoolId });
+      const reader = await createReader(db, input, SEED);
+      const cards = students.filter((_, i) => (i % 3 === 2 ? 1 : 0) === gi).map((s) => s.card);
+      readers.push({ id: reader.id, name: reader.name, token: reader.token, cards });
     }
     await createSmsDevice(
       { db, secrets, gatewayUrl: '', timeZone, sendTimeoutMs: 10_000 },
@@ -116,8 +151,9 @@ export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, ti
         dailyLimit: 500,
         isDefault: true,
       },
-      { role: 'SYSTEM', userId: null, name: 'Demo seed' },
+      SEED,
     );
+    schools.push({ id: schoolId, acronym: school.acronym, timeZone, lateCutoff: DEMO_LATE_CUTOFF, students, readers });
   }
-  return students;
+  return schools;
 }

@@ -1,11 +1,14 @@
 /**
- * `npm run demo`: the product with a demo data set, a local stand-in httpSMS gateway (a real HTTP server that
- * records messages and posts delivery webhooks back) and a stream of arrivals, so that SMS History fills within
- * a minute. Data lives in DEMO_DATA_DIR (default ./data/demo), wiped on each start. Ctrl-C stops everything.
+ * `npm run demo`: the product with a demo data set (scripts/demo-data.ts), a local stand-in httpSMS gateway (a
+ * real HTTP server that records messages and posts delivery webhooks back) and the demo schools' readers tapping
+ * cards, so that Attendance History and SMS History fill within a minute. Data lives in DEMO_DATA_DIR (default
+ * ./data/demo), wiped on each start. Ctrl-C (or SIGTERM) stops everything.
  *
- * Arrivals: the RFID reader simulator and POST /api/rfid/taps (issue #11) are not in this branch, so the demo
- * writes what tap intake writes for a notification — an outbox intent through the shared contract
- * (server/services/notification-intents.ts) — every few seconds.
+ * The taps are real: each reader posts to POST /api/rfid/taps on this server over HTTP with its own token (the
+ * reader simulator's client, scripts/reader-sim.ts), so each tap goes the whole way — attendance record, intent,
+ * outbox, gateway, delivery webhook. They replay school days (scripts/school-day.ts) from YESTERDAY, whose whole
+ * day is over at any hour, fast-forwarded DEMO_SPEED times (a day in about two minutes), then today up to the
+ * present, then live. The demo schools have classes every day, so a weekend start works the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,9 +16,11 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { writeNotificationIntent, type NotificationType } from '../server/services/notification-intents';
+import { localDate, localTime } from '../server/lib/time';
 import { startStandInGateway } from '../tests/fixtures/sms-gateway';
 import { seedDemo } from './demo-data';
+import { playTaps, readerClient } from './reader-sim';
+import { schoolDays, yesterday } from './school-day';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? path.join(root, 'data', 'demo'));
@@ -23,7 +28,7 @@ const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join(root, 'dist')
 const port = Number(process.env.PORT ?? 4321);
 const email = process.env.SUPER_ADMIN_EMAIL ?? 'demo@example.com';
 const password = process.env.SUPER_ADMIN_PASSWORD ?? 'DemoPass123';
-const everyMs = Number(process.env.DEMO_TAP_EVERY_MS ?? 4000);
+const speed = Number(process.env.DEMO_SPEED ?? 120);
 
 if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   console.log(`No built site in ${staticDir}: building it (astro build)…`);
@@ -54,42 +59,51 @@ const app = await buildApp(config);
 const deviceKey = `demo-${randomBytes(12).toString('hex')}`;
 gateway.keys.add(deviceKey);
 gateway.webhook = { url: `http://127.0.0.1:${port}/api/webhooks/sms`, secret: webhookSecret, delayMs: 3000 };
-const students = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone);
+const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone);
 await app.listen({ port, host: config.host });
 
-let n = 0;
-const TYPES: NotificationType[] = ['CHECK_IN', 'CHECK_IN', 'CHECK_IN', 'LATE_ARRIVAL', 'CHECK_OUT'];
-const timer = setInterval(() => {
-  n += 1;
-  const student = students[Math.floor(Math.random() * students.length)]!;
-  const type = TYPES[n % TYPES.length]!;
-  void writeNotificationIntent(
-    app.db,
-    { type, studentId: student.id, schoolId: student.schoolId, occurredAt: new Date().toISOString() },
-    `demo:${Date.now()}:${n}`,
-  )
-    .then(() => {
-      app.outbox.kick();
-      console.log(`  arrival: ${student.name} (${type}) → outbox; gateway has ${gateway.messages.length} message(s)`);
-    })
-    .catch((err: unknown) => console.error('demo arrival failed', err));
-}, everyMs);
-
+const firstDay = yesterday(config.schoolTimezone);
 console.log(`
 Demo running on http://localhost:${port}
   Sign in:   ${email} / ${password}   (http://localhost:${port}/login)
-  Watch:     http://localhost:${port}/super-admin/sms-history  (a message every ~${Math.round(everyMs / 1000)} s, DELIVERED ~3 s later)
-  Devices:   http://localhost:${port}/super-admin/device-management
+  Watch:     http://localhost:${port}/super-admin/attendance-history  and  /super-admin/sms-history
+             (SENT as each tap's message reaches the gateway, DELIVERED ~3 s later)
+  Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: replaying ${firstDay}'s school day
+             ${speed}× faster (late cutoff ${schools[0]!.lateCutoff}, ${config.schoolTimezone}), then today up to now, then live
   Gateway:   stand-in httpSMS at ${gateway.url} (records messages, posts delivery webhooks)
   Data:      ${dataDir} (wiped on the next start)
 Ctrl-C stops the demo.
 `);
 
-const stop = async () => {
-  clearInterval(timer);
+const stop = new AbortController();
+const readers = schools.flatMap((school) =>
+  school.readers.map((reader, gate) => {
+    const names = new Map(school.students.map((s) => [s.card, s.name]));
+    const client = readerClient(
+      { url: `http://127.0.0.1:${port}`, kind: 'HTTP', token: reader.token },
+      {
+        onAnswer: (tap, a) =>
+          console.log(
+            `  ${localDate(tap.tappedAt, school.timeZone)} ${localTime(tap.tappedAt, school.timeZone)}  ${reader.name.padEnd(15)} ${(names.get(tap.cardUid) ?? `card ${tap.cardUid}`).padEnd(20)} ${a.outcome}${a.replayed ? ' (replayed)' : ''}   gateway: ${gateway.messages.length} SMS`,
+          ),
+        onError: (err) => console.error(`  ${reader.name}: ${String(err)}`),
+      },
+    );
+    const taps = schoolDays({ firstDay, cards: reader.cards, rules: school, speed, signal: stop.signal });
+    // The back gates drop off the network now and then and replay their buffer, as real readers do.
+    return playTaps(taps, client, {
+      eventPrefix: `demo-${reader.id}`,
+      offline: gate === 1 ? { everyMs: 45_000, forMs: 8_000 } : null,
+    });
+  }),
+);
+
+const shutdown = async () => {
+  stop.abort();
+  await Promise.all(readers);
   await app.close();
   await gateway.close();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,37 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DB } from '../../server/db/index';
 import { createSecretBox, loadSecretKey } from '../../server/lib/secrets';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { seedOutboxLoad } from '../fixtures/outbox-load';
+import { freePort, REPO_ROOT, waitFor } from '../helpers/processes';
 
 /**
  * SIGKILL of the server in the middle of a queue, then a restart: every queued message reaches the gateway's
  * phone exactly once (the stand-in counts request_ids). A real `server/main.ts` process on a temp SQLite file.
  */
 const N = 30;
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(check: () => Promise<boolean> | boolean, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () => {
   let gw: StandInGateway;
@@ -56,7 +38,7 @@ describe('outbox survives SIGKILL mid-queue (sqlite, real server process)', () =
       OUTBOX_BATCH: '10',
       DATABASE_URL: '',
     };
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
     child = proc;
     await waitFor(
       async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,

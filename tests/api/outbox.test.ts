@@ -237,4 +237,22 @@ describe(`notification outbox (${dbKind})`, () => {
     ).toBe(200);
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'FAILED', failureReason: 'RESULT_ERROR_NO_SERVICE' });
   });
+  it('gives the event loop a turn after each row, so requests are served while a backlog of intents expands', async () => {
+    const school = await createSchool(t.app, token);
+    await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
+    for (let i = 0; i < 6; i += 1) await addIntent(t.app, { studentId: await addStudent(t.app, school.id), schoolId: school.id });
+    // On SQLite every statement is synchronous: a pass that never yields finishes within one turn of the loop, and
+    // lanes that yield together share one turn. The worker must let the loop turn at least once per row.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const handled = await t.app.outbox.runOnce();
+    counting = false;
+    expect(handled).toBe(6);
+    expect(turns).toBeGreaterThanOrEqual(6);
+  });
 });

@@ -17,12 +17,28 @@ export interface TemplateContext {
 
 const SEGMENT = 160;
 
+/**
+ * The two formatters of a time zone, made once: building an Intl.DateTimeFormat costs far more than using one
+ * (two per message were 5 % of the server's CPU while it drained a 10,000-message backlog).
+ */
+const formatters = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
+
+function zoneFormatters(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = {
+      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
+      date: new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }),
+    };
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 export function formatLocalTime(iso: string, timeZone: string): { time: string; date: string } {
   const d = new Date(iso);
-  return {
-    time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(d),
-    date: new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(d),
-  };
+  const f = zoneFormatters(timeZone);
+  return { time: f.time.format(d), date: f.date.format(d) };
 }
 
 const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { time: string; date: string }) => string> = {

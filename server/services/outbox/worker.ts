@@ -29,11 +29,35 @@ export interface WorkerDeps extends SendDeps {
   onSent(row: SmsNotification): void;
 }
 
-/** Runs `fn` over items with at most `n` at a time. */
+/**
+ * Gives the event loop back before the caller goes on (incoming requests, timers), ONE caller per loop turn.
+ * On SQLite every statement is synchronous and an awaited query resolves at once, so expanding a backlog of
+ * intents (database work only, no network wait) never lets the loop read a request unless the worker steps
+ * aside: bench:drain-taps measured tap p99 going from 64 ms to 7.5 s during a 10,000-message drain. One waiter
+ * per turn, not all lanes at once: setImmediate callbacks queued together run back to back in the same turn,
+ * so a tap would wait for every lane's row; an immediate queued from one runs in the next turn, after the poll.
+ */
+const turnWaiters: Array<() => void> = [];
+function nextTurn() {
+  setImmediate(() => {
+    turnWaiters.shift()?.();
+    if (turnWaiters.length) nextTurn();
+  });
+}
+const yieldToLoop = () =>
+  new Promise<void>((resolve) => {
+    turnWaiters.push(resolve);
+    if (turnWaiters.length === 1) nextTurn();
+  });
+
+/** Runs `fn` over items with at most `n` at a time, letting the event loop in after each item. */
 async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
+    while (next < items.length) {
+      await fn(items[next++]!);
+      await yieldToLoop();
+    }
   });
   await Promise.all(lanes);
 }
@@ -135,6 +159,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       } catch (err) {
         log.error({ err }, 'outbox pass failed');
       }
+      // The claim is database work too: between passes the loop gets its turn (see yieldToLoop).
+      await yieldToLoop();
       if (!running) break;
       if (handled === 0) {
         await new Promise<void>((resolve) => {
