@@ -7,7 +7,6 @@ import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { Executor } from '../server/db/index';
 import { startScript, type ScriptProcess } from '../tests/helpers/processes';
 
 export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
@@ -181,33 +180,7 @@ export function jsonCaller(base: string) {
   };
 }
 
-/**
- * One student per card in a school, inserted straight (500 rows a statement: thousands of API registrations
- * would time scrypt, not what a bench measures). `tag` keeps emails and LRNs apart from other benches' rows.
- */
-export async function insertCardStudents(db: Executor, schoolId: number, cards: string[], tag: string, lrnBase = 600000000000) {
-  const now = new Date().toISOString();
-  for (let i = 0; i < cards.length; i += 500) {
-    await db
-      .insertInto('students')
-      .values(
-        cards.slice(i, i + 500).map((card, j) => ({
-          firstName: 'Bench',
-          lastName: `${tag} ${i + j}`,
-          email: `${tag}-${i + j}@example.com`,
-          passwordHash: 'x',
-          lrn: String(lrnBase + i + j),
-          parentPhone: '+639171234567',
-          rfidCardId: card,
-          schoolId,
-          // Created long ago: the absence job and the history treat them as students of every recent day.
-          createdAt: '2020-01-01T00:00:00.000Z',
-          updatedAt: now,
-        })),
-      )
-      .execute();
-  }
-}
+export { insertCardStudents } from '../tests/helpers/rfid';
 
 /**
  * The API as its own process (scripts/serve.ts), so the load generator does not share its event loop, on a

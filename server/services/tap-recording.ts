@@ -76,20 +76,20 @@ export interface RecordOptions {
 export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
   const results: (TapResult | null)[] = pending.map(() => null);
   const stored = await storedResults(trx, pending);
-  const todo: number[] = [];
+  const unrecorded: number[] = [];
   pending.forEach((p, i) => {
     const hit = stored.get(tapKey(p.reader.id, p.event.eventId));
     if (hit) results[i] = hit;
-    else todo.push(i);
+    else unrecorded.push(i);
   });
 
   const studentOf = await studentsByCard(
     trx,
-    todo.map((i) => pending[i]!),
+    unrecorded.map((i) => pending[i]!),
   );
   const rules = new Map<number, SchoolRules>();
   const matched = new Map<number, { student: Student; schoolId: number; rules: SchoolRules; date: string }>();
-  for (const i of todo) {
+  for (const i of unrecorded) {
     const p = pending[i]!;
     const student = studentOf(p.uid, p.reader);
     const schoolId = student?.schoolId ?? p.reader.schoolId;
@@ -118,13 +118,13 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     const m = matched.get(i);
     return m ? `s${String(m.student.id).padStart(12, '0')}` : `u${pending[i]!.uid}`;
   };
-  todo.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || pending[a]!.tappedAt.localeCompare(pending[b]!.tappedAt));
+  unrecorded.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || pending[a]!.tappedAt.localeCompare(pending[b]!.tappedAt));
 
   const decided = new Map<number, { outcome: TapOutcome; status: AttendanceStatus | null; day: DayState | null }>();
   const intents: { intent: NotificationIntent; day: DayState }[] = [];
   const changes: { day: DayState; change: Omit<TapChange, 'attendanceId'> }[] = [];
   const firstOf = new Map<string, number>();
-  for (const i of todo) {
+  for (const i of unrecorded) {
     const p = pending[i]!;
     const key = tapKey(p.reader.id, p.event.eventId);
     // Two concurrent requests of one reader carrying the same eventId: the second is a replay of the first.
@@ -246,7 +246,7 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     });
   }
   // Duplicates within the group answer with the result of the first, as replays.
-  for (const i of todo) {
+  for (const i of unrecorded) {
     if (results[i]) continue;
     const p = pending[i]!;
     results[i] = { ...results[firstOf.get(tapKey(p.reader.id, p.event.eventId))!]!, replayed: true };

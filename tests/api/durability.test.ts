@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '../../server/db/index';
 import { dbKind } from '../helpers/app';
-import { at, lastSchoolDay } from '../helpers/rfid';
+import { at, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
 
 /*
  * Durability (issue #11): the server is killed with SIGKILL in the middle of a tap load and started again on
@@ -72,25 +72,8 @@ describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, re
     const readerToken = reader.body.data.token as string;
 
     db = createDb({ sqliteFile: path.join(dataDir, 'app.db') });
-    const now = new Date().toISOString();
     const cards = Array.from({ length: 300 }, (_, i) => `D0${String(i).padStart(6, '0')}`);
-    await db
-      .insertInto('students')
-      .values(
-        cards.map((card, i) => ({
-          firstName: 'Dur',
-          lastName: `Able${i}`,
-          email: `durable${i}@school.test`,
-          passwordHash: 'x',
-          lrn: String(400000000000 + i),
-          parentPhone: '+639171234567',
-          rfidCardId: card,
-          schoolId,
-          createdAt: '2020-01-01T00:00:00.000Z',
-          updatedAt: now,
-        })),
-      )
-      .execute();
+    await insertCardStudents(db, schoolId, cards, 'durable', 400000000000);
 
     // Load: 8 workers post single taps and batches (check-ins, then check-outs an hour later) until the kill.
     const day = lastSchoolDay();

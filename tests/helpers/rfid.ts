@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../server/db/index';
 import { as } from './app';
 import { addDays, isoWeekday, localDate, localDateTime, nowIso } from '../../server/lib/time';
 
@@ -41,6 +42,34 @@ export async function insertCardStudent(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * One student per card in a school, inserted straight (500 rows a statement: thousands of API registrations
+ * would time scrypt, not what a bench or a load test measures). `tag` keeps emails and LRNs apart from other benches' rows.
+ */
+export async function insertCardStudents(db: Executor, schoolId: number, cards: string[], tag: string, lrnBase = 600000000000) {
+  const now = new Date().toISOString();
+  for (let i = 0; i < cards.length; i += 500) {
+    await db
+      .insertInto('students')
+      .values(
+        cards.slice(i, i + 500).map((card, j) => ({
+          firstName: 'Bench',
+          lastName: `${tag} ${i + j}`,
+          email: `${tag}-${i + j}@example.com`,
+          passwordHash: 'x',
+          lrn: String(lrnBase + i + j),
+          parentPhone: '+639171234567',
+          rfidCardId: card,
+          schoolId,
+          // Created long ago: the absence job and the history treat them as students of every recent day.
+          createdAt: '2020-01-01T00:00:00.000Z',
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** POST /api/rfid/taps with a reader token. */
