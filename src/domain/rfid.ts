@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_UID_MAX } from './card-uid';
 import { idQuery } from './list-filters';
-import { idField } from './validation';
+import { idField, safeString } from './validation';
 
 /*
  * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
@@ -67,13 +67,11 @@ const serialField = z
   .transform((v) => (v === undefined ? undefined : v || null));
 
 const readerFields = {
-  name: z
-    .string({ error: READER_MESSAGES.name })
+  name: safeString({ error: READER_MESSAGES.name })
     .trim()
     .min(1, READER_MESSAGES.name)
     .max(100, 'Name must be 100 characters or less'),
-  location: z
-    .string({ error: 'Location must be text' })
+  location: safeString({ error: 'Location must be text' })
     .trim()
     .max(200, 'Location must be 200 characters or less')
     .nullable()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './api';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
-import { idField } from './validation';
+import { idField, safeString } from './validation';
 
 /** SMS Notifications History (spec §2, §3 "SMS notification", "History filter", §4 live updates, §7). */
 
@@ -109,8 +109,7 @@ export const CUSTOM_MESSAGE_MESSAGES = {
 /** POST /api/super-admin/sms-history/messages: a CUSTOM message to one student's parent. */
 export const customMessageSchema = z.object({
   studentId: idField(CUSTOM_MESSAGE_MESSAGES.studentId),
-  message: z
-    .string({ error: CUSTOM_MESSAGE_MESSAGES.message })
+  message: safeString({ error: CUSTOM_MESSAGE_MESSAGES.message })
     .trim()
     .min(1, CUSTOM_MESSAGE_MESSAGES.message)
     .superRefine((v, ctx) => {
