@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
@@ -6,6 +7,7 @@ import { addStudent } from '../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { ConfigError, loadConfig } from '../../server/config';
 import { hashToken } from '../../server/lib/passwords';
+import { migrations } from '../../server/db/migrations/index';
 import { OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '../../src/domain/messenger-opt-in';
 
 /**
@@ -251,5 +253,42 @@ describe(`Messenger opt-in links (${dbKind})`, () => {
       ['GET', '/me?fields=id,name', `Bearer ${s.accessToken}`],
       ['POST', `/${s.pageId}/messages`, `Bearer ${s.accessToken}`],
     ]);
+  });
+
+  it("migration 0009: an unbound parent's old permanent ref becomes a single-use 7-day link; a bound parent's is dropped", async () => {
+    const m = await createTestApp();
+    try {
+      const db = m.app.db;
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        ...(m.app.config.pgSchema ? { migrationTableSchema: m.app.config.pgSchema } : {}),
+      });
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([['0009_messenger_opt_in_links', 'Success']]);
+      const waiting = await addStudent(m.app, null);
+      const bound = await addStudent(m.app, null, { parentMessengerPsid: '24100061' });
+      for (const [id, ref] of [
+        [waiting, 'old-ref-waiting'],
+        [bound, 'old-ref-bound'],
+      ] as const) {
+        await sql`update students set messenger_ref_token = ${ref} where id = ${id}`.execute(db);
+      }
+      const up = await migrator.migrateToLatest();
+      expect(up.error).toBeUndefined();
+      const links = await db.selectFrom('messengerOptInLinks').selectAll().execute();
+      expect(links.map((l) => [l.studentId, l.refHash, l.usedAt, l.revokedAt])).toEqual([
+        [waiting, hashToken('old-ref-waiting'), null, null],
+      ]);
+      const days = (Date.parse(links[0]!.expiresAt) - Date.parse(links[0]!.createdAt)) / 86_400_000;
+      expect(days).toBe(7);
+      const columns = Object.keys(
+        await db.selectFrom('students').selectAll().where('id', '=', waiting).executeTakeFirstOrThrow(),
+      );
+      expect(columns).not.toContain('messengerRefToken');
+    } finally {
+      await m.close();
+    }
   });
 });
