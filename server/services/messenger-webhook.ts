@@ -61,12 +61,21 @@ export async function applyMessengerEvents(
       });
     }
   }
-  for (const reply of replies) await sendRefusal(deps, reply);
+  // In parallel: Facebook wants its 200 within 20 s, and each send may wait up to its timeout.
+  await Promise.all(replies.map((reply) => sendRefusal(deps, reply)));
   return { bound, refused };
 }
 
 /** Best effort: the refusal is already recorded; a page that cannot answer is logged, never an error to Facebook. */
 async function sendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
+  try {
+    await trySendRefusal(deps, reply);
+  } catch (err) {
+    deps.log.warn({ page: reply.pageId, err: (err as Error).message }, 'Messenger opt-in refusal not sent');
+  }
+}
+
+async function trySendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
   const page = await deps.db
     .selectFrom('facebookPages')
     .select(['accessToken'])
