@@ -111,6 +111,13 @@ test.describe('Student detail: parent Messenger', () => {
       );
       await expect(section.getByRole('link', { name: /m\.me/ })).toHaveCount(0);
       await expectFitsWidth(page, `messenger opt-in bound at ${width}`);
+      // New link while a parent is connected warns that its user would replace them; Cancel changes nothing.
+      await section.getByRole('button', { name: 'New link' }).click();
+      const replaceDialog = page.getByRole('dialog', { name: 'New Messenger link' });
+      await expect(replaceDialog).toContainText('Whoever opens the new link replaces the parent connected now.');
+      await replaceDialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(replaceDialog).toHaveCount(0);
+      await expect(section.getByRole('link', { name: /m\.me/ })).toHaveCount(0);
 
       await section.getByRole('button', { name: 'Unbind' }).click();
       const unbindDialog = page.getByRole('dialog', { name: 'Unbind Messenger' });

@@ -22,11 +22,16 @@ export function MessengerOptIn({ studentId }: { studentId: number }) {
 
   const status: OptIn | null = res.data;
   const newLink = async () => {
+    // Say what the new link ends: the waiting link at once, the current parent's binding once it is used.
+    const warnings = [
+      status?.pendingLink ? 'The link made before stops working at once.' : '',
+      status?.binding ? 'Whoever opens the new link replaces the parent connected now.' : '',
+    ].filter(Boolean);
     if (
-      status?.pendingLink &&
+      warnings.length &&
       !(await confirm({
         title: 'New Messenger link',
-        message: 'The link made before stops working at once. Make a new one?',
+        message: `${warnings.join(' ')} Make a new link?`,
         confirmLabel: 'New link',
         tone: 'primary',
       }))
