@@ -62,6 +62,8 @@ export interface AppConfig {
   /** Messenger webhook: verify token (GET) and app secret (X-Hub-Signature-256 of POST) */
   messengerVerifyToken?: string;
   messengerAppSecret?: string;
+  /** How many days a parent's m.me opt-in link stays valid (MESSENGER_OPTIN_TTL_DAYS; each link binds once) */
+  messengerOptInTtlDays: number;
   outbox: OutboxConfig;
 }
 
@@ -167,6 +169,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_SECRET: text.optional(),
   MESSENGER_VERIFY_TOKEN: text.optional(),
   MESSENGER_APP_SECRET: text.optional(),
+  MESSENGER_OPTIN_TTL_DAYS: whole(1, 90).default(7),
   OUTBOX_WORKER: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
   OUTBOX_POLL_MS: whole(10).default(1000),
   OUTBOX_BATCH: whole(1, 1000).default(20),
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsWebhookSecret: e.SMS_WEBHOOK_SECRET,
     messengerVerifyToken: e.MESSENGER_VERIFY_TOKEN,
     messengerAppSecret: e.MESSENGER_APP_SECRET,
+    messengerOptInTtlDays: e.MESSENGER_OPTIN_TTL_DAYS,
     outbox: {
       enabled: e.OUTBOX_WORKER === '1',
       pollMs: e.OUTBOX_POLL_MS,

@@ -128,8 +128,9 @@ export interface StudentTable {
   parentEmail: string | null;
   parentFacebookMessengerName: string | null;
   parentMessengerPsid: string | null;
-  /** m.me ref token a parent's first Messenger message carries (binds parentMessengerPsid) */
-  messengerRefToken: string | null;
+  /** When parentMessengerPsid was bound, and the Graph id of the page it came through (migration 0009) */
+  parentMessengerBoundAt: string | null;
+  parentMessengerPageId: string | null;
   /** When the parent last wrote to the page (Messenger's 24 h window) */
   parentMessengerLastAt: string | null;
   parentPhone: string;
@@ -151,6 +152,18 @@ export interface StudentTable {
   isArchived: Flag;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A parent's m.me opt-in link (migration 0009): single-use, expiring; only the ref's SHA-256 is kept. */
+export interface MessengerOptInLinkTable {
+  id: Id;
+  studentId: number;
+  refHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedByPsid: string | null;
+  revokedAt: string | null;
 }
 
 /** Words a student list search matches by prefix (searchTerms() in src/domain/students.ts). */
@@ -383,6 +396,7 @@ export interface Database {
   smsDevices: SmsDeviceTable;
   smsDeviceUsage: SmsDeviceUsageTable;
   facebookPages: FacebookPageTable;
+  messengerOptInLinks: MessengerOptInLinkTable;
   smsNotifications: SmsNotificationTable;
   notificationOutbox: NotificationOutboxTable;
   inquiries: InquiryTable;

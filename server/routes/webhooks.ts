@@ -10,7 +10,8 @@ import {
 } from '../../src/domain/webhooks';
 import { forbidden, unauthorized } from '../lib/errors';
 import { safeEqual, verifyHubSignature, verifyJwt } from '../lib/hmac';
-import { applyMessengerEvents, applySmsEvent } from '../services/webhooks';
+import { applySmsEvent } from '../services/webhooks';
+import { applyMessengerEvents } from '../services/messenger-webhook';
 
 /** The shared secrets of the two webhooks: configured, else derived from the secrets key (stable per install). */
 export function webhookSecrets(app: FastifyInstance) {
@@ -108,7 +109,14 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entries = request.body.object === 'page' ? (request.body.entry ?? []) : [];
-      return { success: true as const, data: { bound: await applyMessengerEvents(app.db, entries) } };
+      const deps = {
+        db: app.db,
+        secrets: app.secrets,
+        graphApiUrl: app.config.graphApiUrl,
+        timeoutMs: app.config.outbox.sendTimeoutMs,
+        log: request.log,
+      };
+      return { success: true as const, data: await applyMessengerEvents(deps, entries) };
     },
   );
 };

@@ -3,10 +3,9 @@ import { nowIso } from '../lib/time';
 import { writeLog, type Actor } from './audit-log';
 import { getNotification } from './sms-history';
 import type { SmsNotification } from '../../src/domain/sms-history';
-import type { MessengerWebhook, SmsWebhookEvent } from '../../src/domain/webhooks';
+import type { SmsWebhookEvent } from '../../src/domain/webhooks';
 
 const GATEWAY: Actor = { role: 'SYSTEM', userId: null, name: 'SMS gateway' };
-const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
 
 /** httpSMS event (src/domain/webhooks.ts), its type taken from the body or the X-Event-Type header. */
 export interface SmsGatewayEvent {
@@ -56,46 +55,4 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent): Promise<Sms
     return true;
   });
   return changed ? getNotification(db, note.id) : null;
-}
-
-/**
- * A parent opened the student's m.me link (ref = the student's token) or wrote to the page: bind their PSID to
- * the student, and remember when they last wrote (Messenger's 24-hour window).
- */
-export async function applyMessengerEvents(db: DB, entries: NonNullable<MessengerWebhook['entry']>): Promise<number> {
-  let bound = 0;
-  for (const entry of entries) {
-    for (const ev of entry.messaging ?? []) {
-      const psid = ev.sender?.id;
-      if (!psid || typeof psid !== 'string') continue;
-      const ref = ev.referral?.ref ?? ev.postback?.referral?.ref ?? ev.optin?.ref;
-      const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        if (typeof ref === 'string' && ref) {
-          const student = await trx
-            .selectFrom('students')
-            .select(['id', 'parentMessengerPsid'])
-            .where('messengerRefToken', '=', ref)
-            .executeTakeFirst();
-          if (student) {
-            await trx
-              .updateTable('students')
-              .set({ parentMessengerPsid: psid, parentMessengerLastAt: now, updatedAt: now })
-              .where('id', '=', student.id)
-              .execute();
-            await writeLog(trx, MESSENGER, {
-              action: 'CONNECT_PARENT_MESSENGER',
-              entity: 'Student',
-              entityId: student.id,
-              details: { replaced: Boolean(student.parentMessengerPsid) },
-            });
-            bound += 1;
-            return;
-          }
-        }
-        await trx.updateTable('students').set({ parentMessengerLastAt: now }).where('parentMessengerPsid', '=', psid).execute();
-      });
-    }
-  }
-  return bound;
 }

@@ -125,15 +125,3 @@ export function filterFacebookPages(pages: FacebookPage[], search: string, schoo
 }
 
 export const pageCountLabel = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
-
-/** The student opt-in link (GET /api/super-admin/students/{id}/messenger-opt-in). */
-export const messengerOptInSchema = z.object({
-  /** https://m.me/{pageId}?ref={token} */
-  link: z.string(),
-  pageName: z.string(),
-  /** The QR code of the link, as an SVG document (print it for the parent). */
-  qrSvg: z.string(),
-  /** The parent has already connected (a PSID is bound). */
-  connected: z.boolean(),
-});
-export type MessengerOptIn = z.infer<typeof messengerOptInSchema>;

@@ -19,10 +19,13 @@ export const messengerWebhookSchema = z.object({
   entry: z
     .array(
       z.object({
+        /** the page that received the events (its Graph id) */
+        id: text,
         messaging: z
           .array(
             z.object({
               sender: z.object({ id: text }).optional(),
+              recipient: z.object({ id: text }).optional(),
               message: z.unknown().optional(),
               referral: ref,
               optin: ref,
@@ -38,4 +41,9 @@ export type MessengerWebhook = z.infer<typeof messengerWebhookSchema>;
 
 export const messengerVerifyQuerySchema = z.object({ 'hub.mode': text, 'hub.verify_token': text, 'hub.challenge': text });
 
-export const webhookResultSchema = z.object({ updated: z.boolean().optional(), bound: z.number().optional() });
+export const webhookResultSchema = z.object({
+  updated: z.boolean().optional(),
+  bound: z.number().optional(),
+  /** m.me refs that bound nothing (used, expired, replaced or unknown): logged and answered in Messenger */
+  refused: z.number().optional(),
+});

@@ -291,6 +291,8 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'DELETE /api/super-admin/facebook-pages/:id': { action: 'DELETE_FACEBOOK_PAGE', body: 'none' },
   'POST /api/super-admin/facebook-pages/:id/test': { action: 'TEST_FACEBOOK_PAGE', body: 'none' },
+  'POST /api/super-admin/students/:id/messenger-opt-in/links': { action: 'CREATE_MESSENGER_OPT_IN', body: 'none' },
+  'DELETE /api/super-admin/students/:id/messenger-opt-in/binding': { action: 'UNBIND_PARENT_MESSENGER', body: 'none' },
   'POST /api/super-admin/facebook-pages/send-message': {
     action: 'SEND_FACEBOOK_TEST_MESSAGE',
     body: 'json',
@@ -317,7 +319,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     session: 'none',
     fields: (fx) => ({
       object: 'page',
-      entry: [{ messaging: [{ sender: { id: '24000002' }, referral: { ref: fx.messengerRef } }] }],
+      entry: [{ id: fx.pageGraphId, messaging: [{ sender: { id: '24000002' }, referral: { ref: fx.messengerRef } }] }],
     }),
     sign: (raw) => ({
       'x-hub-signature-256': `sha256=${createHmac('sha256', AUDIT_WEBHOOK.messengerApp).update(raw).digest('hex')}`,
