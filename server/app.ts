@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setErrorHandler(errorHandler);
 
   // Uploaded files: generated names only, served with a safe content type. The folder must exist first.
-  fs.mkdirSync(config.uploadDir, { recursive: true });
+  fs.mkdirSync(config.uploadDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',
