@@ -197,6 +197,22 @@ function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((e) => e.trim());
 }
 
+const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
+
+/**
+ * A hop count believes the last N X-Forwarded-For entries whoever sent them: on an address clients can reach
+ * directly, a client writes its own header and chooses its address (passing a reader's allowed networks and the
+ * per-address limits). Only a server listening on loopback is reached through the proxy alone.
+ */
+function assertProxyTrustIsSafe(trust: string | undefined, host: string): void {
+  if (!trust || !/^\d+$/.test(trust) || trust === '0' || LOOPBACK_HOST.test(host)) return;
+  throw new ConfigError(
+    `Invalid TRUST_PROXY=${JSON.stringify(trust)} with HOST=${JSON.stringify(host)}: a client connecting directly could ` +
+      `choose its own address with X-Forwarded-For. List the proxy's addresses instead (TRUST_PROXY=127.0.0.1 or ` +
+      `TRUST_PROXY=10.0.0.5,10.0.0.6), or listen on loopback only (HOST=127.0.0.1).`,
+  );
+}
+
 /** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Unset and empty are the same: the default.
@@ -208,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: expected ${issue.message}`);
   }
   const e = parsed.data;
+  assertProxyTrustIsSafe(e.TRUST_PROXY, e.HOST);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
