@@ -17,6 +17,7 @@ import { scheduleUploadAudit } from './services/upload-audit';
 import { scheduleAbsenceJob } from './services/absence-job';
 import { contractPlugin } from './plugins/contract';
 import { createSecretBox, loadSecretKey } from './lib/secrets';
+import { verifySecretsKey } from './lib/secrets-key-check';
 import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
   const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
+  await verifySecretsKey(db, app.secrets);
   app.decorate(
     'tapIntake',
     createTapIntake(

@@ -256,6 +256,13 @@ export interface SchoolHolidayTable {
   name: string;
 }
 
+/** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */
+export interface AppSettingTable {
+  name: string;
+  value: string;
+  updatedAt: string;
+}
+
 /** A job run claimed by one server process (unique per job and key). */
 export interface JobRunTable {
   job: string;
@@ -393,6 +400,7 @@ export interface Database {
   attendanceRecords: AttendanceRecordTable;
   schoolHolidays: SchoolHolidayTable;
   jobRuns: JobRunTable;
+  appSettings: AppSettingTable;
   smsDevices: SmsDeviceTable;
   smsDeviceUsage: SmsDeviceUsageTable;
   facebookPages: FacebookPageTable;

@@ -7,6 +7,7 @@ import * as m0007 from './0007_notifications';
 import * as m0008 from './0008_unique_grade_section_names';
 import * as m0006 from './0006_rfid_attendance';
 import * as m0009 from './0009_messenger_opt_in_links';
+import * as m0014 from './0014_app_settings';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0008_unique_grade_section_names': m0008,
   '0006_rfid_attendance': m0006,
   '0009_messenger_opt_in_links': m0009,
+  '0014_app_settings': m0014,
 };
