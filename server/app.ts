@@ -18,6 +18,7 @@ import { scheduleAbsenceJob } from './services/absence-job';
 import { contractPlugin } from './plugins/contract';
 import { createSecretBox, loadSecretKey } from './lib/secrets';
 import { verifySecretsKey } from './lib/secrets-key-check';
+import { REDACTED, requestForLog } from './lib/log-redaction';
 import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
@@ -52,7 +53,11 @@ function trustedProxies(trust: AppConfig['trustProxy']) {
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[REDACTED]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: REDACTED },
+      serializers: { req: requestForLog },
+    },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Slow clients: a request must arrive whole within requestTimeout (uploads are the longest; JSON bodies

@@ -4,6 +4,7 @@ import { inZone, localDateTime } from '../lib/time';
 import { addressAllowed, readerBySerial, type ReaderRow } from '../services/rfid-readers';
 import { logRefusedDevice } from '../services/device-refusals';
 import { getAttendanceSettings } from '../services/attendance';
+import { maskSecret } from '../../src/domain/secrets';
 
 /*
  * ZKTeco ADMS push (issue #11; INTEGRATIONS.md §3). The protocol has no credentials: a terminal names itself
@@ -23,10 +24,11 @@ async function terminal(app: FastifyInstance, request: FastifyRequest, reply: Fa
     return null;
   };
   if (!reader || reader.kind !== 'ZKTECO')
-    return refuse(401, 'Unknown device', 'REFUSED_ZKTECO_SERIAL', { serial: serial.slice(0, 64) });
-  if (!reader.isActive) return refuse(403, 'Device deactivated', 'REFUSED_ZKTECO_INACTIVE', { readerId: reader.id, serial });
+    return refuse(401, 'Unknown device', 'REFUSED_ZKTECO_SERIAL', { serial: maskSecret(serial.slice(0, 64)) });
+  if (!reader.isActive)
+    return refuse(403, 'Device deactivated', 'REFUSED_ZKTECO_INACTIVE', { readerId: reader.id, serial: maskSecret(serial) });
   if (!addressAllowed(reader.allowedNetworks, request.ip)) {
-    return refuse(403, 'Network not allowed', 'REFUSED_READER_NETWORK', { readerId: reader.id, serial });
+    return refuse(403, 'Network not allowed', 'REFUSED_READER_NETWORK', { readerId: reader.id, serial: maskSecret(serial) });
   }
   return reader;
 }
