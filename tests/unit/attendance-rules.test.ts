@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideTap, type SchoolRules } from '../../server/services/attendance-rules';
-import { parseAttLog } from '../../server/lib/zkteco';
+import { ATTLOG_MESSAGES, parseAttLog } from '../../server/lib/zkteco';
 import { addressAllowed } from '../../server/services/rfid-readers';
 import { checkTap } from '../../server/services/taps';
 import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '../../src/domain/attendance';
@@ -121,15 +121,30 @@ describe('tap checks', () => {
 });
 
 describe('ZKTeco ATTLOG parsing', () => {
-  it('reads PIN, local date and time, status and verify; reports bad lines by number', () => {
-    const { lines, bad } = parseAttLog(
+  it('reads PIN, local date and time, status and verify; refuses bad lines by number with their reason', () => {
+    const { lines, refused } = parseAttLog(
       '1001\t2026-11-16 07:31:05\t0\t1\t0\t0\r\n\r\nbroken\n2002\t2026-11-16 16:00:00\t1\t15\n\t2026-11-16 07:00:00',
     );
     expect(lines).toEqual([
-      { pin: '1001', date: '2026-11-16', time: '07:31:05', status: '0', verify: '1' },
-      { pin: '2002', date: '2026-11-16', time: '16:00:00', status: '1', verify: '15' },
+      { pin: '1001', date: '2026-11-16', time: '07:31:05', status: '0', verify: '1', line: 1 },
+      { pin: '2002', date: '2026-11-16', time: '16:00:00', status: '1', verify: '15', line: 4 },
     ]);
-    expect(bad).toEqual([3, 5]);
+    expect(refused.map((r) => [r.line, r.reason])).toEqual([
+      [3, ATTLOG_MESSAGES.notLog],
+      [5, ATTLOG_MESSAGES.notLog],
+    ]);
+  });
+
+  it('never rolls an impossible date or time over (issue #18)', () => {
+    const { lines, refused } = parseAttLog(
+      ['7\t2026-11-16 08:75:00', '7\t2026-11-16 25:61:61', '7\t2026-02-29 07:00:00', '7\t2028-02-29 23:59:59'].join('\n'),
+    );
+    expect(lines.map((l) => `${l.date} ${l.time}`)).toEqual(['2028-02-29 23:59:59']);
+    expect(refused.map((r) => [r.key, r.reason])).toEqual([
+      ['7@2026-11-16T08:75:00', 'Impossible date or time "2026-11-16 08:75:00"'],
+      ['7@2026-11-16T25:61:61', 'Impossible date or time "2026-11-16 25:61:61"'],
+      ['7@2026-02-29T07:00:00', 'Impossible date or time "2026-02-29 07:00:00"'],
+    ]);
   });
 });
 
