@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiDone, apiSuccess } from '../../src/domain/api';
+import { apiSuccess } from '../../src/domain/api';
 import { idParams } from '../../src/domain/validation';
 import {
   READER_MESSAGES,
   readerCreateSchema,
   readerListQuerySchema,
+  readerRemovalSchema,
   readerUpdateSchema,
   refusalListQuerySchema,
   rfidReaderSchema,
@@ -73,15 +74,15 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Delete an RFID reader (one with taps is retired: kept with its history)',
         params,
-        response: { 200: apiDone },
+        response: { 200: apiSuccess(readerRemovalSchema) },
       },
     },
     async (request) => {
-      const done = await deleteReader(app.db, request.params.id, request.actor());
+      const outcome = await deleteReader(app.db, request.params.id, request.actor());
       return {
         success: true as const,
-        data: null,
-        message: done === 'retired' ? READER_MESSAGES.retiredDone : READER_MESSAGES.deleted,
+        data: { outcome },
+        message: outcome === 'retired' ? READER_MESSAGES.retiredDone : READER_MESSAGES.deleted,
       };
     },
   );

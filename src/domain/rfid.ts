@@ -130,6 +130,10 @@ export const readerListQuerySchema = z.object({
   retired: z.enum(['true', 'false'], { error: 'retired must be true or false' }).optional(),
 });
 
+/** DELETE answer: a reader with taps is retired (kept with its history) rather than deleted. */
+export const readerRemovalSchema = z.object({ outcome: z.enum(['deleted', 'retired']) });
+export type ReaderRemoval = z.infer<typeof readerRemovalSchema>;
+
 /** A tap or ATTLOG line refused with its reason, as kept for the reader's refusals (values as sent, escaped). */
 export const tapRefusalSchema = z.object({
   id: z.number(),

@@ -55,7 +55,10 @@ describe(`reader intake safety (${dbKind})`, () => {
     // A single tap with a control character is a 400 naming the field.
     const single = await postTaps(t.app, reader.token, { eventId: 'one\u0000', cardUid: 'B7000001', tappedAt: at(day, '07:21') });
     expect(single.statusCode).toBe(400);
-    expect(single.json()).toMatchObject({ message: TAP_MESSAGES.unsafe('eventId'), errors: { eventId: TAP_MESSAGES.unsafe('eventId') } });
+    expect(single.json()).toMatchObject({
+      message: TAP_MESSAGES.unsafe('eventId'),
+      errors: { eventId: TAP_MESSAGES.unsafe('eventId') },
+    });
   });
 
   it('a malformed IPv6 allowed network is refused on save: 400 naming the field, nothing saved', async () => {
@@ -81,7 +84,11 @@ describe(`reader intake safety (${dbKind})`, () => {
     });
     expect(updated.statusCode).toBe(400);
     expect(updated.json().errors).toEqual({ allowedNetworks: networkMessage('1:2:3:4:5:6:7:8:9/64') });
-    const row = await t.app.db.selectFrom('rfidReaders').select('allowedNetworks').where('id', '=', reader.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('rfidReaders')
+      .select('allowedNetworks')
+      .where('id', '=', reader.id)
+      .executeTakeFirstOrThrow();
     expect(row.allowedNetworks).toBe('["fd00::/8"]');
     // The same parser at tap time: inside fd00::/8 is let in, outside is refused.
     const tap = (remoteAddress: string, eventId: string) =>
@@ -110,16 +117,27 @@ describe(`reader intake safety (${dbKind})`, () => {
     const body = `D00D0001\t${day} 07:05:00\t0\t1\t0\t0`;
     const posted = await t.app.inject({ method: 'POST', url: '/iclock/cdata?SN=RETIRE77&table=ATTLOG', payload: body });
     expect(posted.body).toBe('OK');
-    const record = await t.app.db.selectFrom('attendanceRecords').selectAll().where('studentId', '=', studentId).executeTakeFirstOrThrow();
+    const record = await t.app.db
+      .selectFrom('attendanceRecords')
+      .selectAll()
+      .where('studentId', '=', studentId)
+      .executeTakeFirstOrThrow();
     expect(record.readerId).toBe(reader.id);
 
     const res = await api({ method: 'DELETE', url: `/api/super-admin/rfid-readers/${reader.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Reader retired: it has taps, so it is kept (disabled) with its history');
+    expect(res.json()).toMatchObject({
+      data: { outcome: 'retired' },
+      message: 'Reader retired: it has taps, so it is kept (disabled) with its history',
+    });
     const row = await t.app.db.selectFrom('rfidReaders').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
     expect([row.isActive, typeof row.retiredAt]).toEqual([0, 'string']);
     expect(await t.app.db.selectFrom('rfidTaps').select('id').where('readerId', '=', reader.id).execute()).toHaveLength(1);
-    const after = await t.app.db.selectFrom('attendanceRecords').selectAll().where('id', '=', record.id).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('attendanceRecords')
+      .selectAll()
+      .where('id', '=', record.id)
+      .executeTakeFirstOrThrow();
     expect([after.readerId, after.status]).toEqual([reader.id, 'PRESENT']);
     expect((await logsOf(t.app, 'RETIRE_RFID_READER'))[0]?.entityId).toBe(String(reader.id));
 
@@ -136,7 +154,12 @@ describe(`reader intake safety (${dbKind})`, () => {
     const again = await t.app.inject({ method: 'GET', url: '/iclock/getrequest?SN=RETIRE77' });
     expect([again.statusCode, again.body]).toEqual([403, 'Device not accepted']);
     // The replacement terminal (or the same one, re-registered) may take the serial number.
-    const replacement = await createReader(t.app, token, { schoolId, name: 'New Gate', kind: 'ZKTECO', serialNumber: 'RETIRE77' });
+    const replacement = await createReader(t.app, token, {
+      schoolId,
+      name: 'New Gate',
+      kind: 'ZKTECO',
+      serialNumber: 'RETIRE77',
+    });
     expect(replacement.id).not.toBe(reader.id);
     expect((await t.app.inject({ method: 'GET', url: '/iclock/getrequest?SN=RETIRE77' })).body).toBe('OK');
   });
@@ -144,7 +167,11 @@ describe(`reader intake safety (${dbKind})`, () => {
   it('a reader without taps is still deleted', async () => {
     const reader = await createReader(t.app, token, { schoolId, name: 'Unused' });
     const res = await api({ method: 'DELETE', url: `/api/super-admin/rfid-readers/${reader.id}` });
-    expect([res.statusCode, res.json().message]).toEqual([200, 'Reader deleted successfully']);
+    expect([res.statusCode, res.json().data, res.json().message]).toEqual([
+      200,
+      { outcome: 'deleted' },
+      'Reader deleted successfully',
+    ]);
     expect(await t.app.db.selectFrom('rfidReaders').select('id').where('id', '=', reader.id).execute()).toHaveLength(0);
     expect((await logsOf(t.app, 'DELETE_RFID_READER')).some((l) => l.entityId === String(reader.id))).toBe(true);
   });

@@ -7,7 +7,7 @@ import { SmsDevicesTab } from './SmsDevicesTab';
 import { RfidReadersTab } from './RfidReadersTab';
 
 /** Tab, school filter, search and view live in the address (reload and Back keep them). */
-export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards' };
+export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards', retired: '' };
 
 /** What every tab receives: the list query, and a counter the header's Add button raises. */
 export interface DeviceTabProps {
