@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { startScript, waitFor } from '../helpers/processes';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createReader, insertCardStudent, lastSchoolDay } from '../helpers/rfid';
 import { ATTLOG_MESSAGES } from '../../server/lib/zkteco';
@@ -68,7 +72,11 @@ describe(`ZKTeco intake bounded and strict (${dbKind})`, () => {
     expect(await rows('rfidTaps', zk.id)).toHaveLength(1);
     expect(await rows('rfidTapRefusals', zk.id)).toHaveLength(4);
     // No attendance at 09:15 or on the next day: the only record is the 07:10 check-in.
-    const records = await t.app.db.selectFrom('attendanceRecords').select(['date', 'checkInAt']).where('studentId', '=', studentId).execute();
+    const records = await t.app.db
+      .selectFrom('attendanceRecords')
+      .select(['date', 'checkInAt'])
+      .where('studentId', '=', studentId)
+      .execute();
     expect(records).toHaveLength(1);
   });
 
@@ -156,5 +164,62 @@ describe(`ZKTeco intake bounded and strict (${dbKind})`, () => {
     const lan = await t.app.inject({ method: 'GET', url: '/iclock/getrequest?SN=LAN77', remoteAddress: '10.50.0.9' });
     expect([lan.statusCode, lan.body]).toEqual([200, 'OK']);
     expect(fenced.id).toBeGreaterThan(0);
+  });
+});
+
+/** The log of a post full of bad lines: a count and the first few lines, each shortened — never the post. */
+describe('ZKTeco refused lines in the log', () => {
+  it('summarises 400 refused lines of 500 characters in one short warning', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-log-'));
+    const server = await startScript(
+      'scripts/serve.ts',
+      {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        SCRYPT_COST: '1024',
+        SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+        SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+        ABSENCE_JOB: '0',
+        OUTBOX_WORKER: '0',
+      },
+      /PORT (\d+)/,
+    );
+    try {
+      const base = `http://127.0.0.1:${server.match[1]}`;
+      const json = (url: string, body: unknown, token?: string) =>
+        fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const token = (await json('/api/super-admin/login', SUPER_ADMIN)).data.token;
+      const schoolId = (await json('/api/super-admin/schools', { name: 'Log School', acronym: 'LOG' }, token)).data.id;
+      await json('/api/super-admin/rfid-readers', { name: 'ZK Log', schoolId, kind: 'ZKTECO', serialNumber: 'LOG77' }, token);
+      const body = Array.from({ length: 400 }, (_, i) => `${i}\t2026-13-45 99:99:99\t${'z'.repeat(470)}`).join('\n');
+      expect(body.length).toBeGreaterThan(190_000);
+      const res = await fetch(`${base}/iclock/cdata?SN=LOG77&table=ATTLOG`, { method: 'POST', body });
+      expect([res.status, await res.text()]).toEqual([200, 'OK']);
+      await waitFor(() => server.output().includes('ATTLOG lines refused'), 5000, 'the warning');
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('ATTLOG lines refused'))!;
+      const logged = JSON.parse(line) as {
+        refused: { count: number; first: Array<{ line: number; reason: string; event: string }> };
+      };
+      expect(logged.refused.count).toBe(400);
+      expect(logged.refused.first).toHaveLength(5);
+      expect(logged.refused.first[0]).toEqual({
+        line: 1,
+        reason: 'Impossible date or time "2026-13-45 99:99:99"',
+        event: '0@2026-13-45T99:99:99',
+      });
+      expect(line.length).toBeLessThan(2000);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
