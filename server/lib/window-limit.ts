@@ -4,6 +4,7 @@
  */
 export class WindowLimit {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastSweep = 0;
 
   constructor(
     readonly max: number,
@@ -14,14 +15,23 @@ export class WindowLimit {
   hit(key: string, now = Date.now()): number {
     let w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
-      // Bounded memory: windows that ended are dropped when the map grows.
-      if (this.windows.size >= 10_000)
-        for (const [k, v] of this.windows) if (now - v.start >= this.windowMs) this.windows.delete(k);
+      this.sweep(now);
       w = { start: now, count: 0 };
       this.windows.set(key, w);
     }
     w.count += 1;
     return w.count > this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000)) : 0;
+  }
+
+  /**
+   * Bounded memory: when the map grows, windows that ended are dropped (at most once a second: a scan per request
+   * would be its own flood), and a flood of distinct keys beyond any real fleet resets it all.
+   */
+  private sweep(now: number) {
+    if (this.windows.size >= 100_000) this.windows.clear();
+    if (this.windows.size < 10_000 || now - this.lastSweep < 1000) return;
+    this.lastSweep = now;
+    for (const [k, v] of this.windows) if (now - v.start >= this.windowMs) this.windows.delete(k);
   }
 
   /** Whether the key is over its limit now, without counting a request. */

@@ -15,6 +15,7 @@ import { addressAllowed, readerBySerial, type ReaderRow } from '../services/rfid
 import { logRefusedDevice } from '../services/device-refusals';
 import { getAttendanceSettings } from '../services/attendance';
 import { printable } from '../../src/domain/printable';
+import { addressKey } from '../../src/domain/networks';
 
 /*
  * ZKTeco ADMS push (issue #11; INTEGRATIONS.md §3). The protocol has no credentials: a terminal names itself
@@ -64,16 +65,17 @@ export default async function zktecoRoutes(app: FastifyInstance) {
 
   /** The terminal behind a request, or the reply already sent (429/403). Runs before the body is read. */
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = perAddress.hit(request.ip);
+    const source = addressKey(request.ip);
+    const wait = perAddress.hit(source);
     if (wait) return tooMany(reply, wait);
     const serial = String((request.query as Query).SN ?? '').trim();
     const reader = serial ? await readerBySerial(app.db, serial) : undefined;
     const fenced = !!reader?.allowedNetworks && JSON.parse(reader.allowedNetworks).length > 0;
     const allowed = !!reader && addressAllowed(reader.allowedNetworks, request.ip);
-    const slowed = refusedFrom.over(request.ip);
+    const slowed = refusedFrom.over(source);
     if (slowed && !(fenced && allowed)) return tooMany(reply, slowed);
     const refuse = async (action: string, details: Record<string, unknown>) => {
-      refusedFrom.hit(request.ip);
+      refusedFrom.hit(source);
       await logRefusedDevice(app.db, request, action, details);
       return text(reply, 403, DEVICE_REFUSED);
     };

@@ -44,3 +44,13 @@ export function addressInNetworks(networks: string[], address: string): boolean 
       : (ip as ipaddr.IPv6).match(base as ipaddr.IPv6, prefix);
   });
 }
+
+/**
+ * The key a per-address limit counts under: an IPv4 address, or the /64 an IPv6 address is in (one subscriber's
+ * network: counting single IPv6 addresses would let a client rotate through its 2^64 of them).
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address);
+  return ip.kind() === 'ipv4' ? ip.toString() : `${ip.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
+}
