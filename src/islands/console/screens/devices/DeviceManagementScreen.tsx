@@ -46,7 +46,7 @@ export default function DeviceManagementScreen() {
         selectedIndex={index}
         onChange={(i) => {
           setAddRequest(0);
-          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '' });
+          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '', retired: '' });
         }}
       >
         <TabList className="mb-4 flex overflow-x-auto border-b border-gray-200">
