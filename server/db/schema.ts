@@ -217,6 +217,19 @@ export interface RfidReaderTable {
   isActive: Flag;
   createdAt: string;
   updatedAt: string;
+  /** Set when a reader with taps was removed: kept (with its history), disabled, hidden from the list (0011). */
+  retiredAt: string | null;
+}
+
+/** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */
+export interface RfidTapRefusalTable {
+  id: Id;
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string | null;
+  tappedAtRaw: string | null;
+  reason: string;
+  receivedAt: string;
 }
 
 export interface RfidTapTable {
@@ -397,6 +410,7 @@ export interface Database {
   systemLogs: SystemLogTable;
   rfidReaders: RfidReaderTable;
   rfidTaps: RfidTapTable;
+  rfidTapRefusals: RfidTapRefusalTable;
   attendanceRecords: AttendanceRecordTable;
   schoolHolidays: SchoolHolidayTable;
   jobRuns: JobRunTable;
