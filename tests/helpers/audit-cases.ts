@@ -301,6 +301,8 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ studentId: fx.studentId, message: 'School is closed tomorrow.' }),
   },
+  'POST /api/super-admin/sms-history/:id/resend': { action: 'RESEND_UNCERTAIN_SMS', body: 'none' },
+  'POST /api/super-admin/sms-history/:id/dismiss': { action: 'DISMISS_UNCERTAIN_SMS', body: 'none' },
   'POST /api/webhooks/sms': {
     action: 'SMS_DELIVERED',
     body: 'json',
@@ -352,6 +354,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'sms-devices': 'deviceId',
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
+  'sms-history': 'uncertainSmsId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',
