@@ -7,6 +7,7 @@ import { nowIso } from '../../server/lib/time';
 import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';
+import { addUncertainMessage } from './notifications';
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
@@ -128,44 +129,6 @@ export interface Snapshot {
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq += 1)}`;
 const now = nowIso;
-
-/** An SMS whose outcome is unknown (issue #18): history UNCERTAIN, its outbox row 'uncertain'. */
-async function insertUncertain(app: FastifyInstance, studentId: number, schoolId: number) {
-  const key = `audit:${unique()}:SMS`;
-  const at = now();
-  const note = await app.db
-    .insertInto('smsNotifications')
-    .values({
-      studentId,
-      schoolId,
-      type: 'CHECK_IN',
-      message: 'Audit',
-      phoneNumber: '+639171234567',
-      status: 'UNCERTAIN',
-      failureReason: 'Outcome unknown',
-      requestId: key,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.db
-    .insertInto('notificationOutbox')
-    .values({
-      idempotencyKey: key,
-      channel: 'SMS',
-      studentId,
-      recipient: '+639171234567',
-      payload: JSON.stringify({ type: 'CHECK_IN', schoolId, text: 'Audit', preference: 'SMS_ONLY', intentKey: key }),
-      status: 'uncertain',
-      nextAttemptAt: at,
-      smsNotificationId: note.id,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  return note.id;
-}
 
 async function insertPerson(app: FastifyInstance, table: 'admins' | 'students', schoolId: number, isActive = 1) {
   const n = unique();
@@ -383,7 +346,7 @@ export async function startAuditApp(): Promise<AuditApp> {
       .where('status', '=', 'UNCERTAIN')
       .where('dismissedAt', 'is', null)
       .executeTakeFirst();
-    if (fresh || !open) fx.uncertainSmsId = await insertUncertain(app, fx.studentId, fx.schoolId);
+    if (fresh || !open) fx.uncertainSmsId = await addUncertainMessage(app, fx.studentId, fx.schoolId);
     return fx;
   }
   await ensure();
