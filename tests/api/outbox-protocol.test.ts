@@ -34,6 +34,14 @@ describe(`outbox send protocol (${dbKind})`, () => {
   const logsOf = (action: string, entityId: number) =>
     t.app.db.selectFrom('systemLogs').selectAll().where('action', '=', action).where('entityId', '=', String(entityId)).execute();
 
+  /** What a process that died during (or just before) the call leaves: the attempt's in-flight marker. */
+  const markInFlight = (rowId: number, deviceId: number | null) =>
+    t.app.db
+      .updateTable('notificationOutbox')
+      .set({ inflightAt: new Date().toISOString(), inflightDeviceId: deviceId })
+      .where('id', '=', rowId)
+      .execute();
+
   /** A school with one device and one student whose CHECK_IN intent is expanded: its SMS row waits, unclaimed. */
   async function queued() {
     const school = await createSchool(t.app, token);
@@ -131,11 +139,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('an attempt marked in flight that never reached the gateway (crash before the call) is sent, once', async () => {
     const { studentId, row, device } = await queued();
-    await t.app.db
-      .updateTable('notificationOutbox')
-      .set({ inflightAt: new Date().toISOString(), inflightDeviceId: device.id })
-      .where('id', '=', row.id)
-      .execute();
+    await markInFlight(row.id, device.id);
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
     expect(sendsOf(row.idempotencyKey)).toBe(1);
     const usage = await t.app.db.selectFrom('smsDeviceUsage').select('count').where('deviceId', '=', device.id).execute();
@@ -187,11 +191,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('Dismiss keeps an UNCERTAIN message unsent for good, logged; a second decision is 409, an unknown id 404', async () => {
     const { studentId, row, device } = await queued();
-    await t.app.db
-      .updateTable('notificationOutbox')
-      .set({ inflightAt: new Date().toISOString(), inflightDeviceId: device.id })
-      .where('id', '=', row.id)
-      .execute();
+    await markInFlight(row.id, device.id);
     gw.listDown = true;
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'UNCERTAIN');
     const [note] = await historyOf(t.app, studentId);
@@ -227,12 +227,13 @@ describe(`outbox send protocol (${dbKind})`, () => {
     });
     await addIntent(t.app, { studentId, schoolId: school.id });
     await drain(t.app, async () => (await historyOf(t.app, studentId)).length === 1);
-    await t.app.db
-      .updateTable('notificationOutbox')
-      .set({ inflightAt: new Date().toISOString() })
+    const messenger = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select('id')
       .where('studentId', '=', studentId)
       .where('channel', '=', 'MESSENGER')
-      .execute();
+      .executeTakeFirstOrThrow();
+    await markInFlight(messenger.id, null);
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'UNCERTAIN');
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({
       channel: 'MESSENGER',
@@ -253,11 +254,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
     // An UNCERTAIN message the gateway then reports sent is SENT, and can no longer be resent.
     const other = await queued();
-    await t.app.db
-      .updateTable('notificationOutbox')
-      .set({ inflightAt: new Date().toISOString(), inflightDeviceId: other.device.id })
-      .where('id', '=', other.row.id)
-      .execute();
+    await markInFlight(other.row.id, other.device.id);
     gw.listDown = true;
     await drain(t.app, async () => (await historyOf(t.app, other.studentId))[0]?.status === 'UNCERTAIN');
     const sent = { request_id: other.row.idempotencyKey, timestamp: '2026-11-23T23:20:00Z' };

@@ -1,7 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { nowIso } from '../../server/lib/time';
 import { SMS_UNCERTAIN_MESSAGES } from '../../src/domain/sms-uncertain';
-import { addUncertainMessage } from '../helpers/notifications';
+import { addStudent, addUncertainMessage } from '../helpers/notifications';
 import { startInstance, type Instance } from './instance';
 
 /**
@@ -22,30 +21,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   instance = await startInstance({ root: ROOT, timeZone: 'Asia/Manila', prefix: 'e2e-uncertain-' }, async (app) => {
-    const now = nowIso();
-    for (const [first, last] of [
-      ['Rosa', 'Uncertain'],
-      ['Tomas', 'Uncertain'],
-      ['Lia', 'Uncertain'],
-      ['Ben', 'Uncertain'],
-    ]) {
-      const st = await app.db
-        .insertInto('students')
-        .values({
-          firstName: first!,
-          lastName: last!,
-          email: `${first!.toLowerCase()}@uncertain.test`,
-          passwordHash: 'x',
-          lrn: String(400000000000 + first!.length * 1000 + first!.charCodeAt(0)),
-          parentPhone: '+639171230000',
-          isActive: 1,
-          isArchived: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addUncertainMessage(app, st.id, null, { message: `${first} arrived at school.`, failureReason: REASON });
+    for (const first of ['Rosa', 'Tomas', 'Lia', 'Ben']) {
+      const id = await addStudent(app, null, { firstName: first });
+      await app.db.updateTable('students').set({ lastName: 'Uncertain' }).where('id', '=', id).execute();
+      await addUncertainMessage(app, id, null, { message: `${first} arrived at school.`, failureReason: REASON });
     }
   });
 });

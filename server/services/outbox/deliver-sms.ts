@@ -46,6 +46,13 @@ export async function deviceCandidates(db: Executor, schoolId: number | null, la
   return rows.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
+/** Where and how a device's gateway is called (its own base URL, else the configured one; its decrypted key). */
+export const gatewayOf = (deps: SendDeps, device: { baseUrl: string | null; apiKey: string }) => ({
+  baseUrl: device.baseUrl ?? deps.gatewayUrl,
+  apiKey: deps.secrets.decrypt(device.apiKey),
+  timeoutMs: deps.timeoutMs,
+});
+
 /** One attempt of an SMS: reserve a slot of today's limit on the first device that has one, send, fail over. */
 export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, schoolTimezone: string | null): Promise<Outcome> {
   const payload = JSON.parse(row.payload) as ChannelPayload;
@@ -63,13 +70,11 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
       return { kind: 'lost' };
     }
     const result = await sendSms({
-      baseUrl: device.baseUrl ?? deps.gatewayUrl,
-      apiKey: deps.secrets.decrypt(device.apiKey),
+      ...gatewayOf(deps, device),
       from: device.phoneNumber,
       to: row.recipient,
       content: payload.text,
       requestId: row.idempotencyKey,
-      timeoutMs: deps.timeoutMs,
     });
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
     // A call without an answer may have been sent after all: its slot stays used, and it is never resent blindly.

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/index';
 import { localDate } from '../../lib/time';
 import { findSmsByRequestId } from '../sms-gateway';
 import { OUTBOX, type OutboxRow } from './claim';
-import type { Outcome, SendDeps } from './deliver-sms';
+import { gatewayOf, type Outcome, type SendDeps } from './deliver-sms';
 import { releaseSlot } from './usage';
 
 /** Why a message is UNCERTAIN (history failureReason): what happened, and what the admin can do. */
@@ -37,13 +37,11 @@ export async function reconcileSms(
   if (!device) return { kind: 'uncertain', reason: UNCERTAIN_REASONS.noDevice };
   const since = new Date(row.inflightAt ?? row.updatedAt);
   const lookup = await findSmsByRequestId({
-    baseUrl: device.baseUrl ?? deps.gatewayUrl,
-    apiKey: deps.secrets.decrypt(device.apiKey),
+    ...gatewayOf(deps, device),
     owner: device.phoneNumber,
     contact: row.recipient,
     requestId: row.idempotencyKey,
     since,
-    timeoutMs: deps.timeoutMs,
   });
   if (lookup.found === null) return { kind: 'uncertain', reason: UNCERTAIN_REASONS.sms(device.name, lookup.reason) };
   if (lookup.found) {

@@ -47,23 +47,18 @@ export function useUncertainActions(onChanged: (row: SmsNotification) => void): 
     const who = row.student ? `${row.student.firstName} ${row.student.lastName}` : 'this student';
     return (
       <div className="flex justify-end gap-2">
-        <Button
-          size="sm"
-          onClick={() => void decide(row, 'resend')}
-          loading={busy === row.id}
-          aria-label={`Resend message to the parent of ${who}`}
-        >
-          Resend
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => void decide(row, 'dismiss')}
-          disabled={busy === row.id}
-          aria-label={`Dismiss message to the parent of ${who}`}
-        >
-          Dismiss
-        </Button>
+        {(['resend', 'dismiss'] as const).map((decision) => (
+          <Button
+            key={decision}
+            size="sm"
+            variant={decision === 'resend' ? 'primary' : 'secondary'}
+            onClick={() => void decide(row, decision)}
+            disabled={busy === row.id}
+            aria-label={`${QUESTIONS[decision].confirmLabel} message to the parent of ${who}`}
+          >
+            {QUESTIONS[decision].confirmLabel}
+          </Button>
+        ))}
       </div>
     );
   };
