@@ -65,7 +65,7 @@ describe(`outbox across SIGKILL mid-drain (${dbKind}, real server process, gatew
       await pgQuery(`create schema ${schema}`);
     }
     db = createDb({ databaseUrl: PG_URL, pgSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
-    await migrateToLatest(db);
+    await migrateToLatest(db, schema);
     // The server process reads the same DATA_DIR/secret.key, so it can decrypt the device key seeded here.
     await seedOutboxLoad(db, createSecretBox(loadSecretKey({ dataDir })), N, 'crash-key');
   };
