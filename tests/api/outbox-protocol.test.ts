@@ -146,6 +146,21 @@ describe(`outbox send protocol (${dbKind})`, () => {
     expect(usage.map((u) => Number(u.count))).toEqual([1]);
   });
 
+  it('attempts without an answer that the gateway never got end FAILED after the configured count, not resent forever', async () => {
+    const { studentId, row, device } = await queued();
+    await markInFlight(row.id, device.id);
+    await t.app.db
+      .updateTable('notificationOutbox')
+      .set({ attempts: 5, lastError: 'SMS gateway did not answer in time' })
+      .where('id', '=', row.id)
+      .execute();
+    await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'FAILED');
+    expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe(
+      'SMS gateway did not answer in time (gave up after 5 attempts)',
+    );
+    expect(sendsOf(row.idempotencyKey)).toBe(0);
+  });
+
   it('the gateway cannot be asked: UNCERTAIN with the reason, listed by the status filter; Resend sends it, logged', async () => {
     const { studentId, row, device } = await queued();
     gw.delayMs = 1500;

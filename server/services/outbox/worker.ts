@@ -144,6 +144,12 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
         const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
         if (settled) return await finish(row, settled);
+        // Unanswered attempts do not count towards giving up until the gateway has said it never got them.
+        if (row.attempts >= config.maxAttempts)
+          return await finish(row, {
+            kind: 'failed',
+            reason: `${row.lastError ?? 'SMS gateway did not answer'} (gave up after ${row.attempts} attempts)`,
+          });
         await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, tz));
         return;
       }
