@@ -61,6 +61,12 @@ export interface AppConfig {
   secretsKey?: string;
   /** Shared secret of POST /api/webhooks/sms (SMS_WEBHOOK_SECRET); unset → derived from the secrets key */
   smsWebhookSecret?: string;
+  /**
+   * The webhook token's `iss` (httpSMS signs 'api.httpsms.com', self-hosted too) and `aud`: the webhook URL as
+   * entered in httpSMS (SMS_WEBHOOK_AUDIENCE); unset → any URL whose path is /api/webhooks/sms.
+   */
+  smsWebhookIssuer: string;
+  smsWebhookAudience?: string;
   /** Messenger webhook: verify token (GET) and app secret (X-Hub-Signature-256 of POST) */
   messengerVerifyToken?: string;
   messengerAppSecret?: string;
@@ -169,6 +175,8 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'the base64 of 32 random bytes (openssl rand -base64 32)')
     .optional(),
   SMS_WEBHOOK_SECRET: text.optional(),
+  SMS_WEBHOOK_ISSUER: text.default('api.httpsms.com'),
+  SMS_WEBHOOK_AUDIENCE: httpUrl.optional(),
   MESSENGER_VERIFY_TOKEN: text.optional(),
   MESSENGER_APP_SECRET: text.optional(),
   MESSENGER_OPTIN_TTL_DAYS: whole(1, 90).default(7),
@@ -265,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     secretsKey: e.SECRETS_KEY,
     smsWebhookSecret: e.SMS_WEBHOOK_SECRET,
+    smsWebhookIssuer: e.SMS_WEBHOOK_ISSUER,
+    smsWebhookAudience: e.SMS_WEBHOOK_AUDIENCE,
     messengerVerifyToken: e.MESSENGER_VERIFY_TOKEN,
     messengerAppSecret: e.MESSENGER_APP_SECRET,
     messengerOptInTtlDays: e.MESSENGER_OPTIN_TTL_DAYS,

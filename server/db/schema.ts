@@ -339,6 +339,8 @@ export interface SmsNotificationTable {
   providerMsgId: string | null;
   /** The outbox idempotency key, sent to the gateway as request_id */
   requestId: string | null;
+  /** An admin chose not to resend this UNCERTAIN message (issue #18) */
+  dismissedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -360,6 +362,11 @@ export interface NotificationOutboxTable {
   providerMsgId: string | null;
   lastError: string | null;
   smsNotificationId: number | null;
+  /** The claim that holds this row (issue #18): only its worker may finish the row */
+  leaseToken: string | null;
+  /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
+  inflightAt: string | null;
+  inflightDeviceId: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -8,7 +8,8 @@ import { idField, safeString } from './validation';
 
 /** Spec §9: page size 10 for SMS history. */
 export const SMS_PAGE_SIZE = 10;
-export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED'] as const;
+/** UNCERTAIN (issue #18): an attempt got no answer and the provider cannot say whether it went; an admin decides. */
+export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };
@@ -37,6 +38,8 @@ export const smsNotificationSchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** An admin dismissed this UNCERTAIN message (not resent). */
+  dismissedAt: z.string().nullable(),
 });
 export type SmsNotification = z.infer<typeof smsNotificationSchema>;
 

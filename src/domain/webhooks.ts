@@ -4,10 +4,29 @@ import { z } from 'zod';
 
 const text = z.string().optional();
 
-/** httpSMS events (CloudEvents JSON): type + data { id, request_id, owner, timestamp, error_message }. */
+/** How far ahead of our clock an event time may be (phone clocks drift); later is refused, never stored. */
+export const WEBHOOK_FUTURE_SKEW_MS = 5 * 60_000;
+export const WEBHOOK_MESSAGES = { future: 'Event time is in the future' } as const;
+
+const notInFuture = (v: string | undefined) => !v || !(Date.parse(v) > Date.now() + WEBHOOK_FUTURE_SKEW_MS);
+
+/**
+ * httpSMS events (CloudEvents JSON): type, time + data { id, request_id, owner, timestamp, error_message }. A
+ * heartbeat or delivery dated in the future (a 2099 heartbeat would keep a dead phone "active") is a 400.
+ */
 export const smsWebhookEventSchema = z.object({
   type: text,
-  data: z.object({ id: text, request_id: text, owner: text, timestamp: text, error_message: text, reason: text }).optional(),
+  time: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
+  data: z
+    .object({
+      id: text,
+      request_id: text,
+      owner: text,
+      timestamp: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
+      error_message: text,
+      reason: text,
+    })
+    .optional(),
 });
 export type SmsWebhookEvent = z.infer<typeof smsWebhookEventSchema>;
 

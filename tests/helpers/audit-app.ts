@@ -7,6 +7,7 @@ import { nowIso } from '../../server/lib/time';
 import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';
+import { addUncertainMessage } from './notifications';
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
@@ -98,6 +99,8 @@ export interface Fixtures {
   pageGraphId: string;
   /** a SENT message the gateway webhook may mark delivered */
   smsRequestId: string;
+  /** an UNCERTAIN message (its outbox row 'uncertain') an admin may resend or dismiss */
+  uncertainSmsId: number;
   readerId: number;
 }
 
@@ -348,6 +351,14 @@ export async function startAuditApp(): Promise<AuditApp> {
         })
         .execute();
     }
+    const open = await app.db
+      .selectFrom('smsNotifications')
+      .select('id')
+      .where('id', '=', fx.uncertainSmsId ?? 0)
+      .where('status', '=', 'UNCERTAIN')
+      .where('dismissedAt', 'is', null)
+      .executeTakeFirst();
+    if (fresh || !open) fx.uncertainSmsId = await addUncertainMessage(app, fx.studentId, fx.schoolId);
     return fx;
   }
   await ensure();

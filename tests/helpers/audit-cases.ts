@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
 import { createHmac } from 'node:crypto';
-import { signJwt } from '../../server/lib/hmac';
+import { gatewayToken } from '../fixtures/sms-gateway';
 import { AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
@@ -303,6 +303,8 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ studentId: fx.studentId, message: 'School is closed tomorrow.' }),
   },
+  'POST /api/super-admin/sms-history/:id/resend': { action: 'RESEND_UNCERTAIN_SMS', body: 'none' },
+  'POST /api/super-admin/sms-history/:id/dismiss': { action: 'DISMISS_UNCERTAIN_SMS', body: 'none' },
   'POST /api/webhooks/sms': {
     action: 'SMS_DELIVERED',
     body: 'json',
@@ -311,7 +313,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       type: 'message.phone.delivered',
       data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
     }),
-    sign: () => ({ authorization: `Bearer ${signJwt(AUDIT_WEBHOOK.sms, { exp: Math.floor(Date.now() / 1000) + 300 })}` }),
+    sign: () => ({ authorization: `Bearer ${gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}` }),
   },
   'POST /api/webhooks/messenger': {
     action: 'CONNECT_PARENT_MESSENGER',
@@ -354,6 +356,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'sms-devices': 'deviceId',
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
+  'sms-history': 'uncertainSmsId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',

@@ -54,11 +54,22 @@ describe('configuration from the environment', () => {
       ],
       [{ API_DOCS: 'off' }, 'Invalid API_DOCS="off": expected 0 (off) or 1 (on)'],
       [{ SMS_GATEWAY_URL: 'httpsms' }, 'Invalid SMS_GATEWAY_URL="httpsms": expected an http:// or https:// URL'],
+      [
+        { SMS_WEBHOOK_AUDIENCE: 'school.test/api/webhooks/sms' },
+        'Invalid SMS_WEBHOOK_AUDIENCE="school.test/api/webhooks/sms": expected an http:// or https:// URL',
+      ],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);
     }
+  });
+
+  it('checks httpSMS webhook tokens for its issuer by default; the audience URL only when given', () => {
+    expect(loadConfig({})).toMatchObject({ smsWebhookIssuer: 'api.httpsms.com', smsWebhookAudience: undefined });
+    expect(loadConfig({ SMS_WEBHOOK_AUDIENCE: 'https://school.test/api/webhooks/sms' }).smsWebhookAudience).toBe(
+      'https://school.test/api/webhooks/sms',
+    );
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxies, never "every hop"', () => {
