@@ -21,6 +21,7 @@ import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
 import { createTapIntake } from './services/taps';
+import { createRevocationRelay, SessionCache } from './services/session-cache';
 import './types';
 
 export interface BuildOptions {
@@ -82,6 +83,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
+  const sessionCache = new SessionCache(db, config.sessionCacheMs);
+  const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
+  if (relay) sessionCache.useRelay(relay);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
   const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));

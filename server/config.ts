@@ -28,6 +28,8 @@ export interface AppConfig {
   absenceJob: boolean;
   /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
   liveSessionCheckMs: number;
+  /** How long a validated session is kept in memory (ms; 0 = read on every request). Revocations clear it at once. */
+  sessionCacheMs: number;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -183,6 +185,7 @@ const envSchema = z.object({
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
   ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
   LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
+  SESSION_CACHE_MS: whole(0, 60_000).default(5000),
   /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
   PG_SCHEMA: z
     .string()
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
     absenceJob: e.ABSENCE_JOB === '1',
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     staticDir: path.resolve(e.STATIC_DIR),
     scryptCost: e.SCRYPT_COST,
     rateLimits: {
