@@ -89,7 +89,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
-  const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
+  const absenceJob = config.absenceJob
+    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds)
+    : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
   app.decorate(
     'tapIntake',

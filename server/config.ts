@@ -26,6 +26,8 @@ export interface AppConfig {
   checkoutMinMinutes: number;
   /** Run the absence job in this process (every minute; claims through the database, so several may run). */
   absenceJob: boolean;
+  /** How often this process runs the absence job (seconds; 60 = on every minute). */
+  absenceJobSeconds: number;
   /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
   liveSessionCheckMs: number;
   /** How long a validated session is kept in memory (ms; 0 = read on every request). Revocations clear it at once. */
@@ -184,6 +186,7 @@ const envSchema = z.object({
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
   ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  ABSENCE_JOB_SECONDS: whole(1, 3600).default(60),
   LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
   SESSION_CACHE_MS: whole(0, 60_000).default(5000),
   /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tapDebounceSeconds: e.TAP_DEBOUNCE_SECONDS,
     checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
     absenceJob: e.ABSENCE_JOB === '1',
+    absenceJobSeconds: e.ABSENCE_JOB_SECONDS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     staticDir: path.resolve(e.STATIC_DIR),
