@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
+import { deploymentKey } from './lib/deployment';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleUploadAudit } from './services/upload-audit';
 import { scheduleAbsenceJob } from './services/absence-job';
@@ -88,7 +89,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (relay) sessionCache.useRelay(relay);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
-  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
+  app.decorate(
+    'realtime',
+    await createRealtime(
+      app.server,
+      db,
+      app.log,
+      config.redisUrl,
+      config.liveSessionCheckMs,
+      `socket.io:${deploymentKey(config)}`,
+    ),
+  );
   const absenceJob = config.absenceJob
     ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds)
     : null;

@@ -54,6 +54,8 @@ export async function createRealtime(
   log: FastifyBaseLogger,
   redisUrl?: string,
   checkEveryMs = 15_000,
+  /** Prefix of the adapter's Redis channels (server/lib/deployment.ts: one deployment's nodes share it). */
+  redisKey = 'socket.io',
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   let closeRedis: (() => Promise<void>) | undefined;
@@ -65,7 +67,7 @@ export async function createRealtime(
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: redisKey }));
     closeRedis = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };

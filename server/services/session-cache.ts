@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/index';
+import { deploymentKey } from '../lib/deployment';
 import { hashToken } from '../lib/passwords';
 import type { AuthContext } from '../types';
 import { findLiveAuth, sessionRevocations, type LiveAuth, type Revocation } from './sessions';
@@ -156,11 +157,7 @@ function relayVia(send: (message: string) => Promise<unknown>, log: FastifyBaseL
  * LISTEN/NOTIFY; null with SQLite and no Redis (one process).
  */
 export async function createRevocationRelay(opts: RelayOptions): Promise<RevocationRelay | null> {
-  // The nodes of one deployment share the channel: it names their database (and schema: test runs have their own).
-  const database = opts.databaseUrl
-    ? `${new URL(opts.databaseUrl).pathname.slice(1)}.${opts.pgSchema ?? 'public'}`
-    : createHash('sha256').update(opts.sqliteFile).digest('hex').slice(0, 16);
-  const channel = `session-revocations:${database}`;
+  const channel = `session-revocations:${deploymentKey(opts)}`;
   if (opts.redisUrl) {
     const { createClient } = await import('redis');
     const pub = createClient({ url: opts.redisUrl });
