@@ -217,6 +217,18 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
     });
   });
 
+  it('socket.io long-polling needs sticky sessions: a polling session opened on node 1 is unknown to node 2', async () => {
+    const open = await fetch(`${node1.url}/socket.io/?EIO=4&transport=polling`);
+    expect(open.status).toBe(200);
+    const sid = (JSON.parse((await open.text()).slice(1)) as { sid: string }).sid;
+    const elsewhere = await fetch(`${node2.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`);
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toEqual({ code: 1, message: 'Session ID unknown' });
+    // The node that opened it knows it (it takes the client's close packet).
+    const here = await fetch(`${node1.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, { method: 'POST', body: '1' });
+    expect(here.status).toBe(200);
+  });
+
   it('a logout on node 1 refuses the token on node 2 on the very next request and drops its socket there', async () => {
     const token = await login(node1);
     // Node 2 has the session in its cache (the second request is served from it).
