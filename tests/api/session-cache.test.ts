@@ -9,6 +9,7 @@ import type {
 } from 'kysely';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { insertAdmin } from '../helpers/schools';
+import { startScript, type ScriptProcess } from '../helpers/processes';
 import { createSession, revokeSession } from '../../server/services/sessions';
 import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
@@ -156,3 +157,58 @@ describe(`session lookup: one statement, cached, cleared at once (${dbKind})`, (
     },
   );
 });
+
+describe.skipIf(dbKind !== 'postgres')(
+  'revocations reach another server process through PostgreSQL LISTEN/NOTIFY (no Redis)',
+  () => {
+    let t: TestApp;
+    let node: ScriptProcess;
+    let url: string;
+    beforeAll(async () => {
+      t = await createTestApp();
+      // A second process on the same schema, without REDIS_URL, caching sessions for a long time.
+      node = await startScript(
+        'scripts/serve.ts',
+        {
+          ...process.env,
+          PORT: '0',
+          DATA_DIR: t.dataDir,
+          DATABASE_URL: t.app.config.databaseUrl,
+          PG_SCHEMA: t.app.config.pgSchema,
+          REDIS_URL: '',
+          SESSION_CACHE_MS: '60000',
+          ABSENCE_JOB: '0',
+          OUTBOX_WORKER: '0',
+          LOG_LEVEL: 'warn',
+          MAX_EVENT_LOOP_DELAY_MS: '0',
+        },
+        /PORT (\d+)/,
+      );
+      url = `http://127.0.0.1:${node.match[1]}`;
+    }, 60_000);
+    afterAll(async () => {
+      await node?.stop();
+      await t?.close();
+    });
+    const profileThere = async (token: string) =>
+      (await fetch(`${url}/api/super-admin/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+    it('a logout and a password change here refuse the tokens there on the very next request', async () => {
+      const token = await loginSuperAdmin(t.app);
+      expect(await profileThere(token)).toBe(200);
+      expect(await profileThere(token)).toBe(200);
+      expect((await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' })).statusCode).toBe(200);
+      expect(await profileThere(token)).toBe(401);
+
+      const mine = await loginSuperAdmin(t.app);
+      const other = await loginSuperAdmin(t.app);
+      for (const tk of [mine, other]) expect(await profileThere(tk)).toBe(200);
+      const change = (currentPassword: string, newPassword: string) =>
+        as(mine)(t.app, { method: 'POST', url: '/api/super-admin/change-password', payload: { currentPassword, newPassword } });
+      expect((await change(SUPER_ADMIN.password, 'AnotherSecret456')).statusCode).toBe(200);
+      expect(await profileThere(other)).toBe(401);
+      expect(await profileThere(mine)).toBe(200);
+      expect((await change('AnotherSecret456', SUPER_ADMIN.password)).statusCode).toBe(200);
+    });
+  },
+);
