@@ -45,8 +45,9 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
  * socket.io at /socket.io. The handshake carries the session token (auth.token or a Bearer header);
  * `joinSuperAdmin` puts the socket in the super-admin room only for a live SUPER_ADMIN session of an active
  * account. A socket whose session ends is disconnected: at once when this process revokes it (logout,
- * password change, deactivation), on its expiry time, and by a periodic check of every admitted socket
- * (`checkEveryMs`) for revocations made by other server processes.
+ * password change, deactivation; other server processes' revocations are relayed onto `sessionRevocations` by
+ * services/session-cache.ts), on its expiry time, and by a periodic check of every admitted socket (`checkEveryMs`)
+ * for what no signal reports (a row changed by hand, a relay that was down).
  */
 export async function createRealtime(
   httpServer: HttpServer,
