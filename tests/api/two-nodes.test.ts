@@ -286,11 +286,11 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
     // One transaction, so the job (ticking every second on both nodes) sees the whole school or none of it. The job
     // has "run" since two days ago: every school day whose cutoff (00:00 UTC, every day) is after that gets marked.
     const schoolId = await db.transaction().execute(async (trx) => {
+      const since = new Date(now.getTime() - 2 * 86_400_000).toISOString();
       await trx
-        .updateTable('jobRuns')
-        .set({ claimedAt: new Date(now.getTime() - 2 * 86_400_000).toISOString() })
-        .where('job', '=', ABSENCE_JOB)
-        .where('runKey', '=', 'since')
+        .insertInto('jobRuns')
+        .values({ job: ABSENCE_JOB, runKey: 'since', claimedAt: since, result: null })
+        .onConflict((oc) => oc.columns(['job', 'runKey']).doUpdateSet({ claimedAt: since }))
         .execute();
       const stamp = nowIso();
       const school = await trx
