@@ -67,6 +67,8 @@ export async function createRealtime(
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
+    // A Redis that goes away is an error event (logged; the clients reconnect), never an uncaught exception.
+    for (const c of [pub, sub]) c.on('error', (err: unknown) => log.warn({ err }, 'socket.io adapter: Redis error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: redisKey }));
     closeRedis = async () => {

@@ -171,7 +171,7 @@ export async function createRevocationRelay(opts: RelayOptions): Promise<Revocat
       healthy: () => sub.isReady && pub.isReady,
       async close() {
         relay.stop();
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        await Promise.allSettled([pub, sub].map((c) => (c.isReady ? c.quit() : c.disconnect())));
       },
     };
   }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   KyselyPlugin,
@@ -9,7 +12,7 @@ import type {
 } from 'kysely';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { insertAdmin } from '../helpers/schools';
-import { startScript, type ScriptProcess } from '../helpers/processes';
+import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { createSession, revokeSession } from '../../server/services/sessions';
 import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
@@ -212,3 +215,70 @@ describe.skipIf(dbKind !== 'postgres')(
     });
   },
 );
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+if (!fs.existsSync(REDIS_SERVER)) console.warn(`[skip] session cache while Redis is down: no ${REDIS_SERVER}`);
+
+describe.skipIf(!fs.existsSync(REDIS_SERVER))(`while Redis is down, sessions are read from the database (${dbKind})`, () => {
+  let t: TestApp;
+  let redis: ChildProcess | null = null;
+  let port: number;
+  const counter = new StatementCounter();
+  const startRedis = async () => {
+    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitFor(
+      () =>
+        new Promise((resolve) =>
+          net
+            .connect(port, '127.0.0.1')
+            .on('connect', function (this: net.Socket) {
+              this.destroy();
+              resolve(true);
+            })
+            .on('error', () => resolve(false)),
+        ),
+      5000,
+      'redis-server',
+    );
+  };
+  const stopRedis = async () => {
+    const r = redis;
+    redis = null;
+    if (!r || r.exitCode !== null) return;
+    r.kill('SIGKILL');
+    await new Promise((resolve) => r.once('exit', resolve));
+  };
+  /** Statements one GET /profile costs: 1 (the profile) when the session comes from the cache, 2 otherwise. */
+  const cost = async (token: string) => {
+    const before = counter.count;
+    expect((await as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' })).statusCode).toBe(200);
+    return counter.count - before;
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    await startRedis();
+    t = await createTestApp({ redisUrl: `redis://127.0.0.1:${port}`, sessionCacheMs: 60_000 }, { dbPlugins: [counter] });
+  }, 30_000);
+  afterAll(async () => {
+    // The socket.io adapter's clients close cleanly only with Redis up (a failed test may leave it down).
+    if (!redis) await startRedis();
+    await t?.close();
+    await stopRedis();
+  });
+
+  it('no session is served from the cache while revocations cannot arrive, and caching resumes when Redis is back', async () => {
+    const token = await loginSuperAdmin(t.app);
+    expect(await cost(token)).toBe(2);
+    expect(await cost(token)).toBe(1);
+    await stopRedis();
+    await waitFor(async () => (await cost(token)) === 2, 5000, 'the cache to stand aside');
+    expect(await cost(token)).toBe(2);
+    expect(await cost(token)).toBe(2);
+    await startRedis();
+    await waitFor(async () => (await cost(token)) === 1, 15_000, 'the cache to come back');
+    expect(await cost(token)).toBe(1);
+  }, 40_000);
+});
