@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
+import { deploymentKey } from './lib/deployment';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleUploadAudit } from './services/upload-audit';
 import { scheduleAbsenceJob } from './services/absence-job';
@@ -23,6 +24,7 @@ import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
 import { createTapIntake } from './services/taps';
+import { createRevocationRelay, SessionCache } from './services/session-cache';
 import './types';
 
 export interface BuildOptions {
@@ -88,8 +90,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
-  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
-  const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
+  const sessionCache = new SessionCache(db, config.sessionCacheMs);
+  const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
+  if (relay) sessionCache.useRelay(relay);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
+  app.decorate(
+    'realtime',
+    await createRealtime(
+      app.server,
+      db,
+      app.log,
+      config.redisUrl,
+      config.liveSessionCheckMs,
+      `socket.io:${deploymentKey(config)}`,
+    ),
+  );
+  const absenceJob = config.absenceJob
+    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds)
+    : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
   await verifySecretsKey(db, app.secrets);
   app.decorate(

@@ -28,8 +28,12 @@ export interface AppConfig {
   zktecoRate: { perReaderPerMinute: number; perAddressPerMinute: number };
   /** Run the absence job in this process (every minute; claims through the database, so several may run). */
   absenceJob: boolean;
+  /** How often this process runs the absence job (seconds; 60 = on every minute). */
+  absenceJobSeconds: number;
   /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
   liveSessionCheckMs: number;
+  /** How long a validated session is kept in memory (ms; 0 = read on every request). Revocations clear it at once. */
+  sessionCacheMs: number;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -194,7 +198,9 @@ const envSchema = z.object({
   ZKTECO_RATE_PER_READER: whole(1).default(240),
   ZKTECO_RATE_PER_ADDRESS: whole(1).default(1200),
   ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  ABSENCE_JOB_SECONDS: whole(1, 3600).default(60),
   LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
+  SESSION_CACHE_MS: whole(0, 60_000).default(5000),
   /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
   PG_SCHEMA: z
     .string()
@@ -256,7 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
     zktecoRate: { perReaderPerMinute: e.ZKTECO_RATE_PER_READER, perAddressPerMinute: e.ZKTECO_RATE_PER_ADDRESS },
     absenceJob: e.ABSENCE_JOB === '1',
+    absenceJobSeconds: e.ABSENCE_JOB_SECONDS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     staticDir: path.resolve(e.STATIC_DIR),
     scryptCost: e.SCRYPT_COST,
     rateLimits: {
