@@ -50,7 +50,7 @@ describe('request logs', () => {
       '"url":"/api/webhooks/messenger?hub.mode=[REDACTED]&hub.verify_token=[REDACTED]&hub.challenge=[REDACTED]"',
     );
     expect(log).toContain('"url":"/iclock/cdata?SN=[REDACTED]&options=[REDACTED]"');
-    for (const secret of [VERIFY, SERIAL, ACCESS]) expect(log.split("\n").filter((l) => l.includes(secret))).toEqual([]);
+    for (const secret of [VERIFY, SERIAL, ACCESS]) expect(log.split('\n').filter((l) => l.includes(secret))).toEqual([]);
   });
 
   it('redactQuery leaves a URL without a query as it is', () => {
