@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { SidebarNav } from './Sidebar';
+import { useOnceTrue } from '../../ui/useOnceTrue';
 import type { RouteName } from '../../../client/stores/router';
 import { PRODUCT_NAME } from '../../../site';
 
@@ -17,7 +18,7 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuOpened = useMenuOpened(menuOpen);
+  const menuOpened = useOnceTrue(menuOpen);
   return (
     <div className="flex min-h-screen">
       {/* First stop for the keyboard: past the navigation to the screen. Focus is moved by hand, so the
@@ -67,11 +68,4 @@ export function ConsoleShell({
       </div>
     </div>
   );
-}
-
-/** True from the first time the menu opens: the dialog stays mounted after that, so it can animate closed. */
-function useMenuOpened(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
 }
