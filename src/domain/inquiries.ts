@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import { emailField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
-import { HONEYPOT_FIELD, honeypotField } from './public-forms';
+import { emailField, honeypotField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
+import { HONEYPOT_FIELD } from './public-forms';
 
-/** Limits of the public contact form (issue #3: subject ≤ 200, message ≤ 5,000). */
-export const INQUIRY_LIMITS = { subject: 200, inquiry: 5000 } as const;
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
 
-export const INQUIRY_MESSAGES = {
-  email: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  subject: 'Subject is required',
-  subjectMax: `Subject must be ${INQUIRY_LIMITS.subject} characters or less`,
-  inquiry: 'Message is required',
-  inquiryMax: `Message must be ${INQUIRY_LIMITS.inquiry.toLocaleString('en-US')} characters or less`,
-  notFound: 'Inquiry not found',
-  // Spec §8 "Contact"
-  sent: 'Thank you! Your message has been sent successfully. We will get back to you within 24 hours.',
-  sendFailed: 'Failed to send message. Please try again.',
-  deleted: 'Inquiry deleted successfully',
-} as const;
+export { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
 
 const text = (required: string, max: number, maxMessage: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_MESSAGE);

@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { emailField, idField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
-import { HONEYPOT_FIELD, honeypotField } from './public-forms';
+import { emailField, honeypotField, idField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
+import { HONEYPOT_FIELD } from './public-forms';
 
-/** Spec §4 / §9: order statuses, in workflow order, with their labels. New orders start 'pending'. */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const INITIAL_ORDER_STATUS: OrderStatus = 'pending';
+import { ORDER_STATUSES } from './order-status';
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+export { INITIAL_ORDER_STATUS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './order-status';
 
 /** Issue #3: additional notes ≤ 2,000 characters. */
 export const ORDER_NOTES_MAX = 2000;

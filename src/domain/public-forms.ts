@@ -1,13 +1,11 @@
-import { z } from 'zod';
-
 /**
+ * No zod here: the public islands read HONEYPOT_FIELD without loading the schemas (issue #20, page weight);
+ * the schemas' `honeypotField` is in validation.ts.
+ *
  * The two public forms (contact, order) carry a honeypot: a field people never see or fill, which
  * form-filling bots do. A filled honeypot gets the normal success answer, but nothing is stored.
  */
 export const HONEYPOT_FIELD = 'website';
-
-/** Accepts anything (bots send all sorts); the route decides with honeypotFilled before validating. */
-export const honeypotField = z.unknown().optional();
 
 /** True when the hidden field holds anything but whitespace. */
 export function honeypotFilled(input: unknown): boolean {

@@ -6,6 +6,10 @@ import { z } from 'zod';
 // caught probe is reported as a violation. The server keeps the faster JIT path.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
+/** The public forms' honeypot (public-forms.ts): accepts anything, bots send all sorts; the route decides with
+ * honeypotFilled before validating. */
+export const honeypotField = z.unknown().optional();
+
 // Spec §5: "{email}, no spaces" — something@something.something without whitespace.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 5321's limit on an address; longer text is not an email (and is never handed to the pattern). */

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { fetchPublicSystems } from '../api/public';
 import { toApiError } from '../api/http';
-import { filterSystems, type System } from '../../domain/systems';
+import { filterSystems } from '../../domain/system-catalogue';
+import type { System } from '../../domain/systems';
 
 export interface CatalogueState {
   status: 'loading' | 'ready' | 'error';

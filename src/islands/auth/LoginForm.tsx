@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { loginSchema } from '../../domain/auth';
-import { validate } from '../../domain/validation';
-import { login } from '../../client/api/auth';
-import { toApiError } from '../../client/api/http';
 import { $session, hasAccess, readSession, signIn, takeRedirect } from '../../client/stores/session';
 import { TextField } from '../ui/FormField';
 import { Button } from '../ui/Button';
+
+// The schema and the API client load when the form is first used (focus), not with the page.
+const loadSignIn = () => import('./sign-in');
 
 /** Spec §2 "Login screen": super-admin sign-in; success → the remembered page or /home, replacing history. */
 export default function LoginForm() {
@@ -26,20 +25,26 @@ export default function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const input = validate(loginSchema, { email, password });
+    let signInCode: Awaited<ReturnType<typeof loadSignIn>>;
+    try {
+      signInCode = await loadSignIn();
+    } catch {
+      setError('Login failed. Please try again.'); // offline: the form's code could not be fetched
+      return;
+    }
+    const input = signInCode.checkLogin({ email, password });
     setErrors(input.ok ? {} : input.errors);
     setError(null);
     if (!input.ok) return;
     setLoading(true);
-    try {
-      const { token } = await login(input.value.email, input.value.password);
+    const result = await signInCode.postLogin(input.value.email, input.value.password);
+    if ('token' in result) {
       // Spec §4: nothing happens without a token; with one, the browser leaves this page (loading stays on).
-      if (signIn(token, 'SUPER_ADMIN')) location.replace(takeRedirect() ?? '/home');
+      if (signIn(result.token, 'SUPER_ADMIN')) location.replace(takeRedirect() ?? '/home');
       else setLoading(false);
-    } catch (err) {
-      const apiError = await toApiError(err, 'Login failed. Please try again.');
-      setError(apiError.message);
-      setErrors(apiError.errors);
+    } else {
+      setError(result.message);
+      setErrors(result.errors);
       setLoading(false);
     }
   }
@@ -49,7 +54,13 @@ export default function LoginForm() {
       <h1 className="text-2xl font-semibold text-gray-900">Login to your account</h1>
       <p className="mt-1 text-sm text-gray-600">Enter your email below to login to your account</p>
 
-      <form method="post" noValidate onSubmit={onSubmit} className="mt-6">
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => void loadSignIn().catch(() => undefined)}
+        className="mt-6"
+      >
         <fieldset disabled={!ready} className="space-y-4">
           <TextField
             label="Email"

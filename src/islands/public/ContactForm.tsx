@@ -2,12 +2,11 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '../ui/Button';
 import { ErrorBanner } from '../ui/ErrorBanner';
 import { TextAreaField, TextField } from '../ui/FormField';
-import { sendInquiry } from '../../client/api/public';
-import { ApiError } from '../../client/api/http';
-import { INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema } from '../../domain/inquiries';
-import { HONEYPOT_FIELD } from '../../domain/public-forms';
-import { validate } from '../../domain/validation';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../domain/inquiry-messages';
 import { Honeypot } from './Honeypot';
+
+// The schema and the API client load when the form is first used (focus), not with the page.
+const loadSender = () => import('./send-inquiry');
 
 const EMPTY = { email: '', subject: '', inquiry: '' };
 type Fields = typeof EMPTY;
@@ -52,21 +51,29 @@ export default function ContactForm() {
     e.preventDefault();
     if (sending) return;
     setFailure(null);
-    const check = validate(inquirySchema, values);
+    let sender: Awaited<ReturnType<typeof loadSender>>;
+    try {
+      sender = await loadSender();
+    } catch {
+      setFailure(INQUIRY_MESSAGES.sendFailed); // offline: the form's code could not be fetched
+      return;
+    }
+    const check = sender.checkInquiry(values);
     if (!check.ok) {
       setErrors(check.errors);
       return;
     }
     setSending(true);
     try {
-      await sendInquiry({ ...values, email: values.email.trim(), [HONEYPOT_FIELD]: trap });
-      setSuccess(INQUIRY_MESSAGES.sent);
-      setValues(EMPTY);
-      setErrors({});
-    } catch (err) {
-      // Spec §8: the server's message, else the fixed text (network failures and timeouts included).
-      setFailure(err instanceof ApiError && err.status > 0 ? err.message : INQUIRY_MESSAGES.sendFailed);
-      if (err instanceof ApiError) setErrors(err.errors);
+      const failed = await sender.postInquiry(values, trap);
+      if (failed) {
+        setFailure(failed.failure);
+        if (failed.errors) setErrors(failed.errors);
+      } else {
+        setSuccess(INQUIRY_MESSAGES.sent);
+        setValues(EMPTY);
+        setErrors({});
+      }
     } finally {
       setSending(false);
     }
@@ -87,7 +94,14 @@ export default function ContactForm() {
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a Message">
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      onFocus={() => void loadSender().catch(() => undefined)}
+      noValidate
+      className="relative space-y-5"
+      aria-label="Send us a Message"
+    >
       <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@school.edu.ph" {...field('email')} />
       <TextField label="Subject" maxLength={INQUIRY_LIMITS.subject} placeholder="What is your message about?" {...field('subject')} />
       <TextAreaField label="Message" rows={6} maxLength={INQUIRY_LIMITS.inquiry} placeholder="Tell us about your school and what you need." {...field('inquiry')} />

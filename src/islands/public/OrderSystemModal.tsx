@@ -3,7 +3,7 @@ import { Modal } from '../ui/Modal';
 import { Button } from '../ui/Button';
 import { ErrorBanner } from '../ui/ErrorBanner';
 import { TextAreaField, TextField } from '../ui/FormField';
-import { submitOrder } from '../../client/api/public';
+import { submitOrder } from '../../client/api/public-forms';
 import { ORDER_MESSAGES, ORDER_NOTES_MAX, orderSchema } from '../../domain/orders';
 import { HONEYPOT_FIELD } from '../../domain/public-forms';
 import type { System } from '../../domain/systems';

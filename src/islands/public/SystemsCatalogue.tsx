@@ -1,12 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from '../../client/stores/catalogue';
-import { systemCountLabel, type System } from '../../domain/systems';
+import { systemCountLabel } from '../../domain/system-catalogue';
+import type { System } from '../../domain/systems';
 import { buttonClass } from '../ui/Button';
 import { ErrorState } from '../ui/ErrorState';
+import { useOnceTrue } from '../ui/useOnceTrue';
 import { SystemCard } from './SystemCard';
-import { ImageViewer } from './ImageViewer';
-import { OrderSystemModal } from './OrderSystemModal';
+
+// The image viewer and the order modal (Headless UI dialog, form, schema, API client) load on first use: they
+// are not part of /systems' first load (issue #20). A pointer over or focus in the cards fetches them ahead.
+const loadViewer = () => import('./ImageViewer');
+const loadOrderModal = () => import('./OrderSystemModal');
+const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
+const OrderSystemModal = lazy(() => loadOrderModal().then((m) => ({ default: m.OrderSystemModal })));
+const preloadDialogs = () => void Promise.all([loadViewer(), loadOrderModal()]).catch(() => undefined);
 
 function SearchBox() {
   const query = useStore($catalogueSearch);
@@ -90,6 +98,9 @@ export default function SystemsCatalogue() {
   const systems = useStore($visibleSystems);
   const [viewer, setViewer] = useState<{ system: System; index: number } | null>(null);
   const [ordering, setOrdering] = useState<System | null>(null);
+  // Mounted from their first opening on (and kept, so they can animate closed).
+  const viewerUsed = useOnceTrue(viewer !== null);
+  const orderUsed = useOnceTrue(ordering !== null);
 
   useEffect(() => {
     void loadCatalogue();
@@ -107,7 +118,7 @@ export default function SystemsCatalogue() {
               {systemCountLabel(systems.length)}
             </p>
             {systems.length > 0 ? (
-              <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
                 {systems.map((system) => (
                   <li key={system.id}>
                     <SystemCard system={system} onOpenImage={(index) => setViewer({ system, index })} onOrder={() => setOrdering(system)} />
@@ -121,14 +132,19 @@ export default function SystemsCatalogue() {
         ) : null}
       </div>
       <CustomSolution />
-      <ImageViewer
-        images={viewer ? viewer.system.images : null}
-        index={viewer?.index ?? 0}
-        onIndexChange={(index) => setViewer((v) => (v ? { ...v, index } : v))}
-        title={viewer?.system.name ?? ''}
-        onClose={() => setViewer(null)}
-      />
-      <OrderSystemModal system={ordering} onClose={() => setOrdering(null)} />
+      <Suspense fallback={null}>
+        {viewerUsed ? (
+          <ImageViewer
+            images={viewer ? viewer.system.images : null}
+            index={viewer?.index ?? 0}
+            onIndexChange={(index) => setViewer((v) => (v ? { ...v, index } : v))}
+            title={viewer?.system.name ?? ''}
+            onClose={() => setViewer(null)}
+          />
+        ) : null}
+        {orderUsed ? <OrderSystemModal system={ordering} onClose={() => setOrdering(null)} /> : null}
+      </Suspense>
     </div>
   );
 }
+

@@ -1,8 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { CloseButton, Dialog } from '../../ui/Dialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { SidebarNav } from './Sidebar';
+import { useOnceTrue } from '../../ui/useOnceTrue';
 import type { RouteName } from '../../../client/stores/router';
 import { PRODUCT_NAME } from '../../../site';
+
+const loadPhoneMenu = () => import('./PhoneMenu');
+const PhoneMenu = lazy(loadPhoneMenu);
 
 /** Spec §2 "Super Admin layout": sidebar on wide screens, a slide-in 'Super Admin Panel' on small ones. */
 export function ConsoleShell({
@@ -15,6 +18,7 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuOpened = useOnceTrue(menuOpen);
   return (
     <div className="flex min-h-screen">
       {/* First stop for the keyboard: past the navigation to the screen. Focus is moved by hand, so the
@@ -34,32 +38,21 @@ export function ConsoleShell({
         <SidebarNav current={current} onLogout={onLogout} />
       </aside>
 
-      <Dialog
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        title="Super Admin Panel"
-        titleClassName="text-lg font-semibold text-white"
-        layout="drawer"
-        panelClassName="flex w-72 flex-col bg-gray-900"
-        header={(heading) => (
-          <div className="flex items-center justify-between px-6 py-5">
-            {heading}
-            <CloseButton
-              onClick={() => setMenuOpen(false)}
-              label="Close menu"
-              className="rounded p-1 text-gray-300 hover:text-white"
-            />
-          </div>
-        )}
-      >
-        <SidebarNav current={current} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
-      </Dialog>
+      {/* The phone menu's dialog (Headless UI) loads when first opened: it is not part of the console's first load. */}
+      {menuOpened ? (
+        <Suspense fallback={null}>
+          <PhoneMenu open={menuOpen} onClose={() => setMenuOpen(false)} current={current} onLogout={onLogout} />
+        </Suspense>
+      ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden">
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
+            // Fetch the menu's code as the pointer or focus arrives, so it is usually there by the click.
+            onPointerEnter={() => void loadPhoneMenu()}
+            onFocus={() => void loadPhoneMenu()}
             className="rounded-md border border-gray-300 p-2 text-gray-700"
             aria-label="Open menu"
           >

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { EmptyState, Skeleton } from '../../kit';
 
 interface Props {
@@ -16,6 +16,15 @@ interface Props {
   className?: string;
 }
 
+function ChartLoading() {
+  return (
+    <div role="status" className="flex h-64 flex-col gap-3">
+      <p className="text-sm text-gray-600">Loading chart data...</p>
+      <Skeleton className="w-full flex-1" />
+    </div>
+  );
+}
+
 /** A dashboard chart: title, 'Loading chart data...' with a skeleton, the empty text, or the chart with a text summary. */
 export function ChartCard({ title, period, loading, empty, emptyText, summary, children, className = '' }: Props) {
   const id = useId();
@@ -28,17 +37,17 @@ export function ChartCard({ title, period, loading, empty, emptyText, summary, c
         {period ? <span className="text-xs text-gray-500">{period}</span> : null}
       </div>
       {loading ? (
-        <div role="status" className="flex h-64 flex-col gap-3">
-          <p className="text-sm text-gray-600">Loading chart data...</p>
-          <Skeleton className="w-full flex-1" />
-        </div>
+        <ChartLoading />
       ) : empty ? (
         <div className="flex h-64 items-center justify-center">
           <EmptyState>{emptyText}</EmptyState>
         </div>
       ) : (
         <div className="relative h-64">
-          {children({ role: 'img', 'aria-label': `${title}${period ? ` (${period.toLowerCase()})` : ''}: ${summary}` })}
+          {/* The chart library loads lazily: until it is here, the card says it is loading. */}
+          <Suspense fallback={<ChartLoading />}>
+            {children({ role: 'img', 'aria-label': `${title}${period ? ` (${period.toLowerCase()})` : ''}: ${summary}` })}
+          </Suspense>
         </div>
       )}
     </section>

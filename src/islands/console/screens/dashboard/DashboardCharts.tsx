@@ -1,7 +1,14 @@
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import { lazy, useEffect } from 'react';
 import type { DashboardStats, DayCount } from '../../../../domain/dashboard';
 import { ChartCard } from './ChartCard';
 import { BRAND, barOptions, colourOf, doughnutOptions, humanise, lineOptions, summarise } from './chart-setup';
+
+// chart.js loads only here, lazily (issue #20: "chart.js only where a chart is on screen"); each card shows its
+// 'Loading chart data...' state until it has arrived (ChartCard's Suspense).
+const loadCharts = () => import('./charts');
+const Line = lazy(() => loadCharts().then((m) => ({ default: m.Line })));
+const Bar = lazy(() => loadCharts().then((m) => ({ default: m.Bar })));
+const Doughnut = lazy(() => loadCharts().then((m) => ({ default: m.Doughnut })));
 
 interface Props {
   stats: DashboardStats | null;
@@ -13,6 +20,8 @@ const noCounts = (days: DayCount[] | undefined) => !days || days.every((d) => d.
 
 /** The five charts of spec §2 "Dashboard Overview", each with its period, empty text and loading state. */
 export function DashboardCharts({ stats, loading }: Props) {
+  // Fetch the library while the statistics load, not after.
+  useEffect(() => void loadCharts(), []);
   const waiting = loading && !stats;
   const activity = stats?.activityChart ?? [];
   const smsDays = stats?.smsSentByDay ?? [];

@@ -1,23 +1,9 @@
 /*
- * chart.js for the dashboard only (this module is imported by the lazily loaded dashboard screen, so the
- * library ships in that chunk alone). Registered: just the elements, scales and plugins the five charts
- * use; react-chartjs-2's <Line>, <Bar> and <Doughnut> register their own controllers.
+ * Options and colours of the dashboard's charts. chart.js itself (registration and the react-chartjs-2
+ * components) is in `charts.ts`, which `DashboardCharts` loads lazily: only types are imported here, so the
+ * dashboard screen's chunk stays free of the library and its numbers and lists show before the charts load.
  */
-import {
-  ArcElement,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartOptions,
-} from 'chart.js';
-
-Chart.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
+import type { ChartOptions } from 'chart.js';
 
 export const BRAND = '#16a34a';
 
