@@ -93,6 +93,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const sessionCache = new SessionCache(db, config.sessionCacheMs);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);
+  if (relay) {
+    // A reply that revoked sessions leaves only once the other nodes have been sent the revocation.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const published = relay.published();
+      if (!published) return done(null, payload);
+      void published.then(() => done(null, payload));
+    });
+  }
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   app.decorate(
@@ -181,11 +189,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerRoutes(app);
 
   // Upload files no record references are removed, and records whose file is gone reported: at startup, then daily.
-  let stopUploadAudit: (() => void) | undefined;
+  let uploadAudit: ReturnType<typeof scheduleUploadAudit> | undefined;
   app.addHook('onReady', async () => {
-    stopUploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
+    uploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
   });
-  app.addHook('onClose', async () => stopUploadAudit?.());
+  app.addHook('onClose', async () => uploadAudit?.stop());
+  app.decorate('startupWork', async () => {
+    await app.ready();
+    await uploadAudit?.firstRun;
+  });
 
   if (staticDir) {
     await app.register(fastifyStatic, {

@@ -33,6 +33,8 @@ declare module 'fastify' {
     tapIntake: TapIntake;
     /** Validated sessions for a few seconds; revocations clear them on every node (server/services/session-cache.ts) */
     sessionCache: SessionCache;
+    /** Resolves when the work started with the server (the first upload audit) is done: tests that count statements wait for it. */
+    startupWork(): Promise<void>;
     /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
     requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
   }

@@ -28,6 +28,11 @@ const HOLD_MS = 30_000;
 export interface RevocationRelay {
   /** False while the connection is down (revocations may be missed: nothing is served from the cache then). */
   healthy(): boolean;
+  /**
+   * Resolves once every revocation this process published has left it (null when none is in flight). Replies
+   * wait for it, so a client told "signed out" cannot reach another node before that node has been told.
+   */
+  published(): Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -132,11 +137,15 @@ type Message = { origin: string; revocation: Revocation };
 /** Publishes local revocations with `send`; `receive` turns another process's message back into an event. */
 function relayVia(send: (message: string) => Promise<unknown>, log: FastifyBaseLogger) {
   const origin = randomUUID();
+  const inFlight = new Set<Promise<void>>();
   const onRevoked = (revocation: Revocation) => {
     if (revocation.remote) return;
-    send(JSON.stringify({ origin, revocation } satisfies Message)).catch((err) =>
-      log.warn({ err }, 'session revocation not relayed'),
+    const sending = send(JSON.stringify({ origin, revocation } satisfies Message)).then(
+      () => undefined,
+      (err: unknown) => log.warn({ err }, 'session revocation not relayed'),
     );
+    inFlight.add(sending);
+    void sending.finally(() => inFlight.delete(sending));
   };
   sessionRevocations.on('revoked', onRevoked);
   return {
@@ -148,6 +157,7 @@ function relayVia(send: (message: string) => Promise<unknown>, log: FastifyBaseL
         log.warn({ err }, 'bad session revocation message');
       }
     },
+    published: () => (inFlight.size ? Promise.all(inFlight).then(() => undefined) : null),
     stop: () => void sessionRevocations.off('revoked', onRevoked),
   };
 }
@@ -169,6 +179,7 @@ export async function createRevocationRelay(opts: RelayOptions): Promise<Revocat
     sub.on('ready', opts.onReconnect);
     return {
       healthy: () => sub.isReady && pub.isReady,
+      published: relay.published,
       async close() {
         relay.stop();
         await Promise.allSettled([pub, sub].map((c) => (c.isReady ? c.quit() : c.disconnect())));
@@ -192,6 +203,7 @@ export async function createRevocationRelay(opts: RelayOptions): Promise<Revocat
   up = true;
   return {
     healthy: () => up,
+    published: relay.published,
     async close() {
       relay.stop();
       up = false;

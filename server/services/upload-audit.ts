@@ -78,11 +78,15 @@ export function scheduleUploadAudit(db: Executor, uploadDir: string, log: Fastif
       log.error({ err }, 'upload audit failed');
     }
   };
-  const first = setTimeout(run, 0);
+  let done!: () => void;
+  const firstRun = new Promise<void>((resolve) => (done = resolve));
+  const first = setTimeout(() => void run().then(done), 0);
   const timer = setInterval(run, everyMs);
   timer.unref();
-  return () => {
+  const stop = () => {
     clearTimeout(first);
     clearInterval(timer);
+    done();
   };
+  return { stop, firstRun };
 }

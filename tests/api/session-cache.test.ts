@@ -51,6 +51,7 @@ describe(`session lookup: one statement, cached, cleared at once (${dbKind})`, (
 
   beforeAll(async () => {
     t = await createTestApp({ sessionCacheMs: CACHE_MS }, { dbPlugins: [counter] });
+    await t.app.startupWork(); // the startup upload audit's statements are not a request's
   });
   afterAll(async () => {
     await t.close();
@@ -261,6 +262,7 @@ describe.skipIf(!fs.existsSync(REDIS_SERVER))(`while Redis is down, sessions are
     port = await freePort();
     await startRedis();
     t = await createTestApp({ redisUrl: `redis://127.0.0.1:${port}`, sessionCacheMs: 60_000 }, { dbPlugins: [counter] });
+    await t.app.startupWork();
   }, 30_000);
   afterAll(async () => {
     // The socket.io adapter's clients close cleanly only with Redis up (a failed test may leave it down).
