@@ -9,7 +9,9 @@ export const LOGIN_PATH = '/login';
 /** Where an expired session sends the browser; tests and the session store may replace it. */
 export const onUnauthorized = {
   handle: () => {
-    removeCookie(ROLE_COOKIES.SUPER_ADMIN);
+    // The session is over whichever role it was: all three cookies go, as on sign-out (a 401 racing a sign-out
+    // must not leave the other two behind).
+    for (const cookie of Object.values(ROLE_COOKIES)) removeCookie(cookie);
     if (location.pathname !== LOGIN_PATH) location.replace(LOGIN_PATH);
   },
 };
