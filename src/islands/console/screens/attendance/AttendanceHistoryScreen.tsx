@@ -4,7 +4,17 @@ import { followAttendance } from '../../../../client/stores/attendance-live';
 import { ATTENDANCE_EMPTY_TEXT, ATTENDANCE_STATUSES, applyLiveRecord, historyFiltersSchema } from '../../../../domain/attendance';
 import { validate } from '../../../../domain/validation';
 import { ScreenHeading } from '../../layout/ScreenHeading';
-import { DataTable, DateRangeFields, FilterBar, Pager, SelectField, useDraft, useListQuery, useListResource } from '../../kit';
+import {
+  DataTable,
+  DateRangeFields,
+  FilterBar,
+  filtersOf,
+  Pager,
+  SelectField,
+  useDraft,
+  useListQuery,
+  useListResource,
+} from '../../kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
 
@@ -51,7 +61,8 @@ export default function AttendanceHistoryScreen() {
     draft.set(patch);
   };
   const apply = () => {
-    const checked = validate(historyFiltersSchema, v);
+    // The filters only: the draft also carries the page (a number), which the query schema reads as text.
+    const checked = validate(historyFiltersSchema, filtersOf(v));
     if (!checked.ok) return setErrors(checked.errors);
     list.setQuery(v);
   };
