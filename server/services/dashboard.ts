@@ -149,7 +149,7 @@ const person = (first: string | null, last: string | null) =>
   first === null ? null : { firstName: first, lastName: last ?? '' };
 
 /** The latest notifications with their student, school acronym and the user who sent them (if any). */
-async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
+async function smsLogs(db: Executor, defaultTimeZone: string): Promise<DashboardSmsLog[]> {
   const rows = await db
     .selectFrom('smsNotifications as n')
     .leftJoin('students as st', 'st.id', 'n.studentId')
@@ -167,6 +167,7 @@ async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
       'st.lastName as studentLastName',
       'st.parentPhone',
       'sc.acronym',
+      'sc.timezone',
       'a.firstName as adminFirstName',
       'a.lastName as adminLastName',
       'sa.firstName as superAdminFirstName',
@@ -187,6 +188,7 @@ async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
       phoneNumber: r.phoneNumber,
       student: student && { ...student, parentPhone: r.parentPhone, school: r.acronym === null ? null : { acronym: r.acronym } },
       sender: person(r.adminFirstName, r.adminLastName) ?? person(r.superAdminFirstName, r.superAdminLastName),
+      timeZone: r.timezone ?? defaultTimeZone,
     };
   });
 }
@@ -251,7 +253,7 @@ export async function getDashboardStats(db: Executor, timeZone: string, now = ne
     countPerDay(db, 'smsNotifications', 'sentAt', smsWeek),
     smsTypeDistribution(db, smsTypeSince),
     topSchools(db),
-    smsLogs(db),
+    smsLogs(db, timeZone),
     recentLogs(db),
   ]);
   return {

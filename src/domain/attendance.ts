@@ -34,6 +34,8 @@ export const attendanceRecordSchema = z.object({
   reader: z.object({ name: z.string(), location: z.string().nullable() }).nullable(),
   card: z.object({ cardId: z.string() }).nullable(),
   note: z.string().nullable(),
+  /** The school's time zone (the platform's default for a school without one): its times are read in it. */
+  timeZone: z.string(),
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });

@@ -40,6 +40,8 @@ const dashboardSmsLogSchema = z.object({
     .extend({ parentPhone: z.string().nullable(), school: z.object({ acronym: z.string() }).nullable() })
     .nullable(),
   sender: personNameSchema.nullable(),
+  /** The student's school's time zone (the platform's default without one). */
+  timeZone: z.string(),
 });
 export type DashboardSmsLog = z.infer<typeof dashboardSmsLogSchema>;
 

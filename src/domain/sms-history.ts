@@ -37,6 +37,8 @@ export const smsNotificationSchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The student's school's time zone (the platform's default without one): its times are read in it. */
+  timeZone: z.string(),
 });
 export type SmsNotification = z.infer<typeof smsNotificationSchema>;
 

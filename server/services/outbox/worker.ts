@@ -77,7 +77,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (outcome.kind === 'sent') {
       await markSent(db, row, { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId });
       if (row.smsNotificationId != null) {
-        const note = await getNotification(db, row.smsNotificationId);
+        const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
         if (note) deps.onSent(note);
       }
       return;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $liveAttendance, LIVE_EVENTS_SHOWN } from '../../../../client/stores/attendance-live';
 import { $liveStatus } from '../../../../client/stores/live';
 import { StatusBadge } from '../../kit';
-import { formatTime } from '../../../../domain/format';
+import { formatSchoolTime } from '../../../../domain/format';
 
 const STATUS_TEXT = {
   idle: 'Not connected',
@@ -36,7 +36,7 @@ export function LiveEventsCard() {
               <span className="font-medium text-gray-900">{e.studentName}</span>
               <span className="flex flex-wrap items-center gap-3 text-gray-600">
                 <StatusBadge kind="attendance" value={e.status} />
-                <time dateTime={e.time}>{formatTime(e.time)}</time>
+                <time dateTime={e.time}>{formatSchoolTime(e.time, e.record.timeZone)}</time>
                 <span>{e.reader ?? '-'}</span>
               </span>
             </li>

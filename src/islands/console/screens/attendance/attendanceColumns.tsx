@@ -1,7 +1,7 @@
 import type { Column } from '../../kit';
 import { StatusBadge } from '../../kit';
 import type { AttendanceRecord } from '../../../../domain/attendance';
-import { formatCalendarDate, formatTime } from '../../../../domain/format';
+import { formatCalendarDate, formatSchoolTime } from '../../../../domain/format';
 
 const studentLine = (r: AttendanceRecord) =>
   [r.student.school?.acronym, r.student.grade, r.student.section].filter(Boolean).join(' · ') || '-';
@@ -34,8 +34,8 @@ export const attendanceColumns: Array<Column<AttendanceRecord>> = [
     ),
   },
   { header: 'Date', className: 'whitespace-nowrap', cell: (r) => formatCalendarDate(r.date) },
-  { header: 'Check In', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkInAt) },
-  { header: 'Check Out', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkOutAt) },
+  { header: 'Check In', className: 'whitespace-nowrap', cell: (r) => formatSchoolTime(r.checkInAt, r.timeZone) },
+  { header: 'Check Out', className: 'whitespace-nowrap', cell: (r) => formatSchoolTime(r.checkOutAt, r.timeZone) },
   {
     header: 'Reader',
     className: 'min-w-32',

@@ -1,12 +1,12 @@
 import type { DashboardSmsLog } from '../../../../domain/dashboard';
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import { DataTable, StatusBadge, type Column } from '../../kit';
 import { humanise } from './chart-setup';
 
 const fullName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);
 
 const COLUMNS: Array<Column<DashboardSmsLog>> = [
-  { header: 'Date', cell: (s) => formatDateTime(s.createdAt), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (s) => formatSchoolDateTime(s.createdAt, s.timeZone), className: 'whitespace-nowrap' },
   { header: 'Type', cell: (s) => humanise(s.type), className: 'whitespace-nowrap' },
   { header: 'Status', cell: (s) => <StatusBadge kind="sms" value={s.status} /> },
   { header: 'School', cell: (s) => s.student?.school?.acronym ?? '-' },

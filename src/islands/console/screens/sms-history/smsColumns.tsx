@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import type { SmsNotification } from '../../../../domain/sms-history';
 import { StatusBadge, type Column } from '../../kit';
 
@@ -41,6 +41,14 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
       </div>
     ),
   },
-  { header: 'Sent At', cell: (n) => formatDateTime(n.sentAt), className: 'whitespace-nowrap hidden sm:table-cell' },
-  { header: 'Delivered At', cell: (n) => formatDateTime(n.deliveredAt), className: 'whitespace-nowrap hidden lg:table-cell' },
+  {
+    header: 'Sent At',
+    cell: (n) => formatSchoolDateTime(n.sentAt, n.timeZone),
+    className: 'whitespace-nowrap hidden sm:table-cell',
+  },
+  {
+    header: 'Delivered At',
+    cell: (n) => formatSchoolDateTime(n.deliveredAt, n.timeZone),
+    className: 'whitespace-nowrap hidden lg:table-cell',
+  },
 ];
