@@ -73,18 +73,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
+  async function publishRow(row: OutboxRow) {
+    if (row.smsNotificationId == null) return;
+    const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
+    if (note) deps.onSent(note);
+  }
+
   async function finish(row: OutboxRow, outcome: Outcome) {
     if (outcome.kind === 'sent') {
       await markSent(db, row, { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId });
-      if (row.smsNotificationId != null) {
-        const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
-        if (note) deps.onSent(note);
-      }
+      await publishRow(row);
       return;
     }
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
       await markFailed(db, row, reason);
+      // A failed message shows live in SMS History like a sent one (issue #19).
+      await publishRow(row);
       return;
     }
     const delay =

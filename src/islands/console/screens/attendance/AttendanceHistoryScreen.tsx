@@ -38,20 +38,7 @@ export default function AttendanceHistoryScreen() {
   view.current = list.query;
   const { update } = history;
   useEffect(
-    () =>
-      followAttendance((event) =>
-        update((data) => {
-          const rows = applyLiveRecord(data.records, event.record, view.current);
-          if (!rows) return data;
-          const added = rows.length > 0 && !data.records.some((r) => r.id === event.record.id);
-          const total = data.pagination.total + (added ? 1 : 0);
-          const totalPages = Math.max(1, Math.ceil(total / data.pagination.limit));
-          return {
-            records: rows,
-            pagination: { ...data.pagination, total, totalPages, hasNextPage: data.pagination.page < totalPages },
-          };
-        }),
-      ),
+    () => followAttendance((event) => update((data) => applyLiveRecord(data, event.record, view.current) ?? data)),
     [update],
   );
 
