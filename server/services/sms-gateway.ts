@@ -20,7 +20,10 @@ export type SmsSendResult =
    * message (4xx) and sending it again would be refused again. deviceFault: the refusal is about the device
    * (bad key, no such phone, plan limit), so another device may still send it.
    */
-  | { ok: false; retryable: boolean; deviceFault: boolean; status: number | null; reason: string };
+  | { ok: false; retryable: boolean; deviceFault: boolean; status: number | null; reason: string; notSent?: boolean };
+
+/** Connection errors that happen before a request leaves: the gateway cannot have taken the message. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
@@ -49,6 +52,7 @@ export async function sendSms(req: SmsSendRequest): Promise<SmsSendResult> {
       deviceFault: false,
       status: null,
       reason: timedOut ? 'SMS gateway did not answer in time' : 'SMS gateway unreachable',
+      notSent: NOT_SENT_CODES.has(String((err as { cause?: { code?: unknown } }).cause?.code)),
     };
   }
   let body: unknown = null;

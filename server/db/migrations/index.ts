@@ -6,6 +6,7 @@ import * as m0005 from './0005_student_archive';
 import * as m0007 from './0007_notifications';
 import * as m0008 from './0008_unique_grade_section_names';
 import * as m0006 from './0006_rfid_attendance';
+import * as m0013 from './0013_device_failed_attempts';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0007_notifications': m0007,
   '0008_unique_grade_section_names': m0008,
   '0006_rfid_attendance': m0006,
+  '0013_device_failed_attempts': m0013,
 };

@@ -4,7 +4,7 @@ import { localDate } from '../../lib/time';
 import { sendSms } from '../sms-gateway';
 import type { OutboxRow } from './claim';
 import type { ChannelPayload } from './expand';
-import { releaseSlot, reserveSlot } from './usage';
+import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';
 
 export type Outcome =
   | { kind: 'sent'; deviceId?: number; pageId?: number; providerMsgId: string | null }
@@ -62,8 +62,10 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
       timeoutMs: deps.timeoutMs,
     });
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
-    // A timeout may have been sent after all: its slot stays used. Any other failure gives it back.
-    if (result.status !== null) await releaseSlot(db, device.id, day);
+    // A timeout may have been sent after all: its slot stays used. A refusal, or a gateway never reached,
+    // sent nothing: the slot goes back, and the attempt counts as failed (issue #19).
+    if (result.status !== null || result.notSent) await releaseSlot(db, device.id, day);
+    await recordFailedAttempt(db, device.id, day);
     if (result.deviceFault) {
       skipped.push(`${device.name}: ${result.reason}`);
       continue;
