@@ -17,7 +17,7 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
       </div>
     ),
   },
-  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap' },
+  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap', detail: 'sm' },
   {
     header: 'Message',
     cell: (n) => (
@@ -25,12 +25,13 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
         {n.message.length > MESSAGE_PREVIEW ? `${n.message.slice(0, MESSAGE_PREVIEW)}…` : n.message}
       </span>
     ),
-    className: 'hidden md:table-cell',
+    detail: 'md',
   },
   {
     header: 'Phone',
     cell: (n) => n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-'),
     className: 'whitespace-nowrap',
+    detail: 'md',
   },
   {
     header: 'Status',
@@ -44,11 +45,13 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
   {
     header: 'Sent At',
     cell: (n) => formatSchoolDateTime(n.sentAt, n.timeZone),
-    className: 'whitespace-nowrap hidden sm:table-cell',
+    className: 'whitespace-nowrap',
+    detail: 'sm',
   },
   {
     header: 'Delivered At',
     cell: (n) => formatSchoolDateTime(n.deliveredAt, n.timeZone),
-    className: 'whitespace-nowrap hidden lg:table-cell',
+    className: 'whitespace-nowrap',
+    detail: 'lg',
   },
 ];
