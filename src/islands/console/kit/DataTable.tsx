@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { listPhase, ListPhaseView, type ListStateProps } from './states';
 import { useHorizontalOverflow } from './useHorizontalOverflow';
 import { toggleKeys, type RowKey } from './useRowSelection';
@@ -26,6 +26,23 @@ const BREAKPOINTS: Record<Breakpoint, { cell: string; below: string }> = {
   '2xl': { cell: 'hidden 2xl:table-cell', below: '2xl:hidden' },
 };
 const ORDER: Breakpoint[] = ['sm', 'md', 'lg', 'xl', '2xl'];
+/** Tailwind's default screens, in px. */
+const MIN_WIDTH: Record<Breakpoint, number> = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 };
+
+/** Whether the window is narrower than a breakpoint (follows resizes); false without one. */
+function useBelow(breakpoint: Breakpoint | undefined): boolean {
+  const query = breakpoint ? `(max-width: ${MIN_WIDTH[breakpoint] - 0.02}px)` : null;
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!query) return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (query ? window.matchMedia(query).matches : false),
+    () => false,
+  );
+}
 const columnClass = <T,>(c: Column<T>) => `${c.detail ? BREAKPOINTS[c.detail].cell : ''} ${c.className ?? ''}`;
 
 export type DataTableProps<T> = ListStateProps & {
@@ -85,7 +102,9 @@ export function DataTable<T>({
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const span = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (widest ? 1 : 0);
+  // Rendered only while the window is narrower than that breakpoint: wider, the table is as it always was.
+  const folding = useBelow(widest);
+  const span = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0) + (folding ? 1 : 0);
   return (
     <div className="rounded-lg border border-gray-200 bg-white shadow-sm">
       {overflowing ? (
@@ -119,13 +138,6 @@ export function DataTable<T>({
                     />
                   </th>
                 ) : null}
-                {widest ? (
-                  <th
-                    scope="col"
-                    aria-label="Row details"
-                    className={`w-8 py-3 pl-1 pr-0 sm:pl-3 ${BREAKPOINTS[widest].below}`}
-                  />
-                ) : null}
                 {columns.map((c) => (
                   <th key={c.header} scope="col" className={`${thClass} text-left ${columnClass(c)}`}>
                     {headerText(c.header)}
@@ -136,6 +148,7 @@ export function DataTable<T>({
                     {headerText(actionsHeader)}
                   </th>
                 ) : null}
+                {folding ? <th scope="col" aria-label="Row details" className="w-8 py-3 pl-0 pr-2" /> : null}
               </tr>
             </thead>
             {phase === 'ready' ? (
@@ -156,11 +169,6 @@ export function DataTable<T>({
                           />
                         </td>
                       ) : null}
-                      {widest ? (
-                        <td className={`w-8 py-3 pl-1 pr-0 sm:pl-3 ${BREAKPOINTS[widest].below}`}>
-                          <DetailsToggle expanded={open.has(rowKey(row))} onClick={() => toggle(rowKey(row))} />
-                        </td>
-                      ) : null}
                       {columns.map((c) => (
                         <td key={c.header} className={`px-2 py-3 text-gray-800 sm:px-4 ${columnClass(c)}`}>
                           {c.cell(row)}
@@ -170,9 +178,14 @@ export function DataTable<T>({
                         // On a phone the buttons wrap under each other rather than push the column off screen.
                         <td className="px-2 py-3 text-right sm:whitespace-nowrap sm:px-4 [&>*]:flex-wrap">{rowActions(row)}</td>
                       ) : null}
+                      {folding ? (
+                        <td className="w-8 py-3 pl-0 pr-2">
+                          <DetailsToggle expanded={open.has(rowKey(row))} onClick={() => toggle(rowKey(row))} />
+                        </td>
+                      ) : null}
                     </tr>
-                    {widest && open.has(rowKey(row)) ? (
-                      <tr className={BREAKPOINTS[widest].below}>
+                    {folding && open.has(rowKey(row)) ? (
+                      <tr>
                         <td colSpan={span} className="bg-gray-50 px-4 py-3">
                           <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
                             {details.map((c) => (
