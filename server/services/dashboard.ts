@@ -5,6 +5,7 @@ import { addDays, lastLocalDays, startOfLocalDay } from '../lib/time';
 import {
   ATTENDANCE_STATUSES,
   DASHBOARD_LIMITS as LIMITS,
+  RECENT_ACTIVITY_LEFT_OUT,
   SMS_TYPES,
   formatDay,
   type DashboardRecentLog,
@@ -210,6 +211,7 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
   const latest = await db
     .selectFrom('systemLogs')
     .select(['id', 'action', 'entity', 'createdAt', 'userRole', 'userId', 'performedBy'])
+    .where('action', 'not in', [...RECENT_ACTIVITY_LEFT_OUT])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(LIMITS.recentLogs)

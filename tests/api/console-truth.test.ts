@@ -71,3 +71,32 @@ describe(`school time zones on history rows (${dbKind})`, () => {
     expect(logs).toEqual(zones);
   });
 });
+
+describe(`dashboard Recent Activity (${dbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  afterAll(async () => t?.close());
+
+  it('leaves delivery events out, so a school day of SMS does not push everything else out of the feed', async () => {
+    t = await createTestApp();
+    token = await loginSuperAdmin(t.app);
+    await createSchool(t.app, token, { acronym: 'ACT' });
+    const now = Date.now();
+    await t.app.db
+      .insertInto('systemLogs')
+      .values(
+        Array.from({ length: 15 }, (_, i) => ({
+          action: 'SMS_DELIVERED',
+          entity: 'SmsNotification',
+          entityId: String(i + 1),
+          createdAt: new Date(now + 1000 + i).toISOString(),
+        })),
+      )
+      .execute();
+    const res = await as(token)(t.app, { method: 'GET', url: '/api/super-admin/dashboard-stats' });
+    expect(res.statusCode, res.body).toBe(200);
+    const actions = res.json().data.recentLogs.map((l: { action: string }) => l.action);
+    expect(actions).toContain('CREATE_SCHOOL');
+    expect(actions).not.toContain('SMS_DELIVERED');
+  });
+});
