@@ -64,8 +64,10 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
     // A timeout may have been sent after all: its slot stays used. A refusal, or a gateway never reached,
     // sent nothing: the slot goes back, and the attempt counts as failed (issue #19).
-    if (result.status !== null || result.notSent) await releaseSlot(db, device.id, day);
-    await recordFailedAttempt(db, device.id, day);
+    if (result.status !== null || result.notSent) {
+      await releaseSlot(db, device.id, day);
+      await recordFailedAttempt(db, device.id, day);
+    }
     if (result.deviceFault) {
       skipped.push(`${device.name}: ${result.reason}`);
       continue;
