@@ -24,6 +24,8 @@ interface LayoutProblems {
   narrowHeaders: string[];
   /** Status and Actions cells (Status, Action, Actions, View) that are not wholly on screen. */
   offScreen: string[];
+  /** On a desktop (1280 px and wider): tables whose columns do not all fit their box (a cut-off Details column). */
+  cutTables: string[];
 }
 
 /** What is wrong with the current page's layout (nothing, in a passing test). */
@@ -68,14 +70,20 @@ async function layoutProblems(page: Page): Promise<LayoutProblems> {
         }
       });
     }
-    return { pageOverflow, narrowHeaders, offScreen: [...new Set(offScreen)] };
+    const cutTables =
+      window.innerWidth < 1280
+        ? []
+        : [...document.querySelectorAll('table')]
+            .filter((t) => t.getClientRects().length > 0 && t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1)
+            .map((t) => t.querySelector('caption')?.textContent ?? 'table');
+    return { pageOverflow, narrowHeaders, offScreen: [...new Set(offScreen)], cutTables };
   });
 }
 
 async function expectGoodLayout(page: Page, where: string) {
   // Let the list settle (fonts, images, the overflow hint's measurement).
   await page.waitForLoadState('networkidle');
-  expect(await layoutProblems(page), where).toEqual({ pageOverflow: null, narrowHeaders: [], offScreen: [] });
+  expect(await layoutProblems(page), where).toEqual({ pageOverflow: null, narrowHeaders: [], offScreen: [], cutTables: [] });
 }
 
 /** The element shows all of its text inside the screen (not cut by a scrolling table or the edge). */

@@ -15,9 +15,9 @@ const COLUMNS: Array<Column<DashboardSmsLog>> = [
     header: 'Parent Phone',
     cell: (s) => s.student?.parentPhone ?? s.phoneNumber ?? '-',
     className: 'whitespace-nowrap',
-    detail: 'lg',
+    detail: '2xl',
   },
-  { header: 'Sender', cell: (s) => fullName(s.sender) ?? 'System', className: 'whitespace-nowrap', detail: 'xl' },
+  { header: 'Sender', cell: (s) => fullName(s.sender) ?? 'System', className: 'whitespace-nowrap', detail: '2xl' },
   {
     header: 'Message',
     cell: (s) => (
@@ -25,7 +25,7 @@ const COLUMNS: Array<Column<DashboardSmsLog>> = [
         {s.message}
       </span>
     ),
-    detail: 'xl',
+    detail: '2xl',
   },
 ];
 

@@ -21,7 +21,7 @@ export function orderColumns({
       className: 'min-w-[14rem] [overflow-wrap:anywhere]',
       detail: 'sm',
     },
-    { header: 'System', cell: (o) => o.systemName, detail: 'md' },
+    { header: 'System', cell: (o) => o.systemName, className: 'min-w-[8rem] [overflow-wrap:anywhere]', detail: 'md' },
     {
       header: 'Status',
       className: 'min-w-[11rem]',
@@ -48,8 +48,8 @@ export function orderColumns({
     {
       header: 'Notes',
       cell: (o) => <span className="whitespace-pre-line">{o.additionalNotes || '-'}</span>,
-      className: 'min-w-[12rem]',
-      detail: 'lg',
+      className: 'min-w-[12rem] [overflow-wrap:anywhere]',
+      detail: '2xl',
     },
     { header: 'Date', cell: (o) => formatDateTime(o.createdAt), className: 'whitespace-nowrap', detail: 'sm' },
   ];
