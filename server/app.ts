@@ -12,15 +12,19 @@ import { authPlugin } from './plugins/auth';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerRoutes } from './routes/index';
 import { createRealtime } from './realtime';
+import { deploymentKey } from './lib/deployment';
 import { ensureSuperAdmin } from './services/bootstrap';
 import { scheduleUploadAudit } from './services/upload-audit';
 import { scheduleAbsenceJob } from './services/absence-job';
 import { contractPlugin } from './plugins/contract';
 import { createSecretBox, loadSecretKey } from './lib/secrets';
+import { verifySecretsKey } from './lib/secrets-key-check';
+import { REDACTED, requestForLog } from './lib/log-redaction';
 import { createOutboxWorker } from './services/outbox/worker';
 import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
 import { createTapIntake } from './services/taps';
+import { createRevocationRelay, SessionCache } from './services/session-cache';
 import './types';
 
 export interface BuildOptions {
@@ -51,7 +55,11 @@ function trustedProxies(trust: AppConfig['trustProxy']) {
 /** Builds the whole server (API, live updates, uploads, static site) without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[REDACTED]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: REDACTED },
+      serializers: { req: requestForLog },
+    },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Slow clients: a request must arrive whole within requestTimeout (uploads are the longest; JSON bodies
@@ -82,9 +90,27 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uploads', new UploadStore(config.uploadDir));
-  app.decorate('realtime', await createRealtime(app.server, db, app.log, config.redisUrl, config.liveSessionCheckMs));
-  const absenceJob = config.absenceJob ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log) : null;
+  const sessionCache = new SessionCache(db, config.sessionCacheMs);
+  const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
+  if (relay) sessionCache.useRelay(relay);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
+  app.decorate(
+    'realtime',
+    await createRealtime(
+      app.server,
+      db,
+      app.log,
+      config.redisUrl,
+      config.liveSessionCheckMs,
+      `socket.io:${deploymentKey(config)}`,
+    ),
+  );
+  const absenceJob = config.absenceJob
+    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds)
+    : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
+  await verifySecretsKey(db, app.secrets);
   app.decorate(
     'tapIntake',
     createTapIntake(
@@ -142,7 +168,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setErrorHandler(errorHandler);
 
   // Uploaded files: generated names only, served with a safe content type. The folder must exist first.
-  fs.mkdirSync(config.uploadDir, { recursive: true });
+  fs.mkdirSync(config.uploadDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',

@@ -24,10 +24,16 @@ export interface AppConfig {
   tapDebounceSeconds: number;
   /** A tap at least this many minutes after the check-in is the check-out. */
   checkoutMinMinutes: number;
+  /** ZKTeco push requests per minute a reader (its serial) and a source address may make; above: 429 + Retry-After. */
+  zktecoRate: { perReaderPerMinute: number; perAddressPerMinute: number };
   /** Run the absence job in this process (every minute; claims through the database, so several may run). */
   absenceJob: boolean;
+  /** How often this process runs the absence job (seconds; 60 = on every minute). */
+  absenceJobSeconds: number;
   /** How often live sockets are re-checked against their sessions (revoked, expired, deactivated). */
   liveSessionCheckMs: number;
+  /** How long a validated session is kept in memory (ms; 0 = read on every request). Revocations clear it at once. */
+  sessionCacheMs: number;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -59,9 +65,17 @@ export interface AppConfig {
   secretsKey?: string;
   /** Shared secret of POST /api/webhooks/sms (SMS_WEBHOOK_SECRET); unset → derived from the secrets key */
   smsWebhookSecret?: string;
+  /**
+   * The webhook token's `iss` (httpSMS signs 'api.httpsms.com', self-hosted too) and `aud`: the webhook URL as
+   * entered in httpSMS (SMS_WEBHOOK_AUDIENCE); unset → any URL whose path is /api/webhooks/sms.
+   */
+  smsWebhookIssuer: string;
+  smsWebhookAudience?: string;
   /** Messenger webhook: verify token (GET) and app secret (X-Hub-Signature-256 of POST) */
   messengerVerifyToken?: string;
   messengerAppSecret?: string;
+  /** How many days a parent's m.me opt-in link stays valid (MESSENGER_OPTIN_TTL_DAYS; each link binds once) */
+  messengerOptInTtlDays: number;
   outbox: OutboxConfig;
 }
 
@@ -165,8 +179,11 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'the base64 of 32 random bytes (openssl rand -base64 32)')
     .optional(),
   SMS_WEBHOOK_SECRET: text.optional(),
+  SMS_WEBHOOK_ISSUER: text.default('api.httpsms.com'),
+  SMS_WEBHOOK_AUDIENCE: httpUrl.optional(),
   MESSENGER_VERIFY_TOKEN: text.optional(),
   MESSENGER_APP_SECRET: text.optional(),
+  MESSENGER_OPTIN_TTL_DAYS: whole(1, 90).default(7),
   OUTBOX_WORKER: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
   OUTBOX_POLL_MS: whole(10).default(1000),
   OUTBOX_BATCH: whole(1, 1000).default(20),
@@ -178,8 +195,12 @@ const envSchema = z.object({
   SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
+  ZKTECO_RATE_PER_READER: whole(1).default(240),
+  ZKTECO_RATE_PER_ADDRESS: whole(1).default(1200),
   ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  ABSENCE_JOB_SECONDS: whole(1, 3600).default(60),
   LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
+  SESSION_CACHE_MS: whole(0, 60_000).default(5000),
   /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
   PG_SCHEMA: z
     .string()
@@ -194,6 +215,22 @@ function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((e) => e.trim());
 }
 
+const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
+
+/**
+ * A hop count believes the last N X-Forwarded-For entries whoever sent them: on an address clients can reach
+ * directly, a client writes its own header and chooses its address (passing a reader's allowed networks and the
+ * per-address limits). Only a server listening on loopback is reached through the proxy alone.
+ */
+function assertProxyTrustIsSafe(trust: string | undefined, host: string): void {
+  if (!trust || !/^\d+$/.test(trust) || trust === '0' || LOOPBACK_HOST.test(host)) return;
+  throw new ConfigError(
+    `Invalid TRUST_PROXY=${JSON.stringify(trust)} with HOST=${JSON.stringify(host)}: a client connecting directly could ` +
+      `choose its own address with X-Forwarded-For. List the proxy's addresses instead (TRUST_PROXY=127.0.0.1 or ` +
+      `TRUST_PROXY=10.0.0.5,10.0.0.6), or listen on loopback only (HOST=127.0.0.1).`,
+  );
+}
+
 /** Environment → typed config with safe defaults (ARCHITECTURE.md "Configuration"). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Unset and empty are the same: the default.
@@ -205,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: expected ${issue.message}`);
   }
   const e = parsed.data;
+  assertProxyTrustIsSafe(e.TRUST_PROXY, e.HOST);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -222,8 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schoolTimezone: e.SCHOOL_TIMEZONE,
     tapDebounceSeconds: e.TAP_DEBOUNCE_SECONDS,
     checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
+    zktecoRate: { perReaderPerMinute: e.ZKTECO_RATE_PER_READER, perAddressPerMinute: e.ZKTECO_RATE_PER_ADDRESS },
     absenceJob: e.ABSENCE_JOB === '1',
+    absenceJobSeconds: e.ABSENCE_JOB_SECONDS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     staticDir: path.resolve(e.STATIC_DIR),
     scryptCost: e.SCRYPT_COST,
     rateLimits: {
@@ -240,8 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     secretsKey: e.SECRETS_KEY,
     smsWebhookSecret: e.SMS_WEBHOOK_SECRET,
+    smsWebhookIssuer: e.SMS_WEBHOOK_ISSUER,
+    smsWebhookAudience: e.SMS_WEBHOOK_AUDIENCE,
     messengerVerifyToken: e.MESSENGER_VERIFY_TOKEN,
     messengerAppSecret: e.MESSENGER_APP_SECRET,
+    messengerOptInTtlDays: e.MESSENGER_OPTIN_TTL_DAYS,
     outbox: {
       enabled: e.OUTBOX_WORKER === '1',
       pollMs: e.OUTBOX_POLL_MS,

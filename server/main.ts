@@ -1,8 +1,13 @@
-import { checkConfigOrExit } from './config';
+import { checkConfigOrExit, ConfigError } from './config';
 import { buildApp } from './app';
 
 const config = checkConfigOrExit();
-const app = await buildApp(config);
+// A setting that only the data can judge (the secrets key) stops the start the same way: one line, exit code 1.
+const app = await buildApp(config).catch((err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -45,8 +45,9 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
  * socket.io at /socket.io. The handshake carries the session token (auth.token or a Bearer header);
  * `joinSuperAdmin` puts the socket in the super-admin room only for a live SUPER_ADMIN session of an active
  * account. A socket whose session ends is disconnected: at once when this process revokes it (logout,
- * password change, deactivation), on its expiry time, and by a periodic check of every admitted socket
- * (`checkEveryMs`) for revocations made by other server processes.
+ * password change, deactivation; other server processes' revocations are relayed onto `sessionRevocations` by
+ * services/session-cache.ts), on its expiry time, and by a periodic check of every admitted socket (`checkEveryMs`)
+ * for what no signal reports (a row changed by hand, a relay that was down).
  */
 export async function createRealtime(
   httpServer: HttpServer,
@@ -54,6 +55,8 @@ export async function createRealtime(
   log: FastifyBaseLogger,
   redisUrl?: string,
   checkEveryMs = 15_000,
+  /** Prefix of the adapter's Redis channels (server/lib/deployment.ts: one deployment's nodes share it). */
+  redisKey = 'socket.io',
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   let closeRedis: (() => Promise<void>) | undefined;
@@ -64,8 +67,10 @@ export async function createRealtime(
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
+    // A Redis that goes away is an error event (logged; the clients reconnect), never an uncaught exception.
+    for (const c of [pub, sub]) c.on('error', (err: unknown) => log.warn({ err }, 'socket.io adapter: Redis error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: redisKey }));
     closeRedis = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };

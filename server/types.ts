@@ -6,6 +6,7 @@ import type { Realtime } from './realtime';
 import type { SecretBox } from './lib/secrets';
 import type { OutboxWorker } from './services/outbox/worker';
 import type { TapIntake } from './services/taps';
+import type { SessionCache } from './services/session-cache';
 import type { Role } from '../src/domain/roles';
 
 export interface AuthContext {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** RFID tap intake (HTTP and ZKTeco routes): concurrent requests are recorded in one transaction */
     tapIntake: TapIntake;
+    /** Validated sessions for a few seconds; revocations clear them on every node (server/services/session-cache.ts) */
+    sessionCache: SessionCache;
     /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
     requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
   }

@@ -128,8 +128,9 @@ export interface StudentTable {
   parentEmail: string | null;
   parentFacebookMessengerName: string | null;
   parentMessengerPsid: string | null;
-  /** m.me ref token a parent's first Messenger message carries (binds parentMessengerPsid) */
-  messengerRefToken: string | null;
+  /** When parentMessengerPsid was bound, and the Graph id of the page it came through (migration 0009) */
+  parentMessengerBoundAt: string | null;
+  parentMessengerPageId: string | null;
   /** When the parent last wrote to the page (Messenger's 24 h window) */
   parentMessengerLastAt: string | null;
   parentPhone: string;
@@ -151,6 +152,18 @@ export interface StudentTable {
   isArchived: Flag;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A parent's m.me opt-in link (migration 0009): single-use, expiring; only the ref's SHA-256 is kept. */
+export interface MessengerOptInLinkTable {
+  id: Id;
+  studentId: number;
+  refHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedByPsid: string | null;
+  revokedAt: string | null;
 }
 
 /** Words a student list search matches by prefix (searchTerms() in src/domain/students.ts). */
@@ -204,6 +217,19 @@ export interface RfidReaderTable {
   isActive: Flag;
   createdAt: string;
   updatedAt: string;
+  /** Set when a reader with taps was removed: kept (with its history), disabled, hidden from the list (0011). */
+  retiredAt: string | null;
+}
+
+/** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */
+export interface RfidTapRefusalTable {
+  id: Id;
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string | null;
+  tappedAtRaw: string | null;
+  reason: string;
+  receivedAt: string;
 }
 
 export interface RfidTapTable {
@@ -241,6 +267,13 @@ export interface SchoolHolidayTable {
   schoolId: number;
   date: string;
   name: string;
+}
+
+/** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */
+export interface AppSettingTable {
+  name: string;
+  value: string;
+  updatedAt: string;
 }
 
 /** A job run claimed by one server process (unique per job and key). */
@@ -308,6 +341,8 @@ export interface SmsNotificationTable {
   providerMsgId: string | null;
   /** The outbox idempotency key, sent to the gateway as request_id */
   requestId: string | null;
+  /** An admin chose not to resend this UNCERTAIN message (issue #18) */
+  dismissedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -329,6 +364,11 @@ export interface NotificationOutboxTable {
   providerMsgId: string | null;
   lastError: string | null;
   smsNotificationId: number | null;
+  /** The claim that holds this row (issue #18): only its worker may finish the row */
+  leaseToken: string | null;
+  /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
+  inflightAt: string | null;
+  inflightDeviceId: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -379,12 +419,15 @@ export interface Database {
   systemLogs: SystemLogTable;
   rfidReaders: RfidReaderTable;
   rfidTaps: RfidTapTable;
+  rfidTapRefusals: RfidTapRefusalTable;
   attendanceRecords: AttendanceRecordTable;
   schoolHolidays: SchoolHolidayTable;
   jobRuns: JobRunTable;
+  appSettings: AppSettingTable;
   smsDevices: SmsDeviceTable;
   smsDeviceUsage: SmsDeviceUsageTable;
   facebookPages: FacebookPageTable;
+  messengerOptInLinks: MessengerOptInLinkTable;
   smsNotifications: SmsNotificationTable;
   notificationOutbox: NotificationOutboxTable;
   inquiries: InquiryTable;

@@ -25,7 +25,7 @@ export function loadSecretKey(opts: { secretsKey?: string; dataDir: string }): B
     return key;
   }
   const file = path.join(opts.dataDir, KEY_FILE);
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx': only the first process to start writes it; the others read the same key.
     fs.writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });

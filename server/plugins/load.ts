@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { hasBody } from './contract';
+import { redactQuery } from '../lib/log-redaction';
 
 /*
  * Load and slow clients (issue #9): an overloaded process answers 503 (Retry-After) instead of queueing
@@ -24,7 +25,7 @@ export const loadPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     if (BODYLESS_METHODS.has(request.method) || !hasBody(request) || request.routeOptions.config.upload) return done();
     const timer = setTimeout(() => {
-      request.log.warn({ url: request.url }, 'request body too slow: connection closed');
+      request.log.warn({ url: redactQuery(request.url) }, 'request body too slow: connection closed');
       request.raw.socket?.destroy();
     }, app.config.jsonBodyTimeoutMs);
     timer.unref();

@@ -20,6 +20,7 @@ import studentImportRoutes from './student-import';
 import smsDeviceRoutes from './sms-devices';
 import facebookPageRoutes from './facebook-pages';
 import smsHistoryRoutes from './sms-history';
+import smsUncertainRoutes from './sms-uncertain';
 import messengerOptInRoutes from './messenger-opt-in';
 import webhookRoutes from './webhooks';
 import rfidReaderRoutes from './rfid-readers';
@@ -69,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await scope.register(smsDeviceRoutes);
       await scope.register(facebookPageRoutes);
       await scope.register(smsHistoryRoutes);
+      await scope.register(smsUncertainRoutes);
       await scope.register(messengerOptInRoutes);
       await scope.register(rfidReaderRoutes);
       await scope.register(attendanceRoutes);

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiDone, apiSuccess } from '../../src/domain/api';
+import { apiSuccess } from '../../src/domain/api';
 import { idParams } from '../../src/domain/validation';
 import {
   READER_MESSAGES,
   readerCreateSchema,
   readerListQuerySchema,
+  readerRemovalSchema,
   readerUpdateSchema,
+  refusalListQuerySchema,
   rfidReaderSchema,
+  tapRefusalSchema,
   rfidReaderWithTokenSchema,
   unknownTapSchema,
 } from '../../src/domain/rfid';
 import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from '../services/rfid-readers';
 import { recentUnknownTaps } from '../services/taps';
+import { latestRefusals } from '../services/tap-refusals';
 
 const params = idParams(READER_MESSAGES.notFound);
 const oneReader = { 200: apiSuccess(rfidReaderSchema) };
@@ -24,12 +28,15 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rfid-readers',
     {
       schema: {
-        summary: 'RFID readers (optionally of one school)',
+        summary: 'RFID readers (optionally of one school; retired ones with retired=true)',
         querystring: readerListQuerySchema,
         response: { 200: apiSuccess(z.array(rfidReaderSchema)) },
       },
     },
-    async (request) => ({ success: true as const, data: await listReaders(app.db, { schoolId: request.query.schoolId }) }),
+    async (request) => ({
+      success: true as const,
+      data: await listReaders(app.db, { schoolId: request.query.schoolId, retired: request.query.retired === 'true' }),
+    }),
   );
 
   app.post(
@@ -63,10 +70,20 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/rfid-readers/:id',
-    { schema: { summary: 'Delete an RFID reader', params, response: { 200: apiDone } } },
+    {
+      schema: {
+        summary: 'Delete an RFID reader (one with taps is retired: kept with its history)',
+        params,
+        response: { 200: apiSuccess(readerRemovalSchema) },
+      },
+    },
     async (request) => {
-      await deleteReader(app.db, request.params.id, request.actor());
-      return { success: true as const, data: null, message: 'Reader deleted successfully' };
+      const outcome = await deleteReader(app.db, request.params.id, request.actor());
+      return {
+        success: true as const,
+        data: { outcome },
+        message: outcome === 'retired' ? READER_MESSAGES.retiredDone : READER_MESSAGES.deleted,
+      };
     },
   );
 
@@ -77,6 +94,19 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await rotateReaderToken(app.db, request.params.id, request.actor());
       return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
     },
+  );
+
+  /** Taps and ATTLOG lines refused with their reason (latest 50, of a school or a reader). */
+  app.get(
+    '/rfid-tap-refusals',
+    {
+      schema: {
+        summary: 'Latest refused taps with their reason',
+        querystring: refusalListQuerySchema,
+        response: { 200: apiSuccess(z.array(tapRefusalSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await latestRefusals(app.db, request.query) }),
   );
 
   /** Taps of cards no student has (latest 20): shown so a card can be registered. */

@@ -56,8 +56,8 @@ const rfidTapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reader = request.reader!;
-      const { single, events } = request.body;
-      const data = await app.tapIntake.ingest(reader, events);
+      const { single, events, refused } = request.body;
+      const data = await app.tapIntake.ingest(reader, events, refused);
       if (!single) return { success: true as const, data };
       const rejected = data.rejected[0];
       if (rejected) {

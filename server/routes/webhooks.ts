@@ -9,8 +9,10 @@ import {
   webhookResultSchema,
 } from '../../src/domain/webhooks';
 import { forbidden, unauthorized } from '../lib/errors';
-import { safeEqual, verifyHubSignature, verifyJwt } from '../lib/hmac';
-import { applyMessengerEvents, applySmsEvent } from '../services/webhooks';
+import { safeEqual, verifyHubSignature } from '../lib/hmac';
+import { webhookTokenProblem } from '../lib/webhook-jwt';
+import { applySmsEvent } from '../services/webhooks';
+import { applyMessengerEvents } from '../services/messenger-webhook';
 
 /** The shared secrets of the two webhooks: configured, else derived from the secrets key (stable per install). */
 export function webhookSecrets(app: FastifyInstance) {
@@ -26,7 +28,8 @@ const rawBody = (request: FastifyRequest) => (request as { rawBody?: Buffer }).r
 /**
  * Public webhooks (no session). Each verifies its sender BEFORE the body is validated or used, so a bad
  * signature is always 401 and changes nothing:
- * - POST /api/webhooks/sms: httpSMS events, `Authorization: Bearer <HS256 JWT signed with the shared secret>`;
+ * - POST /api/webhooks/sms: httpSMS events, `Authorization: Bearer <HS256 JWT signed with the shared secret>`
+ *   (server/lib/webhook-jwt.ts: exp, iat, issuer, audience); an event dated in the future is refused (400);
  * - GET/POST /api/webhooks/messenger: Facebook's verify handshake, then events signed with X-Hub-Signature-256.
  */
 const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +58,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request) => {
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!token || !verifyJwt(secrets.sms, token)) throw unauthorized('Invalid webhook signature');
+        const rules = { secret: secrets.sms, issuer: app.config.smsWebhookIssuer, audience: app.config.smsWebhookAudience };
+        const problem = token ? await webhookTokenProblem(token, rules) : 'no bearer token';
+        if (problem) {
+          request.log.warn({ problem }, 'SMS webhook token refused');
+          throw unauthorized('Invalid webhook signature');
+        }
       },
     },
     async (request) => {
@@ -108,7 +116,14 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const entries = request.body.object === 'page' ? (request.body.entry ?? []) : [];
-      return { success: true as const, data: { bound: await applyMessengerEvents(app.db, entries) } };
+      const deps = {
+        db: app.db,
+        secrets: app.secrets,
+        graphApiUrl: app.config.graphApiUrl,
+        timeoutMs: app.config.outbox.sendTimeoutMs,
+        log: request.log,
+      };
+      return { success: true as const, data: await applyMessengerEvents(deps, entries) };
     },
   );
 };

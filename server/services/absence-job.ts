@@ -159,14 +159,20 @@ async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], 
   }
 }
 
-/** Runs the job every minute (croner; `protect` skips a tick while the previous one still runs). */
+/**
+ * Runs the job every minute, or every `everySeconds` (ABSENCE_JOB_SECONDS; croner, `protect` skips a tick while
+ * the previous one still runs).
+ */
 export function scheduleAbsenceJob(
   db: DB,
   realtime: Realtime,
   defaultTimeZone: string,
   log: { error(o: object, m: string): void },
+  everySeconds = 60,
 ): Cron {
-  return new Cron('* * * * *', { protect: true, catch: (err) => log.error({ err }, 'absence job failed') }, async () => {
+  const [pattern, interval] = everySeconds === 60 ? ['* * * * *', undefined] : ['* * * * * *', everySeconds];
+  const options = { protect: true, interval, catch: (err: unknown) => log.error({ err }, 'absence job failed') };
+  return new Cron(pattern, options, async () => {
     await runAbsenceJob(db, { defaultTimeZone, realtime });
   });
 }

@@ -12,7 +12,8 @@ export async function ensureSuperAdmin(db: DB, config: AppConfig, log: FastifyBa
   if (existing) return;
   const password = config.superAdminPassword ?? generatedPassword();
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
+  // Several server processes may start on a new database at once: the first to insert is the one that creates it.
+  const created = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('superAdmins')
       .values({
@@ -24,8 +25,10 @@ export async function ensureSuperAdmin(db: DB, config: AppConfig, log: FastifyBa
         createdAt: now,
         updatedAt: now,
       })
+      .onConflict((oc) => oc.column('email').doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) return false;
     await writeLog(
       trx,
       { role: 'SYSTEM', userId: null, name: 'System' },
@@ -36,7 +39,9 @@ export async function ensureSuperAdmin(db: DB, config: AppConfig, log: FastifyBa
         details: { email: config.superAdminEmail.toLowerCase(), reason: 'first start' },
       },
     );
+    return true;
   });
+  if (!created) return;
   if (!config.superAdminPassword) {
     // Printed once, to the console only (not the structured log), so it is not kept in log files.
     process.stdout.write(

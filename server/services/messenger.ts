@@ -56,6 +56,8 @@ async function graph(
 }
 
 const base = (graphApiUrl: string) => graphApiUrl.replace(/\/+$/, '');
+/** The page token goes in a header, never in the URL: URLs end up in proxy and access logs (issue #18 item 9). */
+const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 /** POST /{page-id}/messages with the page token. */
 export async function sendMessengerText(opts: {
@@ -67,12 +69,11 @@ export async function sendMessengerText(opts: {
   messagingType?: 'RESPONSE' | 'UPDATE';
   timeoutMs: number;
 }): Promise<{ ok: true; messageId: string | null } | ({ ok: false } & GraphError)> {
-  const url = `${base(opts.graphApiUrl)}/${encodeURIComponent(opts.pageId)}/messages?access_token=${encodeURIComponent(opts.accessToken)}`;
   const r = await graph(
-    url,
+    `${base(opts.graphApiUrl)}/${encodeURIComponent(opts.pageId)}/messages`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...bearer(opts.accessToken) },
       body: JSON.stringify({
         recipient: { id: opts.psid },
         messaging_type: opts.messagingType ?? 'UPDATE',
@@ -93,8 +94,8 @@ export async function testPageToken(opts: {
   timeoutMs: number;
 }): Promise<{ ok: true; name: string } | ({ ok: false } & GraphError)> {
   const r = await graph(
-    `${base(opts.graphApiUrl)}/me?fields=id,name&access_token=${encodeURIComponent(opts.accessToken)}`,
-    { method: 'GET' },
+    `${base(opts.graphApiUrl)}/me?fields=id,name`,
+    { method: 'GET', headers: bearer(opts.accessToken) },
     opts.timeoutMs,
   );
   if (!r.ok) return r;

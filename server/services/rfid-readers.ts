@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { Executor } from '../db/index';
 import type { Selectable } from 'kysely';
 import type { RfidReaderTable } from '../db/schema';
@@ -6,6 +5,7 @@ import { hashToken, newToken } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { writeLog, diff, type Actor } from './audit-log';
+import { addressInNetworks } from '../../src/domain/networks';
 import { requireSchool } from './schools';
 import {
   READER_MESSAGES,
@@ -38,6 +38,7 @@ const readerColumns = [
   'rfidReaders.lastSeenAt',
   'rfidReaders.createdAt',
   'rfidReaders.updatedAt',
+  'rfidReaders.retiredAt',
   'schools.name as schoolName',
   'schools.acronym as schoolAcronym',
 ] as const;
@@ -62,12 +63,15 @@ function toReader(r: Listed): RfidReader {
     lastSeenAt: r.lastSeenAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    retiredAt: r.retiredAt,
   };
 }
 
-export async function listReaders(db: Executor, filters: { schoolId?: number } = {}): Promise<RfidReader[]> {
+/** Retired readers are listed only when asked for (`retired: true`). */
+export async function listReaders(db: Executor, filters: { schoolId?: number; retired?: boolean } = {}): Promise<RfidReader[]> {
   let q = baseQuery(db).orderBy('rfidReaders.name').orderBy('rfidReaders.id');
   if (filters.schoolId) q = q.where('rfidReaders.schoolId', '=', filters.schoolId);
+  if (!filters.retired) q = q.where('rfidReaders.retiredAt', 'is', null);
   return (await q.execute()).map(toReader);
 }
 
@@ -79,7 +83,8 @@ export async function getReader(db: Executor, id: number): Promise<RfidReader> {
 
 async function assertSerialFree(db: Executor, serial: string | null | undefined, exceptId?: number) {
   if (!serial) return;
-  let q = db.selectFrom('rfidReaders').select('id').where('serialNumber', '=', serial);
+  // A retired reader's serial is free for the terminal that replaces it (the unique index is partial too).
+  let q = db.selectFrom('rfidReaders').select('id').where('serialNumber', '=', serial).where('retiredAt', 'is', null);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst())
     throw conflict(READER_MESSAGES.duplicateSerial, { serialNumber: READER_MESSAGES.duplicateSerial });
@@ -124,8 +129,15 @@ export async function createReader(db: Executor, input: ReaderCreate, actor: Act
   });
 }
 
+/** A retired reader is history: it is shown, never changed. */
+async function liveReader(db: Executor, id: number): Promise<RfidReader> {
+  const reader = await getReader(db, id);
+  if (reader.retiredAt) throw conflict(READER_MESSAGES.retired);
+  return reader;
+}
+
 export async function updateReader(db: Executor, id: number, input: ReaderUpdate, actor: Actor): Promise<RfidReader> {
-  const before = await getReader(db, id);
+  const before = await liveReader(db, id);
   const merged = {
     kind: input.kind ?? before.kind,
     serialNumber: input.serialNumber === undefined ? before.serialNumber : input.serialNumber,
@@ -162,22 +174,59 @@ export async function updateReader(db: Executor, id: number, input: ReaderUpdate
   });
 }
 
-export async function deleteReader(db: Executor, id: number, actor: Actor): Promise<void> {
-  const before = await getReader(db, id);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('rfidReaders').where('id', '=', id).execute();
-    await writeLog(trx, actor, {
-      action: 'DELETE_RFID_READER',
-      entity: 'RfidReader',
-      entityId: id,
-      details: { name: before.name },
+/**
+ * Deletes a reader that never recorded a tap (nor a refusal); a reader with taps is retired instead: disabled,
+ * kept with its taps (and the attendance made from them), hidden from the list. The delete itself checks for
+ * taps, so a tap stored meanwhile turns it into a retirement (SQLite: writers are serial; PostgreSQL: the taps'
+ * foreign key no longer cascades, migration 0011, so the delete fails and the reader is retired).
+ */
+export async function deleteReader(db: Executor, id: number, actor: Actor): Promise<'deleted' | 'retired'> {
+  const before = await liveReader(db, id);
+  const hasHistory = (trx: Executor) =>
+    trx
+      .selectFrom('rfidReaders')
+      .select('id')
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('rfidTaps').select('id').where('readerId', '=', id)),
+          eb.exists(eb.selectFrom('rfidTapRefusals').select('id').where('readerId', '=', id)),
+        ]),
+      )
+      .executeTakeFirst();
+  const remove = (retire: boolean) =>
+    db.transaction().execute(async (trx) => {
+      if (!retire && !(await hasHistory(trx))) {
+        await trx.deleteFrom('rfidReaders').where('id', '=', id).execute();
+        await writeLog(trx, actor, {
+          action: 'DELETE_RFID_READER',
+          entity: 'RfidReader',
+          entityId: id,
+          details: { name: before.name },
+        });
+        return 'deleted' as const;
+      }
+      const now = nowIso();
+      await trx.updateTable('rfidReaders').set({ isActive: 0, retiredAt: now, updatedAt: now }).where('id', '=', id).execute();
+      await writeLog(trx, actor, {
+        action: 'RETIRE_RFID_READER',
+        entity: 'RfidReader',
+        entityId: id,
+        details: { name: before.name },
+      });
+      return 'retired' as const;
     });
-  });
+  try {
+    return await remove(false);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23503') throw err;
+    return remove(true);
+  }
 }
 
 /** A new token for a reader; the old one stops working at once. */
 export async function rotateReaderToken(db: Executor, id: number, actor: Actor): Promise<RfidReaderWithToken> {
-  await getReader(db, id);
+  await liveReader(db, id);
   const { token, tokenHash, tokenHint } = freshToken();
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('rfidReaders').set({ tokenHash, tokenHint, updatedAt: nowIso() }).where('id', '=', id).execute();
@@ -195,22 +244,16 @@ export async function readerByToken(db: Executor, token: string): Promise<Reader
 
 export async function readerBySerial(db: Executor, serial: string): Promise<ReaderRow | undefined> {
   if (!serial || serial.length > 64) return undefined;
-  return db.selectFrom('rfidReaders').selectAll().where('serialNumber', '=', serial).executeTakeFirst();
+  return db
+    .selectFrom('rfidReaders')
+    .selectAll()
+    .where('serialNumber', '=', serial)
+    .where('retiredAt', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Whether a source address is inside one of the reader's allowed networks (none set = any address). */
 export function addressAllowed(allowedNetworks: string | null, address: string): boolean {
-  if (!allowedNetworks) return true;
-  const list = JSON.parse(allowedNetworks) as string[];
-  if (list.length === 0) return true;
-  const ip = address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
-  const family = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : null;
-  if (!family) return false;
-  const blocks = new net.BlockList();
-  for (const cidr of list) {
-    const [base, bits] = cidr.split('/') as [string, string | undefined];
-    const baseFamily = net.isIPv4(base) ? 'ipv4' : 'ipv6';
-    blocks.addSubnet(base, bits === undefined ? (baseFamily === 'ipv4' ? 32 : 128) : Number(bits), baseFamily);
-  }
-  return blocks.check(ip, family);
+  const list = allowedNetworks ? (JSON.parse(allowedNetworks) as string[]) : [];
+  return list.length === 0 || addressInNetworks(list, address);
 }

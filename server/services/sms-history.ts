@@ -34,6 +34,7 @@ function historyRows(db: Executor) {
       'n.sentAt',
       'n.deliveredAt',
       'n.createdAt',
+      'n.dismissedAt',
       'n.studentId',
       'st.firstName',
       'st.lastName',
@@ -69,6 +70,7 @@ export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotif
     sentAt: r.sentAt,
     deliveredAt: r.deliveredAt,
     createdAt: r.createdAt,
+    dismissedAt: r.dismissedAt,
     timeZone: r.schoolTimezone ?? defaultTimeZone,
   };
 }

@@ -8,6 +8,7 @@ import {
   TAP_MAX_FUTURE_MS,
   TAP_MESSAGES,
   type TapEvent,
+  type RefusedTap,
   type TapRejection,
   type TapResult,
 } from '../../src/domain/rfid';
@@ -15,6 +16,7 @@ import type { LiveAttendanceEvent, LiveTapEvent } from '../../src/domain/attenda
 import { recordsByIds } from './attendance';
 import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
 import type { ReaderRow } from './rfid-readers';
+import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*
  * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
@@ -74,15 +76,22 @@ const GROUP_WAIT_MS = 1;
  */
 const GROUP_MAX_EVENTS = 500;
 
+/** An event refused before the intake (its shape or text; an ATTLOG line): reported and kept as a refusal. */
+export type RefusedEvent = RefusedTap;
+
 export interface TapIntake {
-  /** Records one request's events; resolves after they are committed (and their live events sent). */
-  ingest(reader: ReaderRow, events: TapEvent[]): Promise<IntakeResult>;
+  /**
+   * Records one request's events, and keeps its refused ones (`refused`, and those failing checkTap) with their
+   * reason in the same transaction; resolves after the commit (and the live events).
+   */
+  ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
 }
 
 interface Job {
   reader: ReaderRow;
   fresh: Checked[];
   rejected: TapRejection[];
+  refusals: Refusal[];
   resolve(result: IntakeResult): void;
   reject(err: unknown): void;
 }
@@ -112,6 +121,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         );
         const recorded = await db.transaction().execute(async (trx) => {
           if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
+          for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
           return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt }) : null;
         });
         for (const id of due) lastSeenWritten.set(id, now);
@@ -168,10 +178,13 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
   }
 
   return {
-    ingest(reader, events) {
-      const { fresh, rejected } = checkEvents(events, opts.now ?? Date.now());
+    ingest(reader, events, refused = []) {
+      const checked = checkEvents(events, opts.now ?? Date.now());
+      const bad = [...refused, ...checked.rejected].sort((a, b) => a.index - b.index);
+      const rejected = bad.map(({ eventId, index, reason }) => ({ eventId, index, reason }));
+      const refusals = bad.map((r) => ({ eventId: r.eventId, cardUidRaw: r.cardUid, tappedAtRaw: r.tappedAt, reason: r.reason }));
       return new Promise<IntakeResult>((resolve, reject) => {
-        queue.push({ reader, fresh, rejected, resolve, reject });
+        queue.push({ reader, fresh: checked.fresh, rejected, refusals, resolve, reject });
         if (!running && !scheduled) {
           scheduled = true;
           setTimeout(() => void drain(), GROUP_WAIT_MS);
@@ -183,17 +196,17 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
 
 /** Each event checked once (a repeated eventId in one request counts once); the bad ones with their reason. */
 function checkEvents(events: TapEvent[], now: number) {
-  const rejected: TapRejection[] = [];
+  const rejected: RefusedEvent[] = [];
   const fresh: Checked[] = [];
   const seen = new Set<string>();
-  for (const event of events) {
+  events.forEach((event, i) => {
     const eventId = event.eventId.trim();
-    if (seen.has(eventId)) continue;
+    if (seen.has(eventId)) return;
     seen.add(eventId);
     const c = checkTap(event, now);
     if (c.ok) fresh.push({ event: { ...event, eventId }, uid: c.uid, tappedAt: c.tappedAt });
-    else rejected.push({ eventId, reason: c.reason });
-  }
+    else rejected.push({ eventId, index: event.index ?? i, reason: c.reason, cardUid: event.cardUid, tappedAt: event.tappedAt });
+  });
   return { fresh, rejected };
 }
 

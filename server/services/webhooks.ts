@@ -1,12 +1,12 @@
 import type { DB } from '../db/index';
 import { nowIso } from '../lib/time';
 import { writeLog, type Actor } from './audit-log';
+import { OUTBOX } from './outbox/claim';
 import { getNotification } from './sms-history';
 import type { SmsNotification } from '../../src/domain/sms-history';
-import type { MessengerWebhook, SmsWebhookEvent } from '../../src/domain/webhooks';
+import type { SmsWebhookEvent } from '../../src/domain/webhooks';
 
 const GATEWAY: Actor = { role: 'SYSTEM', userId: null, name: 'SMS gateway' };
-const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
 
 /** httpSMS event (src/domain/webhooks.ts), its type taken from the body or the X-Event-Type header. */
 export interface SmsGatewayEvent {
@@ -15,9 +15,21 @@ export interface SmsGatewayEvent {
 }
 
 /**
- * Applies a gateway event. Statuses only move forward (a duplicate or late webhook changes nothing):
- * delivered: PENDING/SENT → DELIVERED; failed/expired: PENDING/SENT → FAILED; heartbeat: the device's lastActive.
- * Returns the changed history row (for the live list), if any.
+ * What a gateway event may do to a history row: the status it sets and the statuses it may leave. Statuses
+ * only move forward (a duplicate or late webhook changes nothing): sent: PENDING → SENT; delivered:
+ * PENDING/SENT → DELIVERED; failed/expired: PENDING/SENT → FAILED. An UNCERTAIN row is settled by any of them
+ * (the gateway has just said what became of it), unless an admin dismissed it already.
+ */
+const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from: string[]; action: string }> = {
+  'message.phone.sent': { status: 'SENT', from: ['PENDING', 'UNCERTAIN'], action: 'SMS_SENT' },
+  'message.phone.delivered': { status: 'DELIVERED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_DELIVERED' },
+  'message.send.failed': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
+  'message.send.expired': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
+};
+
+/**
+ * Applies a gateway event (see SMS_EVENTS; heartbeat: the device's lastActive). Returns the changed history row
+ * (for the live list), if any.
  */
 export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZone: string): Promise<SmsNotification | null> {
   const d = event.data ?? {};
@@ -28,9 +40,8 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
     }
     return null;
   }
-  const delivered = event.type === 'message.phone.delivered';
-  const failed = event.type === 'message.send.failed' || event.type === 'message.send.expired';
-  if (!delivered && !failed) return null;
+  const rule = SMS_EVENTS[event.type];
+  if (!rule) return null;
   let q = db.selectFrom('smsNotifications').select(['id', 'status']);
   if (d.request_id) q = q.where('requestId', '=', d.request_id);
   else if (d.id) q = q.where('providerMsgId', '=', d.id);
@@ -38,17 +49,36 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
   const note = await q.executeTakeFirst();
   if (!note) return null;
   const changed = await db.transaction().execute(async (trx) => {
-    const upd = delivered
-      ? trx.updateTable('smsNotifications').set({ status: 'DELIVERED', deliveredAt: at, updatedAt: nowIso() })
-      : trx.updateTable('smsNotifications').set({
-          status: 'FAILED',
-          failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
-          updatedAt: nowIso(),
-        });
-    const r = await upd.where('id', '=', note.id).where('status', 'in', ['PENDING', 'SENT']).executeTakeFirst();
+    const now = nowIso();
+    const set =
+      rule.status === 'DELIVERED'
+        ? { status: rule.status, deliveredAt: at, updatedAt: now }
+        : rule.status === 'SENT'
+          ? { status: rule.status, sentAt: at, updatedAt: now }
+          : {
+              status: rule.status,
+              failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
+              updatedAt: now,
+            };
+    const r = await trx
+      .updateTable('smsNotifications')
+      .set(set)
+      .where('id', '=', note.id)
+      .where('status', 'in', rule.from)
+      .where('dismissedAt', 'is', null)
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
+    if (note.status === 'UNCERTAIN') {
+      // Settled by the gateway: the outbox row leaves 'uncertain', so it cannot be resent any more.
+      await trx
+        .updateTable('notificationOutbox')
+        .set({ status: rule.status === 'FAILED' ? OUTBOX.failed : OUTBOX.sent, updatedAt: now })
+        .where('smsNotificationId', '=', note.id)
+        .where('status', '=', OUTBOX.uncertain)
+        .execute();
+    }
     await writeLog(trx, GATEWAY, {
-      action: delivered ? 'SMS_DELIVERED' : 'SMS_FAILED',
+      action: rule.action,
       entity: 'SmsNotification',
       entityId: note.id,
       details: { event: event.type },
@@ -56,46 +86,4 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
     return true;
   });
   return changed ? getNotification(db, note.id, defaultTimeZone) : null;
-}
-
-/**
- * A parent opened the student's m.me link (ref = the student's token) or wrote to the page: bind their PSID to
- * the student, and remember when they last wrote (Messenger's 24-hour window).
- */
-export async function applyMessengerEvents(db: DB, entries: NonNullable<MessengerWebhook['entry']>): Promise<number> {
-  let bound = 0;
-  for (const entry of entries) {
-    for (const ev of entry.messaging ?? []) {
-      const psid = ev.sender?.id;
-      if (!psid || typeof psid !== 'string') continue;
-      const ref = ev.referral?.ref ?? ev.postback?.referral?.ref ?? ev.optin?.ref;
-      const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        if (typeof ref === 'string' && ref) {
-          const student = await trx
-            .selectFrom('students')
-            .select(['id', 'parentMessengerPsid'])
-            .where('messengerRefToken', '=', ref)
-            .executeTakeFirst();
-          if (student) {
-            await trx
-              .updateTable('students')
-              .set({ parentMessengerPsid: psid, parentMessengerLastAt: now, updatedAt: now })
-              .where('id', '=', student.id)
-              .execute();
-            await writeLog(trx, MESSENGER, {
-              action: 'CONNECT_PARENT_MESSENGER',
-              entity: 'Student',
-              entityId: student.id,
-              details: { replaced: Boolean(student.parentMessengerPsid) },
-            });
-            bound += 1;
-            return;
-          }
-        }
-        await trx.updateTable('students').set({ parentMessengerLastAt: now }).where('parentMessengerPsid', '=', psid).execute();
-      });
-    }
-  }
-  return bound;
 }

@@ -3,7 +3,7 @@ import { ATTENDANCE_STATUSES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery, isCalendarDate } from './list-filters';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from './live-list';
-import { idField } from './validation';
+import { idField, safeString } from './validation';
 
 /** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
 
@@ -148,8 +148,7 @@ const timeField = (message: string) => z.string({ error: message }).trim().regex
 
 export const holidaySchema = z.object({
   date: z.string({ error: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
-  name: z
-    .string({ error: SETTINGS_MESSAGES.holidayName })
+  name: safeString({ error: SETTINGS_MESSAGES.holidayName })
     .trim()
     .min(1, SETTINGS_MESSAGES.holidayName)
     .max(100, 'Holiday name must be 100 characters or less'),
@@ -199,8 +198,7 @@ export const EXCUSE_MESSAGES = {
 export const excuseSchema = z.object({
   studentId: idField(EXCUSE_MESSAGES.student),
   date: z.string({ error: EXCUSE_MESSAGES.date }).refine(isCalendarDate, EXCUSE_MESSAGES.date),
-  note: z
-    .string({ error: EXCUSE_MESSAGES.note })
+  note: safeString({ error: EXCUSE_MESSAGES.note })
     .trim()
     .min(1, EXCUSE_MESSAGES.note)
     .max(500, 'Note must be 500 characters or less'),

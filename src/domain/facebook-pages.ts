@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './validation';
+import { idField, requiredText, safeString } from './validation';
 
 /** Facebook pages (spec §2 Device Management, §3 "Facebook page", §5, §7 /api/super-admin/facebook-pages). */
 
@@ -45,8 +45,7 @@ export type FacebookPage = z.infer<typeof facebookPageSchema>;
 /** GET /facebook-pages/{id}/access-token: the audited reveal. */
 export const facebookPageTokenSchema = z.object({ accessToken: z.string() });
 
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const required = (message: string, max = 200) => requiredText(message, max);
 
 /** Facebook page ids are numeric. */
 const pageIdField = required(FACEBOOK_PAGE_MESSAGES.pageId, 40).refine(
@@ -83,8 +82,7 @@ export type FacebookPageUpdateInput = z.output<typeof facebookPageUpdateSchema>;
 /** POST /api/super-admin/facebook-pages/send-message: pageId is the page record's id (or its Facebook page id). */
 export const facebookSendMessageSchema = z.object({
   recipientId: required(FACEBOOK_PAGE_MESSAGES.recipientId, 100),
-  message: z
-    .string({ error: FACEBOOK_PAGE_MESSAGES.message })
+  message: safeString({ error: FACEBOOK_PAGE_MESSAGES.message })
     .trim()
     .min(1, FACEBOOK_PAGE_MESSAGES.message)
     .max(MESSENGER_TEXT_MAX, FACEBOOK_PAGE_MESSAGES.messageTooLong),
@@ -127,15 +125,3 @@ export function filterFacebookPages(pages: FacebookPage[], search: string, schoo
 }
 
 export const pageCountLabel = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
-
-/** The student opt-in link (GET /api/super-admin/students/{id}/messenger-opt-in). */
-export const messengerOptInSchema = z.object({
-  /** https://m.me/{pageId}?ref={token} */
-  link: z.string(),
-  pageName: z.string(),
-  /** The QR code of the link, as an SVG document (print it for the parent). */
-  qrSvg: z.string(),
-  /** The parent has already connected (a PSID is bound). */
-  connected: z.boolean(),
-});
-export type MessengerOptIn = z.infer<typeof messengerOptInSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CARD_UID_MAX } from './card-uid';
 import { idQuery } from './list-filters';
-import { idField } from './validation';
+import { idField, isSafeText, safeString } from './validation';
+import { firstBadNetwork, parseNetwork } from './networks';
+import { printable } from './printable';
 
 /*
  * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
@@ -26,22 +28,16 @@ export const READER_MESSAGES = {
   network: 'Allowed networks must be IP ranges such as 192.168.1.0/24',
   notFound: 'RFID reader not found',
   duplicateSerial: 'A reader with this serial number already exists',
+  retired: 'This reader is retired: it is kept for its history and cannot be changed. Register the device as a new reader.',
+  deleted: 'Reader deleted successfully',
+  retiredDone: 'Reader retired: it has taps, so it is kept (disabled) with its history',
 } as const;
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-const IPV6 = /^[0-9a-fA-F:]+(:(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3})?$/;
+/** The 400 of a malformed allowed network names the entry (escaped and shortened: it is echoed back). */
+export const networkMessage = (entry: string) => `${READER_MESSAGES.network}: "${printable(entry, 60)}" is not one`;
 
-/** '192.168.1.0/24', '10.0.0.7' (= /32), 'fd00::/8'. */
-export function isCidr(value: string): boolean {
-  const [ip, bits, extra] = value.split('/');
-  if (extra !== undefined || !ip) return false;
-  const v4 = IPV4.test(ip);
-  const v6 = !v4 && ip.includes(':') && IPV6.test(ip);
-  if (!v4 && !v6) return false;
-  if (bits === undefined) return true;
-  const n = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
-  return n >= 0 && n <= (v4 ? 32 : 128);
-}
+/** '192.168.1.0/24', '10.0.0.7' (= /32), 'fd00::/8' — the same parser the tap-time check uses. */
+export const isCidr = (value: string): boolean => parseNetwork(value) !== null;
 
 /** A list of CIDRs from JSON (array) or a form (one per line or comma-separated); empty → null (any network). */
 const networksField = z
@@ -50,8 +46,9 @@ const networksField = z
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
     const list = (Array.isArray(v) ? v : (v ?? '').split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean);
-    if (list.length > 50 || list.some((s) => !isCidr(s))) {
-      ctx.addIssue({ code: 'custom', message: READER_MESSAGES.network });
+    const bad = firstBadNetwork(list);
+    if (list.length > 50 || bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: bad === undefined ? READER_MESSAGES.network : networkMessage(bad) });
       return z.NEVER;
     }
     return list.length ? list : null;
@@ -67,13 +64,11 @@ const serialField = z
   .transform((v) => (v === undefined ? undefined : v || null));
 
 const readerFields = {
-  name: z
-    .string({ error: READER_MESSAGES.name })
+  name: safeString({ error: READER_MESSAGES.name })
     .trim()
     .min(1, READER_MESSAGES.name)
     .max(100, 'Name must be 100 characters or less'),
-  location: z
-    .string({ error: 'Location must be text' })
+  location: safeString({ error: 'Location must be text' })
     .trim()
     .max(200, 'Location must be 200 characters or less')
     .nullable()
@@ -119,13 +114,39 @@ export const rfidReaderSchema = z.object({
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set when the reader was removed while it had taps: kept with its history, disabled, listed only on request. */
+  retiredAt: z.string().nullable(),
 });
 export type RfidReader = z.infer<typeof rfidReaderSchema>;
 /** The token is shown once: only its hash is stored. */
 export const rfidReaderWithTokenSchema = rfidReaderSchema.extend({ token: z.string() });
 export type RfidReaderWithToken = z.infer<typeof rfidReaderWithTokenSchema>;
 
-export const readerListQuerySchema = z.object({ schoolId: idQuery('School ID') });
+export const readerListQuerySchema = z.object({
+  schoolId: idQuery('School ID'),
+  /** 'true' lists retired readers too (hidden by default). */
+  retired: z.enum(['true', 'false'], { error: 'retired must be true or false' }).optional(),
+});
+
+/** DELETE answer: a reader with taps is retired (kept with its history) rather than deleted. */
+export const readerRemovalSchema = z.object({ outcome: z.enum(['deleted', 'retired']) });
+export type ReaderRemoval = z.infer<typeof readerRemovalSchema>;
+
+/** A tap or ATTLOG line refused with its reason, as kept for the reader's refusals (values as sent, escaped). */
+export const tapRefusalSchema = z.object({
+  id: z.number(),
+  readerId: z.number(),
+  readerName: z.string(),
+  eventId: z.string(),
+  cardUidRaw: z.string().nullable(),
+  tappedAtRaw: z.string().nullable(),
+  reason: z.string(),
+  receivedAt: z.string(),
+});
+export type TapRefusal = z.infer<typeof tapRefusalSchema>;
+export const refusalListQuerySchema = z.object({ schoolId: idQuery('School ID'), readerId: idQuery('Reader ID') });
+/** The console shows the latest refusals (of a school or a reader). */
+export const REFUSALS_SHOWN = 50;
 
 /** A tap of a card no student has (Device Management lists the latest). */
 export const unknownTapSchema = z.object({
@@ -157,6 +178,8 @@ export const TAP_MESSAGES = {
   old: 'tappedAt is older than 7 days',
   batch: `events must be a list of 1 to ${TAP_BATCH_MAX} taps`,
   body: 'Send one tap { eventId, cardUid, tappedAt } or { events: [ … ] }',
+  event: 'Each event must be an object { eventId, cardUid, tappedAt }',
+  unsafe: (field: string) => `${field} must not contain control or text-direction characters`,
 } as const;
 
 /** An explicit offset or Z is required: a reader's local time without a zone is ambiguous. */
@@ -166,15 +189,27 @@ export const isIsoInstant = (v: string) => ISO_INSTANT.test(v) && Number.isFinit
 /** The shape of one tap; its values (UID, time) are checked per event so one bad tap never sinks a batch. */
 export const tapEventSchema = z
   .object({
-    eventId: z.string({ error: TAP_MESSAGES.eventId }).trim().min(1, TAP_MESSAGES.eventId).max(100, TAP_MESSAGES.eventId),
-    cardUid: z.string({ error: TAP_MESSAGES.cardUid }).max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid),
-    tappedAt: z.string({ error: TAP_MESSAGES.tappedAt }).max(40, TAP_MESSAGES.tappedAt),
+    eventId: z
+      .string({ error: TAP_MESSAGES.eventId })
+      .trim()
+      .min(1, TAP_MESSAGES.eventId)
+      .max(100, TAP_MESSAGES.eventId)
+      .refine(isSafeText, TAP_MESSAGES.unsafe('eventId')),
+    cardUid: z
+      .string({ error: TAP_MESSAGES.cardUid })
+      .max(CARD_UID_MAX * 2, TAP_MESSAGES.cardUid)
+      .refine(isSafeText, TAP_MESSAGES.unsafe('cardUid')),
+    tappedAt: z
+      .string({ error: TAP_MESSAGES.tappedAt })
+      .max(40, TAP_MESSAGES.tappedAt)
+      .refine(isSafeText, TAP_MESSAGES.unsafe('tappedAt')),
   })
   .meta({
     description: 'One card tap. eventId is unique per reader (a replay answers with the first result).',
     examples: [{ eventId: 'gate1-000123', cardUid: '04:A1:B2:C3', tappedAt: '2026-11-16T07:31:05+08:00' }],
   });
-export type TapEvent = z.output<typeof tapEventSchema>;
+/** A tap as checked; `index` is its place in the request (batch position or ATTLOG line), for its rejection. */
+export type TapEvent = z.output<typeof tapEventSchema> & { index?: number };
 
 export const tapBatchSchema = z
   .object({
@@ -211,7 +246,8 @@ export const tapResultSchema = z.object({
   replayed: z.boolean(),
 });
 export type TapResult = z.infer<typeof tapResultSchema>;
-export const tapRejectionSchema = z.object({ eventId: z.string(), reason: z.string() });
+/** A refused event: its eventId as sent (control characters escaped, shortened), its place in the request, why. */
+export const tapRejectionSchema = z.object({ eventId: z.string(), index: z.number(), reason: z.string() });
 export type TapRejection = z.infer<typeof tapRejectionSchema>;
 export const tapBatchResultSchema = z.object({ results: z.array(tapResultSchema), rejected: z.array(tapRejectionSchema) });
 export type TapBatchResult = z.infer<typeof tapBatchResultSchema>;
@@ -219,25 +255,50 @@ export type TapBatchResult = z.infer<typeof tapBatchResultSchema>;
 /** What POST /api/rfid/taps takes, as integrators read it (the OpenAPI document): one tap or a batch. */
 export const tapBodySchema = z.union([tapEventSchema, tapBatchSchema]);
 
+/** A batch's list: its length is checked here, each event on its own (one bad event never sinks the batch). */
+const batchListSchema = z.object({
+  events: z.array(z.unknown(), { error: TAP_MESSAGES.batch }).min(1, TAP_MESSAGES.batch).max(TAP_BATCH_MAX, TAP_MESSAGES.batch),
+});
+
+/** A refused batch event: its rejection, and what it carried (kept, escaped, with the reader's refusals). */
+export type RefusedTap = TapRejection & { cardUid?: unknown; tappedAt?: unknown };
+
+/** A batch event that fails its schema → its rejection (the first message, the eventId made printable). */
+function rejectEvent(event: unknown, index: number, error: z.ZodError): RefusedTap {
+  const isObject = !!event && typeof event === 'object' && !Array.isArray(event);
+  const { eventId, cardUid, tappedAt } = (isObject ? event : {}) as Record<string, unknown>;
+  const reason = isObject ? error.issues[0]!.message : TAP_MESSAGES.event;
+  return { eventId: typeof eventId === 'string' ? printable(eventId.trim(), 100) : '', index, reason, cardUid, tappedAt };
+}
+
 /**
- * The body of POST /api/rfid/taps: one tap, or `{ events }`. Whatever the shape, the route gets a list and
- * whether it was a single tap (whose bad value is a 400, while a batch reports bad events one by one). It
- * parses by hand so that each shape keeps its own messages (a union would answer "Invalid input"); the
- * OpenAPI document shows `tapBodySchema` instead (`openapiBody`, server/plugins/openapi.ts).
+ * The body of POST /api/rfid/taps: one tap, or `{ events }`. Whatever the shape, the route gets a list, whether
+ * it was a single tap (whose bad value is a 400) and, for a batch, the events refused by their shape or text
+ * (reported one by one with their reason; the rest are recorded). It parses by hand so that each shape keeps its
+ * own messages (a union would answer "Invalid input"); the OpenAPI document shows `tapBodySchema` instead
+ * (`openapiBody`, server/plugins/openapi.ts).
  */
 export const tapRequestSchema = z
   .unknown()
-  .transform((body, ctx): { single: boolean; events: TapEvent[] } => {
+  .transform((body, ctx): { single: boolean; events: TapEvent[]; refused: RefusedTap[] } => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       ctx.addIssue({ code: 'custom', message: TAP_MESSAGES.body });
       return z.NEVER;
     }
     const single = !('events' in body);
-    const parsed = single ? tapEventSchema.safeParse(body) : tapBatchSchema.safeParse(body);
+    const parsed = single ? tapEventSchema.safeParse(body) : batchListSchema.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }
-    return { single, events: 'events' in parsed.data ? parsed.data.events : [parsed.data] };
+    if (single) return { single, events: [parsed.data as TapEvent], refused: [] };
+    const events: TapEvent[] = [];
+    const refused: RefusedTap[] = [];
+    (parsed.data as { events: unknown[] }).events.forEach((event, index) => {
+      const one = tapEventSchema.safeParse(event);
+      if (one.success) events.push({ ...one.data, index });
+      else refused.push(rejectEvent(event, index, one.error));
+    });
+    return { single, events, refused };
   })
   .meta({ openapiBody: tapBodySchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber } from './validation';
+import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber, safeString } from './validation';
 
 /** Spec §9: acronym max 10. */
 export const ACRONYM_MAX = 10;
@@ -27,14 +27,12 @@ const isRealDate = (v: string) =>
 
 const dateField = clearableText(10).refine((v) => v == null || isRealDate(v), SCHOOL_MESSAGES.date);
 
-const nameField = z
-  .string({ error: SCHOOL_MESSAGES.name })
+const nameField = safeString({ error: SCHOOL_MESSAGES.name })
   .trim()
   .min(1, SCHOOL_MESSAGES.name)
   .max(200, 'School name must be 200 characters or less');
 
-const acronymField = z
-  .string({ error: SCHOOL_MESSAGES.acronym })
+const acronymField = safeString({ error: SCHOOL_MESSAGES.acronym })
   .trim()
   .min(1, SCHOOL_MESSAGES.acronym)
   .max(ACRONYM_MAX, SCHOOL_MESSAGES.acronymMax);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeNumber, MAX_ID, PHONE_PATTERN } from './validation';
+import { isWholeNumber, MAX_ID, PHONE_PATTERN, requiredText, safeString } from './validation';
 
 /** SMS devices (spec §2 Device Management, §3 "SMS device", §5, §7 /api/super-admin/sms-devices). */
 
@@ -55,8 +55,7 @@ export type SmsDevice = z.infer<typeof smsDeviceSchema>;
 /** GET /sms-devices/{id}/api-key: the audited reveal. */
 export const smsDeviceKeySchema = z.object({ apiKey: z.string() });
 
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const required = (message: string, max = 100) => requiredText(message, max);
 
 const phone = (requiredMessage: string) =>
   required(requiredMessage, 30).refine((v) => PHONE_PATTERN.test(v), SMS_DEVICE_MESSAGES.phoneInvalid);
@@ -92,7 +91,7 @@ const dailyLimitField = z
   });
 
 const descriptionField = z
-  .union([z.string(), z.null()], { error: 'Description must be text' })
+  .union([safeString(), z.null()], { error: 'Description must be text' })
   .optional()
   .transform((v) => (v === undefined ? undefined : v?.trim() || null))
   .refine((v) => !v || v.length <= 500, 'Description must be 500 characters or less');
@@ -119,8 +118,7 @@ export const smsDeviceUpdateSchema = z.object({
   name: required(SMS_DEVICE_MESSAGES.name).optional(),
   deviceName: required(SMS_DEVICE_MESSAGES.deviceName).optional(),
   phoneNumber: phone(SMS_DEVICE_MESSAGES.phoneNumber).optional(),
-  apiKey: z
-    .string({ error: SMS_DEVICE_MESSAGES.apiKey })
+  apiKey: safeString({ error: SMS_DEVICE_MESSAGES.apiKey })
     .trim()
     .max(500, 'Must be 500 characters or less')
     .optional()

@@ -3,13 +3,14 @@ import { paginationSchema } from './api';
 import { mergeLiveRow } from './live-list';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
-import { idField } from './validation';
+import { idField, safeString } from './validation';
 
 /** SMS Notifications History (spec §2, §3 "SMS notification", "History filter", §4 live updates, §7). */
 
 /** Spec §9: page size 10 for SMS history. */
 export const SMS_PAGE_SIZE = 10;
-export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED'] as const;
+/** UNCERTAIN (issue #18): an attempt got no answer and the provider cannot say whether it went; an admin decides. */
+export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };
@@ -38,6 +39,8 @@ export const smsNotificationSchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** An admin dismissed this UNCERTAIN message (not resent). */
+  dismissedAt: z.string().nullable(),
   /** The student's school's time zone (the platform's default without one): its times are read in it. */
   timeZone: z.string(),
 });
@@ -112,8 +115,7 @@ export const CUSTOM_MESSAGE_MESSAGES = {
 /** POST /api/super-admin/sms-history/messages: a CUSTOM message to one student's parent. */
 export const customMessageSchema = z.object({
   studentId: idField(CUSTOM_MESSAGE_MESSAGES.studentId),
-  message: z
-    .string({ error: CUSTOM_MESSAGE_MESSAGES.message })
+  message: safeString({ error: CUSTOM_MESSAGE_MESSAGES.message })
     .trim()
     .min(1, CUSTOM_MESSAGE_MESSAGES.message)
     .superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeCardUid } from './card-uid';
 import { checkDateOrder, dateQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from './list-filters';
 import { paginationSchema } from './api';
-import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN } from './validation';
+import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN, requiredText, safeString } from './validation';
 
 /*
  * Students and archived students (spec §2 student screens, §3 Student/ArchivedStudent, §5 Student, §7).
@@ -101,11 +101,7 @@ export function defaultStudentPassword(lastName: string | null | undefined): str
 const blankTo = (empty: null | undefined) => (v: unknown) =>
   v == null || (typeof v === 'string' && v.trim() === '') ? empty : v;
 
-const required = (message: string, max = 100) =>
-  z.preprocess(
-    (v) => (v == null ? '' : v),
-    z.string({ message }).trim().min(1, message).max(max, `Must be ${max} characters or less`),
-  );
+const required = (message: string, max = 100) => z.preprocess((v) => (v == null ? '' : v), requiredText(message, max));
 
 const emailRequired = z.preprocess(
   (v) => (v == null ? '' : v),
@@ -274,8 +270,7 @@ export const editStudentFormSchema = z
 export const archiveStudentSchema = z.object({
   reason: z.preprocess(
     blankTo(null),
-    z
-      .string({ message: STUDENT_MESSAGES.reasonMax })
+    safeString({ message: STUDENT_MESSAGES.reasonMax })
       .trim()
       .max(ARCHIVE_REASON_MAX, STUDENT_MESSAGES.reasonMax)
       .nullish()

@@ -15,7 +15,7 @@ export const EMAIL_MAX = 254;
  * The one email check. EMAIL_PATTERN backtracks quadratically on long text ('a@' + '.'.repeat(n) + '@':
  * 100 kB takes seconds of CPU), so the length is checked first and the pattern only ever sees ≤ 254 chars.
  */
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value) && isSafeText(value);
 export const PHONE_PATTERN = /^\+?[0-9][0-9\s\-()]{6,19}$/;
 /**
  * zod's `error` option when a missing value and a value of the wrong type need different messages
@@ -33,6 +33,13 @@ export const typeError = (required: string, invalid: string) => ({
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const UNSAFE_TEXT_MESSAGE = 'Must not contain control or text-direction characters';
 export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value);
+
+/**
+ * THE text rule: every name and free text the console or the API takes starts from this instead of
+ * z.string(), so a control or bidi character is refused with one message wherever it is typed.
+ * tests/api/text-rule.test.ts walks every create/update route to hold it.
+ */
+export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** Largest id an integer column holds on PostgreSQL; a bigger number can never name a record. */
 export const MAX_ID = 2_147_483_647;

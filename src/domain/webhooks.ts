@@ -4,10 +4,29 @@ import { z } from 'zod';
 
 const text = z.string().optional();
 
-/** httpSMS events (CloudEvents JSON): type + data { id, request_id, owner, timestamp, error_message }. */
+/** How far ahead of our clock an event time may be (phone clocks drift); later is refused, never stored. */
+export const WEBHOOK_FUTURE_SKEW_MS = 5 * 60_000;
+export const WEBHOOK_MESSAGES = { future: 'Event time is in the future' } as const;
+
+const notInFuture = (v: string | undefined) => !v || !(Date.parse(v) > Date.now() + WEBHOOK_FUTURE_SKEW_MS);
+
+/**
+ * httpSMS events (CloudEvents JSON): type, time + data { id, request_id, owner, timestamp, error_message }. A
+ * heartbeat or delivery dated in the future (a 2099 heartbeat would keep a dead phone "active") is a 400.
+ */
 export const smsWebhookEventSchema = z.object({
   type: text,
-  data: z.object({ id: text, request_id: text, owner: text, timestamp: text, error_message: text, reason: text }).optional(),
+  time: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
+  data: z
+    .object({
+      id: text,
+      request_id: text,
+      owner: text,
+      timestamp: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
+      error_message: text,
+      reason: text,
+    })
+    .optional(),
 });
 export type SmsWebhookEvent = z.infer<typeof smsWebhookEventSchema>;
 
@@ -19,10 +38,13 @@ export const messengerWebhookSchema = z.object({
   entry: z
     .array(
       z.object({
+        /** the page that received the events (its Graph id) */
+        id: text,
         messaging: z
           .array(
             z.object({
               sender: z.object({ id: text }).optional(),
+              recipient: z.object({ id: text }).optional(),
               message: z.unknown().optional(),
               referral: ref,
               optin: ref,
@@ -38,4 +60,9 @@ export type MessengerWebhook = z.infer<typeof messengerWebhookSchema>;
 
 export const messengerVerifyQuerySchema = z.object({ 'hub.mode': text, 'hub.verify_token': text, 'hub.challenge': text });
 
-export const webhookResultSchema = z.object({ updated: z.boolean().optional(), bound: z.number().optional() });
+export const webhookResultSchema = z.object({
+  updated: z.boolean().optional(),
+  bound: z.number().optional(),
+  /** m.me refs that bound nothing (used, expired, replaced or unknown): logged and answered in Messenger */
+  refused: z.number().optional(),
+});

@@ -182,21 +182,17 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
     expect(down.statusCode).toBe(400);
   });
 
-  it('opt-in: the student link is m.me/{page}?ref={token} with a QR code; the signed webhook binds the parent PSID', async () => {
+  it('opt-in: a new student link is m.me/{page}?ref={ref} with a QR code; the signed webhook binds the parent PSID', async () => {
     const school = await createSchool(t.app, token);
     await addPage(school.id, '1000004', 'token-0004');
     const studentId = await addStudent(t.app, school.id, { notificationPreference: 'FACEBOOK_MESSENGER_ONLY' });
-    const res = await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` });
-    expect(res.statusCode).toBe(200);
+    const res = await call({ method: 'POST', url: `/api/super-admin/students/${studentId}/messenger-opt-in/links` });
+    expect(res.statusCode).toBe(201);
     const optIn = res.json().data;
-    expect(optIn.link).toMatch(/^https:\/\/m\.me\/1000004\?ref=s\d+-[\w-]+$/);
+    expect(optIn.link).toMatch(/^https:\/\/m\.me\/1000004\?ref=[\w-]{24}$/);
     expect(optIn.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    expect(optIn.connected).toBe(false);
+    expect(optIn.binding).toBeNull();
     const ref = new URL(optIn.link).searchParams.get('ref')!;
-    // Asking again gives the same link (a printed QR code stays valid).
-    expect((await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.link).toBe(
-      optIn.link,
-    );
 
     const event = {
       object: 'page',
@@ -233,8 +229,8 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
       .executeTakeFirstOrThrow();
     expect(row.parentMessengerPsid).toBe('24009999');
     expect(
-      (await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.connected,
-    ).toBe(true);
+      (await call({ method: 'GET', url: `/api/super-admin/students/${studentId}/messenger-opt-in` })).json().data.binding,
+    ).toMatchObject({ page: { pageId: '1000004' } });
 
     // The notification now goes by Messenger (FACEBOOK_MESSENGER_ONLY).
     await addIntent(t.app, { type: 'CHECK_OUT', studentId, schoolId: school.id });

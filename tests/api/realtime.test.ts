@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
@@ -11,7 +13,7 @@ import { nowIso } from '../../server/lib/time';
 
 /** Live updates (ARCHITECTURE.md "Live"): only a super-admin session joins the room that gets the events. */
 
-async function listen(t: TestApp): Promise<string> {
+async function listen(t: { app: FastifyInstance }): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
@@ -187,77 +189,90 @@ if (!redisUrl) console.warn('[skip] socket.io Redis adapter test: set TEST_REDIS
 
 describe.skipIf(!redisUrl)('socket.io across two server processes through Redis', () => {
   let a: TestApp;
-  let b: TestApp;
+  let b: FastifyInstance;
+  let other: TestApp;
   let socket: Socket;
   beforeAll(async () => {
     a = await createTestApp({ redisUrl });
-    b = await createTestApp({ redisUrl });
+    // A second app on the same database: the nodes of one deployment share the adapter's channels.
+    b = await buildApp(a.app.config, { db: a.app.db });
+    // An app of another deployment (its own database) on the same Redis.
+    other = await createTestApp({ redisUrl });
   });
   afterAll(async () => {
     socket?.close();
-    await a.close();
     await b.close();
+    await a.close();
+    await other.close();
   });
 
   it('an event emitted by one server reaches a super admin connected to the other (two apps in one process)', async () => {
-    socket = await connect(await listen(b), await loginSuperAdmin(b.app));
+    socket = await connect(await listen({ app: b }), await loginSuperAdmin(b));
     expect(await join(socket)).toEqual({ ok: true });
     const got = next(socket, 'attendance:all', 3000);
     a.app.realtime.emitToSuperAdmins('attendance:all', { from: 'server A' });
     expect(await got).toEqual({ from: 'server A' });
   });
+
+  it('another deployment’s events on the same Redis (another database) do not reach it', async () => {
+    const got = next(socket, 'attendance:all', 1000);
+    other.app.realtime.emitToSuperAdmins('attendance:all', { from: 'elsewhere' });
+    expect(await got).toBe('none');
+    const ours = next(socket, 'attendance:all', 3000);
+    a.app.realtime.emitToSuperAdmins('attendance:all', { from: 'server A again' });
+    expect(await ours).toEqual({ from: 'server A again' });
+  });
 });
 
-describe.skipIf(!redisUrl || dbKind !== 'sqlite')(
-  'a tap posted to one server process reaches a browser socket on another',
-  () => {
-    let a: TestApp;
-    let child: ChildProcess;
-    let socket: Socket;
-    beforeAll(async () => {
-      a = await createTestApp({ redisUrl });
-      // The second process shares the database file and Redis, as two replicas of one deployment would.
-      child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-        env: {
-          ...process.env,
-          PORT: '0',
-          DATA_DIR: a.dataDir,
-          REDIS_URL: redisUrl,
-          LOG_LEVEL: 'silent',
-          SCRYPT_COST: '1024',
-          ABSENCE_JOB: '0',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-    }, 30_000);
-    afterAll(async () => {
-      socket?.close();
-      child?.kill('SIGTERM');
-      await a.close();
+describe.skipIf(!redisUrl)(`a tap posted to one server process reaches a browser socket on another (${dbKind})`, () => {
+  let a: TestApp;
+  let child: ChildProcess;
+  let socket: Socket;
+  beforeAll(async () => {
+    a = await createTestApp({ redisUrl });
+    // The second process shares the database (file, or PostgreSQL schema) and Redis, as two replicas would.
+    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: a.dataDir,
+        DATABASE_URL: a.app.config.databaseUrl ?? '',
+        PG_SCHEMA: a.app.config.pgSchema ?? '',
+        REDIS_URL: redisUrl,
+        LOG_LEVEL: 'silent',
+        SCRYPT_COST: '1024',
+        ABSENCE_JOB: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+  }, 30_000);
+  afterAll(async () => {
+    socket?.close();
+    child?.kill('SIGTERM');
+    await a.close();
+  });
 
-    it('process B delivers the attendance event of a tap recorded by process A', async () => {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /PORT (\d+)/.exec(out);
-          if (m) resolve(Number(m[1]));
-        });
-        child.once('exit', (code) => reject(new Error(`second server exited with ${code}`)));
+  it('process B delivers the attendance event of a tap recorded by process A', async () => {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /PORT (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
       });
-      const token = await loginSuperAdmin(a.app);
-      socket = await connect(`http://127.0.0.1:${port}`, token);
-      expect(await join(socket)).toEqual({ ok: true });
-      const schoolId = (await createSchool(a.app, token)).id;
-      const reader = await createReader(a.app, token, { schoolId });
-      const studentId = await insertCardStudent(a.app, schoolId, '0BADF00D');
-      const day = lastSchoolDay();
-      const got = next(socket, 'attendance', 5000);
-      expect(
-        (await postTaps(a.app, reader.token, { eventId: 'multi-1', cardUid: '0BADF00D', tappedAt: at(day, '07:00') })).statusCode,
-      ).toBe(201);
-      expect(await got).toMatchObject({ studentId, status: 'PRESENT', reader: 'Gate 1', record: { studentId } });
-    }, 30_000);
-  },
-);
+      child.once('exit', (code) => reject(new Error(`second server exited with ${code}`)));
+    });
+    const token = await loginSuperAdmin(a.app);
+    socket = await connect(`http://127.0.0.1:${port}`, token);
+    expect(await join(socket)).toEqual({ ok: true });
+    const schoolId = (await createSchool(a.app, token)).id;
+    const reader = await createReader(a.app, token, { schoolId });
+    const studentId = await insertCardStudent(a.app, schoolId, '0BADF00D');
+    const day = lastSchoolDay();
+    const got = next(socket, 'attendance', 5000);
+    expect(
+      (await postTaps(a.app, reader.token, { eventId: 'multi-1', cardUid: '0BADF00D', tappedAt: at(day, '07:00') })).statusCode,
+    ).toBe(201);
+    expect(await got).toMatchObject({ studentId, status: 'PRESENT', reader: 'Gate 1', record: { studentId } });
+  }, 30_000);
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createReader, postTaps } from '../helpers/rfid';
-import { READER_MESSAGES } from '../../src/domain/rfid';
+import { networkMessage, READER_MESSAGES } from '../../src/domain/rfid';
 import { hashToken } from '../../server/lib/passwords';
 
 /** Issue #11: /api/super-admin/rfid-readers — CRUD, token shown once and stored hashed, rotation. */
@@ -58,7 +58,7 @@ describe(`RFID readers API (${dbKind})`, () => {
       [{ name: 'X', schoolId: 999999 }, 404, 'School not found'],
       [{ name: 'X', schoolId, kind: 'ZKTECO' }, 400, READER_MESSAGES.serial],
       [{ name: 'X', schoolId, kind: 'BLE' }, 400, READER_MESSAGES.kind],
-      [{ name: 'X', schoolId, allowedNetworks: ['10.0.0.0/33'] }, 400, READER_MESSAGES.network],
+      [{ name: 'X', schoolId, allowedNetworks: ['10.0.0.0/33'] }, 400, networkMessage('10.0.0.0/33')],
     ];
     for (const [payload, status, message] of cases) {
       const res = await api({ method: 'POST', url: '/api/super-admin/rfid-readers', payload });

@@ -141,7 +141,7 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
     expect((await t.app.db.selectFrom('rfidTaps').select('id').execute()).length).toBe(before);
   });
 
-  it('a batch records its valid events and reports each bad one by eventId; over 500 or malformed is a 400 with nothing recorded', async () => {
+  it('a batch records its valid events and reports each bad one by eventId; over 500 or not a batch is a 400 with nothing recorded', async () => {
     const studentId = await insertCardStudent(t.app, schoolId, 'CAFEBABE');
     const good = ev('CAFEBABE', '07:05');
     const res = await postTaps(t.app, reader.token, {
@@ -163,8 +163,8 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
       },
     ]);
     expect(res.json().data.rejected).toEqual([
-      { eventId: 'b-old', reason: TAP_MESSAGES.old },
-      { eventId: 'b-uid', reason: TAP_MESSAGES.cardUid },
+      { eventId: 'b-old', index: 1, reason: TAP_MESSAGES.old },
+      { eventId: 'b-uid', index: 2, reason: TAP_MESSAGES.cardUid },
     ]);
     const before = (await t.app.db.selectFrom('rfidTaps').select('id').execute()).length;
     const tooMany = Array.from({ length: 501 }, (_, i) => ({
@@ -175,14 +175,17 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
     const big = await postTaps(t.app, reader.token, { events: tooMany });
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBe(TAP_MESSAGES.batch);
-    const malformed = await postTaps(t.app, reader.token, {
-      events: [{ eventId: 'ok-1', cardUid: 'CAFEBABE', tappedAt: good.tappedAt }, { cardUid: 1 }],
-    });
-    expect(malformed.statusCode).toBe(400);
     const notObject = await postTaps(t.app, reader.token, [1, 2]);
     expect(notObject.statusCode).toBe(400);
     expect(notObject.json().message).toBe(TAP_MESSAGES.body);
     expect((await t.app.db.selectFrom('rfidTaps').select('id').execute()).length).toBe(before);
+    // A malformed event is refused on its own (issue #18); the batch's other events are recorded.
+    const malformed = await postTaps(t.app, reader.token, {
+      events: [{ eventId: 'ok-1', cardUid: 'CAFEBABE', tappedAt: good.tappedAt }, { cardUid: 1 }],
+    });
+    expect(malformed.statusCode).toBe(200);
+    expect(malformed.json().data.rejected).toEqual([{ eventId: '', index: 1, reason: TAP_MESSAGES.eventId }]);
+    expect((await t.app.db.selectFrom('rfidTaps').select('id').execute()).length).toBe(before + 1);
   });
 
   it('replays a whole offline buffer idempotently: the same 500 events twice make one record per student', async () => {

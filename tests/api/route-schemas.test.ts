@@ -23,6 +23,9 @@ const NO_BODY = new Set([
   'POST /api/super-admin/archived-students/:id/restore',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/rfid-readers/:id/rotate-token',
+  'POST /api/super-admin/students/:id/messenger-opt-in/links',
+  'POST /api/super-admin/sms-history/:id/resend',
+  'POST /api/super-admin/sms-history/:id/dismiss',
 ]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;

@@ -25,3 +25,6 @@ export const E2E_NOTIFY_STUDENT = {
   school: 'E2E Notify School',
   acronym: 'E2EN',
 };
+
+/** The Messenger app secret of the e2e server: specs sign Facebook's webhook posts with it (opt-in binding). */
+export const E2E_MESSENGER_APP_SECRET = 'e2e-messenger-app-secret';

@@ -16,8 +16,16 @@ import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
-import { E2E_NOTIFY_STUDENT, E2E_PORT, E2E_PROFILE_ADMIN, E2E_STATIC_DIR, E2E_SUPER_ADMIN } from './env';
+import {
+  E2E_MESSENGER_APP_SECRET,
+  E2E_NOTIFY_STUDENT,
+  E2E_PORT,
+  E2E_PROFILE_ADMIN,
+  E2E_STATIC_DIR,
+  E2E_SUPER_ADMIN,
+} from './env';
 import { startStandInGateway } from '../fixtures/sms-gateway';
+import { startStandInGraph } from '../fixtures/graph-api';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const staticDir = path.resolve(E2E_STATIC_DIR);
@@ -29,6 +37,8 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
 // SMS devices send through a stand-in httpSMS gateway (a real HTTP server here), which posts delivery webhooks back.
 const gateway = await startStandInGateway();
 const SMS_WEBHOOK_SECRET = 'e2e-sms-webhook-secret';
+// Messenger replies (an opt-in link refused) go to a stand-in Graph API, never to Facebook.
+const graph = await startStandInGraph();
 
 const config = loadConfig({
   ...process.env,
@@ -47,6 +57,8 @@ const config = loadConfig({
   SMS_GATEWAY_URL: gateway.url,
   SMS_WEBHOOK_SECRET,
   OUTBOX_POLL_MS: '200',
+  GRAPH_API_URL: graph.url,
+  MESSENGER_APP_SECRET: E2E_MESSENGER_APP_SECRET,
 });
 gateway.webhook = { url: `http://127.0.0.1:${config.port}/api/webhooks/sms`, secret: SMS_WEBHOOK_SECRET, delayMs: 1500 };
 
@@ -95,6 +107,7 @@ async function shutdown() {
   try {
     await app.close();
     await gateway.close();
+    await graph.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { testConfig, type AppConfig } from '../../server/config';
 import { createDb } from '../../server/db/index';
@@ -24,7 +25,10 @@ export interface TestApp {
  * A real Fastify instance on a real, empty database: a temp SQLite file, or a fresh schema of the
  * PostgreSQL database named by TEST_DATABASE_URL (dropped on close).
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, build: Omit<BuildOptions, 'db'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { dbPlugins = [], ...build }: Omit<BuildOptions, 'db'> & { /** e.g. a statement counter */ dbPlugins?: KyselyPlugin[] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = testConfig(dataDir, overrides);
   const url = process.env.TEST_DATABASE_URL;
@@ -37,7 +41,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, build: O
     await client.end();
   }
   const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
-  const app = await buildApp({ ...config, databaseUrl: url, pgSchema: schema }, { ...build, db });
+  const app = await buildApp(
+    { ...config, databaseUrl: url, pgSchema: schema },
+    { ...build, db: dbPlugins.reduce<typeof db>((d, p) => d.withPlugin(p), db) },
+  );
   await app.ready();
   return {
     app,

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createSession } from '../../server/services/sessions';
-import { hashPassword } from '../../server/lib/passwords';
+import { hashPassword, hashToken } from '../../server/lib/passwords';
 import { nowIso } from '../../server/lib/time';
 import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';
+import { addUncertainMessage } from './notifications';
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
@@ -92,11 +93,14 @@ export interface Fixtures {
   studentId: number;
   messengerRef: string;
   archivedStudentId: number;
-  /** an SMS device and a Facebook page (token known to the stand-in Graph API) */
+  /** an SMS device and a Facebook page (token known to the stand-in Graph API; pageGraphId is its Facebook id) */
   deviceId: number;
   pageId: number;
+  pageGraphId: string;
   /** a SENT message the gateway webhook may mark delivered */
   smsRequestId: string;
+  /** an UNCERTAIN message (its outbox row 'uncertain') an admin may resend or dismiss */
+  uncertainSmsId: number;
   readerId: number;
 }
 
@@ -232,7 +236,7 @@ export async function startAuditApp(): Promise<AuditApp> {
       .values({ pageId, pageName: 'School page', accessToken: token, schoolId, createdAt: now(), updatedAt: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return row.id;
+    return { id: row.id, pageId };
   }
 
   const fx = {} as Fixtures;
@@ -295,8 +299,18 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+      // A bound parent (the unbind route) and an unused opt-in link (the webhook binds with it, once).
       fx.messengerRef = `ref-${unique()}`;
-      await app.db.updateTable('students').set({ messengerRefToken: fx.messengerRef }).where('id', '=', fx.studentId).execute();
+      await app.db.updateTable('students').set({ parentMessengerPsid: '24000001' }).where('id', '=', fx.studentId).execute();
+      await app.db
+        .insertInto('messengerOptInLinks')
+        .values({
+          studentId: fx.studentId,
+          refHash: hashToken(fx.messengerRef),
+          createdAt: now(),
+          expiresAt: '2999-01-01T00:00:00.000Z',
+        })
+        .execute();
     }
     if (fresh || !(await studentIs(fx.archivedStudentId, 1))) {
       fx.archivedStudentId = await insertPerson(app, 'students', fx.schoolId);
@@ -314,7 +328,8 @@ export async function startAuditApp(): Promise<AuditApp> {
     const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>
       id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
     if (fresh || !(await has('smsDevices', fx.deviceId))) fx.deviceId = await insertDevice(fx.schoolId);
-    if (fresh || !(await has('facebookPages', fx.pageId))) fx.pageId = await insertPage(fx.schoolId);
+    if (fresh || !(await has('facebookPages', fx.pageId)))
+      ({ id: fx.pageId, pageId: fx.pageGraphId } = await insertPage(fx.schoolId));
     const sent = fx.smsRequestId
       ? await app.db.selectFrom('smsNotifications').select('status').where('requestId', '=', fx.smsRequestId).executeTakeFirst()
       : undefined;
@@ -336,6 +351,14 @@ export async function startAuditApp(): Promise<AuditApp> {
         })
         .execute();
     }
+    const open = await app.db
+      .selectFrom('smsNotifications')
+      .select('id')
+      .where('id', '=', fx.uncertainSmsId ?? 0)
+      .where('status', '=', 'UNCERTAIN')
+      .where('dismissedAt', 'is', null)
+      .executeTakeFirst();
+    if (fresh || !open) fx.uncertainSmsId = await addUncertainMessage(app, fx.studentId, fx.schoolId);
     return fx;
   }
   await ensure();

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
 import { createHmac } from 'node:crypto';
-import { signJwt } from '../../server/lib/hmac';
+import { gatewayToken } from '../fixtures/sms-gateway';
 import { AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
@@ -291,6 +291,8 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'DELETE /api/super-admin/facebook-pages/:id': { action: 'DELETE_FACEBOOK_PAGE', body: 'none' },
   'POST /api/super-admin/facebook-pages/:id/test': { action: 'TEST_FACEBOOK_PAGE', body: 'none' },
+  'POST /api/super-admin/students/:id/messenger-opt-in/links': { action: 'CREATE_MESSENGER_OPT_IN', body: 'none' },
+  'DELETE /api/super-admin/students/:id/messenger-opt-in/binding': { action: 'UNBIND_PARENT_MESSENGER', body: 'none' },
   'POST /api/super-admin/facebook-pages/send-message': {
     action: 'SEND_FACEBOOK_TEST_MESSAGE',
     body: 'json',
@@ -301,6 +303,8 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ studentId: fx.studentId, message: 'School is closed tomorrow.' }),
   },
+  'POST /api/super-admin/sms-history/:id/resend': { action: 'RESEND_UNCERTAIN_SMS', body: 'none' },
+  'POST /api/super-admin/sms-history/:id/dismiss': { action: 'DISMISS_UNCERTAIN_SMS', body: 'none' },
   'POST /api/webhooks/sms': {
     action: 'SMS_DELIVERED',
     body: 'json',
@@ -309,7 +313,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       type: 'message.phone.delivered',
       data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
     }),
-    sign: () => ({ authorization: `Bearer ${signJwt(AUDIT_WEBHOOK.sms, { exp: Math.floor(Date.now() / 1000) + 300 })}` }),
+    sign: () => ({ authorization: `Bearer ${gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}` }),
   },
   'POST /api/webhooks/messenger': {
     action: 'CONNECT_PARENT_MESSENGER',
@@ -317,7 +321,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     session: 'none',
     fields: (fx) => ({
       object: 'page',
-      entry: [{ messaging: [{ sender: { id: '24000002' }, referral: { ref: fx.messengerRef } }] }],
+      entry: [{ id: fx.pageGraphId, messaging: [{ sender: { id: '24000002' }, referral: { ref: fx.messengerRef } }] }],
     }),
     sign: (raw) => ({
       'x-hub-signature-256': `sha256=${createHmac('sha256', AUDIT_WEBHOOK.messengerApp).update(raw).digest('hex')}`,
@@ -352,6 +356,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'sms-devices': 'deviceId',
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
+  'sms-history': 'uncertainSmsId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',

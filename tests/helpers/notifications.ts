@@ -80,3 +80,52 @@ export async function drain(app: FastifyInstance, done: () => Promise<boolean> |
 
 export const historyOf = (app: FastifyInstance, studentId: number) =>
   app.db.selectFrom('smsNotifications').selectAll().where('studentId', '=', studentId).orderBy('id').execute();
+
+/**
+ * An SMS whose outcome is unknown (issue #18), as the worker leaves it: history UNCERTAIN with a reason, its
+ * outbox row 'uncertain'. Returns the history id. (No API creates one: the robustness audit and e2e seed it.)
+ */
+export async function addUncertainMessage(
+  app: FastifyInstance,
+  studentId: number,
+  schoolId: number | null,
+  extra: { message?: string; phoneNumber?: string; failureReason?: string } = {},
+): Promise<number> {
+  seq += 1;
+  const key = `CHECK_IN:attendance:uncertain-${seq}-${Date.now()}:SMS`;
+  const at = nowIso();
+  const phone = extra.phoneNumber ?? '+639171234567';
+  const text = extra.message ?? 'Audit';
+  const note = await app.db
+    .insertInto('smsNotifications')
+    .values({
+      studentId,
+      schoolId,
+      type: 'CHECK_IN',
+      message: text,
+      phoneNumber: phone,
+      status: 'UNCERTAIN',
+      failureReason: extra.failureReason ?? 'Outcome unknown',
+      requestId: key,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('notificationOutbox')
+    .values({
+      idempotencyKey: key,
+      channel: 'SMS',
+      studentId,
+      recipient: phone,
+      payload: JSON.stringify({ type: 'CHECK_IN', schoolId, text, preference: 'SMS_ONLY', intentKey: key }),
+      status: 'uncertain',
+      nextAttemptAt: at,
+      smsNotificationId: note.id,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  return note.id;
+}

@@ -55,11 +55,11 @@ export async function insertStudent(
     .execute();
 }
 
-/** Inserts an admin row directly. */
-export async function insertAdmin(app: FastifyInstance, schoolId: number | null, isActive: 0 | 1 = 1) {
+/** Inserts an admin row directly; returns its id. */
+export async function insertAdmin(app: FastifyInstance, schoolId: number | null, isActive: 0 | 1 = 1): Promise<number> {
   seq += 1;
   const now = nowIso();
-  await app.db
+  const row = await app.db
     .insertInto('admins')
     .values({
       email: `admin${seq}@school.test`,
@@ -72,7 +72,9 @@ export async function insertAdmin(app: FastifyInstance, schoolId: number | null,
       createdAt: now,
       updatedAt: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The newest system-log entries of an action, details parsed. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideTap, type SchoolRules } from '../../server/services/attendance-rules';
-import { parseAttLog } from '../../server/lib/zkteco';
+import { ATTLOG_MESSAGES, parseAttLog } from '../../server/lib/zkteco';
+import { WindowLimit } from '../../server/lib/window-limit';
+import { addressInNetworks, addressKey, parseNetwork } from '../../src/domain/networks';
+import { printable } from '../../src/domain/printable';
 import { addressAllowed } from '../../server/services/rfid-readers';
 import { checkTap } from '../../server/services/taps';
 import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '../../src/domain/attendance';
@@ -121,15 +124,30 @@ describe('tap checks', () => {
 });
 
 describe('ZKTeco ATTLOG parsing', () => {
-  it('reads PIN, local date and time, status and verify; reports bad lines by number', () => {
-    const { lines, bad } = parseAttLog(
+  it('reads PIN, local date and time, status and verify; refuses bad lines by number with their reason', () => {
+    const { lines, refused } = parseAttLog(
       '1001\t2026-11-16 07:31:05\t0\t1\t0\t0\r\n\r\nbroken\n2002\t2026-11-16 16:00:00\t1\t15\n\t2026-11-16 07:00:00',
     );
     expect(lines).toEqual([
-      { pin: '1001', date: '2026-11-16', time: '07:31:05', status: '0', verify: '1' },
-      { pin: '2002', date: '2026-11-16', time: '16:00:00', status: '1', verify: '15' },
+      { pin: '1001', date: '2026-11-16', time: '07:31:05', status: '0', verify: '1', line: 1 },
+      { pin: '2002', date: '2026-11-16', time: '16:00:00', status: '1', verify: '15', line: 4 },
     ]);
-    expect(bad).toEqual([3, 5]);
+    expect(refused.map((r) => [r.line, r.reason])).toEqual([
+      [3, ATTLOG_MESSAGES.notLog],
+      [5, ATTLOG_MESSAGES.notLog],
+    ]);
+  });
+
+  it('never rolls an impossible date or time over (issue #18)', () => {
+    const { lines, refused } = parseAttLog(
+      ['7\t2026-11-16 08:75:00', '7\t2026-11-16 25:61:61', '7\t2026-02-29 07:00:00', '7\t2028-02-29 23:59:59'].join('\n'),
+    );
+    expect(lines.map((l) => `${l.date} ${l.time}`)).toEqual(['2028-02-29 23:59:59']);
+    expect(refused.map((r) => [r.key, r.reason])).toEqual([
+      ['7@2026-11-16T08:75:00', 'Impossible date or time "2026-11-16 08:75:00"'],
+      ['7@2026-11-16T25:61:61', 'Impossible date or time "2026-11-16 25:61:61"'],
+      ['7@2026-02-29T07:00:00', 'Impossible date or time "2026-02-29 07:00:00"'],
+    ]);
   });
 });
 
@@ -192,5 +210,34 @@ describe('Attendance History live rules (spec §4)', () => {
     expect(events).toHaveLength(20);
     expect(events[0]!.id).toBe(25);
     expect(addLiveEvent(events, ev(25))).toBe(events);
+  });
+});
+
+describe('reader intake pieces (issue #18)', () => {
+  it('counts requests per window and answers the seconds left once over the limit', () => {
+    const limit = new WindowLimit(2, 60_000);
+    expect([limit.hit('a', 0), limit.hit('a', 1000), limit.hit('a', 20_500), limit.hit('b', 20_500)]).toEqual([0, 0, 40, 0]);
+    expect(limit.over('a', 30_000)).toBe(30);
+    expect(limit.hit('a', 60_000)).toBe(0);
+  });
+
+  it('limits IPv6 clients by their /64 and IPv4-mapped addresses as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb::9'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::ffff:10.0.0.7')).toBe('10.0.0.7');
+  });
+
+  it('matches allowed networks with one parser: a malformed entry matches nothing and never throws', () => {
+    expect(parseNetwork('fd00:::1/64')).toBeNull();
+    expect(parseNetwork('fe80::1%eth0')).toBeNull();
+    expect(parseNetwork('127.1')).toBeNull();
+    expect(addressInNetworks(['fd00:::1/64', '10.0.0.0/8'], '10.1.2.3')).toBe(true);
+    expect(addressInNetworks(['fd00:::1/64'], 'fd00::1')).toBe(false);
+    expect(addressInNetworks(['::ffff:10.0.0.0/104'], '10.9.9.9')).toBe(true);
+  });
+
+  it('makes device text printable: control and direction characters escaped, shortened', () => {
+    expect(printable('a\u0000b\u202Ec\td', 100)).toBe('a\\u0000b\\u202ec\\u0009d');
+    expect(printable('x'.repeat(10), 4)).toBe('xxxx...');
   });
 });

@@ -54,6 +54,10 @@ describe('configuration from the environment', () => {
       ],
       [{ API_DOCS: 'off' }, 'Invalid API_DOCS="off": expected 0 (off) or 1 (on)'],
       [{ SMS_GATEWAY_URL: 'httpsms' }, 'Invalid SMS_GATEWAY_URL="httpsms": expected an http:// or https:// URL'],
+      [
+        { SMS_WEBHOOK_AUDIENCE: 'school.test/api/webhooks/sms' },
+        'Invalid SMS_WEBHOOK_AUDIENCE="school.test/api/webhooks/sms": expected an http:// or https:// URL',
+      ],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -61,12 +65,34 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('checks httpSMS webhook tokens for its issuer by default; the audience URL only when given', () => {
+    expect(loadConfig({})).toMatchObject({ smsWebhookIssuer: 'api.httpsms.com', smsWebhookAudience: undefined });
+    expect(loadConfig({ SMS_WEBHOOK_AUDIENCE: 'https://school.test/api/webhooks/sms' }).smsWebhookAudience).toBe(
+      'https://school.test/api/webhooks/sms',
+    );
+  });
+
   it('reads TRUST_PROXY as a hop count or a list of proxies, never "every hop"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
+
+  it('refuses a hop count on an address clients reach directly (they would write their own X-Forwarded-For)', () => {
+    const message =
+      'Invalid TRUST_PROXY="1" with HOST="0.0.0.0": a client connecting directly could choose its own address with ' +
+      "X-Forwarded-For. List the proxy's addresses instead (TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.5,10.0.0.6), " +
+      'or listen on loopback only (HOST=127.0.0.1).';
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(message);
+    expect(() => loadConfig({ TRUST_PROXY: '2', HOST: '192.168.1.10' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '1', HOST: '::' })).toThrow(ConfigError);
+    // Loopback is reached through the proxy only; listed proxies are safe on any address.
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: '::1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1', HOST: 'localhost' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
   it('makes the server refuse to start: the message on stderr, exit code 1, nothing listening', () => {

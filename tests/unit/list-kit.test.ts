@@ -109,6 +109,7 @@ describe('badge colours (spec §4, System Logs)', () => {
     expect(badgeTone('sms', 'SENT')).toBe('green');
     expect(badgeTone('sms', 'DELIVERED')).toBe('green');
     expect(badgeTone('sms', 'FAILED')).toBe('red');
+    expect(badgeTone('sms', 'UNCERTAIN')).toBe('yellow');
     expect(badgeTone('sms', 'PENDING')).toBe('gray');
     expect(badgeTone('sms', undefined)).toBe('gray');
   });

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/index';
 import { markNeedsReauth } from '../facebook-pages';
 import { sendMessengerText } from '../messenger';
-import type { OutboxRow } from './claim';
+import { beginAttempt, type OutboxRow } from './claim';
 import type { Outcome, SendDeps } from './deliver-sms';
 import type { ChannelPayload } from './expand';
 
@@ -24,6 +24,7 @@ export async function deliverMessenger(db: Executor, deps: SendDeps, row: Outbox
   q = payload.schoolId == null ? q.where('schoolId', 'is', null) : q.where('schoolId', '=', payload.schoolId);
   const page = await q.orderBy('id').executeTakeFirst();
   if (!page) return { kind: 'failed', reason: MESSENGER_REASONS.noPage };
+  if (!(await beginAttempt(db, row, null))) return { kind: 'lost' };
   const result = await sendMessengerText({
     graphApiUrl: deps.graphApiUrl,
     pageId: page.pageId,
@@ -41,7 +42,11 @@ export async function deliverMessenger(db: Executor, deps: SendDeps, row: Outbox
     case 'rate':
       return { kind: 'retry', reason: result.reason, rateLimited: true };
     case 'temporary':
-      return { kind: 'retry', reason: result.reason };
+      // No answer at all (code null): it may have arrived, and Messenger has no lookup: never sent again blindly.
+      return {
+        kind: result.code === null && result.reason.startsWith('Messenger network') ? 'unknown' : 'retry',
+        reason: result.reason,
+      };
     case 'window':
       return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
     default:

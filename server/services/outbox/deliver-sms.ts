@@ -2,14 +2,20 @@ import type { Executor } from '../../db/index';
 import type { SecretBox } from '../../lib/secrets';
 import { localDate } from '../../lib/time';
 import { sendSms } from '../sms-gateway';
-import type { OutboxRow } from './claim';
+import { beginAttempt, type OutboxRow } from './claim';
 import type { ChannelPayload } from './expand';
 import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';
 
 export type Outcome =
   | { kind: 'sent'; deviceId?: number; pageId?: number; providerMsgId: string | null }
   | { kind: 'retry'; reason: string; deviceId?: number; rateLimited?: boolean }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** No answer: it may have been sent. The in-flight marker stays; the next attempt asks the provider first. */
+  | { kind: 'unknown'; reason: string; deviceId?: number }
+  /** Nobody can tell whether it was sent (the provider cannot be asked): an admin decides. */
+  | { kind: 'uncertain'; reason: string }
+  /** This worker's lease ran out before the send: another worker holds the row now. */
+  | { kind: 'lost' };
 
 export interface SendDeps {
   secrets: SecretBox;
@@ -40,6 +46,13 @@ export async function deviceCandidates(db: Executor, schoolId: number | null, la
   return rows.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
+/** Where and how a device's gateway is called (its own base URL, else the configured one; its decrypted key). */
+export const gatewayOf = (deps: SendDeps, device: { baseUrl: string | null; apiKey: string }) => ({
+  baseUrl: device.baseUrl ?? deps.gatewayUrl,
+  apiKey: deps.secrets.decrypt(device.apiKey),
+  timeoutMs: deps.timeoutMs,
+});
+
 /** One attempt of an SMS: reserve a slot of today's limit on the first device that has one, send, fail over. */
 export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, schoolTimezone: string | null): Promise<Outcome> {
   const payload = JSON.parse(row.payload) as ChannelPayload;
@@ -52,22 +65,23 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
       skipped.push(`${device.name}: daily limit reached`);
       continue;
     }
+    if (!(await beginAttempt(db, row, device.id))) {
+      await releaseSlot(db, device.id, day);
+      return { kind: 'lost' };
+    }
     const result = await sendSms({
-      baseUrl: device.baseUrl ?? deps.gatewayUrl,
-      apiKey: deps.secrets.decrypt(device.apiKey),
+      ...gatewayOf(deps, device),
       from: device.phoneNumber,
       to: row.recipient,
       content: payload.text,
       requestId: row.idempotencyKey,
-      timeoutMs: deps.timeoutMs,
     });
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
-    // A timeout may have been sent after all: its slot stays used. A refusal, or a gateway never reached,
-    // sent nothing: the slot goes back, and the attempt counts as failed (issue #19).
-    if (result.status !== null || result.notSent) {
-      await releaseSlot(db, device.id, day);
-      await recordFailedAttempt(db, device.id, day);
-    }
+    // A call without an answer may have been sent after all: its slot stays used, and it is never resent blindly.
+    if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
+    // Nothing was sent: the slot goes back, and the attempt counts as failed, shown apart (issue #19).
+    await releaseSlot(db, device.id, day);
+    await recordFailedAttempt(db, device.id, day);
     if (result.deviceFault) {
       skipped.push(`${device.name}: ${result.reason}`);
       continue;

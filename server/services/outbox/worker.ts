@@ -5,11 +5,12 @@ import type { NotificationIntent } from '../notification-intents';
 import type { SmsNotification } from '../../../src/domain/sms-history';
 import { getNotification } from '../sms-history';
 import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
-import { claimDue, type OutboxRow } from './claim';
+import { claimDue, renewLease, type OutboxRow } from './claim';
 import { deliverMessenger } from './deliver-messenger';
 import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
 import { addChannelMessage, expandIntent, studentContext, type ChannelPayload } from './expand';
-import { markFailed, markRetry, markSent } from './finish';
+import { markFailed, markRetry, markSent, markUncertain } from './finish';
+import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
 
 export interface OutboxWorker {
   start(): void;
@@ -73,23 +74,37 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  async function publishRow(row: OutboxRow) {
+  async function emit(row: OutboxRow) {
     if (row.smsNotificationId == null) return;
     const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
     if (note) deps.onSent(note);
   }
 
   async function finish(row: OutboxRow, outcome: Outcome) {
+    if (outcome.kind === 'lost') {
+      log.warn({ outboxId: row.id }, 'outbox lease lost: another worker holds the row');
+      return;
+    }
     if (outcome.kind === 'sent') {
-      await markSent(db, row, { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId });
-      await publishRow(row);
+      const ids = { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId };
+      if (await markSent(db, row, ids)) await emit(row);
+      return;
+    }
+    if (outcome.kind === 'uncertain') {
+      if (await markUncertain(db, row, outcome.reason)) await emit(row);
+      return;
+    }
+    if (outcome.kind === 'unknown') {
+      // Not counted against giving up: the next attempt only asks the provider before it sends anything.
+      const delay = backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs);
+      await markRetry(db, row, outcome.reason, delay, outcome.deviceId, true);
       return;
     }
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
       await markFailed(db, row, reason);
       // A failed message shows live in SMS History like a sent one (issue #19).
-      await publishRow(row);
+      await emit(row);
       return;
     }
     const delay =
@@ -127,10 +142,21 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         const school = payload.schoolId
           ? await db.selectFrom('schools').select('timezone').where('id', '=', payload.schoolId).executeTakeFirst()
           : undefined;
-        await finish(row, await deliverSms(db, deps, row, school?.timezone ?? null));
+        const tz = school?.timezone ?? null;
+        // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
+        const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
+        if (settled) return await finish(row, settled);
+        // Unanswered attempts do not count towards giving up until the gateway has said it never got them.
+        if (row.attempts >= config.maxAttempts)
+          return await finish(row, {
+            kind: 'failed',
+            reason: `${row.lastError ?? 'SMS gateway did not answer'} (gave up after ${row.attempts} attempts)`,
+          });
+        await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, tz));
         return;
       }
       if (row.channel === 'MESSENGER') {
+        if (row.inflightAt) return await finish(row, { kind: 'uncertain', reason: UNCERTAIN_REASONS.messenger });
         const outcome = await deliverMessenger(db, deps, row);
         await finish(row, outcome);
         if (outcome.kind === 'failed') await fallbackToSms(row);
@@ -139,20 +165,34 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       await markFailed(db, row, `Unknown channel ${row.channel}`);
     } catch (err) {
       // A bug or a database hiccup: the row goes back with backoff rather than being lost or retried hot.
+      // An in-flight marker already written stays (unknown = true): the next attempt reconciles before sending.
       log.error({ err, outboxId: row.id }, 'outbox row failed');
       await markRetry(
         db,
         row,
         'Internal error while sending',
         backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs),
+        undefined,
+        true,
       ).catch(() => {});
     }
   }
 
   async function runOnce(): Promise<number> {
     const rows = await claimDue(db, config.batchSize, config.leaseMs);
-    // Intents first, so their messages can go in the next pass; sends overlap (network-bound).
-    await eachLimited(rows, Math.max(1, config.concurrency), processRow);
+    if (!rows.length) return 0;
+    // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
+    const token = rows[0]!.leaseToken!;
+    const renewal = setInterval(
+      () => void renewLease(db, token, config.leaseMs).catch((err: unknown) => log.error({ err }, 'outbox lease renewal failed')),
+      Math.max(50, Math.floor(config.leaseMs / 3)),
+    );
+    try {
+      // Intents first, so their messages can go in the next pass; sends overlap (network-bound).
+      await eachLimited(rows, Math.max(1, config.concurrency), processRow);
+    } finally {
+      clearInterval(renewal);
+    }
     return rows.length;
   }
 

@@ -1,5 +1,5 @@
 import { request, requestBody } from './http';
-import type { FacebookPage, MessengerOptIn } from '../../domain/facebook-pages';
+import type { FacebookPage } from '../../domain/facebook-pages';
 
 /** Spec §7 Facebook pages (defaults of spec §8). */
 export const fetchFacebookPages = (signal?: AbortSignal) =>
@@ -29,10 +29,4 @@ export const sendFacebookMessage = (payload: { recipientId: string; message: str
 export const revealPageToken = (id: number) =>
   request<{ accessToken: string }>('Failed to fetch Facebook page', (api) =>
     api.get(`super-admin/facebook-pages/${id}/access-token`),
-  );
-
-/** The parent opt-in link and QR code of a student (student detail). */
-export const fetchMessengerOptIn = (studentId: number, signal?: AbortSignal) =>
-  request<MessengerOptIn>('Failed to fetch the Messenger link', (api) =>
-    api.get(`super-admin/students/${studentId}/messenger-opt-in`, { signal }),
   );

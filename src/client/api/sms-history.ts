@@ -1,5 +1,5 @@
 import { request, requestBody } from './http';
-import type { MessageRecipient, SmsHistoryPage } from '../../domain/sms-history';
+import type { MessageRecipient, SmsHistoryPage, SmsNotification } from '../../domain/sms-history';
 
 /** Spec §7 GET /api/super-admin/sms-history (filters of §3; '' values are left out). */
 export const fetchSmsHistory = (query: Record<string, string | number>, signal?: AbortSignal) =>
@@ -19,3 +19,7 @@ export const sendCustomMessage = (payload: { studentId: number; message: string 
   requestBody<{ key: string }>('Failed to send message', (api) =>
     api.post('super-admin/sms-history/messages', { json: payload }),
   );
+
+/** Issue #18: Resend or Dismiss an UNCERTAIN message (answers the history row and the spec message). */
+export const decideUncertainMessage = (id: number, decision: 'resend' | 'dismiss') =>
+  requestBody<SmsNotification>(`Failed to ${decision} message`, (api) => api.post(`super-admin/sms-history/${id}/${decision}`));

@@ -1,6 +1,12 @@
 import { createReader, rotateReaderToken, updateReader, deleteReader } from '../api/rfid-readers';
 import { actionFailure, invalid, type ActionResult } from './action';
-import { readerCreateSchema, type ReaderKind, type RfidReader, type RfidReaderWithToken } from '../../domain/rfid';
+import {
+  READER_MESSAGES,
+  readerCreateSchema,
+  type ReaderKind,
+  type RfidReader,
+  type RfidReaderWithToken,
+} from '../../domain/rfid';
 import { validate } from '../../domain/validation';
 
 /** Form values of the reader dialog (Device Management → RFID Readers). */
@@ -63,10 +69,11 @@ export async function issueNewToken(reader: RfidReader): Promise<ActionResult<Rf
   }
 }
 
+/** Deletes a reader; one with taps is retired instead (kept with its history), and the message says which. */
 export async function removeReader(reader: RfidReader): Promise<ActionResult<null>> {
   try {
-    await deleteReader(reader.id);
-    return { ok: true, message: 'Reader deleted successfully', data: null };
+    const { outcome } = await deleteReader(reader.id);
+    return { ok: true, message: outcome === 'retired' ? READER_MESSAGES.retiredDone : READER_MESSAGES.deleted, data: null };
   } catch (err) {
     return actionFailure(err, 'Failed to delete RFID reader');
   }

@@ -7,7 +7,7 @@ import { SmsDevicesTab } from './SmsDevicesTab';
 import { RfidReadersTab } from './RfidReadersTab';
 
 /** Tab, school filter, search and view live in the address (reload and Back keep them). */
-export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards' };
+export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards', retired: '' };
 
 /** What every tab receives: the list query, and a counter the header's Add button raises. */
 export interface DeviceTabProps {
@@ -46,7 +46,7 @@ export default function DeviceManagementScreen() {
         selectedIndex={index}
         onChange={(i) => {
           setAddRequest(0);
-          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '' });
+          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '', retired: '' });
         }}
       >
         <TabList className="mb-4 flex overflow-x-auto border-b border-gray-200">

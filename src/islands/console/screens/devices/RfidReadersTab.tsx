@@ -6,10 +6,12 @@ import type { RfidReader, RfidReaderWithToken } from '../../../../domain/rfid';
 import { formatSchoolDateTime } from '../../../../domain/format';
 import {
   Button,
+  CheckboxField,
   DataTable,
   ErrorBanner,
   FilterBar,
   SelectField,
+  useActionNotice,
   useConfirm,
   useListResource,
   type ListQueryApi,
@@ -17,11 +19,14 @@ import {
 import { readerColumns } from './readerColumns';
 import { ReaderFormModal } from './ReaderFormModal';
 import { TokenDialog } from './TokenDialog';
+import { RefusedTaps } from './RefusedTaps';
 import type { DEVICE_DEFAULTS } from './DeviceManagementScreen';
 
 /**
  * Device Management → 'RFID Readers' (issue #11): school filter, the readers with online/offline from their last
- * contact, add/edit/delete, a new token (shown once), and the latest taps of cards no student has.
+ * contact, add/edit/delete, a new token (shown once), and the latest taps of cards no student has. Issue #18: a
+ * reader with taps is retired on delete (kept with its history; listed with 'Show retired readers'), and the
+ * readers' refused taps are listed with their reason.
  */
 export function RfidReadersTab({
   list,
@@ -33,13 +38,17 @@ export function RfidReadersTab({
   onAdded: () => void;
 }) {
   const schoolId = list.query.schoolId;
-  const readers = useListResource((signal) => fetchReaders(schoolId, signal), `readers:${schoolId}`);
+  const retired = list.query.retired === 'true';
+  const readers = useListResource((signal) => fetchReaders(schoolId, retired, signal), `readers:${schoolId}:${retired}`);
   const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
   const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
   const [editing, setEditing] = useState<RfidReader | null>(null);
   const [token, setToken] = useState<RfidReaderWithToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
+  const notice = useActionNotice();
+  // Refusals are read again after each change of the reader list (a deletion, an edit).
+  const [changes, setChanges] = useState(0);
 
   const closeForm = () => {
     setEditing(null);
@@ -48,6 +57,7 @@ export function RfidReadersTab({
   const saved = (r: RfidReader | RfidReaderWithToken) => {
     closeForm();
     readers.reload();
+    setChanges((n) => n + 1);
     if ('token' in r) setToken(r);
   };
   const rotate = async (r: RfidReader) => {
@@ -64,10 +74,15 @@ export function RfidReadersTab({
     else setError(result.message);
   };
   const remove = async (r: RfidReader) => {
-    if (!(await confirm({ message: 'Are you sure you want to delete this reader?', confirmLabel: 'Delete' }))) return;
+    const message =
+      'Are you sure you want to delete this reader? A reader that has recorded taps is retired instead: disabled and kept with its history.';
+    if (!(await confirm({ message, confirmLabel: 'Delete' }))) return;
     const result = await removeReader(r);
-    if (result.ok) readers.reload();
-    else setError(result.message);
+    notice.report(result);
+    if (result.ok) {
+      readers.reload();
+      setChanges((n) => n + 1);
+    }
   };
 
   return (
@@ -83,8 +98,14 @@ export function RfidReadersTab({
           options={(schools.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
           onChange={(e) => list.setQuery({ schoolId: e.target.value })}
         />
+        <CheckboxField
+          label="Show retired readers"
+          checked={retired}
+          onChange={(on) => list.setQuery({ retired: on ? 'true' : '' })}
+        />
       </FilterBar>
       <ErrorBanner message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {notice.view}
       <DataTable
         caption="RFID readers"
         columns={readerColumns}
@@ -94,22 +115,28 @@ export function RfidReadersTab({
         error={readers.error}
         onRetry={readers.reload}
         emptyText="No RFID readers found"
-        rowActions={(r) => (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
-              Edit
-            </Button>
-            {r.kind === 'HTTP' ? (
-              <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
-                New Token
+        rowActions={(r) =>
+          r.retiredAt ? (
+            <span className="text-sm text-gray-600">Kept for its history</span>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+                Edit
               </Button>
-            ) : null}
-            <Button size="sm" variant="danger" onClick={() => void remove(r)}>
-              Delete
-            </Button>
-          </div>
-        )}
+              {r.kind === 'HTTP' ? (
+                <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
+                  New Token
+                </Button>
+              ) : null}
+              <Button size="sm" variant="danger" onClick={() => void remove(r)}>
+                Delete
+              </Button>
+            </div>
+          )
+        }
       />
+
+      <RefusedTaps schoolId={schoolId} refreshKey={String(changes)} />
 
       <section aria-labelledby="unknown-cards" className="mt-6">
         <h2 id="unknown-cards" className="mb-2 text-base font-semibold text-gray-900">

@@ -37,7 +37,17 @@ export const readerColumns: Array<Column<RfidReader>> = [
       </div>
     ),
   },
-  { header: 'Status', cell: (r) => <StatusBadge kind="active" value={r.isActive} /> },
+  {
+    header: 'Status',
+    cell: (r) =>
+      r.retiredAt ? (
+        <StatusBadge tone="gray" title={`Retired ${formatDateTime(r.retiredAt)}`}>
+          Retired
+        </StatusBadge>
+      ) : (
+        <StatusBadge kind="active" value={r.isActive} />
+      ),
+  },
   { header: 'Connection', cell: (r) => <Presence reader={r} />, detail: 'sm' },
   { header: 'Last Seen', className: 'whitespace-nowrap', detail: 'lg', cell: (r) => formatDateTime(r.lastSeenAt, 'Never') },
   { header: 'Token', className: 'font-mono text-xs', detail: 'xl', cell: (r) => r.tokenHint ?? '-' },

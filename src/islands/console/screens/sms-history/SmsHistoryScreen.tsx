@@ -13,6 +13,7 @@ import { Button, DataTable, Pager, useListQuery, useListResource } from '../../k
 import { SendMessageModal } from './SendMessageModal';
 import { SMS_COLUMNS } from './smsColumns';
 import { SMS_DEFAULTS, SmsFilterBar } from './SmsFilterBar';
+import { useUncertainActions } from './UncertainActions';
 
 /**
  * Spec §2 SMS Notifications History: filters, the table (page size 10, up to 5 page links with ellipsis), and
@@ -24,6 +25,8 @@ export default function SmsHistoryScreen() {
   const [page, setPage] = useState<SmsHistoryPage | null>(null);
   const [composing, setComposing] = useState(0);
   useEffect(() => setPage(res.data), [res.data]);
+  // Resend/Dismiss of an UNCERTAIN row: the answered row replaces it in place (issue #18).
+  const uncertain = useUncertainActions((row) => setPage((p) => (p ? insertLive(p, row) : p)));
 
   const { query } = list;
   useEffect(
@@ -41,6 +44,7 @@ export default function SmsHistoryScreen() {
         <Button onClick={() => setComposing(Date.now())}>Send message</Button>
       </ScreenHeading>
       <SmsFilterBar list={list} />
+      {uncertain.view}
       <DataTable
         caption="SMS notifications"
         columns={SMS_COLUMNS}
@@ -50,6 +54,7 @@ export default function SmsHistoryScreen() {
         error={res.error}
         onRetry={res.reload}
         emptyText={SMS_HISTORY_EMPTY}
+        rowActions={uncertain.rowActions}
       />
       <Pager pagination={page?.pagination} onPage={list.setPage} variant="ellipsis" summary="range" noun="notifications" />
       {composing ? <SendMessageModal key={composing} onClose={() => setComposing(0)} /> : null}

@@ -1,0 +1,68 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+
+/**
+ * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
+ * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'. Both widths.
+ */
+
+async function seedZkReader(request: APIRequestContext, token: string, tag: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const school = await request.post('/api/super-admin/schools', {
+    headers: auth,
+    data: { name: `Refusal Academy ${tag}`, acronym: `R${tag.slice(-8)}` },
+  });
+  expect(school.status(), await school.text()).toBe(201);
+  const serial = `E2EZK${tag}`;
+  const reader = await request.post('/api/super-admin/rfid-readers', {
+    headers: auth,
+    data: { name: `Old Gate ${tag}`, schoolId: (await school.json()).data.id, kind: 'ZKTECO', serialNumber: serial },
+  });
+  expect(reader.status(), await reader.text()).toBe(201);
+  // Yesterday (UTC) at noon: inside the accepted window in any school zone. One tap of an unknown card is stored,
+  // one line with an impossible time is refused and kept.
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const posted = await request.post(`/iclock/cdata?SN=${serial}&table=ATTLOG`, {
+    headers: { 'content-type': 'text/plain' },
+    data: `${tag}\t${day} 12:00:00\t0\t1\n${tag}\t${day} 08:75:00\t0\t1`,
+  });
+  expect(await posted.text()).toBe('OK');
+  return { name: `Old Gate ${tag}`, day };
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`RFID Readers at ${width}px: refused taps with their reason; a reader with taps is retired, shown on request`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const token = await signInViaApi(page);
+    const tag = `${width}${Date.now() % 1_000_000}`;
+    const { name, day } = await seedZkReader(page.request, token, tag);
+
+    await page.goto('/super-admin/device-management?tab=rfid');
+    const refused = page.getByRole('table', { name: 'Refused taps' });
+    const refusal = refused.locator('tbody tr', { hasText: name });
+    await expect(refusal).toContainText(`Impossible date or time "${day} 08:75:00"`);
+    await expect(refusal).toContainText(`${tag}@${day}T08:75:00`);
+    await expectFitsWidth(page, `RFID Readers ${width}px`);
+
+    const readers = page.getByRole('table', { name: 'RFID readers' });
+    const row = readers.locator('tbody tr', { hasText: name });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('A reader that has recorded taps is retired instead');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Reader retired: it has taps, so it is kept (disabled) with its history')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await page.getByLabel('Show retired readers').check();
+    await expect(page).toHaveURL(/retired=true/);
+    const retired = readers.locator('tbody tr', { hasText: name });
+    await expect(retired).toContainText('Retired');
+    await expect(retired).toContainText('Kept for its history');
+    await expect(retired.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    // Its refusal is still listed: it is the reader's history.
+    await expect(refusal).toBeVisible();
+    await expectFitsWidth(page, `RFID Readers with retired ${width}px`);
+  });
+}
