@@ -12,8 +12,8 @@ import { attendanceSettingsSchema } from '../src/domain/attendance';
 import { readerCreateSchema } from '../src/domain/rfid';
 
 /**
- * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, two HTTP readers
- * per school, one SMS device per school. Readers, attendance settings and devices go through their services
+ * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin,
+ * two HTTP readers per school, one SMS device per school. Readers, attendance settings and devices go through their services
  * (tokens hashed, device keys encrypted, system log written, as from the console); the few students are written
  * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
  */
@@ -130,6 +130,23 @@ export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, ti
         }
       }
     }
+    // A school admin (the dashboard's Total Admins); like the students, an account nobody signs in with.
+    await db
+      .insertInto('admins')
+      .values({
+        email: `registrar@${school.acronym.toLowerCase()}.example.com`,
+        passwordHash: 'demo-account-cannot-sign-in',
+        firstName: si === 0 ? 'Teresa' : 'Ramon',
+        lastName: si === 0 ? 'Dela Cruz' : 'Santos',
+        employeeId: `${school.acronym}-001`,
+        department: 'Registrar',
+        position: 'School Registrar',
+        schoolId,
+        isActive: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     // Two gates: about two students in three come through the main one.
     const readers: DemoReader[] = [];
     for (const [gi, gate] of ['Main Gate', 'Back Gate'].entries()) {

@@ -307,6 +307,8 @@ export interface SmsDeviceUsageTable {
   deviceId: number;
   dayLocal: string;
   count: Generated<number>;
+  /** Attempts the gateway did not accept that day (migration 0013); `count` is what counts against the limit. */
+  failed: Generated<number>;
 }
 
 export interface FacebookPageTable {

@@ -31,7 +31,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listHistory(app.db, request.query, pageParams(request.query, ATTENDANCE_PAGE_SIZE)),
+      data: await listHistory(app.db, request.query, pageParams(request.query, ATTENDANCE_PAGE_SIZE), app.config.schoolTimezone),
     }),
   );
 
@@ -45,7 +45,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const record = await excuseStudent(app.db, request.body, request.actor());
+      const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
       const event: LiveAttendanceEvent = {
         id: record.id,
         studentId: record.studentId,

@@ -115,7 +115,7 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Latest taps of unknown cards', response: { 200: apiSuccess(z.array(unknownTapSchema)) } } },
     async () => ({
       success: true as const,
-      data: await recentUnknownTaps(app.db, 20),
+      data: await recentUnknownTaps(app.db, 20, app.config.schoolTimezone),
     }),
   );
 };

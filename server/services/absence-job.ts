@@ -137,14 +137,14 @@ export async function runAbsenceJob(
       });
       if (!ids) continue;
       runs.push({ schoolId, date, marked: ids.length });
-      if (opts.realtime && ids.length) await publishAbsences(db, opts.realtime, ids, cutoff);
+      if (opts.realtime && ids.length) await publishAbsences(db, opts.realtime, ids, cutoff, opts.defaultTimeZone);
     }
   }
   return runs;
 }
 
-async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], time: string) {
-  const records = await recordsByIds(db, ids);
+async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], time: string, defaultTimeZone: string) {
+  const records = await recordsByIds(db, ids, defaultTimeZone);
   for (const record of records.values()) {
     const event: LiveAttendanceEvent = {
       id: record.id,

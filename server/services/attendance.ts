@@ -40,13 +40,14 @@ const historyQuery = (db: Executor) =>
       'g.name as gradeName',
       'sec.name as sectionName',
       'sch.acronym as schoolAcronym',
+      'sch.timezone as schoolTimezone',
       'r.name as readerName',
       'r.location as readerLocation',
     ]);
 
 type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
 
-function toRecord(r: HistoryRow): AttendanceRecord {
+function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
   return {
     id: r.id,
     studentId: r.studentId,
@@ -64,6 +65,7 @@ function toRecord(r: HistoryRow): AttendanceRecord {
     reader: r.readerName ? { name: r.readerName, location: r.readerLocation } : null,
     card: r.cardId ? { cardId: r.cardId } : null,
     note: r.note,
+    timeZone: r.schoolTimezone ?? defaultTimeZone,
   };
 }
 
@@ -72,6 +74,7 @@ export async function listHistory(
   db: Executor,
   f: HistoryFilters,
   params: { page: number; limit: number },
+  defaultTimeZone: string,
 ): Promise<{ records: AttendanceRecord[]; pagination: Pagination }> {
   let q = historyQuery(db);
   if (f.startDate) q = q.where('a.date', '>=', f.startDate);
@@ -83,16 +86,16 @@ export async function listHistory(
   if (f.sectionId) q = q.where('s.sectionId', '=', f.sectionId);
   if (f.readerId) q = q.where('a.readerId', '=', f.readerId);
   const { rows, pagination } = await paginate(q.orderBy('a.date', 'desc').orderBy('a.id', 'desc'), params);
-  return { records: rows.map(toRecord), pagination };
+  return { records: rows.map((r) => toRecord(r, defaultTimeZone)), pagination };
 }
 
-export async function recordsByIds(db: Executor, ids: number[]): Promise<Map<number, AttendanceRecord>> {
+export async function recordsByIds(db: Executor, ids: number[], defaultTimeZone: string): Promise<Map<number, AttendanceRecord>> {
   const out = new Map<number, AttendanceRecord>();
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await historyQuery(db)
       .where('a.id', 'in', ids.slice(i, i + 500))
       .execute();
-    for (const r of rows) out.set(r.id, toRecord(r));
+    for (const r of rows) out.set(r.id, toRecord(r, defaultTimeZone));
   }
   return out;
 }
@@ -170,7 +173,12 @@ export async function schoolRules(db: Executor, schoolId: number, defaultTimeZon
  * Marks a student's day EXCUSED with a note; creates the record when the day has none yet (excused in
  * advance). A later tap keeps EXCUSED and records the check-in. No parent notification: the school excused it.
  */
-export async function excuseStudent(db: Executor, input: ExcuseInput, actor: Actor): Promise<AttendanceRecord> {
+export async function excuseStudent(
+  db: Executor,
+  input: ExcuseInput,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<AttendanceRecord> {
   const student = await db.selectFrom('students').select(['id', 'schoolId']).where('id', '=', input.studentId).executeTakeFirst();
   if (!student) throw notFound('Student not found');
   const id = await db.transaction().execute(async (trx) => {
@@ -213,5 +221,5 @@ export async function excuseStudent(db: Executor, input: ExcuseInput, actor: Act
     });
     return recordId;
   });
-  return (await recordsByIds(db, [id])).get(id)!;
+  return (await recordsByIds(db, [id], defaultTimeZone)).get(id)!;
 }

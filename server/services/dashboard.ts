@@ -5,6 +5,7 @@ import { addDays, lastLocalDays, startOfLocalDay } from '../lib/time';
 import {
   ATTENDANCE_STATUSES,
   DASHBOARD_LIMITS as LIMITS,
+  RECENT_ACTIVITY_LEFT_OUT,
   SMS_TYPES,
   formatDay,
   type DashboardRecentLog,
@@ -149,7 +150,7 @@ const person = (first: string | null, last: string | null) =>
   first === null ? null : { firstName: first, lastName: last ?? '' };
 
 /** The latest notifications with their student, school acronym and the user who sent them (if any). */
-async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
+async function smsLogs(db: Executor, defaultTimeZone: string): Promise<DashboardSmsLog[]> {
   const rows = await db
     .selectFrom('smsNotifications as n')
     .leftJoin('students as st', 'st.id', 'n.studentId')
@@ -167,6 +168,7 @@ async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
       'st.lastName as studentLastName',
       'st.parentPhone',
       'sc.acronym',
+      'sc.timezone',
       'a.firstName as adminFirstName',
       'a.lastName as adminLastName',
       'sa.firstName as superAdminFirstName',
@@ -187,6 +189,7 @@ async function smsLogs(db: Executor): Promise<DashboardSmsLog[]> {
       phoneNumber: r.phoneNumber,
       student: student && { ...student, parentPhone: r.parentPhone, school: r.acronym === null ? null : { acronym: r.acronym } },
       sender: person(r.adminFirstName, r.adminLastName) ?? person(r.superAdminFirstName, r.superAdminLastName),
+      timeZone: r.timezone ?? defaultTimeZone,
     };
   });
 }
@@ -208,6 +211,7 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
   const latest = await db
     .selectFrom('systemLogs')
     .select(['id', 'action', 'entity', 'createdAt', 'userRole', 'userId', 'performedBy'])
+    .where('action', 'not in', [...RECENT_ACTIVITY_LEFT_OUT])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(LIMITS.recentLogs)
@@ -251,7 +255,7 @@ export async function getDashboardStats(db: Executor, timeZone: string, now = ne
     countPerDay(db, 'smsNotifications', 'sentAt', smsWeek),
     smsTypeDistribution(db, smsTypeSince),
     topSchools(db),
-    smsLogs(db),
+    smsLogs(db, timeZone),
     recentLogs(db),
   ]);
   return {

@@ -6,12 +6,18 @@ import { containsText } from '../lib/query';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { storeFile, type FileBatch } from '../lib/upload-pipeline';
-import { expiryBeforeContract, SCHOOL_MESSAGES, type SchoolCreateInput, type SchoolUpdateInput } from '../../src/domain/schools';
+import {
+  expiryBeforeContract,
+  SCHOOL_MESSAGES,
+  SCHOOL_NOT_FOUND,
+  type SchoolCreateInput,
+  type SchoolUpdateInput,
+} from '../../src/domain/schools';
 import { fileUrl, IMAGE_MAX_BYTES } from '../../src/domain/files';
 
 /** Issue #5 item 4: logos are images checked by content, at most 2 MB. */
 export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
-export const SCHOOL_NOT_FOUND = 'School not found';
+export { SCHOOL_NOT_FOUND };
 
 /** The fields a super admin edits (everything of spec §3 School except ids, flags, counts, logo). */
 const EDITABLE = [

@@ -32,15 +32,20 @@ function deviceRows(db: Executor) {
 }
 type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceRows>['executeTakeFirstOrThrow']>>;
 
-/** Today's count against the limit, in the device's school's day (global devices: the default zone). */
-async function sentToday(db: Executor, rows: DeviceRow[], timeZone: string): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
+type DayUsage = { sent: number; failed: number };
+
+/**
+ * Today's messages the gateway accepted (what counts against the limit) and its failed attempts, in the device's
+ * school's day (global devices: the default zone).
+ */
+async function usedToday(db: Executor, rows: DeviceRow[], timeZone: string): Promise<Map<number, DayUsage>> {
+  const out = new Map<number, DayUsage>();
   if (!rows.length) return out;
   const now = new Date();
   const days = new Set(rows.map((r) => localDate(now, r.schoolTimezone ?? timeZone)));
   const usage = await db
     .selectFrom('smsDeviceUsage')
-    .select(['deviceId', 'dayLocal', 'count'])
+    .select(['deviceId', 'dayLocal', 'count', 'failed'])
     .where(
       'deviceId',
       'in',
@@ -50,12 +55,13 @@ async function sentToday(db: Executor, rows: DeviceRow[], timeZone: string): Pro
     .execute();
   for (const r of rows) {
     const day = localDate(now, r.schoolTimezone ?? timeZone);
-    out.set(r.id, Number(usage.find((u) => u.deviceId === r.id && u.dayLocal === day)?.count ?? 0));
+    const u = usage.find((x) => x.deviceId === r.id && x.dayLocal === day);
+    out.set(r.id, { sent: Number(u?.count ?? 0), failed: Number(u?.failed ?? 0) });
   }
   return out;
 }
 
-function toDevice(row: DeviceRow, secrets: SecretBox, used: number): SmsDevice {
+function toDevice(row: DeviceRow, secrets: SecretBox, used: DayUsage = { sent: 0, failed: 0 }): SmsDevice {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +75,8 @@ function toDevice(row: DeviceRow, secrets: SecretBox, used: number): SmsDevice {
     dailyLimit: row.dailyLimit,
     isDefault: Boolean(row.isDefault),
     lastActive: row.lastActive,
-    sentToday: used,
+    sentToday: used.sent,
+    failedToday: used.failed,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -81,8 +88,8 @@ export async function listSmsDevices(deps: DeviceDeps, schoolId?: number | 'glob
   if (schoolId === 'global') q = q.where('d.schoolId', 'is', null);
   else if (schoolId) q = q.where('d.schoolId', '=', schoolId);
   const rows = await q.orderBy('d.isDefault', 'desc').orderBy('d.name').orderBy('d.id').execute();
-  const used = await sentToday(deps.db, rows, deps.timeZone);
-  return rows.map((r) => toDevice(r, deps.secrets, used.get(r.id) ?? 0));
+  const used = await usedToday(deps.db, rows, deps.timeZone);
+  return rows.map((r) => toDevice(r, deps.secrets, used.get(r.id)));
 }
 
 async function deviceRow(db: Executor, id: number): Promise<DeviceRow> {
@@ -93,7 +100,7 @@ async function deviceRow(db: Executor, id: number): Promise<DeviceRow> {
 
 export async function getSmsDevice(deps: DeviceDeps, id: number): Promise<SmsDevice> {
   const row = await deviceRow(deps.db, id);
-  return toDevice(row, deps.secrets, (await sentToday(deps.db, [row], deps.timeZone)).get(id) ?? 0);
+  return toDevice(row, deps.secrets, (await usedToday(deps.db, [row], deps.timeZone)).get(id));
 }
 
 /** The full API key, for the dialog's Reveal; every reveal is in the system log. */

@@ -40,13 +40,14 @@ function historyRows(db: Executor) {
       'st.lastName',
       'sc.name as schoolName',
       'sc.acronym as schoolAcronym',
+      'sc.timezone as schoolTimezone',
       'g.name as gradeName',
       'se.name as sectionName',
     ]);
 }
 type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['executeTakeFirstOrThrow']>>;
 
-export function toNotification(r: HistoryRow): SmsNotification {
+export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotification {
   return {
     id: r.id,
     student:
@@ -70,6 +71,7 @@ export function toNotification(r: HistoryRow): SmsNotification {
     deliveredAt: r.deliveredAt,
     createdAt: r.createdAt,
     dismissedAt: r.dismissedAt,
+    timeZone: r.schoolTimezone ?? defaultTimeZone,
   };
 }
 
@@ -91,12 +93,12 @@ export async function listSmsHistory(
   if (from) q = q.where('n.createdAt', '>=', from);
   if (until) q = q.where('n.createdAt', '<', until);
   const { rows, pagination } = await paginate(q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc'), params);
-  return { notifications: rows.map(toNotification), pagination };
+  return { notifications: rows.map((r) => toNotification(r, timeZone)), pagination };
 }
 
-export async function getNotification(db: Executor, id: number): Promise<SmsNotification | null> {
+export async function getNotification(db: Executor, id: number, defaultTimeZone: string): Promise<SmsNotification | null> {
   const row = await historyRows(db).where('n.id', '=', id).executeTakeFirst();
-  return row ? toNotification(row) : null;
+  return row ? toNotification(row, defaultTimeZone) : null;
 }
 
 /**

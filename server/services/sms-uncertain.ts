@@ -18,6 +18,7 @@ export async function decideUncertain(
   id: number,
   decision: 'resend' | 'dismiss',
   actor: Actor,
+  defaultTimeZone: string,
 ): Promise<SmsNotification> {
   await db.transaction().execute(async (trx) => {
     const note = await trx
@@ -63,5 +64,5 @@ export async function decideUncertain(
       details: { requestId: note.requestId, reason: note.failureReason },
     });
   });
-  return (await getNotification(db, id))!;
+  return (await getNotification(db, id, defaultTimeZone))!;
 }

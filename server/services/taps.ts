@@ -140,7 +140,9 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     // Nobody watching: the History rows and the events would be built for no one.
     if (recorded && realtime?.hasListeners()) {
       // The taps are committed: a failure to announce them must not fail the readers' requests.
-      await publish(db, realtime, recorded).catch((err: unknown) => log?.error({ err }, 'tap live events failed'));
+      await publish(db, realtime, recorded, opts.defaultTimeZone).catch((err: unknown) =>
+        log?.error({ err }, 'tap live events failed'),
+      );
     }
     let at = 0;
     for (const job of jobs) {
@@ -209,9 +211,9 @@ function checkEvents(events: TapEvent[], now: number) {
 }
 
 /** After commit: `attendance` per attendance change (with the History row), `attendance:all` per new tap. */
-async function publish(db: Executor, realtime: Realtime, { changes, taps }: RecordedGroup) {
+async function publish(db: Executor, realtime: Realtime, { changes, taps }: RecordedGroup, defaultTimeZone: string) {
   if (changes.length) {
-    const records = await recordsByIds(db, [...new Set(changes.map((c) => c.attendanceId))]);
+    const records = await recordsByIds(db, [...new Set(changes.map((c) => c.attendanceId))], defaultTimeZone);
     for (const c of changes) {
       const record = records.get(c.attendanceId);
       if (!record) continue;
@@ -243,13 +245,16 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
 }
 
 /** The latest taps of cards no student has (Device Management shows them so the card can be registered). */
-export async function recentUnknownTaps(db: Executor, limit: number) {
-  return db
+export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string) {
+  const rows = await db
     .selectFrom('rfidTaps as t')
     .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
+    .leftJoin('schools as s', 's.id', 'r.schoolId')
     .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select('s.timezone')
     .where('t.outcome', '=', 'UNKNOWN_CARD')
     .orderBy('t.id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
 }

@@ -31,7 +31,7 @@ const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from
  * Applies a gateway event (see SMS_EVENTS; heartbeat: the device's lastActive). Returns the changed history row
  * (for the live list), if any.
  */
-export async function applySmsEvent(db: DB, event: SmsGatewayEvent): Promise<SmsNotification | null> {
+export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZone: string): Promise<SmsNotification | null> {
   const d = event.data ?? {};
   const at = d.timestamp && !Number.isNaN(Date.parse(d.timestamp)) ? new Date(d.timestamp).toISOString() : nowIso();
   if (event.type.startsWith('phone.heartbeat')) {
@@ -85,5 +85,5 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent): Promise<Sms
     });
     return true;
   });
-  return changed ? getNotification(db, note.id) : null;
+  return changed ? getNotification(db, note.id, defaultTimeZone) : null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDANCE_STATUSES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery, isCalendarDate } from './list-filters';
 import { paginationSchema } from './api';
+import { mergeLiveRow } from './live-list';
 import { idField, safeString } from './validation';
 
 /** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
@@ -34,9 +35,12 @@ export const attendanceRecordSchema = z.object({
   reader: z.object({ name: z.string(), location: z.string().nullable() }).nullable(),
   card: z.object({ cardId: z.string() }).nullable(),
   note: z.string().nullable(),
+  /** The school's time zone (the platform's default for a school without one): its times are read in it. */
+  timeZone: z.string(),
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });
+export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;
 
 /** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again). */
 export interface LiveAttendanceEvent {
@@ -86,19 +90,18 @@ export type HistoryFilters = z.output<typeof historyFiltersSchema>;
 
 /**
  * Spec §4: a live event goes on top only on page 1, with no student or start-date filter, when the record is
- * not already listed (and, sensibly, when it passes the status filter). A listed record is updated in place
- * (its check-out arrived). Returns the new rows, trimmed to the page size, or null when nothing changes.
+ * new (and, sensibly, when it passes the status filter); the total rises by one. A listed record is updated in
+ * place (its check-out arrived); a change of an older record not listed changes nothing (`mergeLiveRow`).
+ * Returns the new page, or null when nothing changes.
  */
 export function applyLiveRecord(
-  rows: AttendanceRecord[],
+  page: AttendanceHistory,
   record: AttendanceRecord,
-  view: { page: number; studentId?: string | number; startDate?: string; status?: string; limit?: number },
-): AttendanceRecord[] | null {
-  const at = rows.findIndex((r) => r.id === record.id);
-  if (at >= 0) return rows.map((r, i) => (i === at ? record : r));
-  if (view.page !== 1 || view.studentId || view.startDate) return null;
-  if (view.status && view.status !== record.status) return null;
-  return [record, ...rows].slice(0, view.limit ?? ATTENDANCE_PAGE_SIZE);
+  view: { page: number; studentId?: string | number; startDate?: string; status?: string },
+): AttendanceHistory | null {
+  const mayInsert = view.page === 1 && !view.studentId && !view.startDate && (!view.status || view.status === record.status);
+  const next = mergeLiveRow(page.records, page.pagination, record, mayInsert);
+  return next && { records: next.rows, pagination: next.pagination };
 }
 
 /** Key of a live event: the same record changing again (check-out) is a new event; a repeat is not. */

@@ -1,10 +1,12 @@
 /*
  * CSV text (RFC 4180) for exports opened in spreadsheets: every cell quoted when it needs to be, CRLF
  * line ends, and text that a spreadsheet would run as a formula (= + - @, tab, CR first) defused by a
- * leading apostrophe (OWASP "CSV injection"). Numbers stay numbers, so -5 is not touched.
+ * leading apostrophe (OWASP "CSV injection"). Numbers stay numbers, so -5 and '+639171234567' are not touched.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A signed plain number ('+639171234567', '-5'): a spreadsheet reads it as a number, runs nothing. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** One cell: '' for null/undefined, JSON for objects, ISO for dates, text otherwise. */
@@ -13,7 +15,7 @@ export function csvCell(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

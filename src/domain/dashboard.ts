@@ -17,6 +17,12 @@ export const DASHBOARD_LIMITS = {
 export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as const;
 
 /** Notification types (spec §2 SMS Notifications History). */
+/**
+ * Log actions the dashboard's Recent Activity leaves out: every delivered SMS writes one, and a school day's
+ * hundreds of them would push everything else out of the feed (System Logs still lists them).
+ */
+export const RECENT_ACTIVITY_LEFT_OUT = ['SMS_DELIVERED'] as const;
+
 export const SMS_TYPES = ['CHECK_IN', 'CHECK_OUT', 'ABSENCE', 'LATE_ARRIVAL', 'CUSTOM'] as const;
 
 const dayCountSchema = z.object({
@@ -40,6 +46,8 @@ const dashboardSmsLogSchema = z.object({
     .extend({ parentPhone: z.string().nullable(), school: z.object({ acronym: z.string() }).nullable() })
     .nullable(),
   sender: personNameSchema.nullable(),
+  /** The student's school's time zone (the platform's default without one). */
+  timeZone: z.string(),
 });
 export type DashboardSmsLog = z.infer<typeof dashboardSmsLogSchema>;
 

@@ -1,12 +1,8 @@
 /** Display formatters shared by the console screens (browser and server alike; no DOM). */
+import { tzName, tzOffset } from '@date-fns/tz';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const DATE_TIME_PARTS = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+const DATE_TIME = new Intl.DateTimeFormat('en-US', DATE_TIME_PARTS);
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** ISO timestamp → 'Nov 16, 2025, 3:04 PM' (spec: US English, short month, day, year, hour, minute); '-' when absent or invalid. */
@@ -39,3 +35,52 @@ export function formatTime(iso: string | null | undefined, fallback = '-'): stri
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? fallback : TIME.format(d);
 }
+
+/*
+ * Times of a school's events (taps, attendance, SMS, a reader's last contact) are read in THAT school's zone,
+ * not the viewer's: a 07:30 check-in in Manila is 7:30 AM whoever looks. Where the viewer's clock reads
+ * differently at that instant, the zone's abbreviation follows ('7:30 AM PHT'). Times that belong to no school
+ * (system logs, orders, inquiries) keep formatDateTime/formatDate above (the viewer's zone).
+ */
+
+/** CLDR has no short name for some zones (Intl says 'GMT+8' for Manila); the name schools there use. */
+const ZONE_ABBREVIATIONS: Record<string, string> = { 'Asia/Manila': 'PHT' };
+
+const zoneFormats = new Map<string, { time: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
+function formatsOf(zone: string) {
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = {
+      time: new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+      dateTime: new Intl.DateTimeFormat('en-US', { ...DATE_TIME_PARTS, timeZone: zone }),
+    };
+    zoneFormats.set(zone, f);
+  }
+  return f;
+}
+
+/** The viewer's zone (the browser's, or the server process's). */
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** 'PHT', 'EST', 'UTC'… — or '' when the viewer's clock reads the same as the zone's at that instant. */
+export function zoneSuffix(instant: Date, zone: string, viewer = viewerZone()): string {
+  if (tzOffset(zone, instant) === tzOffset(viewer, instant)) return '';
+  return ZONE_ABBREVIATIONS[zone] ?? tzName(zone, instant, 'short');
+}
+
+function inSchoolZone(iso: string | null | undefined, zone: string, fallback: string, kind: 'time' | 'dateTime'): string {
+  if (!iso) return fallback;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return fallback;
+  const suffix = zoneSuffix(d, zone);
+  const text = formatsOf(zone)[kind].format(d);
+  return suffix ? `${text} ${suffix}` : text;
+}
+
+/** ISO timestamp of a school's event → '7:30 AM' (+ ' PHT' for a viewer elsewhere); '-' when absent or invalid. */
+export const formatSchoolTime = (iso: string | null | undefined, zone: string, fallback = '-') =>
+  inSchoolZone(iso, zone, fallback, 'time');
+
+/** ISO timestamp of a school's event → 'Nov 16, 2025, 7:30 AM' (+ ' PHT' for a viewer elsewhere). */
+export const formatSchoolDateTime = (iso: string | null | undefined, zone: string, fallback = '-') =>
+  inSchoolZone(iso, zone, fallback, 'dateTime');

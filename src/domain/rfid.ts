@@ -156,6 +156,8 @@ export const unknownTapSchema = z.object({
   tappedAt: z.string(),
   readerName: z.string(),
   readerLocation: z.string().nullable(),
+  /** The reader's school's time zone (the platform's default without one). */
+  timeZone: z.string(),
 });
 export type UnknownTap = z.infer<typeof unknownTapSchema>;
 

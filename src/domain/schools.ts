@@ -129,3 +129,6 @@ export type ContractFile = z.infer<typeof contractFileSchema>;
 
 /** A website as a link target: a scheme is optional when typed, so add https:// when it is missing. */
 export const websiteHref = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);
+
+/** The 404 of every route that names a school that does not exist (the console shows it as it is). */
+export const SCHOOL_NOT_FOUND = 'School not found';

@@ -43,8 +43,10 @@ export const smsDeviceSchema = z.object({
   dailyLimit: z.number().nullable(),
   isDefault: z.boolean(),
   lastActive: z.string().nullable(),
-  /** Messages counted against today's limit (the school's day). */
+  /** Messages the gateway accepted today (the school's day): what counts against the daily limit. */
   sentToday: z.number(),
+  /** Attempts the gateway did not accept today (refused, unreachable), shown apart. */
+  failedToday: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

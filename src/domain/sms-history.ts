@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
+import { mergeLiveRow } from './live-list';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
 import { idField, safeString } from './validation';
@@ -40,6 +41,8 @@ export const smsNotificationSchema = z.object({
   createdAt: z.string(),
   /** An admin dismissed this UNCERTAIN message (not resent). */
   dismissedAt: z.string().nullable(),
+  /** The student's school's time zone (the platform's default without one): its times are read in it. */
+  timeZone: z.string(),
 });
 export type SmsNotification = z.infer<typeof smsNotificationSchema>;
 
@@ -123,24 +126,14 @@ export const customMessageSchema = z.object({
 export type CustomMessageInput = z.output<typeof customMessageSchema>;
 
 /**
- * Spec §4 live updates: a new SMS-sent event goes to the top of the loaded page, the list is trimmed to the
+ * Spec §4 live updates: a new message (sent or failed) goes to the top of page 1, the list is trimmed to the
  * page size and the total is raised by one. A row already listed (its status changed, e.g. DELIVERED) is
- * replaced in place; a status change of a row not listed is no new message and changes nothing.
+ * replaced in place; a status change of an older row not listed is no new message and changes nothing
+ * (`mergeLiveRow`).
  */
 export function insertLive(page: SmsHistoryPage, row: SmsNotification): SmsHistoryPage {
-  const at = page.notifications.findIndex((n) => n.id === row.id);
-  if (at >= 0) {
-    const notifications = page.notifications.slice();
-    notifications[at] = row;
-    return { ...page, notifications };
-  }
-  if (row.status !== 'SENT') return page;
-  const total = page.pagination.total + 1;
-  const totalPages = Math.max(1, Math.ceil(total / page.pagination.limit));
-  return {
-    notifications: [row, ...page.notifications].slice(0, page.pagination.limit),
-    pagination: { ...page.pagination, total, totalPages, hasNextPage: page.pagination.page < totalPages },
-  };
+  const next = mergeLiveRow(page.notifications, page.pagination, row, page.pagination.page === 1);
+  return next ? { notifications: next.rows, pagination: next.pagination } : page;
 }
 
 /** Whether a live row belongs in the list as filtered (a filtered view does not take rows it would not show). */

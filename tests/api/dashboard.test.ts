@@ -92,6 +92,7 @@ describe(`dashboard stats (${dbKind})`, () => {
       phoneNumber: '09170000001',
       student: { firstName: 'Ana', lastName: 'Alpha0', parentPhone: '09170000001', school: { acronym: 'AHS' } },
       sender: { firstName: 'Ada', lastName: 'Admin' },
+      timeZone: 'Asia/Manila',
     });
     expect(logs[1]!.sender).toBeNull();
     expect(logs[1]!.student).toBeNull();

@@ -68,6 +68,14 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       return ((await res.json()) as Page<T>).data;
     };
 
+    // Issue #19: the dashboard's Total Admins is not 0 (a school admin per demo school).
+    expect((await get<{ counts: { admins: number; schools: number } }>('/api/super-admin/dashboard-stats')).counts).toMatchObject(
+      {
+        admins: 2,
+        schools: 2,
+      },
+    );
+
     type Rec = { status: string; date: string; checkInAt: string | null; reader: { name: string } | null; card: unknown };
     let records: Rec[] = [];
     await waitFor(

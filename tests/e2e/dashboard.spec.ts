@@ -222,6 +222,8 @@ test.describe('Dashboard Overview', () => {
       await expect.poll(() => painted(page, title), { message: `${title} is drawn` }).toBe(true);
     }
 
+    // Wide enough for every column (below 1536 px Parent Phone, Sender and Message fold into a row's details).
+    await page.setViewportSize({ width: 1600, height: 900 });
     const sms = page.getByRole('table', { name: 'Recent SMS logs' });
     await expect(sms.locator('thead th')).toHaveText([
       'Date',

@@ -22,6 +22,10 @@ const WIDTHS = [
 interface LayoutProblems {
   pageOverflow: string | null;
   narrowHeaders: string[];
+  /** Status and Actions cells (Status, Action, Actions, View) that are not wholly on screen. */
+  offScreen: string[];
+  /** On a desktop (1280 px and wider): tables whose columns do not all fit their box (a cut-off Details column). */
+  cutTables: string[];
 }
 
 /** What is wrong with the current page's layout (nothing, in a passing test). */
@@ -44,14 +48,42 @@ async function layoutProblems(page: Page): Promise<LayoutProblems> {
         narrowHeaders.push(`${text}: ${Math.round(inner)}px for ${Math.round(textWidth)}px of text on ${lines} line(s)`);
       }
     }
-    return { pageOverflow, narrowHeaders };
+    // Every record's status and actions are inside the window and inside its table's scrolling box.
+    const offScreen: string[] = [];
+    for (const table of document.querySelectorAll('table')) {
+      if (table.getClientRects().length === 0 || table.closest('[inert]')) continue;
+      const headers = [...table.querySelectorAll('thead th')];
+      const box = table.parentElement!.getBoundingClientRect();
+      const right = Math.min(window.innerWidth, box.right) + 1;
+      const left = Math.max(0, box.left) - 1;
+      headers.forEach((th, i) => {
+        const name = th.textContent?.trim() ?? '';
+        if (!/^(Status|Action|Actions|View)$/i.test(name) || th.getClientRects().length === 0) return;
+        for (const tr of table.querySelectorAll('tbody tr')) {
+          const cells = tr.querySelectorAll(':scope > td');
+          if (cells.length !== headers.length) continue; // a row's details
+          const r = cells[i]!.getBoundingClientRect();
+          if (r.right > right || r.left < left) {
+            const caption = table.querySelector('caption')?.textContent ?? 'table';
+            offScreen.push(`${caption}: ${name} at ${Math.round(r.left)}–${Math.round(r.right)}px of ${window.innerWidth}px`);
+          }
+        }
+      });
+    }
+    const cutTables =
+      window.innerWidth < 1280
+        ? []
+        : [...document.querySelectorAll('table')]
+            .filter((t) => t.getClientRects().length > 0 && t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1)
+            .map((t) => t.querySelector('caption')?.textContent ?? 'table');
+    return { pageOverflow, narrowHeaders, offScreen: [...new Set(offScreen)], cutTables };
   });
 }
 
 async function expectGoodLayout(page: Page, where: string) {
   // Let the list settle (fonts, images, the overflow hint's measurement).
   await page.waitForLoadState('networkidle');
-  expect(await layoutProblems(page), where).toEqual({ pageOverflow: null, narrowHeaders: [] });
+  expect(await layoutProblems(page), where).toEqual({ pageOverflow: null, narrowHeaders: [], offScreen: [], cutTables: [] });
 }
 
 /** The element shows all of its text inside the screen (not cut by a scrolling table or the edge). */
@@ -66,6 +98,7 @@ async function expectWhollyVisible(page: Page, text: string) {
 
 test.describe('console lists at phone and desktop widths', () => {
   let token: string;
+  let schoolId: number;
 
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
@@ -79,6 +112,7 @@ test.describe('console lists at phone and desktop widths', () => {
     const school = await post('/api/super-admin/schools', {
       multipart: { data: JSON.stringify({ name: schoolName, acronym, email: longEmail, address: `${LONG_WORD} Street` }) },
     });
+    schoolId = school.id;
     await post('/api/super-admin/grades', { data: { name: `Grade ${LONG_WORD} ${run}`, schoolId: school.id } });
     await post('/api/super-admin/register-admin', {
       multipart: {
@@ -101,6 +135,39 @@ test.describe('console lists at phone and desktop widths', () => {
     await post('/api/inquiries', {
       data: { email: longEmail, subject: `${LONG_WORD} ${run}`, inquiry: `${LONG_WORD} `.repeat(8) },
     });
+    // A tapped card: an attendance record and a parent's message for the two history lists.
+    const settings = await context.request.put(`${E2E_BASE_URL}/api/super-admin/schools/${school.id}/attendance-settings`, {
+      ...auth,
+      data: {
+        timeZone: 'Asia/Manila',
+        lateCutoff: '23:58',
+        absenceCutoff: '23:59',
+        schoolDays: [1, 2, 3, 4, 5, 6, 7],
+        holidays: [],
+      },
+    });
+    expect(settings.ok(), await settings.text()).toBe(true);
+    const card = Date.now().toString(16).slice(-8).toUpperCase();
+    await post('/api/super-admin/register-student', {
+      multipart: {
+        data: JSON.stringify({
+          firstName: 'Layout',
+          lastName: `Pupil ${run}`,
+          email: `layout.${run}@students.test`,
+          lrn: String(Date.now()).slice(-12),
+          password: 'Student2025',
+          parentPhone: '0917 123 4567',
+          schoolId: school.id,
+          rfidCardId: card,
+        }),
+      },
+    });
+    const reader = await post('/api/super-admin/rfid-readers', { data: { name: `Layout gate ${run}`, schoolId: school.id } });
+    const tap = await context.request.post(`${E2E_BASE_URL}/api/rfid/taps`, {
+      headers: { Authorization: `Bearer ${reader.token}` },
+      data: { eventId: `layout-${run}`, cardUid: card, tappedAt: new Date().toISOString() },
+    });
+    expect(tap.status(), await tap.text()).toBe(201);
     await context.close();
   });
 
@@ -152,6 +219,39 @@ test.describe('console lists at phone and desktop widths', () => {
         await expectGoodLayout(page, 'orders table');
       });
 
+      test('attendance and SMS history: status and actions on screen, other columns in row details', async ({ page }) => {
+        await page.goto('/super-admin/attendance-history');
+        const records = page.getByRole('table', { name: 'Attendance records' });
+        const row = records.locator('tbody tr', { hasText: `Layout Pupil ${run}` });
+        await expect(row).toBeVisible();
+        await expectGoodLayout(page, 'attendance history');
+        if (size.width < 640) {
+          await row.getByRole('button', { name: 'Show details' }).click();
+          await expect(records.getByRole('definition').filter({ hasText: 'Layout gate' })).toBeVisible();
+          await expectGoodLayout(page, 'attendance history with a row open');
+        } else {
+          await expect(row.getByRole('button', { name: 'Show details' })).toBeHidden();
+        }
+        await page.goto('/super-admin/sms-history');
+        const sms = page
+          .getByRole('table', { name: 'SMS notifications' })
+          .locator('tbody tr', { hasText: `Layout Pupil ${run}` });
+        await expect(sms.first()).toBeVisible({ timeout: 10_000 });
+        await expectGoodLayout(page, 'SMS history');
+      });
+
+      test('students, archived students and devices', async ({ page }) => {
+        await page.goto(`/super-admin/student-management?schoolId=${schoolId}`);
+        await expect(page.getByRole('table', { name: 'Students' }).getByText(`Layout Pupil ${run}`)).toBeVisible();
+        await expectGoodLayout(page, 'students table');
+        await page.goto('/super-admin/archived-students');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectGoodLayout(page, 'archived students');
+        await page.goto('/super-admin/device-management?tab=rfid');
+        await expect(page.getByRole('table', { name: 'RFID readers' }).getByText(`Layout gate ${run}`)).toBeVisible();
+        await expectGoodLayout(page, 'RFID readers');
+      });
+
       test('system logs and the dashboard', async ({ page }) => {
         await page.goto('/super-admin/system-logs');
         await expect(page.getByRole('table', { name: 'System logs' }).locator('tbody tr').first()).toBeVisible();
@@ -163,9 +263,10 @@ test.describe('console lists at phone and desktop widths', () => {
     });
   }
 
-  test('a table wider than its box says it scrolls sideways; one that fits does not', async ({ page }) => {
+  test('a table wider than its box says it scrolls sideways; one that fits (folded on a phone) does not', async ({ page }) => {
     await signInViaApi(page);
-    await page.setViewportSize({ width: 390, height: 844 });
+    // Narrower than any phone the console is made for: the admin table's email column cannot fit.
+    await page.setViewportSize({ width: 300, height: 844 });
     await page.goto(`/super-admin/admin-management?search=${run}&view=table`);
     await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
     await expect(page.getByText('Scroll sideways to see all columns →')).toBeVisible();
@@ -173,7 +274,9 @@ test.describe('console lists at phone and desktop widths', () => {
     await page.goto(`/super-admin/inquiries?email=${run}`);
     await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
     await expect(page.getByText('Scroll sideways to see all columns →')).toHaveCount(0);
+    // At 390 px its secondary columns fold into row details: it fits too.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByText('Scroll sideways to see all columns →')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show details' }).first()).toBeVisible();
+    await expect(page.getByText('Scroll sideways to see all columns →')).toHaveCount(0);
   });
 });

@@ -167,18 +167,32 @@ describe('Attendance History live rules (spec §4)', () => {
     }) as AttendanceRecord;
   const rows = Array.from({ length: 10 }, (_, i) => rec(10 - i));
 
-  it('inserts on top of page 1 only without student or start-date filter, trimmed to the page size', () => {
-    expect(applyLiveRecord(rows, rec(11), { page: 1 })!.map((r) => r.id)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-    expect(applyLiveRecord(rows, rec(11), { page: 2 })).toBeNull();
-    expect(applyLiveRecord(rows, rec(11), { page: 1, studentId: '3' })).toBeNull();
-    expect(applyLiveRecord(rows, rec(11), { page: 1, startDate: '2026-11-01' })).toBeNull();
-    expect(applyLiveRecord(rows, rec(11, 'LATE'), { page: 1, status: 'PRESENT' })).toBeNull();
+  const page = (records: AttendanceRecord[], total = 15) => ({
+    records,
+    pagination: { total, page: 1, limit: 10, totalPages: 2, hasNextPage: true, hasPrevPage: false },
+  });
+  const ids = (p: { records: AttendanceRecord[] } | null) => p?.records.map((r) => r.id);
+
+  it('inserts a new record on top of page 1 only without student or start-date filter, trimmed, total + 1', () => {
+    const next = applyLiveRecord(page(rows), rec(11), { page: 1 })!;
+    expect(ids(next)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    expect(next.pagination).toMatchObject({ total: 16, totalPages: 2 });
+    expect(applyLiveRecord(page(rows), rec(11), { page: 2 })).toBeNull();
+    expect(applyLiveRecord(page(rows), rec(11), { page: 1, studentId: '3' })).toBeNull();
+    expect(applyLiveRecord(page(rows), rec(11), { page: 1, startDate: '2026-11-01' })).toBeNull();
+    expect(applyLiveRecord(page(rows), rec(11, 'LATE'), { page: 1, status: 'PRESENT' })).toBeNull();
   });
 
-  it('a listed record is updated in place, never duplicated', () => {
-    const next = applyLiveRecord(rows, { ...rec(7), checkOutAt: '2026-11-16T08:00:00.000Z' }, { page: 2 })!;
-    expect(next).toHaveLength(10);
-    expect(next.find((r) => r.id === 7)?.checkOutAt).toBe('2026-11-16T08:00:00.000Z');
+  it('a listed record is updated in place, never duplicated, the total unchanged', () => {
+    const next = applyLiveRecord(page(rows), { ...rec(7), checkOutAt: '2026-11-16T08:00:00.000Z' }, { page: 2 })!;
+    expect(next.records).toHaveLength(10);
+    expect(next.pagination.total).toBe(15);
+    expect(next.records.find((r) => r.id === 7)?.checkOutAt).toBe('2026-11-16T08:00:00.000Z');
+  });
+
+  it('a change of an older record that is not listed (on another page) is not a new record', () => {
+    const later = rows.slice(0, 9); // ids 10…2; record 1 sits on page 2
+    expect(applyLiveRecord(page(later, 10), { ...rec(1), checkOutAt: '2026-11-16T08:00:00.000Z' }, { page: 1 })).toBeNull();
   });
 
   it('keeps at most 20 live events, newest first, skipping duplicates', () => {

@@ -179,5 +179,8 @@ describe('SMS length and live insertion (spec §4)', () => {
     expect(again.pagination.total).toBe(21);
     expect(again.notifications[0]?.status).toBe('DELIVERED');
     expect(insertLive(next, { ...row(1), status: 'DELIVERED' })).toBe(next);
+    // A message that failed is new too; an older row not listed (sent at last) is not.
+    expect(insertLive(next, { ...row(12), status: 'FAILED' }).pagination.total).toBe(22);
+    expect(insertLive(next, { ...row(1), status: 'SENT' })).toBe(next);
   });
 });

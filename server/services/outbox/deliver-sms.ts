@@ -4,7 +4,7 @@ import { localDate } from '../../lib/time';
 import { sendSms } from '../sms-gateway';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { ChannelPayload } from './expand';
-import { releaseSlot, reserveSlot } from './usage';
+import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';
 
 export type Outcome =
   | { kind: 'sent'; deviceId?: number; pageId?: number; providerMsgId: string | null }
@@ -79,7 +79,9 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
     // A call without an answer may have been sent after all: its slot stays used, and it is never resent blindly.
     if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
+    // Nothing was sent: the slot goes back, and the attempt counts as failed, shown apart (issue #19).
     await releaseSlot(db, device.id, day);
+    await recordFailedAttempt(db, device.id, day);
     if (result.deviceFault) {
       skipped.push(`${device.name}: ${result.reason}`);
       continue;

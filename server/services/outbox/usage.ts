@@ -19,6 +19,15 @@ export async function reserveSlot(db: Executor, deviceId: number, dayLocal: stri
   return row !== undefined && (!limit || Number(row.count) <= limit);
 }
 
+/** Counts an attempt the gateway did not accept (shown apart from the sent ones). */
+export async function recordFailedAttempt(db: Executor, deviceId: number, dayLocal: string): Promise<void> {
+  await db
+    .insertInto('smsDeviceUsage')
+    .values({ deviceId, dayLocal, count: 0, failed: 1 })
+    .onConflict((oc) => oc.columns(['deviceId', 'dayLocal']).doUpdateSet({ failed: sql`sms_device_usage.failed + 1` }))
+    .execute();
+}
+
 /** Gives a slot back after a definite failure before anything was sent. */
 export async function releaseSlot(db: Executor, deviceId: number, dayLocal: string): Promise<void> {
   await db

@@ -76,7 +76,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
 
   async function emit(row: OutboxRow) {
     if (row.smsNotificationId == null) return;
-    const note = await getNotification(db, row.smsNotificationId);
+    const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
     if (note) deps.onSent(note);
   }
 
@@ -103,6 +103,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
       await markFailed(db, row, reason);
+      // A failed message shows live in SMS History like a sent one (issue #19).
+      await emit(row);
       return;
     }
     const delay =

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Modal } from '../ui/Modal';
+import { CancelButton, Modal } from '../ui/Modal';
 import { Button } from '../ui/Button';
 import { ErrorBanner } from '../ui/ErrorBanner';
 import { TextAreaField, TextField } from '../ui/FormField';
@@ -95,9 +95,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
       <Honeypot value={trap} onChange={setTrap} />
       <ErrorBanner message={error} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        <CancelButton />
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Submitting...' : 'Submit Order'}
         </Button>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Button } from './Button';
 
 const LAYOUTS = {
   /** A centred panel (forms, confirmations, image viewers). */
@@ -8,9 +9,23 @@ const LAYOUTS = {
   drawer: 'fixed inset-y-0 left-0 flex',
 } as const;
 
+export const DISCARD_TEXTS = {
+  title: 'Discard changes?',
+  message: 'You have changes that are not saved. Close and lose them?',
+  keep: 'Keep Editing',
+  discard: 'Discard',
+} as const;
+
+/** The guarded close of the dialog around a component (its Cancel/✕ buttons): null outside a dialog. */
+const DismissContext = createContext<(() => void) | null>(null);
+export const useDialogDismiss = () => useContext(DismissContext);
+
 export interface DialogProps {
   open: boolean;
-  /** Escape and a click outside call this (and whatever close button the content has). */
+  /**
+   * Escape, a click outside and the content's Cancel/✕ (CancelButton, Modal's ✕) call this — at once while
+   * nothing was typed in the dialog, after 'Discard changes?' once something was.
+   */
   onClose: () => void;
   /** The dialog's accessible name, shown as its heading unless `titleClassName` is 'sr-only'. */
   title: ReactNode;
@@ -45,6 +60,16 @@ export function Dialog({
   header,
   children,
 }: DialogProps) {
+  // Any edit inside (input, select, checkbox, file) marks the dialog changed; a fresh opening starts clean.
+  const [changed, setChanged] = useState(false);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setChanged(false);
+    setAsking(false);
+  }, [open]);
+  const dismiss = useCallback(() => (changed ? setAsking(true) : onClose()), [changed, onClose]);
+  const markChanged = () => setChanged(true);
   const heading = (
     <>
       <DialogTitle className={titleClassName}>{title}</DialogTitle>
@@ -53,15 +78,48 @@ export function Dialog({
   );
   // The dialog element itself spans the viewport, so it has a box (assistive tech and tests see it).
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+    <HeadlessDialog open={open} onClose={dismiss} className="fixed inset-0 z-50">
       <DialogBackdrop className={`fixed inset-0 ${backdropClassName}`} />
       <div className={LAYOUTS[layout]}>
-        <DialogPanel className={panelClassName}>
-          {header ? header(heading) : heading}
-          {children}
+        <DialogPanel className={panelClassName} onInput={markChanged} onChange={markChanged}>
+          <DismissContext.Provider value={dismiss}>
+            {header ? header(heading) : heading}
+            {children}
+          </DismissContext.Provider>
+          {asking ? (
+            <DiscardDialog
+              onKeep={() => setAsking(false)}
+              onDiscard={() => {
+                setAsking(false);
+                onClose();
+              }}
+            />
+          ) : null}
         </DialogPanel>
       </div>
     </HeadlessDialog>
+  );
+}
+
+/** 'Discard changes?' over a dialog with edits; focus starts on Keep Editing, so Enter loses nothing. */
+function DiscardDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <Dialog
+      open
+      onClose={onKeep}
+      title={DISCARD_TEXTS.title}
+      description={DISCARD_TEXTS.message}
+      panelClassName="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl"
+    >
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onKeep} data-autofocus>
+          {DISCARD_TEXTS.keep}
+        </Button>
+        <Button variant="danger" onClick={onDiscard}>
+          {DISCARD_TEXTS.discard}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
 

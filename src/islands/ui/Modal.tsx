@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CloseButton, Dialog } from './Dialog';
+import { Button, type ButtonProps } from './Button';
+import { CloseButton, Dialog, useDialogDismiss } from './Dialog';
 
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', '2xl': 'max-w-6xl' } as const;
 
@@ -33,10 +34,28 @@ export function Modal({ open, onClose, title, description, children, footer, siz
       <div className="overflow-y-auto px-6 py-4">{children}</div>
       {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-6 py-4">{footer}</div> : null}
       {/* Last in the DOM (shown top-right) so that opening focuses the first field, not this button. */}
-      <CloseButton
-        onClick={onClose}
-        className="absolute right-4 top-4 rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-700"
-      />
+      <ModalCloseButton />
     </Dialog>
+  );
+}
+
+/** The ✕: the dialog's guarded close (asks first when something was typed). */
+function ModalCloseButton() {
+  const dismiss = useDialogDismiss();
+  return (
+    <CloseButton
+      onClick={() => dismiss?.()}
+      className="absolute right-4 top-4 rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-700"
+    />
+  );
+}
+
+/** A form dialog's Cancel: closes through the dialog's guard (asks before discarding what was typed). */
+export function CancelButton({ children = 'Cancel', ...props }: Omit<ButtonProps, 'onClick' | 'variant'>) {
+  const dismiss = useDialogDismiss();
+  return (
+    <Button variant="secondary" {...props} onClick={() => dismiss?.()}>
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from '../../../../client/stores/admins';
-import { Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '../../kit';
 import { useFormState } from '../../kit/useFormState';
 import { AdminFields } from './AdminFields';
 
@@ -36,9 +36,7 @@ export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () =>
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={form.saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={form.saving} />
           <Button type="submit" form={formId} loading={form.saving} disabled={done !== null}>
             {form.saving ? 'Creating...' : 'Create Admin'}
           </Button>

@@ -4,7 +4,17 @@ import { followAttendance } from '../../../../client/stores/attendance-live';
 import { ATTENDANCE_EMPTY_TEXT, ATTENDANCE_STATUSES, applyLiveRecord, historyFiltersSchema } from '../../../../domain/attendance';
 import { validate } from '../../../../domain/validation';
 import { ScreenHeading } from '../../layout/ScreenHeading';
-import { DataTable, DateRangeFields, FilterBar, Pager, SelectField, useDraft, useListQuery, useListResource } from '../../kit';
+import {
+  DataTable,
+  DateRangeFields,
+  FilterBar,
+  filtersOf,
+  Pager,
+  SelectField,
+  useDraft,
+  useListQuery,
+  useListResource,
+} from '../../kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
 
@@ -28,20 +38,7 @@ export default function AttendanceHistoryScreen() {
   view.current = list.query;
   const { update } = history;
   useEffect(
-    () =>
-      followAttendance((event) =>
-        update((data) => {
-          const rows = applyLiveRecord(data.records, event.record, view.current);
-          if (!rows) return data;
-          const added = rows.length > 0 && !data.records.some((r) => r.id === event.record.id);
-          const total = data.pagination.total + (added ? 1 : 0);
-          const totalPages = Math.max(1, Math.ceil(total / data.pagination.limit));
-          return {
-            records: rows,
-            pagination: { ...data.pagination, total, totalPages, hasNextPage: data.pagination.page < totalPages },
-          };
-        }),
-      ),
+    () => followAttendance((event) => update((data) => applyLiveRecord(data, event.record, view.current) ?? data)),
     [update],
   );
 
@@ -51,7 +48,8 @@ export default function AttendanceHistoryScreen() {
     draft.set(patch);
   };
   const apply = () => {
-    const checked = validate(historyFiltersSchema, v);
+    // The filters only: the draft also carries the page (a number), which the query schema reads as text.
+    const checked = validate(historyFiltersSchema, filtersOf(v));
     if (!checked.ok) return setErrors(checked.errors);
     list.setQuery(v);
   };

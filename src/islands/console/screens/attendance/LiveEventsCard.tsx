@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { $liveAttendance, LIVE_EVENTS_SHOWN } from '../../../../client/stores/attendance-live';
 import { $liveStatus } from '../../../../client/stores/live';
 import { StatusBadge } from '../../kit';
-import { formatTime } from '../../../../domain/format';
+import { formatSchoolTime } from '../../../../domain/format';
+import type { LiveAttendanceEvent } from '../../../../domain/attendance';
 
 const STATUS_TEXT = {
   idle: 'Not connected',
@@ -11,6 +12,9 @@ const STATUS_TEXT = {
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
 } as const;
+
+/** The event is the record's check-out (its status stays PRESENT or LATE; the tap set checkOutAt). */
+const isCheckOut = (e: LiveAttendanceEvent) => e.record.checkOutAt !== null && e.record.checkOutAt === e.time;
 
 /** Spec §2 'Real-time Attendance Events': up to 5 distinct live events (student, status, time, reader). */
 export function LiveEventsCard() {
@@ -35,8 +39,16 @@ export function LiveEventsCard() {
             <li key={`${e.id}:${e.status}:${e.time}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span className="font-medium text-gray-900">{e.studentName}</span>
               <span className="flex flex-wrap items-center gap-3 text-gray-600">
-                <StatusBadge kind="attendance" value={e.status} />
-                <time dateTime={e.time}>{formatTime(e.time)}</time>
+                {isCheckOut(e) ? (
+                  <span>
+                    Checked out <time dateTime={e.time}>{formatSchoolTime(e.time, e.record.timeZone)}</time>
+                  </span>
+                ) : (
+                  <>
+                    <StatusBadge kind="attendance" value={e.status} />
+                    <time dateTime={e.time}>{formatSchoolTime(e.time, e.record.timeZone)}</time>
+                  </>
+                )}
                 <span>{e.reader ?? '-'}</span>
               </span>
             </li>

@@ -1,7 +1,7 @@
 import type { Column } from '../../kit';
 import { StatusBadge } from '../../kit';
 import type { AttendanceRecord } from '../../../../domain/attendance';
-import { formatCalendarDate, formatTime } from '../../../../domain/format';
+import { formatCalendarDate, formatSchoolTime } from '../../../../domain/format';
 
 const studentLine = (r: AttendanceRecord) =>
   [r.student.school?.acronym, r.student.grade, r.student.section].filter(Boolean).join(' · ') || '-';
@@ -33,12 +33,13 @@ export const attendanceColumns: Array<Column<AttendanceRecord>> = [
       </div>
     ),
   },
-  { header: 'Date', className: 'whitespace-nowrap', cell: (r) => formatCalendarDate(r.date) },
-  { header: 'Check In', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkInAt) },
-  { header: 'Check Out', className: 'whitespace-nowrap', cell: (r) => formatTime(r.checkOutAt) },
+  { header: 'Date', className: 'whitespace-nowrap', detail: 'sm', cell: (r) => formatCalendarDate(r.date) },
+  { header: 'Check In', className: 'whitespace-nowrap', detail: 'sm', cell: (r) => formatSchoolTime(r.checkInAt, r.timeZone) },
+  { header: 'Check Out', className: 'whitespace-nowrap', detail: 'md', cell: (r) => formatSchoolTime(r.checkOutAt, r.timeZone) },
   {
     header: 'Reader',
     className: 'min-w-32',
+    detail: 'lg',
     cell: (r) =>
       r.reader ? (
         <div>
@@ -49,5 +50,5 @@ export const attendanceColumns: Array<Column<AttendanceRecord>> = [
         '-'
       ),
   },
-  { header: 'Card ID', className: 'font-mono text-xs', cell: (r) => r.card?.cardId ?? '-' },
+  { header: 'Card ID', className: 'font-mono text-xs', detail: 'xl', cell: (r) => r.card?.cardId ?? '-' },
 ];

@@ -1,18 +1,23 @@
 import type { DashboardSmsLog } from '../../../../domain/dashboard';
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import { DataTable, StatusBadge, type Column } from '../../kit';
 import { humanise } from './chart-setup';
 
 const fullName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);
 
 const COLUMNS: Array<Column<DashboardSmsLog>> = [
-  { header: 'Date', cell: (s) => formatDateTime(s.createdAt), className: 'whitespace-nowrap' },
-  { header: 'Type', cell: (s) => humanise(s.type), className: 'whitespace-nowrap' },
+  { header: 'Date', cell: (s) => formatSchoolDateTime(s.createdAt, s.timeZone), className: 'whitespace-nowrap', detail: 'sm' },
+  { header: 'Type', cell: (s) => humanise(s.type), className: 'whitespace-nowrap', detail: 'sm' },
   { header: 'Status', cell: (s) => <StatusBadge kind="sms" value={s.status} /> },
-  { header: 'School', cell: (s) => s.student?.school?.acronym ?? '-' },
+  { header: 'School', cell: (s) => s.student?.school?.acronym ?? '-', detail: 'md' },
   { header: 'To', cell: (s) => fullName(s.student) ?? '-', className: 'whitespace-nowrap' },
-  { header: 'Parent Phone', cell: (s) => s.student?.parentPhone ?? s.phoneNumber ?? '-', className: 'whitespace-nowrap' },
-  { header: 'Sender', cell: (s) => fullName(s.sender) ?? 'System', className: 'whitespace-nowrap' },
+  {
+    header: 'Parent Phone',
+    cell: (s) => s.student?.parentPhone ?? s.phoneNumber ?? '-',
+    className: 'whitespace-nowrap',
+    detail: '2xl',
+  },
+  { header: 'Sender', cell: (s) => fullName(s.sender) ?? 'System', className: 'whitespace-nowrap', detail: '2xl' },
   {
     header: 'Message',
     cell: (s) => (
@@ -20,6 +25,7 @@ const COLUMNS: Array<Column<DashboardSmsLog>> = [
         {s.message}
       </span>
     ),
+    detail: '2xl',
   },
 ];
 

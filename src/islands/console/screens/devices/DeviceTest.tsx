@@ -14,7 +14,7 @@ export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceN
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string; field?: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; field?: string; reason?: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -30,7 +30,11 @@ export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceN
     setResult(null);
     const r = await runDeviceTest(deviceId, phone);
     setSending(false);
-    setResult(r.ok ? { ok: true, text: r.message } : { ok: false, text: r.message ?? '', field: r.errors.testPhoneNumber });
+    setResult(
+      r.ok
+        ? { ok: true, text: r.message }
+        : { ok: false, text: r.message ?? '', field: r.errors.testPhoneNumber, reason: r.errors.gateway },
+    );
     if (r.ok) timer.current = setTimeout(() => setPhone(''), SUCCESS_MS);
   }
 
@@ -59,6 +63,8 @@ export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceN
           <p className={result.ok ? 'text-green-700' : 'text-red-700'}>
             {result.text}
             {result.field ? <span className="block text-xs">{result.field}</span> : null}
+            {/* The server's reason (the gateway's answer): what to fix on the device or the number. */}
+            {result.reason ? <span className="block text-xs">{result.reason}</span> : null}
           </p>
         ) : null}
       </div>

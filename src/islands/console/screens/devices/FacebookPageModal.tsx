@@ -8,7 +8,7 @@ import {
   type FacebookPage,
   type FacebookPageForm,
 } from '../../../../domain/facebook-pages';
-import { Button, ErrorBanner, Modal, SelectField, TextField, useFormState } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextField, useFormState } from '../../kit';
 import { SecretField } from './SecretField';
 
 /** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */
@@ -44,9 +44,7 @@ export function FacebookPageModal({
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={form.saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={form.saving} />
           <Button type="submit" form={formId} loading={form.saving}>
             {page ? 'Update Page' : 'Add Page'}
           </Button>

@@ -2,7 +2,17 @@ import { useEffect } from 'react';
 import type { School } from '../../../../domain/schools';
 import { emptyReaderForm, readerToForm, saveReader, type ReaderForm } from '../../../../client/stores/rfid-readers';
 import { READER_KIND_LABELS, READER_KINDS, type RfidReader, type RfidReaderWithToken } from '../../../../domain/rfid';
-import { Button, CheckboxField, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '../../kit';
+import {
+  CancelButton,
+  Button,
+  CheckboxField,
+  ErrorBanner,
+  Modal,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFormState,
+} from '../../kit';
 
 /** Add / edit an RFID reader. A new reader's answer carries its token, which the caller shows once. */
 export function ReaderFormModal({
@@ -37,9 +47,7 @@ export function ReaderFormModal({
       title={editing ? 'Edit RFID Reader' : 'Add RFID Reader'}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+          <CancelButton />
           <Button type="submit" form="reader-form" loading={form.saving}>
             {editing ? 'Update Reader' : 'Add Reader'}
           </Button>

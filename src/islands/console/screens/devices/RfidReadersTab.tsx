@@ -3,7 +3,7 @@ import { fetchReaders, fetchUnknownTaps } from '../../../../client/api/rfid-read
 import { fetchSchools } from '../../../../client/api/schools';
 import { issueNewToken, removeReader } from '../../../../client/stores/rfid-readers';
 import type { RfidReader, RfidReaderWithToken } from '../../../../domain/rfid';
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import {
   Button,
   CheckboxField,
@@ -151,7 +151,7 @@ export function RfidReadersTab({
             { header: 'Card ID', className: 'font-mono text-xs', cell: (t) => t.cardUid },
             { header: 'As Sent', className: 'font-mono text-xs', cell: (t) => t.cardUidRaw },
             { header: 'Reader', cell: (t) => [t.readerName, t.readerLocation].filter(Boolean).join(' · ') },
-            { header: 'Tapped At', className: 'whitespace-nowrap', cell: (t) => formatDateTime(t.tappedAt) },
+            { header: 'Tapped At', className: 'whitespace-nowrap', cell: (t) => formatSchoolDateTime(t.tappedAt, t.timeZone) },
           ]}
           rows={unknown.data}
           rowKey={(t) => t.id}

@@ -29,6 +29,8 @@ export function PhoneIcon({ deviceName }: { deviceName: string }) {
 
 const lastActive = (d: SmsDevice) => (d.lastActive ? formatDateTime(d.lastActive) : 'Never');
 const limitText = (d: SmsDevice) => (d.dailyLimit ? `${d.sentToday} / ${d.dailyLimit} today` : `${d.sentToday} today (no limit)`);
+/** Attempts the gateway did not accept: apart from Sent, never against the limit. */
+const failedText = (d: SmsDevice) => `${d.failedToday} today`;
 
 /** Edit, Delete and Test of one device; Test reveals the phone input under the buttons. */
 export function SmsDeviceButtons({
@@ -85,6 +87,8 @@ export function SmsDeviceCard({ device, ...actions }: { device: SmsDevice } & Sm
         <dd className="text-gray-900">{device.isDefault ? 'Yes' : 'No'}</dd>
         <dt className="text-gray-500">Sent</dt>
         <dd className="text-gray-900">{limitText(device)}</dd>
+        <dt className="text-gray-500">Failed</dt>
+        <dd className={device.failedToday ? 'text-red-700' : 'text-gray-900'}>{failedText(device)}</dd>
         <dt className="text-gray-500">API key</dt>
         <dd className="font-mono text-gray-900">{device.apiKey}</dd>
         <dt className="text-gray-500">Last active</dt>
@@ -121,8 +125,9 @@ export const SMS_DEVICE_COLUMNS: Array<Column<SmsDevice>> = [
     ),
   },
   { header: 'Phone', cell: (d) => d.phoneNumber, className: 'whitespace-nowrap' },
-  { header: 'School', cell: (d) => d.school?.name ?? 'Global', className: 'hidden md:table-cell' },
-  { header: 'Default', cell: (d) => (d.isDefault ? 'Yes' : 'No'), className: 'hidden md:table-cell' },
-  { header: 'Sent', cell: limitText, className: 'hidden lg:table-cell' },
-  { header: 'Last Active', cell: lastActive, className: 'hidden lg:table-cell whitespace-nowrap' },
+  { header: 'School', cell: (d) => d.school?.name ?? 'Global', detail: 'md' },
+  { header: 'Default', cell: (d) => (d.isDefault ? 'Yes' : 'No'), detail: 'md' },
+  { header: 'Sent', cell: limitText, detail: 'lg' },
+  { header: 'Failed', cell: failedText, detail: 'lg' },
+  { header: 'Last Active', cell: lastActive, className: 'whitespace-nowrap', detail: 'lg' },
 ];

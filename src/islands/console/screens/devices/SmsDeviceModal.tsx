@@ -10,7 +10,7 @@ import {
   type SmsDevice,
   type SmsDeviceForm,
 } from '../../../../domain/sms-devices';
-import { Button, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '../../kit';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */
@@ -47,9 +47,7 @@ export function SmsDeviceModal({
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={disabled}>
-            Cancel
-          </Button>
+          <CancelButton disabled={disabled} />
           <Button type="submit" form={formId} loading={form.saving}>
             {device ? 'Update Device' : 'Add Device'}
           </Button>

@@ -25,10 +25,11 @@ export const readerColumns: Array<Column<RfidReader>> = [
       </div>
     ),
   },
-  { header: 'School', cell: (r) => r.school?.acronym ?? '-' },
+  { header: 'School', cell: (r) => r.school?.acronym ?? '-', detail: 'md' },
   {
     header: 'Kind',
     className: 'min-w-28',
+    detail: 'md',
     cell: (r) => (
       <div>
         <div>{READER_KIND_LABELS[r.kind]}</div>
@@ -47,7 +48,7 @@ export const readerColumns: Array<Column<RfidReader>> = [
         <StatusBadge kind="active" value={r.isActive} />
       ),
   },
-  { header: 'Connection', cell: (r) => <Presence reader={r} /> },
-  { header: 'Last Seen', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.lastSeenAt, 'Never') },
-  { header: 'Token', className: 'font-mono text-xs', cell: (r) => r.tokenHint ?? '-' },
+  { header: 'Connection', cell: (r) => <Presence reader={r} />, detail: 'sm' },
+  { header: 'Last Seen', className: 'whitespace-nowrap', detail: 'lg', cell: (r) => formatDateTime(r.lastSeenAt, 'Never') },
+  { header: 'Token', className: 'font-mono text-xs', detail: 'xl', cell: (r) => r.tokenHint ?? '-' },
 ];

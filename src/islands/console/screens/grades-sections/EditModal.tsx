@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
 import type { Grade } from '../../../../domain/grades';
 import type { Section } from '../../../../domain/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from '../../../../client/stores/grades-sections';
@@ -55,9 +55,7 @@ export function EditModal({ editing, schoolId, grades, onClose, onSaved }: Props
       title={title}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={saving} />
           <Button type="submit" form="edit-grade-section-form" loading={saving} disabled={success !== null}>
             {saving ? 'Saving...' : 'Save Changes'}
           </Button>

@@ -12,16 +12,21 @@ function Truncated({ text, max }: { text: string; max: number }) {
 /** Spec §2 Inquiries Management columns (Actions are the table's row actions). */
 export const INQUIRY_COLUMNS: Array<Column<Inquiry>> = [
   // An address is one long word: room for a readable part of it, the rest wraps anywhere.
-  { header: 'Email', cell: (q) => <span className="block min-w-[12rem] [overflow-wrap:anywhere]">{q.email}</span> },
+  {
+    header: 'Email',
+    cell: (q) => <span className="block min-w-[8rem] [overflow-wrap:anywhere] sm:min-w-[12rem]">{q.email}</span>,
+  },
   {
     header: 'Subject',
     cell: (q) => <Truncated text={q.subject} max={INQUIRY_TRUNCATE.subject} />,
     className: '[overflow-wrap:anywhere]',
+    detail: 'md',
   },
   {
     header: 'Message',
     cell: (q) => <Truncated text={q.inquiry} max={INQUIRY_TRUNCATE.message} />,
     className: 'min-w-[14rem] [overflow-wrap:anywhere]',
+    detail: 'lg',
   },
   {
     header: 'Date',
@@ -32,5 +37,6 @@ export const INQUIRY_COLUMNS: Array<Column<Inquiry>> = [
         INQUIRY_LIST_TEXTS.noDate
       ),
     className: 'whitespace-nowrap',
+    detail: 'sm',
   },
 ];

@@ -51,13 +51,14 @@ export function logColumns(onUser: (userType: LogUserType, userId: number) => vo
     {
       header: 'Date',
       className: 'whitespace-nowrap',
+      detail: 'sm',
       cell: (l) => <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>,
     },
     { header: 'Action', cell: (l) => <StatusBadge kind="logAction" value={l.action} /> },
-    { header: 'Entity', cell: (l) => l.entity },
-    { header: 'Entity ID', cell: (l) => l.entityId ?? '-' },
-    { header: 'Performed By', cell: (l) => <PerformedBy log={l} onUser={onUser} /> },
-    { header: 'Role', className: 'whitespace-nowrap', cell: (l) => roleLabel(l.userRole) },
-    { header: 'Details', cell: (l) => <Details details={l.details} /> },
+    { header: 'Entity', cell: (l) => l.entity, detail: 'md' },
+    { header: 'Entity ID', cell: (l) => l.entityId ?? '-', detail: '2xl' },
+    { header: 'Performed By', cell: (l) => <PerformedBy log={l} onUser={onUser} />, detail: 'lg' },
+    { header: 'Role', className: 'whitespace-nowrap', cell: (l) => roleLabel(l.userRole), detail: '2xl' },
+    { header: 'Details', cell: (l) => <Details details={l.details} />, detail: 'md' },
   ];
 }

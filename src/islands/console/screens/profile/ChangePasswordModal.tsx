@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../ui/Modal';
+import { CancelButton, Modal } from '../../../ui/Modal';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/FormField';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
@@ -36,9 +36,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={saving} />
           <Button type="submit" form="change-password-form" loading={saving} disabled={success !== null}>
             {saving ? 'Changing...' : 'Change Password'}
           </Button>

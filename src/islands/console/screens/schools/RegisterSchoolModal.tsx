@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '../../kit';
 import { saveSchool, schoolForm } from '../../../../client/stores/schools';
 import { SchoolFormFields } from './SchoolFormFields';
 import { useFormState } from '../../kit/useFormState';
@@ -35,9 +35,7 @@ export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolea
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={form.saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={form.saving} />
           <Button type="submit" form="register-school-form" loading={form.saving} disabled={success !== null}>
             {form.saving ? 'Registering...' : 'Register School'}
           </Button>

@@ -3,7 +3,7 @@ import { searchRecipients, sendCustomMessage } from '../../../../client/api/sms-
 import { actionFailure } from '../../../../client/stores/action';
 import { customMessageSchema, smsLength, type MessageRecipient } from '../../../../domain/sms-history';
 import { validate } from '../../../../domain/validation';
-import { Button, ErrorBanner, Modal, SuccessOverlay, TextAreaField, TextField } from '../../kit';
+import { Button, CancelButton, ErrorBanner, Modal, SuccessOverlay, TextAreaField, TextField } from '../../kit';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -61,9 +61,7 @@ export function SendMessageModal({ onClose }: { onClose: () => void }) {
       description="A custom message to one student's parent, by SMS or Messenger as the parent prefers."
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
+          <CancelButton disabled={sending} />
           <Button type="submit" form={formId} loading={sending}>
             Send
           </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SMS_STATUSES, SMS_TYPES, smsHistoryFiltersSchema } from '../../../../domain/sms-history';
 import { validate } from '../../../../domain/validation';
-import { activeFilterCount, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
+import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
 
 /** The filters of /super-admin/sms-history and their "nothing chosen" values (spec §2). */
 export const SMS_DEFAULTS = { startDate: '', endDate: '', status: '', type: '' };
@@ -16,7 +16,8 @@ export function SmsFilterBar({ list }: { list: ListQueryApi<typeof SMS_DEFAULTS>
     draft.set(patch);
   };
   const apply = () => {
-    const checked = validate(smsHistoryFiltersSchema, v);
+    // The filters only: the draft also carries the page (a number), which the query schema reads as text.
+    const checked = validate(smsHistoryFiltersSchema, filtersOf(v));
     if (!checked.ok) return setErrors(checked.errors);
     list.setQuery(v);
   };

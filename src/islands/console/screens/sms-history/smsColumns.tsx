@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import type { SmsNotification } from '../../../../domain/sms-history';
 import { StatusBadge, type Column } from '../../kit';
 
@@ -17,7 +17,7 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
       </div>
     ),
   },
-  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap' },
+  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap', detail: 'sm' },
   {
     header: 'Message',
     cell: (n) => (
@@ -25,12 +25,13 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
         {n.message.length > MESSAGE_PREVIEW ? `${n.message.slice(0, MESSAGE_PREVIEW)}…` : n.message}
       </span>
     ),
-    className: 'hidden md:table-cell',
+    detail: 'md',
   },
   {
     header: 'Phone',
     cell: (n) => n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-'),
     className: 'whitespace-nowrap',
+    detail: 'md',
   },
   {
     header: 'Status',
@@ -41,6 +42,16 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
       </div>
     ),
   },
-  { header: 'Sent At', cell: (n) => formatDateTime(n.sentAt), className: 'whitespace-nowrap hidden sm:table-cell' },
-  { header: 'Delivered At', cell: (n) => formatDateTime(n.deliveredAt), className: 'whitespace-nowrap hidden lg:table-cell' },
+  {
+    header: 'Sent At',
+    cell: (n) => formatSchoolDateTime(n.sentAt, n.timeZone),
+    className: 'whitespace-nowrap',
+    detail: 'sm',
+  },
+  {
+    header: 'Delivered At',
+    cell: (n) => formatSchoolDateTime(n.deliveredAt, n.timeZone),
+    className: 'whitespace-nowrap',
+    detail: 'lg',
+  },
 ];

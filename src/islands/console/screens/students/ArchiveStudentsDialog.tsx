@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { archiveChosenStudents } from '../../../../client/stores/students';
 import type { ActionResult } from '../../../../client/stores/action';
 import type { Student } from '../../../../domain/students';
-import { Button, ErrorBanner, Modal, TextAreaField } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, TextAreaField } from '../../kit';
 import { studentName } from '../../../../domain/students';
 
 /**
@@ -51,9 +51,7 @@ export function ArchiveStudentsDialog({
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={busy} data-autofocus>
-            Cancel
-          </Button>
+          <CancelButton disabled={busy} data-autofocus />
           <Button variant="danger" onClick={() => void archive()} loading={busy}>
             Archive
           </Button>

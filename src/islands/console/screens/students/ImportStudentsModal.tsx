@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { downloadImportSummary, downloadImportTemplate } from '../../../../client/api/students';
 import { $schoolChoices, loadSchoolChoices } from '../../../../client/stores/admins';
 import { $studentImport, checkImport, chooseImportFile, resetImport, runImport } from '../../../../client/stores/student-import';
-import { Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '../../kit';
+import { CancelButton, Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '../../kit';
 import { Counts, PREVIEW_COLUMNS, SUMMARY_COLUMNS } from './importTables';
 
 /**
@@ -60,9 +60,7 @@ export function ImportStudentsModal({
   const footer =
     state.step === 'choose' || state.step === 'checking' ? (
       <>
-        <Button variant="secondary" onClick={close}>
-          Cancel
-        </Button>
+        <CancelButton />
         <Button onClick={() => void checkImport(schoolId)} loading={state.step === 'checking'}>
           Check File
         </Button>

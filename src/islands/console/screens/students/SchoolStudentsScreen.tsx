@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { fetchSchool } from '../../../../client/api/schools';
 import { $router, redirectPage } from '../../../../client/stores/router';
-import { Breadcrumb, ErrorBanner, useListResource, type Crumb } from '../../kit';
+import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '../../kit';
+import { SCHOOL_NOT_FOUND } from '../../../../domain/schools';
 import { ScreenHeading } from '../../layout/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
 import { usePageTitle } from '../../layout/usePageTitle';
@@ -24,6 +25,21 @@ export default function SchoolStudentsScreen() {
   const title = school.data ? `Students - ${school.data.name}` : 'Students';
   usePageTitle(title);
   if (!valid) return null;
+  // A school that does not exist (a stale link, a typed id): nothing to register, archive or import into.
+  if (school.error === SCHOOL_NOT_FOUND) {
+    return (
+      <div>
+        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: 'Students' }]} />
+        <ScreenHeading title="Students" />
+        <EmptyState>
+          {SCHOOL_NOT_FOUND}.{' '}
+          <a href="/super-admin/schools" className="font-medium text-brand-700 hover:underline">
+            Back to Schools
+          </a>
+        </EmptyState>
+      </div>
+    );
+  }
 
   const base = `/super-admin/schools/${schoolParam}/students`;
   const crumbs: Crumb[] = [

@@ -13,6 +13,7 @@ import {
 import type { Student } from '../../../../domain/students';
 import { fileUrl } from '../../../../domain/files';
 import {
+  CancelButton,
   Button,
   ErrorBanner,
   LoadingState,
@@ -131,9 +132,7 @@ function StudentEditor({ student, place, lockSchool, onClose, onSaved }: Omit<Pr
       size="xl"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={form.saving}>
-            Cancel
-          </Button>
+          <CancelButton disabled={form.saving} />
           <Button key="save" type="submit" form={formId} loading={form.saving} disabled={done}>
             {form.saving ? 'Saving...' : student ? 'Save Changes' : 'Register Student'}
           </Button>

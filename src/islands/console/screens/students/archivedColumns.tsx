@@ -19,10 +19,10 @@ export function archivedColumns(): Array<Column<ArchivedStudent>> {
         <PersonCell picture={a.profilePictureUrl} firstName={a.studentData.firstName} lastName={a.studentData.lastName} />
       ),
     },
-    { header: 'LRN', cell: (a) => a.studentData.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
-    { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]' },
-    { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]' },
-    { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]' },
-    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'min-w-[7rem]' },
+    { header: 'LRN', cell: (a) => a.studentData.lrn || '-', className: 'whitespace-nowrap tabular-nums', detail: 'sm' },
+    { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]', detail: 'md' },
+    { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]', detail: 'lg' },
+    { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]', detail: 'lg' },
+    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'min-w-[7rem]', detail: 'sm' },
   ];
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { saveSystem, systemForm, type SystemForm } from '../../../../client/stores/systems-admin';
 import type { System } from '../../../../domain/systems';
-import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
 import { useFormState } from '../../kit/useFormState';
 import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';
@@ -57,9 +57,7 @@ export function SystemFormModal({
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
+          <CancelButton disabled={busy} />
           <Button type="submit" form={formId} loading={form.saving}>
             {saveLabel}
           </Button>

@@ -15,8 +15,13 @@ export function orderColumns({
   onStatus: (order: Order, status: OrderStatus) => void;
 }): Array<Column<Order>> {
   return [
-    { header: 'Customer Email', cell: (o) => o.email, className: 'min-w-[14rem] break-words' },
-    { header: 'System', cell: (o) => o.systemName },
+    {
+      header: 'Customer Email',
+      cell: (o) => o.email,
+      className: 'min-w-[14rem] [overflow-wrap:anywhere]',
+      detail: 'sm',
+    },
+    { header: 'System', cell: (o) => o.systemName, className: 'min-w-[8rem] [overflow-wrap:anywhere]', detail: 'md' },
     {
       header: 'Status',
       className: 'min-w-[11rem]',
@@ -43,8 +48,9 @@ export function orderColumns({
     {
       header: 'Notes',
       cell: (o) => <span className="whitespace-pre-line">{o.additionalNotes || '-'}</span>,
-      className: 'min-w-[12rem]',
+      className: 'min-w-[12rem] [overflow-wrap:anywhere]',
+      detail: '2xl',
     },
-    { header: 'Date', cell: (o) => formatDateTime(o.createdAt), className: 'whitespace-nowrap' },
+    { header: 'Date', cell: (o) => formatDateTime(o.createdAt), className: 'whitespace-nowrap', detail: 'sm' },
   ];
 }

@@ -1,0 +1,133 @@
+/*
+ * Issue #19 item 3: live updates merge by id, so the totals on screen equal the server's after a reload; a new
+ * message that failed appears live in SMS History. Own instance: taps at chosen instants, one-attempt outbox.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startInstance, type Instance } from './instance';
+import { seedStudent } from './school-data';
+
+const ROOT = { email: 'totals-root@school.test', password: 'TotalsRootPass123' };
+const TZ = 'Asia/Manila';
+test.describe.configure({ mode: 'serial' });
+
+let instance: Instance;
+let readerToken: string;
+const cards: string[] = [];
+
+const api = (path: string, payload?: unknown, method = 'POST') =>
+  instance.app.inject({
+    method: method as 'POST',
+    url: path,
+    headers: { authorization: `Bearer ${instance.token}` },
+    payload: payload as object,
+  });
+
+const tap = async (card: string, eventId: string, at = new Date()) => {
+  const res = await fetch(`${instance.base}/api/rfid/taps`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ eventId, cardUid: card, tappedAt: at.toISOString() }),
+  });
+  expect(res.status, await res.text()).toBe(201);
+};
+
+test.beforeAll(async () => {
+  // No SMS device and one attempt: every message fails at once (the SMS History case).
+  instance = await startInstance(
+    { root: ROOT, timeZone: TZ, prefix: 'e2e-totals-', env: { OUTBOX_MAX_ATTEMPTS: '1', OUTBOX_POLL_MS: '200' } },
+    async () => undefined,
+  );
+  const school = await api('/api/super-admin/schools', { name: 'Totals Academy', acronym: 'TOT' });
+  expect(school.statusCode, school.body).toBe(201);
+  const schoolId = school.json().data.id as number;
+  const settings = await api(
+    `/api/super-admin/schools/${schoolId}/attendance-settings`,
+    { timeZone: TZ, lateCutoff: '23:58', absenceCutoff: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] },
+    'PUT',
+  );
+  expect(settings.statusCode, settings.body).toBe(200);
+  const reader = await api('/api/super-admin/rfid-readers', { name: 'Totals Gate', location: null, schoolId });
+  expect(reader.statusCode, reader.body).toBe(201);
+  readerToken = reader.json().data.token;
+  for (let i = 1; i <= 12; i += 1) {
+    const id = await seedStudent(instance.app, schoolId, `Pupil${i}`, 'Count');
+    const row = await instance.app.db.selectFrom('students').select('rfidCardId').where('id', '=', id).executeTakeFirstOrThrow();
+    cards.push(row.rfidCardId!);
+  }
+});
+test.afterAll(async () => instance?.close());
+
+async function open(page: Page, context: BrowserContext, route: string) {
+  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+  await page.goto(`${instance.base}${route}`);
+}
+
+test('Attendance History: a check-out of a record on another page is no new record; the total matches a reload', async ({
+  page,
+  context,
+}) => {
+  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  // Eleven check-ins: page 1 shows Pupil11…Pupil2, Pupil1 is on page 2.
+  for (let i = 0; i < 11; i += 1) await tap(cards[i]!, `in-${i}`, new Date(hourAgo.getTime() + i * 1000));
+  await open(page, context, '/super-admin/attendance-history');
+  const table = page.getByRole('table', { name: 'Attendance records' });
+  await expect(page.getByText('Showing 1 to 10 of 11 records')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+
+  await tap(cards[0]!, 'out-0'); // Pupil1 checks out: its record is on page 2
+  await tap(cards[10]!, 'out-10'); // Pupil11 checks out: its row is on screen
+  await tap(cards[11]!, 'in-11'); // Pupil12 checks in: a new record
+  await expect(table.locator('tbody tr').first()).toContainText('Pupil12 Count');
+  await expect(table.locator('tbody tr', { hasText: 'Pupil11 Count' }).locator('td').nth(4)).not.toHaveText('-');
+  await expect(table.locator('tbody tr', { hasText: 'Pupil1 Count' })).toHaveCount(0);
+  // Issue #19 item 8: the live card says a check-out is one (its record stays PRESENT).
+  const live = page.getByRole('list', { name: 'Live attendance events' }).getByRole('listitem');
+  await expect(live.filter({ hasText: 'Pupil11 Count' })).toContainText(/Checked out \d{1,2}:\d{2} [AP]M/);
+  await expect(live.filter({ hasText: 'Pupil11 Count' })).not.toContainText('PRESENT');
+  await expect(live.filter({ hasText: 'Pupil12 Count' })).toContainText('PRESENT');
+  await expect(table.locator('tbody tr')).toHaveCount(10);
+  await expect(page.getByText('Showing 1 to 10 of 12 records')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Showing 1 to 10 of 12 records')).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toContainText('Pupil12 Count');
+});
+
+/** Every queued message has been tried (sent or failed): nothing more arrives unasked. */
+const outboxIdle = () =>
+  expect
+    .poll(async () => {
+      const busy = await instance.app.db
+        .selectFrom('notificationOutbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['pending', 'sending'])
+        .executeTakeFirstOrThrow();
+      return Number(busy.n);
+    })
+    .toBe(0);
+
+test('SMS History: a new message that failed appears live and counts once', async ({ page, context }) => {
+  await outboxIdle();
+  // Through the console's own link, so the live connection made on Attendance History is already up.
+  await open(page, context, '/super-admin/attendance-history');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await page.getByRole('link', { name: 'SMS History' }).click();
+  const table = page.getByRole('table', { name: 'SMS notifications' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const summary = page.getByText(/^Showing 1 to \d+ of \d+ notifications$/);
+  const total = Number(/of (\d+)/.exec((await summary.textContent())!)![1]);
+
+  // No SMS device: the check-in message of a student who was not there before fails at once.
+  const school = await instance.app.db.selectFrom('schools').select('id').executeTakeFirstOrThrow();
+  const id = await seedStudent(instance.app, school.id, 'Late', 'Comer');
+  const card = (await instance.app.db.selectFrom('students').select('rfidCardId').where('id', '=', id).executeTakeFirstOrThrow())
+    .rfidCardId!;
+  await tap(card, 'late-comer');
+  const row = table.locator('tbody tr').first();
+  await expect(row).toContainText('Late Comer', { timeout: 10_000 });
+  await expect(row).toContainText('FAILED');
+  await expect(page.getByText(`Showing 1 to 10 of ${total + 1} notifications`)).toBeVisible();
+  await outboxIdle();
+  await page.reload();
+  await expect(page.getByText(`Showing 1 to 10 of ${total + 1} notifications`)).toBeVisible();
+});
