@@ -6,11 +6,11 @@ import * as m0005 from './0005_student_archive';
 import * as m0006 from './0006_rfid_attendance';
 import * as m0007 from './0007_notifications';
 import * as m0008 from './0008_unique_grade_section_names';
-import * as m0013 from './0013_device_failed_attempts';
 import * as m0009 from './0009_messenger_opt_in_links';
 import * as m0010 from './0010_outbox_send_protocol';
 import * as m0011 from './0011_reader_history';
-import * as m0014 from './0014_app_settings';
+import * as m0012 from './0012_app_settings';
+import * as m0013 from './0013_device_failed_attempts';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0009_messenger_opt_in_links': m0009,
   '0010_outbox_send_protocol': m0010,
   '0011_reader_history': m0011,
+  '0012_app_settings': m0012,
   '0013_device_failed_attempts': m0013,
-  '0014_app_settings': m0014,
 };
