@@ -3,16 +3,14 @@ import { localDate } from '../lib/time';
 import type { TapOutcome, TapResult } from '../../src/domain/rfid';
 import type { AttendanceStatus } from '../../src/domain/attendance';
 import { decideTap, type SchoolRules } from './attendance-rules';
-import { schoolRules } from './attendance';
 import { writeNotificationIntents, type NotificationIntent } from './notification-intents';
 import {
   chunks,
-  countedTaps,
   dayKey,
   dayRecords,
   pushTo,
-  storedResults,
   studentsByCard,
+  tapHistory,
   tapKey,
   type DayState,
   type PendingTap,
@@ -71,11 +69,14 @@ export interface RecordOptions {
   checkoutMinMinutes: number;
   /** When the taps were received (the tap rows' receivedAt). */
   receivedAt: string;
+  /** A school's attendance rules (the intake's cache; read in `trx` when not cached). */
+  rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
 }
 
 export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
   const results: (TapResult | null)[] = pending.map(() => null);
-  const stored = await storedResults(trx, pending);
+  const window = opts.debounceSeconds * 1000;
+  const { stored, counted } = await tapHistory(trx, pending, window);
   const unrecorded: number[] = [];
   pending.forEach((p, i) => {
     const hit = stored.get(tapKey(p.reader.id, p.event.eventId));
@@ -94,7 +95,7 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     const student = studentOf(p.uid, p.reader);
     const schoolId = student?.schoolId ?? p.reader.schoolId;
     if (!student || schoolId == null) continue;
-    if (!rules.has(schoolId)) rules.set(schoolId, await schoolRules(trx, schoolId, opts.defaultTimeZone));
+    if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
     const r = rules.get(schoolId)!;
     matched.set(i, { student, schoolId, rules: r, date: localDate(p.tappedAt, r.timeZone) });
   }
@@ -102,17 +103,6 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     trx,
     [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
   );
-  const window = opts.debounceSeconds * 1000;
-  const times = [...matched.keys()].map((i) => Date.parse(pending[i]!.tappedAt));
-  const counted = times.length
-    ? await countedTaps(
-        trx,
-        [...new Set([...matched.keys()].map((i) => pending[i]!.uid))],
-        Math.min(...times) - window,
-        Math.max(...times) + window,
-      )
-    : new Map<string, { readerId: number; t: number }[]>();
-
   // Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks).
   const sortKey = (i: number) => {
     const m = matched.get(i);
