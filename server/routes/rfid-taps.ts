@@ -20,7 +20,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** The reader behind the request's token: 401 without/unknown, 403 deactivated or from a foreign network. */
-async function authenticateReader(app: FastifyInstance, request: FastifyRequest): Promise<ReaderRow> {
+export async function authenticateReader(app: FastifyInstance, request: FastifyRequest): Promise<ReaderRow> {
   const token = bearer(request);
   if (!token) throw unauthorized('A reader token is required (Authorization: Bearer <token>)');
   const reader = await app.tapIntake.readerByToken(token);
@@ -33,7 +33,7 @@ async function authenticateReader(app: FastifyInstance, request: FastifyRequest)
   return reader;
 }
 
-const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
+export const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
 
 /**
  * POST /api/rfid/taps (issue #11): one tap `{ eventId, cardUid, tappedAt }` → 201 (200 when replayed), or

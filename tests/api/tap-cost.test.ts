@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { forgetReaders, forgetSchoolRules } from '../../server/services/tap-cache';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
@@ -144,5 +144,36 @@ describe(`statements per tap (${dbKind})`, () => {
     // The terminal's time zone needs the rules before the intake: read first, then cached for the intake.
     expect(first).toEqual(['select rfid_readers', ...RULES, 'begin', 'update rfid_readers', ...TAP.slice(1)]);
     expect(second).toEqual(TAP);
+  });
+
+  it('the caches never outlive a change made in this process: deactivation, token rotation, rules, a reassigned card', async () => {
+    const api = as(admin);
+    const reader = await createReader(t.app, admin, { schoolId, name: 'Cache gate' });
+    const first = await insertCardStudent(t.app, schoolId, 'CAC0E001');
+    const tap = (tokenOf: string, card: string, time: string) =>
+      postTaps(t.app, tokenOf, { eventId: `cache-${++n}`, cardUid: card, tappedAt: at(day, time) });
+    expect((await tap(reader.token, 'CAC0E001', '07:00')).json().data).toMatchObject({ studentId: first, status: 'PRESENT' });
+
+    const patch = (isActive: boolean) =>
+      api(t.app, { method: 'PATCH', url: `/api/super-admin/rfid-readers/${reader.id}`, payload: { isActive } });
+    expect((await patch(false)).statusCode).toBe(200);
+    expect((await tap(reader.token, 'CAC0E001', '07:10')).statusCode).toBe(403);
+    expect((await patch(true)).statusCode).toBe(200);
+
+    const rotated = await api(t.app, { method: 'POST', url: `/api/super-admin/rfid-readers/${reader.id}/rotate-token` });
+    expect((await tap(reader.token, 'CAC0E001', '07:11')).statusCode).toBe(401);
+    const fresh = rotated.json().data.token as string;
+
+    // The card goes to another student: the next tap is that student's check-in.
+    await t.app.db.updateTable('students').set({ rfidCardId: null }).where('id', '=', first).execute();
+    const second = await insertCardStudent(t.app, schoolId, 'CAC0E001');
+    expect((await tap(fresh, 'CAC0E001', '07:12')).json().data).toMatchObject({ studentId: second, status: 'PRESENT' });
+
+    // A later cutoff applies to the next tap: 07:50 is LATE at a 07:45 cutoff, on time at 08:00.
+    const third = await insertCardStudent(t.app, schoolId, 'CAC0E002');
+    const settings = { timeZone: 'Asia/Manila', lateCutoff: '08:00', absenceCutoff: '10:00', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] };
+    const put = await api(t.app, { method: 'PUT', url: `/api/super-admin/schools/${schoolId}/attendance-settings`, payload: settings });
+    expect(put.statusCode).toBe(200);
+    expect((await tap(fresh, 'CAC0E002', '07:50')).json().data).toMatchObject({ studentId: third, status: 'PRESENT' });
   });
 });
