@@ -111,29 +111,61 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
  * its accepted forms (src/domain/card-uid.ts, exact form first), of the reader's school when it has one.
  * Looked up by the unique card index alone; the other conditions are checked here (SQLite would otherwise
  * pick the school index and walk the whole school).
+ * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
+ * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
  */
-export async function studentsByCard(trx: Executor, pending: PendingTap[]) {
+export async function studentsByCard(trx: Executor, pending: PendingTap[], dates: string[] = []) {
   const candidates = new Map<string, string[]>();
   for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
   const byCard = new Map<string, { id: number; schoolId: number | null; name: string; usable: boolean }>();
+  const days = new Map<string, DayState>();
   for (const part of chunks([...new Set([...candidates.values()].flat())])) {
     const rows = await trx
-      .selectFrom('students')
-      .select(['id', 'schoolId', 'firstName', 'lastName', 'rfidCardId', 'isArchived', 'isActive'])
-      .where('rfidCardId', 'in', part)
+      .selectFrom('students as s')
+      .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive'])
+      .$if(dates.length > 0, (q) =>
+        q
+          .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
+          .select([
+            'a.id as dayId',
+            'a.schoolId as daySchoolId',
+            'a.date',
+            'a.status',
+            'a.checkInAt',
+            'a.checkOutAt',
+            'a.readerId',
+            'a.cardId',
+          ]),
+      )
+      .where('s.rfidCardId', 'in', part)
       .execute();
     for (const r of rows) {
       const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
       byCard.set(r.rfidCardId!, { id: r.id, schoolId: r.schoolId, name: `${r.firstName} ${r.lastName}`, usable });
+      if (r.dayId != null) {
+        days.set(dayKey(r.id, r.date!), {
+          id: r.dayId,
+          studentId: r.id,
+          schoolId: r.daySchoolId!,
+          date: r.date!,
+          status: r.status as AttendanceStatus,
+          checkInAt: r.checkInAt ?? null,
+          checkOutAt: r.checkOutAt ?? null,
+          readerId: r.readerId ?? null,
+          cardId: r.cardId ?? null,
+          changed: null,
+        });
+      }
     }
   }
-  return (uid: string, reader: ReaderRow): Student | null => {
+  const studentOf = (uid: string, reader: ReaderRow): Student | null => {
     for (const card of candidates.get(uid) ?? []) {
       const s = byCard.get(card);
       if (s?.usable && (reader.schoolId == null || s.schoolId === reader.schoolId)) return s;
     }
     return null;
   };
+  return { studentOf, days };
 }
 
 export async function dayRecords(trx: Executor, keys: { studentId: number; date: string }[]) {

@@ -84,25 +84,41 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     else unrecorded.push(i);
   });
 
-  const studentOf = await studentsByCard(
+  // When every reader has a school (the usual case), the taps' days are known before their students: the
+  // students' read brings those days' records along. Otherwise the days are read once the students are known.
+  const rules = new Map<number, SchoolRules>();
+  const rulesOf = async (schoolId: number) => {
+    if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
+    return rules.get(schoolId)!;
+  };
+  const schooled = unrecorded.every((i) => pending[i]!.reader.schoolId != null);
+  const dates = new Set<string>();
+  if (schooled) {
+    for (const i of unrecorded) {
+      const p = pending[i]!;
+      dates.add(localDate(p.tappedAt, (await rulesOf(p.reader.schoolId!)).timeZone));
+    }
+  }
+  const { studentOf, days: joined } = await studentsByCard(
     trx,
     unrecorded.map((i) => pending[i]!),
+    [...dates],
   );
-  const rules = new Map<number, SchoolRules>();
   const matched = new Map<number, { student: Student; schoolId: number; rules: SchoolRules; date: string }>();
   for (const i of unrecorded) {
     const p = pending[i]!;
     const student = studentOf(p.uid, p.reader);
     const schoolId = student?.schoolId ?? p.reader.schoolId;
     if (!student || schoolId == null) continue;
-    if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
-    const r = rules.get(schoolId)!;
+    const r = await rulesOf(schoolId);
     matched.set(i, { student, schoolId, rules: r, date: localDate(p.tappedAt, r.timeZone) });
   }
-  const days = await dayRecords(
-    trx,
-    [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
-  );
+  const days = schooled
+    ? joined
+    : await dayRecords(
+        trx,
+        [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
+      );
   // Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks).
   const sortKey = (i: number) => {
     const m = matched.get(i);
