@@ -22,10 +22,12 @@ export type { PendingTap } from './tap-lookups';
 /*
  * Records a group of checked taps (one request's, or several concurrent requests' coalesced by
  * services/taps.ts) in the caller's transaction, set by set rather than tap by tap: everything the attendance
- * rules need (stored taps, students, school rules, day records, recent taps for the debounce) is read with a
- * few statements, every tap is decided in memory in card-then-time order, and the writes go out as multi-row
- * statements. A group of 1 or 500 taps costs about the same dozen statements, which is what lets intake keep
- * up with a morning rush (docs/benchmarks.md, "RFID tap intake").
+ * rules need is read with two statements (the group's stored taps with the debounce window's taps; the card
+ * holders with their day records; school rules come from the intake's cache), every tap is decided in memory
+ * in card-then-time order, and the writes go out as multi-row statements: one per table, plus an
+ * UPDATE per existing day record changed (a check-out). A check-in costs 5 statements and begin/commit
+ * (tests/api/tap-cost.test.ts), and a group of 500 check-ins as many, which is what lets intake keep up with
+ * a morning rush (docs/benchmarks.md, "RFID tap intake").
  *
  * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
  * unique indexes refuse it, `ReplayRace` is thrown, and the caller rolls back and runs the group again.
