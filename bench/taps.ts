@@ -10,8 +10,15 @@
  *   2. latency at a steady 500 taps/s (open loop, 10 s): p50/p95/p99;
  *   3. 50 readers replaying their offline buffers at once, one batch of 500 events each;
  *   4. tap → browser: ms from sending a tap to its `attendance` event at a socket.io client joined as super
- *      admin (joined from the start, so phases 1–3 build and send their live events too).
- * Options: --students 5000 --taps 10000 --rate 500 --seconds 5 --readers 50 [--server-prof <dir>]
+ *      admin (joined from the start, so phases 1–3 build and send their live events too);
+ *   C. the ceiling (issue #20), at 1 and 8 clients (closed loop, one request at a time per client): single
+ *      taps over HTTP (check-ins), a no-op reader-authenticated route (POST /api/bench/noop-tap, added by
+ *      scripts/serve.ts only when BENCH_NOOP_ROUTE=1: auth, body and reply schemas, nothing stored) and the raw
+ *      store loop (a tap's same three rows — attendance record, intent, tap row — in one transaction per tap,
+ *      into the app's own tables through the driver: better-sqlite3 on the app's file with its pragmas, or one
+ *      pg client per client); prints tap ÷ min(raw, no-op), the share of the ceiling a tap reaches.
+ * Options: --students 5000 --taps 10000 --rate 500 --seconds 5 --readers 50 --ceiling-taps 2000 [--server-prof <dir>]
+ * Both stores: run it twice, `npm run bench:taps` and `DATABASE_URL=postgres://… npm run bench:taps`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +46,7 @@ const TAPS = Number(args.get('taps') ?? 10000);
 const RATE = Number(args.get('rate') ?? 500);
 const REPLAYERS = Number(args.get('readers') ?? 50);
 const SECONDS = Number(args.get('seconds') ?? 5);
+const CEILING_TAPS = Number(args.get('ceiling-taps') ?? 2000);
 const TZ = 'Asia/Manila';
 const ROOT = { email: 'bench-taps@example.com', password: 'BenchTaps123' };
 const pgUrl = process.env.DATABASE_URL?.trim();
@@ -103,6 +111,103 @@ async function rawBaseline(n: number): Promise<number> {
   return rate;
 }
 
+/** `clients` loops sharing `n` jobs, one job at a time each: jobs per second. */
+async function closedLoop(n: number, clients: number, job: (i: number, client: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (next < n) await job(next++, c);
+    }),
+  );
+  return n / ((performance.now() - t0) / 1000);
+}
+
+interface RawTarget {
+  sqliteFile: string;
+  pgSchema?: string;
+  readerId: number;
+  schoolId: number;
+  students: { id: number; card: string }[];
+}
+
+/**
+ * The raw store loop: per tap, the rows the intake writes for a check-in (attendance record, its intent, the
+ * tap row) in one transaction, into the app's tables, through the driver with nothing else (no reads, no
+ * HTTP). SQLite: the app's file with its pragmas (WAL, synchronous FULL); one connection whatever `clients`
+ * (writers are serial there). PostgreSQL: one pg client per client.
+ */
+async function rawStoreLoop(target: RawTarget, n: number, clients: number, date: string, tag: string): Promise<number> {
+  const rows = (i: number) => {
+    const s = target.students[i % target.students.length]!;
+    const now = new Date().toISOString();
+    const tappedAt = new Date(Date.parse(`${date}T00:00:00Z`) + (i % 3600) * 1000).toISOString();
+    return { s, now, tappedAt };
+  };
+  const recordSql = `insert into attendance_records (student_id, school_id, date, status, check_in_at, reader_id, card_id, created_at, updated_at)
+    values ($1, $2, $3, 'PRESENT', $4, $5, $6, $7, $7) returning id`;
+  const intentSql = `insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, next_attempt_at, created_at, updated_at)
+    values ($1, 'INTENT', $2, '', $3, $4, $4, $4)`;
+  const tapSql = `insert into rfid_taps (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome, status, attendance_id)
+    values ($1, $2, $3, $3, $4, $5, $6, 'CHECK_IN', 'PRESENT', $7)`;
+  const intent = (studentId: number, tappedAt: string) =>
+    JSON.stringify({ type: 'CHECK_IN', studentId, schoolId: target.schoolId, occurredAt: tappedAt });
+  if (!target.pgSchema) {
+    const db = new SQLite(target.sqliteFile);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // The same statements with `?` placeholders: each $n becomes one `?`, its value passed in that order.
+    const prepared = (text: string) => {
+      const order = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) - 1);
+      return { stmt: db.prepare(text.replace(/\$\d+/g, '?')), args: (...values: unknown[]) => order.map((k) => values[k]) };
+    };
+    const [record, note, tapRow] = [prepared(recordSql), prepared(intentSql), prepared(tapSql)];
+    const one = db.transaction((i: number) => {
+      const { s, now, tappedAt } = rows(i);
+      const { id } = record.stmt.get(record.args(s.id, target.schoolId, date, tappedAt, target.readerId, s.card, now)) as {
+        id: number;
+      };
+      note.stmt.run(note.args(`CHECK_IN:attendance:${id}`, s.id, intent(s.id, tappedAt), now));
+      tapRow.stmt.run(tapRow.args(target.readerId, `${tag}-${i}`, s.card, tappedAt, now, s.id, id));
+    });
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) one(i);
+    const rate = n / ((performance.now() - t0) / 1000);
+    db.close();
+    return rate;
+  }
+  const pool = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const c = new pg.Client({ connectionString: pgUrl, options: `-c search_path=${target.pgSchema}` });
+      await c.connect();
+      return c;
+    }),
+  );
+  try {
+    return await closedLoop(n, clients, async (i, k) => {
+      const c = pool[k]!;
+      const { s, now, tappedAt } = rows(i);
+      await c.query('begin');
+      const { rows: r } = await c.query<{ id: number }>({
+        name: 'raw-record',
+        text: recordSql,
+        values: [s.id, target.schoolId, date, tappedAt, target.readerId, s.card, now],
+      });
+      const id = r[0]!.id;
+      await c.query({
+        name: 'raw-intent',
+        text: intentSql,
+        values: [`CHECK_IN:attendance:${id}`, s.id, intent(s.id, tappedAt), now],
+      });
+      await c.query({ name: 'raw-tap', text: tapSql, values: [target.readerId, `${tag}-${i}`, s.card, tappedAt, now, s.id, id] });
+      await c.query('commit');
+    });
+  } finally {
+    await Promise.all(pool.map((c) => c.end()));
+  }
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-taps-'));
   const schema = usePg ? await createPgSchema(pgUrl!, 'bench_taps') : undefined;
@@ -115,7 +220,7 @@ async function main() {
     root: ROOT,
     timeZone: TZ,
     // Intake alone: sending is measured by bench:outbox and, beside intake, by bench:drain-taps.
-    env: { OUTBOX_WORKER: '0' },
+    env: { OUTBOX_WORKER: '0', BENCH_NOOP_ROUTE: '1' },
     nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
   });
   const child = server.child;
@@ -144,6 +249,17 @@ async function main() {
     const db = createDb({ databaseUrl: usePg ? pgUrl : undefined, sqliteFile: path.join(dataDir, 'app.db'), pgSchema: schema });
     const cards = Array.from({ length: STUDENTS }, (_, i) => `B${String(i).padStart(7, '0')}`);
     await insertCardStudents(db, schoolId, cards, 'bench-tap', 500000000000);
+    const rawTarget: RawTarget = {
+      sqliteFile: path.join(dataDir, 'app.db'),
+      pgSchema: schema,
+      schoolId,
+      readerId: (await db.selectFrom('rfidReaders').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      students: (await db
+        .selectFrom('students')
+        .select(['id', 'rfidCardId as card'])
+        .where('schoolId', '=', schoolId)
+        .execute()) as never,
+    };
     await db.destroy();
 
     const today = localDate(new Date(), TZ);
@@ -165,6 +281,33 @@ async function main() {
 
     const raw = await rawBaseline(20000);
     console.error('baseline done');
+
+    // C. The ceiling: tap route, no-op route and raw store loop at 1 and 8 clients (days -5 … -8).
+    const noop = async (reader: string, i: number) => {
+      const res = await client.send('POST', '/api/bench/noop-tap', reader, {
+        eventId: `n-${i}`,
+        cardUid: cards[i % STUDENTS],
+        tappedAt: at(day(5), i),
+      });
+      if (res.status !== 201) throw new Error(`no-op answered ${res.status}: ${res.body}`);
+    };
+    const ceiling: { clients: number; tap: number; noop: number; raw: number }[] = [];
+    let rawSqlite = 0;
+    for (const [k, clients] of [1, 8].entries()) {
+      const d = day(5 + k);
+      const tapRate = await closedLoop(
+        CEILING_TAPS,
+        clients,
+        async (i) => void (await tap(readers[i % REPLAYERS]!, cards[i % STUDENTS]!, at(d, i))),
+      );
+      const noopRate = await closedLoop(CEILING_TAPS, clients, (i) => noop(readers[i % REPLAYERS]!, k * CEILING_TAPS + i));
+      // SQLite writes serially: one loop is its ceiling at any number of clients.
+      const rawRate =
+        usePg || !rawSqlite ? await rawStoreLoop(rawTarget, CEILING_TAPS, clients, day(7 + k), `raw-${clients}`) : rawSqlite;
+      if (!usePg) rawSqlite = rawRate;
+      ceiling.push({ clients, tap: tapRate, noop: noopRate, raw: rawRate });
+    }
+    console.error('ceiling done');
 
     // 1. Throughput, 32 in flight, day -1.
     const d1 = day(1);
@@ -255,6 +398,11 @@ async function main() {
     console.log(
       `3. ${REPLAYERS} readers × 500-event batches at once: ${f1(replaySeconds)} s for ${REPLAYERS * 500} events = ${Math.round((REPLAYERS * 500) / replaySeconds)} events/s = ${f1(((REPLAYERS * 500) / replaySeconds / raw) * 100)}% of raw; server CPU ${(replayCpuPerEvent * 1000).toFixed(0)} µs per event`,
     );
+    for (const c of ceiling) {
+      console.log(
+        `C. ${c.clients} client${c.clients > 1 ? 's' : ''}, one tap per request (${CEILING_TAPS} each): tap ${Math.round(c.tap)}/s, no-op route ${Math.round(c.noop)}/s, raw store loop ${Math.round(c.raw)}/s → tap ÷ min(raw, no-op) = ${(c.tap / Math.min(c.raw, c.noop)).toFixed(2)}`,
+      );
+    }
     console.log(
       `4. tap → browser 'attendance' event (${delays.length} of 300): p50 ${f1(pct(delays, 0.5))} ms, p95 ${f1(pct(delays, 0.95))} ms, max ${f1(pct(delays, 1))} ms`,
     );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiSuccess } from '../../src/domain/api';
 import { TAP_MESSAGES, tapBatchResultSchema, tapRequestSchema, tapResultSchema } from '../../src/domain/rfid';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { addressAllowed, readerByToken, type ReaderRow } from '../services/rfid-readers';
+import { addressAllowed, type ReaderRow } from '../services/rfid-readers';
 import { logRefusedDevice } from '../services/device-refusals';
 
 declare module 'fastify' {
@@ -20,10 +20,10 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** The reader behind the request's token: 401 without/unknown, 403 deactivated or from a foreign network. */
-async function authenticateReader(app: FastifyInstance, request: FastifyRequest): Promise<ReaderRow> {
+export async function authenticateReader(app: FastifyInstance, request: FastifyRequest): Promise<ReaderRow> {
   const token = bearer(request);
   if (!token) throw unauthorized('A reader token is required (Authorization: Bearer <token>)');
-  const reader = await readerByToken(app.db, token);
+  const reader = await app.tapIntake.readerByToken(token);
   if (!reader) throw unauthorized('Invalid reader token');
   if (!reader.isActive) throw forbidden('This reader is deactivated');
   if (!addressAllowed(reader.allowedNetworks, request.ip)) {
@@ -33,7 +33,7 @@ async function authenticateReader(app: FastifyInstance, request: FastifyRequest)
   return reader;
 }
 
-const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
+export const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
 
 /**
  * POST /api/rfid/taps (issue #11): one tap `{ eventId, cardUid, tappedAt }` → 201 (200 when replayed), or

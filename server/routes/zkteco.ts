@@ -11,9 +11,8 @@ import {
 import { WindowLimit } from '../lib/window-limit';
 import { errorHandler } from '../lib/error-handler';
 import { inZone, localDateTime } from '../lib/time';
-import { addressAllowed, readerBySerial, type ReaderRow } from '../services/rfid-readers';
+import { addressAllowed, type ReaderRow } from '../services/rfid-readers';
 import { logRefusedDevice } from '../services/device-refusals';
-import { getAttendanceSettings } from '../services/attendance';
 import { printable } from '../../src/domain/printable';
 import { addressKey } from '../../src/domain/networks';
 import { maskSecret } from '../../src/domain/secrets';
@@ -47,9 +46,7 @@ function tooMany(reply: FastifyReply, seconds: number) {
 }
 
 const timeZoneOf = async (app: FastifyInstance, reader: ReaderRow) =>
-  reader.schoolId
-    ? (await getAttendanceSettings(app.db, reader.schoolId, app.config.schoolTimezone)).timeZone
-    : app.config.schoolTimezone;
+  reader.schoolId ? (await app.tapIntake.schoolRules(reader.schoolId)).timeZone : app.config.schoolTimezone;
 
 export default async function zktecoRoutes(app: FastifyInstance) {
   const perAddress = new WindowLimit(app.config.zktecoRate.perAddressPerMinute, 60_000);
@@ -70,7 +67,7 @@ export default async function zktecoRoutes(app: FastifyInstance) {
     const wait = perAddress.hit(source);
     if (wait) return tooMany(reply, wait);
     const serial = String((request.query as Query).SN ?? '').trim();
-    const reader = serial ? await readerBySerial(app.db, serial) : undefined;
+    const reader = serial ? await app.tapIntake.readerBySerial(serial) : undefined;
     const fenced = !!reader?.allowedNetworks && JSON.parse(reader.allowedNetworks).length > 0;
     const allowed = !!reader && addressAllowed(reader.allowedNetworks, request.ip);
     const slowed = refusedFrom.over(source);

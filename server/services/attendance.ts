@@ -4,6 +4,7 @@ import { notFound } from '../lib/errors';
 import { paginate, type Pagination } from '../lib/paginate';
 import { writeLog, diff, type Actor } from './audit-log';
 import { requireSchool } from './schools';
+import { forgetSchoolRules } from './tap-cache';
 import type { SchoolRules } from './attendance-rules';
 import type {
   AttendanceRecord,
@@ -131,7 +132,7 @@ export async function putAttendanceSettings(
   actor: Actor,
 ): Promise<AttendanceSettings> {
   const before = await getAttendanceSettings(db, schoolId, defaultTimeZone);
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('schools')
       .set({
@@ -159,6 +160,8 @@ export async function putAttendanceSettings(
     });
     return after;
   });
+  forgetSchoolRules();
+  return saved;
 }
 
 /** The rules tap intake and the absence job apply for a school. */

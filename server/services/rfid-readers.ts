@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { writeLog, diff, type Actor } from './audit-log';
 import { addressInNetworks } from '../../src/domain/networks';
 import { requireSchool } from './schools';
+import { forgetReaders } from './tap-cache';
 import {
   READER_MESSAGES,
   type ReaderCreate,
@@ -146,7 +147,7 @@ export async function updateReader(db: Executor, id: number, input: ReaderUpdate
     throw badRequest(READER_MESSAGES.serial, { serialNumber: READER_MESSAGES.serial });
   if (input.schoolId) await requireSchool(db, input.schoolId);
   await assertSerialFree(db, input.serialNumber, id);
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('rfidReaders')
       .set({
@@ -172,6 +173,8 @@ export async function updateReader(db: Executor, id: number, input: ReaderUpdate
     });
     return after;
   });
+  forgetReaders();
+  return updated;
 }
 
 /**
@@ -220,7 +223,9 @@ export async function deleteReader(db: Executor, id: number, actor: Actor): Prom
     return await remove(false);
   } catch (err) {
     if ((err as { code?: string }).code !== '23503') throw err;
-    return remove(true);
+    return await remove(true);
+  } finally {
+    forgetReaders();
   }
 }
 
@@ -228,11 +233,13 @@ export async function deleteReader(db: Executor, id: number, actor: Actor): Prom
 export async function rotateReaderToken(db: Executor, id: number, actor: Actor): Promise<RfidReaderWithToken> {
   await liveReader(db, id);
   const { token, tokenHash, tokenHint } = freshToken();
-  return db.transaction().execute(async (trx) => {
+  const rotated = await db.transaction().execute(async (trx) => {
     await trx.updateTable('rfidReaders').set({ tokenHash, tokenHint, updatedAt: nowIso() }).where('id', '=', id).execute();
     await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id });
     return { ...(await getReader(trx, id)), token };
   });
+  forgetReaders();
+  return rotated;
 }
 
 /* ---------- Device identification (intake) ---------- */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/index';
 import { cardUidCandidates } from '../../src/domain/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '../../src/domain/rfid';
@@ -50,37 +51,59 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /**
- * Taps of this group already stored, by (reader, eventId): their first result, answered as a replay. One
- * statement for up to 500 eventIds of any number of readers (an OR of per-reader index ranges), so a group of
- * single taps from many readers costs one round trip, not one per reader.
+ * What the stored taps tell about a group, in one statement per 500 events (a UNION ALL of two index reads):
+ * - `stored`: taps of this group already stored, by (reader, eventId): their first result, answered as a
+ *   replay (an OR of per-reader index ranges, so single taps from many readers cost one round trip);
+ * - `counted`: counted (not debounced) taps of these cards around these instants (the debounce window each
+ *   side), by card: the debounce's input. Read for every card of the group, matched or not (a superset).
  */
-export async function storedResults(trx: Executor, pending: PendingTap[]) {
+export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs: number) {
+  const stored = new Map<string, TapResult>();
+  const counted = new Map<string, { readerId: number; t: number }[]>();
+  if (!pending.length) return { stored, counted };
   const byReader = new Map<number, string[]>();
   for (const p of pending) pushTo(byReader, p.reader.id, p.event.eventId);
-  const pairs = [...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const));
-  const out = new Map<string, TapResult>();
-  for (const part of chunks(pairs)) {
+  const pairParts = chunks([...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const)));
+  const uidParts = chunks([...new Set(pending.map((p) => p.uid))]);
+  const times = pending.map((p) => Date.parse(p.tappedAt));
+  const from = new Date(Math.min(...times) - windowMs).toISOString();
+  const to = new Date(Math.max(...times) + windowMs).toISOString();
+  const columns = ['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId', 'cardUid', 'tappedAt'] as const;
+  for (let i = 0; i < pairParts.length; i++) {
     const ids = new Map<number, string[]>();
-    for (const [readerId, id] of part) pushTo(ids, readerId, id);
-    const rows = await trx
+    for (const [readerId, id] of pairParts[i]!) pushTo(ids, readerId, id);
+    const replays = trx
       .selectFrom('rfidTaps')
-      .select(['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId'])
+      .select([sql<string>`'s'`.as('kind'), ...columns])
       .where((eb) =>
         eb.or([...ids].map(([readerId, list]) => eb.and([eb('readerId', '=', readerId), eb('eventId', 'in', list)]))),
-      )
-      .execute();
-    for (const r of rows) {
-      out.set(tapKey(r.readerId, r.eventId), {
-        eventId: r.eventId,
-        outcome: r.outcome as TapOutcome,
-        status: r.status,
-        attendanceId: r.attendanceId,
-        studentId: r.studentId,
-        replayed: true,
-      });
+      );
+    const uids = uidParts[i];
+    const query = uids
+      ? replays.unionAll(
+          trx
+            .selectFrom('rfidTaps')
+            .select([sql<string>`'c'`.as('kind'), ...columns])
+            .where('cardUid', 'in', uids)
+            .where('tappedAt', '>=', from)
+            .where('tappedAt', '<=', to)
+            .where('outcome', '!=', 'DEBOUNCED'),
+        )
+      : replays;
+    for (const r of await query.execute()) {
+      if (r.kind === 'c') pushTo(counted, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
+      else
+        stored.set(tapKey(r.readerId, r.eventId), {
+          eventId: r.eventId,
+          outcome: r.outcome as TapOutcome,
+          status: r.status,
+          attendanceId: r.attendanceId,
+          studentId: r.studentId,
+          replayed: true,
+        });
     }
   }
-  return out;
+  return { stored, counted };
 }
 
 /**
@@ -88,29 +111,61 @@ export async function storedResults(trx: Executor, pending: PendingTap[]) {
  * its accepted forms (src/domain/card-uid.ts, exact form first), of the reader's school when it has one.
  * Looked up by the unique card index alone; the other conditions are checked here (SQLite would otherwise
  * pick the school index and walk the whole school).
+ * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
+ * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
  */
-export async function studentsByCard(trx: Executor, pending: PendingTap[]) {
+export async function studentsByCard(trx: Executor, pending: PendingTap[], dates: string[] = []) {
   const candidates = new Map<string, string[]>();
   for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
   const byCard = new Map<string, { id: number; schoolId: number | null; name: string; usable: boolean }>();
+  const days = new Map<string, DayState>();
   for (const part of chunks([...new Set([...candidates.values()].flat())])) {
     const rows = await trx
-      .selectFrom('students')
-      .select(['id', 'schoolId', 'firstName', 'lastName', 'rfidCardId', 'isArchived', 'isActive'])
-      .where('rfidCardId', 'in', part)
+      .selectFrom('students as s')
+      .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive'])
+      .$if(dates.length > 0, (q) =>
+        q
+          .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
+          .select([
+            'a.id as dayId',
+            'a.schoolId as daySchoolId',
+            'a.date',
+            'a.status',
+            'a.checkInAt',
+            'a.checkOutAt',
+            'a.readerId',
+            'a.cardId',
+          ]),
+      )
+      .where('s.rfidCardId', 'in', part)
       .execute();
     for (const r of rows) {
       const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
       byCard.set(r.rfidCardId!, { id: r.id, schoolId: r.schoolId, name: `${r.firstName} ${r.lastName}`, usable });
+      if (r.dayId != null) {
+        days.set(dayKey(r.id, r.date!), {
+          id: r.dayId,
+          studentId: r.id,
+          schoolId: r.daySchoolId!,
+          date: r.date!,
+          status: r.status as AttendanceStatus,
+          checkInAt: r.checkInAt ?? null,
+          checkOutAt: r.checkOutAt ?? null,
+          readerId: r.readerId ?? null,
+          cardId: r.cardId ?? null,
+          changed: null,
+        });
+      }
     }
   }
-  return (uid: string, reader: ReaderRow): Student | null => {
+  const studentOf = (uid: string, reader: ReaderRow): Student | null => {
     for (const card of candidates.get(uid) ?? []) {
       const s = byCard.get(card);
       if (s?.usable && (reader.schoolId == null || s.schoolId === reader.schoolId)) return s;
     }
     return null;
   };
+  return { studentOf, days };
 }
 
 export async function dayRecords(trx: Executor, keys: { studentId: number; date: string }[]) {
@@ -125,23 +180,6 @@ export async function dayRecords(trx: Executor, keys: { studentId: number; date:
       .execute();
     for (const r of rows)
       out.set(dayKey(r.studentId, r.date), { ...r, status: r.status as AttendanceStatus, schoolId: r.schoolId!, changed: null });
-  }
-  return out;
-}
-
-/** Counted (not debounced) taps of these cards around these instants, by card: the debounce window's input. */
-export async function countedTaps(trx: Executor, uids: string[], from: number, to: number) {
-  const out = new Map<string, { readerId: number; t: number }[]>();
-  for (const part of chunks(uids)) {
-    const rows = await trx
-      .selectFrom('rfidTaps')
-      .select(['readerId', 'cardUid', 'tappedAt'])
-      .where('cardUid', 'in', part)
-      .where('tappedAt', '>=', new Date(from).toISOString())
-      .where('tappedAt', '<=', new Date(to).toISOString())
-      .where('outcome', '!=', 'DEBOUNCED')
-      .execute();
-    for (const r of rows) pushTo(out, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
   }
   return out;
 }

@@ -3,16 +3,14 @@ import { localDate } from '../lib/time';
 import type { TapOutcome, TapResult } from '../../src/domain/rfid';
 import type { AttendanceStatus } from '../../src/domain/attendance';
 import { decideTap, type SchoolRules } from './attendance-rules';
-import { schoolRules } from './attendance';
 import { writeNotificationIntents, type NotificationIntent } from './notification-intents';
 import {
   chunks,
-  countedTaps,
   dayKey,
   dayRecords,
   pushTo,
-  storedResults,
   studentsByCard,
+  tapHistory,
   tapKey,
   type DayState,
   type PendingTap,
@@ -24,10 +22,12 @@ export type { PendingTap } from './tap-lookups';
 /*
  * Records a group of checked taps (one request's, or several concurrent requests' coalesced by
  * services/taps.ts) in the caller's transaction, set by set rather than tap by tap: everything the attendance
- * rules need (stored taps, students, school rules, day records, recent taps for the debounce) is read with a
- * few statements, every tap is decided in memory in card-then-time order, and the writes go out as multi-row
- * statements. A group of 1 or 500 taps costs about the same dozen statements, which is what lets intake keep
- * up with a morning rush (docs/benchmarks.md, "RFID tap intake").
+ * rules need is read with two statements (the group's stored taps with the debounce window's taps; the card
+ * holders with their day records; school rules come from the intake's cache), every tap is decided in memory
+ * in card-then-time order, and the writes go out as multi-row statements: one per table, plus an
+ * UPDATE per existing day record changed (a check-out). A check-in costs 5 statements and begin/commit
+ * (tests/api/tap-cost.test.ts), and a group of 500 check-ins as many, which is what lets intake keep up with
+ * a morning rush (docs/benchmarks.md, "RFID tap intake").
  *
  * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
  * unique indexes refuse it, `ReplayRace` is thrown, and the caller rolls back and runs the group again.
@@ -71,11 +71,14 @@ export interface RecordOptions {
   checkoutMinMinutes: number;
   /** When the taps were received (the tap rows' receivedAt). */
   receivedAt: string;
+  /** A school's attendance rules (the intake's cache; read in `trx` when not cached). */
+  rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
 }
 
 export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
   const results: (TapResult | null)[] = pending.map(() => null);
-  const stored = await storedResults(trx, pending);
+  const window = opts.debounceSeconds * 1000;
+  const { stored, counted } = await tapHistory(trx, pending, window);
   const unrecorded: number[] = [];
   pending.forEach((p, i) => {
     const hit = stored.get(tapKey(p.reader.id, p.event.eventId));
@@ -83,36 +86,41 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     else unrecorded.push(i);
   });
 
-  const studentOf = await studentsByCard(
+  // When every reader has a school (the usual case), the taps' days are known before their students: the
+  // students' read brings those days' records along. Otherwise the days are read once the students are known.
+  const rules = new Map<number, SchoolRules>();
+  const rulesOf = async (schoolId: number) => {
+    if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
+    return rules.get(schoolId)!;
+  };
+  const schooled = unrecorded.every((i) => pending[i]!.reader.schoolId != null);
+  const dates = new Set<string>();
+  if (schooled) {
+    for (const i of unrecorded) {
+      const p = pending[i]!;
+      dates.add(localDate(p.tappedAt, (await rulesOf(p.reader.schoolId!)).timeZone));
+    }
+  }
+  const { studentOf, days: joined } = await studentsByCard(
     trx,
     unrecorded.map((i) => pending[i]!),
+    [...dates],
   );
-  const rules = new Map<number, SchoolRules>();
   const matched = new Map<number, { student: Student; schoolId: number; rules: SchoolRules; date: string }>();
   for (const i of unrecorded) {
     const p = pending[i]!;
     const student = studentOf(p.uid, p.reader);
     const schoolId = student?.schoolId ?? p.reader.schoolId;
     if (!student || schoolId == null) continue;
-    if (!rules.has(schoolId)) rules.set(schoolId, await schoolRules(trx, schoolId, opts.defaultTimeZone));
-    const r = rules.get(schoolId)!;
+    const r = await rulesOf(schoolId);
     matched.set(i, { student, schoolId, rules: r, date: localDate(p.tappedAt, r.timeZone) });
   }
-  const days = await dayRecords(
-    trx,
-    [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
-  );
-  const window = opts.debounceSeconds * 1000;
-  const times = [...matched.keys()].map((i) => Date.parse(pending[i]!.tappedAt));
-  const counted = times.length
-    ? await countedTaps(
+  const days = schooled
+    ? joined
+    : await dayRecords(
         trx,
-        [...new Set([...matched.keys()].map((i) => pending[i]!.uid))],
-        Math.min(...times) - window,
-        Math.max(...times) + window,
-      )
-    : new Map<string, { readerId: number; t: number }[]>();
-
+        [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
+      );
   // Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks).
   const sortKey = (i: number) => {
     const m = matched.get(i);

@@ -13,9 +13,11 @@ import {
   type TapResult,
 } from '../../src/domain/rfid';
 import type { LiveAttendanceEvent, LiveTapEvent } from '../../src/domain/attendance';
-import { recordsByIds } from './attendance';
+import { recordsByIds, schoolRules } from './attendance';
 import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
-import type { ReaderRow } from './rfid-readers';
+import { readerBySerial, readerByToken, type ReaderRow } from './rfid-readers';
+import type { SchoolRules } from './attendance-rules';
+import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from './tap-cache';
 import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*
@@ -64,13 +66,6 @@ export function checkTap(
 /** How long one process leaves a reader's lastSeenAt alone after writing it (online/offline needs minutes). */
 const LAST_SEEN_EVERY_MS = 1000;
 /**
- * How long a group stays open for the requests arriving with the first. A request reaches the intake a few
- * event-loop turns after its bytes arrive (auth, body), so grouping by turn (setImmediate) made groups of one
- * under a 32-reader load; a millisecond made groups of ~15 and raised throughput by about half
- * (docs/benchmarks.md). A lone tap waits that millisecond.
- */
-const GROUP_WAIT_MS = 1;
-/**
  * Most events recorded in one transaction (a request is never split; a batch is at most 500). SQLite runs a
  * group without yielding, so this also bounds how long other requests wait: ~50 ms on an idle core.
  */
@@ -85,6 +80,11 @@ export interface TapIntake {
    * reason in the same transaction; resolves after the commit (and the live events).
    */
   ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
+  /** The reader behind a token / a ZKTeco serial (services/tap-cache.ts: cached briefly, cleared on change). */
+  readerByToken(token: string): Promise<ReaderRow | undefined>;
+  readerBySerial(serial: string): Promise<ReaderRow | undefined>;
+  /** A school's attendance rules (cached likewise). */
+  schoolRules(schoolId: number): Promise<SchoolRules>;
 }
 
 interface Job {
@@ -97,18 +97,24 @@ interface Job {
 }
 
 /**
- * Tap intake with group commit: the requests that arrive together (in one turn of the event loop, or while
- * the previous group's transaction runs) are recorded in ONE transaction, so a morning rush costs a handful
- * of statements and one commit per group instead of a dozen statements and a commit per tap. A request
- * arriving alone waits GROUP_WAIT_MS. Each request
- * still gets its own results, and its reply only after the commit. If a group fails, its requests are run
- * again one by one, so one request's error never becomes another's.
+ * Tap intake with adaptive group commit: a request that finds the intake idle is recorded at once (in the next
+ * turn of the event loop, with whatever other requests were read in the same turn); the requests that arrive
+ * while a group's transaction runs wait for it and then go together in ONE transaction, so a morning rush costs
+ * a handful of statements and one commit per group instead of a commit per tap, and a lone tap waits for
+ * nothing. Each request still gets its own results, and its reply only after the commit. If a group fails, its
+ * requests are run again one by one, so one request's error never becomes another's.
  */
 export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeOptions, log?: FastifyBaseLogger): TapIntake {
   let queue: Job[] = [];
   let scheduled = false;
   let running = false;
   const lastSeenWritten = new Map<number, number>();
+  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
+  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
+  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, 'rules');
+  // Read in the caller's transaction when there is one (SQLite has one connection: `db` would wait for it).
+  const rules = async (schoolId: number, trx: Executor = db) =>
+    (await rulesOf.get(schoolId, () => schoolRules(trx, schoolId, opts.defaultTimeZone)))!;
 
   async function record(jobs: Job[]) {
     const pending: PendingTap[] = jobs.flatMap((j) => j.fresh.map((c) => ({ reader: j.reader, ...c })));
@@ -122,7 +128,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         const recorded = await db.transaction().execute(async (trx) => {
           if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
           for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
-          return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt }) : null;
+          return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt, rules }) : null;
         });
         for (const id of due) lastSeenWritten.set(id, now);
         return recorded;
@@ -187,10 +193,13 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         queue.push({ reader, fresh: checked.fresh, rejected, refusals, resolve, reject });
         if (!running && !scheduled) {
           scheduled = true;
-          setTimeout(() => void drain(), GROUP_WAIT_MS);
+          setImmediate(() => void drain());
         }
       });
     },
+    readerByToken: (token) => byToken.get(token, () => readerByToken(db, token)),
+    readerBySerial: (serial) => bySerial.get(serial, () => readerBySerial(db, serial)),
+    schoolRules: (schoolId) => rules(schoolId),
   };
 }
 

@@ -1,0 +1,189 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { createSchool } from '../helpers/schools';
+import { forgetReaders, forgetSchoolRules } from '../../server/services/tap-cache';
+import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
+
+/*
+ * Issue #20 item 1: what one tap costs the database, counted where the statements leave the process (pg's
+ * Client.query, better-sqlite3's Statement run/all/get/iterate), transaction control included. The exact list
+ * is asserted so that a statement added to the tap path fails here and is a decision, not a drift.
+ * No socket is joined: with a console open, the live `attendance` event adds the History row's read after commit.
+ */
+
+/** Every statement sent to the database while `fn` runs, reduced to its verb and table ("insert rfid_taps"). */
+async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const spies =
+    dbKind === 'postgres'
+      ? [
+          vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+            const q = args[0];
+            seen.push(typeof q === 'string' ? q : (q as { text: string }).text);
+            return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+          }),
+        ]
+      : (['run', 'all', 'get', 'iterate'] as const).map((m) =>
+          vi.spyOn(statementProto, m).mockImplementation(function (this: SQLite.Statement, ...args: unknown[]) {
+            seen.push(this.source);
+            return (sqliteOriginals[m] as (...a: unknown[]) => unknown).apply(this, args) as never;
+          }),
+        );
+  try {
+    await fn();
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  return seen.map(shortSql);
+}
+
+const original = pg.Client.prototype.query;
+const statementProto = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
+const sqliteOriginals = {
+  run: statementProto.run,
+  all: statementProto.all,
+  get: statementProto.get,
+  iterate: statementProto.iterate,
+};
+
+/** "begin", "commit", or the verb and the first table named: enough to read the list, stable across dialects. */
+function shortSql(sql: string): string {
+  const s = sql.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (/^(begin|commit|rollback)/.test(s)) return s.split(' ')[0]!;
+  const verb = s.split(' ')[0]!;
+  const table = /(?:from|into|update) "?([a-z_]+)"?/.exec(s)?.[1] ?? '?';
+  return `${verb} ${table}`;
+}
+
+/**
+ * A check-in once the reader and the school's rules are cached: the group's stored eventIds and the debounce
+ * window's taps (one UNION ALL), the card's student with that day's record (one join), then the three rows,
+ * in one transaction. Before issue #20 it was 12: the reader, the school and its holidays on every tap, a
+ * second read of rfid_taps and a read of the day's record of its own.
+ */
+const TAP = [
+  'begin',
+  'select rfid_taps',
+  'select students',
+  'insert attendance_records',
+  'insert notification_outbox',
+  'insert rfid_taps',
+  'commit',
+];
+const RULES = ['select schools', 'select school_holidays'];
+
+/**
+ * The statements of `cold` (caches cleared first) and of `warm` right after it. The clock is held still over
+ * both, so the reader's lastSeenAt (written at most once a second) is written by the first only, whatever the
+ * machine's load.
+ */
+async function coldThenWarm(cold: () => Promise<unknown>, warm: () => Promise<unknown>) {
+  forgetReaders();
+  forgetSchoolRules();
+  const now = Date.now();
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+  try {
+    return { first: await statementsOf(cold), second: await statementsOf(warm) };
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+describe(`statements per tap (${dbKind})`, () => {
+  let t: TestApp;
+  let schoolId: number;
+  let admin: string;
+  const day = lastSchoolDay();
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await loginSuperAdmin(t.app);
+    schoolId = (await createSchool(t.app, admin)).id;
+  });
+  afterAll(() => t.close());
+
+  it('POST /api/rfid/taps: a check-in costs this exact list of statements', async () => {
+    const reader = await createReader(t.app, admin, { schoolId, name: 'Cost gate' });
+    const cards = ['C0570001', 'C0570002'];
+    for (const c of cards) await insertCardStudent(t.app, schoolId, c);
+    const tap = async (card: string, time: string) => {
+      const res = await postTaps(t.app, reader.token, { eventId: `cost-${++n}`, cardUid: card, tappedAt: at(day, time) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.outcome).toBe('CHECK_IN');
+    };
+    const { first, second } = await coldThenWarm(
+      () => tap(cards[0]!, '07:00'),
+      () => tap(cards[1]!, '07:01'),
+    );
+    // A reader's first tap (nothing cached): the reader, its lastSeenAt, the school's rules (school and holidays).
+    expect(first).toEqual(['select rfid_readers', 'begin', 'update rfid_readers', TAP[1], ...RULES, ...TAP.slice(2)]);
+    expect(second).toEqual(TAP);
+  });
+
+  it('ZKTeco: a single ATTLOG line costs this exact list of statements', async () => {
+    const SN = 'COST0001';
+    await createReader(t.app, admin, { schoolId, name: 'Cost ZK', kind: 'ZKTECO', serialNumber: SN });
+    const pins = ['57000011', '57000012'];
+    for (const p of pins) await insertCardStudent(t.app, schoolId, `00${p}`);
+    const line = async (pin: string, time: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/iclock/cdata?SN=${SN}&table=ATTLOG&Stamp=1`,
+        headers: { 'content-type': 'text/plain' },
+        payload: `${pin}\t${day} ${time}\t0\t1\t0\t0\n`,
+      });
+      expect(res.body).toBe('OK');
+    };
+    const { first, second } = await coldThenWarm(
+      () => line(pins[0]!, '07:00:00'),
+      () => line(pins[1]!, '07:01:00'),
+    );
+    // The terminal's time zone needs the rules before the intake: read first, then cached for the intake.
+    expect(first).toEqual(['select rfid_readers', ...RULES, 'begin', 'update rfid_readers', ...TAP.slice(1)]);
+    expect(second).toEqual(TAP);
+  });
+
+  it('the caches never outlive a change made in this process: deactivation, token rotation, rules, a reassigned card', async () => {
+    const api = as(admin);
+    const reader = await createReader(t.app, admin, { schoolId, name: 'Cache gate' });
+    const first = await insertCardStudent(t.app, schoolId, 'CAC0E001');
+    const tap = (tokenOf: string, card: string, time: string) =>
+      postTaps(t.app, tokenOf, { eventId: `cache-${++n}`, cardUid: card, tappedAt: at(day, time) });
+    expect((await tap(reader.token, 'CAC0E001', '07:00')).json().data).toMatchObject({ studentId: first, status: 'PRESENT' });
+
+    const patch = (isActive: boolean) =>
+      api(t.app, { method: 'PATCH', url: `/api/super-admin/rfid-readers/${reader.id}`, payload: { isActive } });
+    expect((await patch(false)).statusCode).toBe(200);
+    expect((await tap(reader.token, 'CAC0E001', '07:10')).statusCode).toBe(403);
+    expect((await patch(true)).statusCode).toBe(200);
+
+    const rotated = await api(t.app, { method: 'POST', url: `/api/super-admin/rfid-readers/${reader.id}/rotate-token` });
+    expect((await tap(reader.token, 'CAC0E001', '07:11')).statusCode).toBe(401);
+    const fresh = rotated.json().data.token as string;
+
+    // The card goes to another student: the next tap is that student's check-in.
+    await t.app.db.updateTable('students').set({ rfidCardId: null }).where('id', '=', first).execute();
+    const second = await insertCardStudent(t.app, schoolId, 'CAC0E001');
+    expect((await tap(fresh, 'CAC0E001', '07:12')).json().data).toMatchObject({ studentId: second, status: 'PRESENT' });
+
+    // A later cutoff applies to the next tap: 07:50 is LATE at a 07:45 cutoff, on time at 08:00.
+    const third = await insertCardStudent(t.app, schoolId, 'CAC0E002');
+    const settings = {
+      timeZone: 'Asia/Manila',
+      lateCutoff: '08:00',
+      absenceCutoff: '10:00',
+      schoolDays: [1, 2, 3, 4, 5, 6, 7],
+      holidays: [],
+    };
+    const put = await api(t.app, {
+      method: 'PUT',
+      url: `/api/super-admin/schools/${schoolId}/attendance-settings`,
+      payload: settings,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await tap(fresh, 'CAC0E002', '07:50')).json().data).toMatchObject({ studentId: third, status: 'PRESENT' });
+  });
+});
