@@ -39,7 +39,7 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile: string; pgSch
 
 /**
  * Kysely prepares every query anew; preparing costs about as much as running a small indexed query (tap intake
- * runs ~12 per tap). Keep the prepared statements of recent SQL texts (values are bound, so texts repeat) and
+ * runs 7 per tap: tests/api/tap-cost.test.ts). Keep the prepared statements of recent SQL texts (values are bound, so texts repeat) and
  * prepare a fresh one only when the cached one is still busy (a streamed query iterating it).
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
