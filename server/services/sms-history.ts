@@ -35,6 +35,7 @@ function historyRows(db: Executor) {
       'n.deliveredAt',
       'n.createdAt',
       'n.dismissedAt',
+      'n.note',
       'n.studentId',
       'st.firstName',
       'st.lastName',
@@ -70,6 +71,7 @@ export function toNotification(r: HistoryRow): SmsNotification {
     deliveredAt: r.deliveredAt,
     createdAt: r.createdAt,
     dismissedAt: r.dismissedAt,
+    note: r.note,
   };
 }
 

@@ -10,6 +10,7 @@ import * as m0009 from './0009_messenger_opt_in_links';
 import * as m0010 from './0010_outbox_send_protocol';
 import * as m0011 from './0011_reader_history';
 import * as m0014 from './0014_app_settings';
+import * as m0016 from './0016_outbox_urgency';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_outbox_send_protocol': m0010,
   '0011_reader_history': m0011,
   '0014_app_settings': m0014,
+  '0016_outbox_urgency': m0016,
 };
