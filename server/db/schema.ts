@@ -369,7 +369,7 @@ export interface NotificationOutboxTable {
   /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
   inflightAt: string | null;
   inflightDeviceId: number | null;
-  /** Issue #20: the claim's order (urgency class, round-robin per school, newest event first) */
+  /** Issue #20: the claim's order (urgency class, higher first; round-robin per school; newest event first) */
   schoolId: number | null;
   priority: Generated<number>;
   eventAt: string | null;

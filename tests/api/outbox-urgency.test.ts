@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
@@ -43,6 +44,7 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     t = await createTestApp({
       smsGatewayUrl: gw.url,
       graphApiUrl: graph.url,
+      messengerAppSecret: 'urgency-app-secret',
       // One send at a time: the order the gateway sees is the order the worker chose.
       outbox: { ...loadConfig({}).outbox, enabled: false, batchSize: BATCH, concurrency: 1, baseDelayMs: 20, maxDelayMs: 80 },
     });
@@ -71,7 +73,7 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     await t.app.outbox.runOnce(); // …and its SMS is the first one sent in the next
     const sent = gw.messages.slice(before);
     expect(sent[0]?.to).toBe('+639175550001');
-    await drain(t.app, async () => (await sentTo([...backlog, fresh])).length === 31);
+    await drain(t.app, async () => (await sentTo([...backlog, fresh])).length === 31, 60_000);
   });
 
   it('two schools, one with a big backlog: the other school is not starved (round-robin per claim)', async () => {
@@ -97,7 +99,7 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     await t.app.outbox.runOnce(); // and their 3 SMS
     expect((await sentTo(smallIds)).length).toBe(3);
     expect((await sentTo(bigIds)).length).toBe(BATCH - 3);
-    await drain(t.app, async () => (await sentTo(bigIds)).length === 40);
+    await drain(t.app, async () => (await sentTo(bigIds)).length === 40, 60_000);
   });
 
   it("yesterday's attendance notice is EXPIRED with its reason, shown in SMS History, and never reaches the gateway", async () => {
@@ -248,6 +250,51 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
         expect.objectContaining({ channel: 'MESSENGER', status: 'FAILED', failureReason: 'Messenger window closed', note: null }),
       ]);
       expect(gw.posts.filter((p) => p.requestId.startsWith('CHECK_IN:attendance:fb-3'))).toEqual([]);
+    });
+
+    it('the parent writes to the page: the webhook records it, the window is open again and Messenger is used', async () => {
+      const { school, studentId, psid } = await messengerStudent({
+        parentPhone: '+639175550005',
+        lastAt: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+      });
+      const page = await t.app.db
+        .selectFrom('facebookPages')
+        .select('pageId')
+        .where('schoolId', '=', school.id)
+        .executeTakeFirstOrThrow();
+      const body = JSON.stringify({
+        object: 'page',
+        entry: [
+          {
+            id: page.pageId,
+            time: Date.now(),
+            messaging: [
+              {
+                sender: { id: psid },
+                recipient: { id: page.pageId },
+                timestamp: Date.now(),
+                message: { mid: 'm_1', text: 'hi' },
+              },
+            ],
+          },
+        ],
+      });
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/messenger',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': `sha256=${createHmac('sha256', 'urgency-app-secret').update(body).digest('hex')}`,
+        },
+      });
+      expect(hook.statusCode).toBe(200);
+      await addIntent(t.app, { studentId, schoolId: school.id }, 'CHECK_IN:attendance:fb-5');
+      await drain(t.app, settled(studentId));
+      expect(await historyOf(t.app, studentId)).toEqual([
+        expect.objectContaining({ channel: 'MESSENGER', status: 'SENT', note: null }),
+      ]);
+      expect(graph.sent.filter((s) => s.psid === psid)).toHaveLength(1);
     });
 
     it('the parent wrote an hour ago: the window is open and the message goes by Messenger', async () => {

@@ -18,6 +18,6 @@ describe('outbox urgency rules', () => {
     expect(expiryReason(6)).toBe(
       'Expired: not sent within 6 hours of the attendance event, and an attendance notice is never sent late',
     );
-    expect(priorityOf('LATE_ARRIVAL')).toBeLessThan(priorityOf('CUSTOM'));
+    expect(priorityOf('LATE_ARRIVAL')).toBeGreaterThan(priorityOf('CUSTOM'));
   });
 });

@@ -10,8 +10,11 @@ import type { NotificationType } from '../notification-intents';
  * anyway). The columns are written with each row (intent and per-channel message), so the claim needs no join.
  */
 
-/** Urgency classes, most urgent first: attendance notices, then CUSTOM messages (no deadline). */
-export const PRIORITY = { attendance: 0, custom: 1 } as const;
+/**
+ * Urgency classes, the higher the sooner: attendance notices, then CUSTOM messages (no deadline). Higher-first, so
+ * the claim reads each school's rows from its index backwards (priority desc, event_at desc) without a sort.
+ */
+export const PRIORITY = { attendance: 1, custom: 0 } as const;
 
 export const priorityOf = (type: NotificationType): number => (type === 'CUSTOM' ? PRIORITY.custom : PRIORITY.attendance);
 
