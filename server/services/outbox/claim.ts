@@ -47,6 +47,16 @@ export async function claimDue(db: Executor, limit: number, leaseMs: number, now
   // coalesce() keeps SQLite's planner off outbox_due_idx here (a range over every due row, then a sort): each
   // school's rows are read from outbox_school_idx backwards, already in urgency order, and the walk stops at `limit`.
   const pending = sql`status = ${OUTBOX.pending} and coalesce(next_attempt_at, '') <= ${nowIso}`;
+  const mostUrgent = sql`from notification_outbox x where x.school_id = s.sid and ${pending}
+    order by x.priority desc, x.event_at desc limit ${limit}`;
+  // Each school's most urgent rows. PostgreSQL: a LATERAL join (the IN form below made it scan the whole table
+  // once per claim: 2.2 s at 15,000 rows, against 0.7 ms). SQLite has no LATERAL, and runs the IN form as an
+  // index walk per school followed by rowid lookups.
+  const perSchool = isPostgres(db)
+    ? sql`select x.id, x.priority, x.school_id, x.event_at from schools s
+        cross join lateral (select x.id, x.priority, x.school_id, x.event_at ${mostUrgent}) x`
+    : sql`select o.id, o.priority, o.school_id, o.event_at from schools s
+        join notification_outbox o on o.id in (select x.id ${mostUrgent})`;
   const picked = sql<{ id: number }>`
     with recursive schools(sid) as (
       select min(school_id) from notification_outbox where status = ${OUTBOX.pending}
@@ -55,10 +65,7 @@ export async function claimDue(db: Executor, limit: number, leaseMs: number, now
       from schools where sid is not null
     ),
     candidates as (
-      select o.id, o.priority, o.school_id, o.event_at from schools s
-      join notification_outbox o on o.id in (
-        select x.id from notification_outbox x where x.school_id = s.sid and ${pending}
-        order by x.priority desc, x.event_at desc limit ${limit})
+      ${perSchool}
       union all
       select * from (select id, priority, school_id, event_at from notification_outbox
         where school_id is null and ${pending} order by priority desc, event_at desc limit ${limit}) as without_school
