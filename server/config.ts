@@ -96,6 +96,11 @@ export interface OutboxConfig {
   leaseMs: number;
   /** Timeout of one call to the SMS gateway or the Graph API. */
   sendTimeoutMs: number;
+  /**
+   * OUTBOX_ATTENDANCE_EXPIRY: an attendance notice not sent by then is EXPIRED, never sent late. null = the end of
+   * the school's local day of the event (the default, 'end-of-day'); a number = that many hours after the event.
+   */
+  attendanceExpiryHours: number | null;
 }
 
 /** A bad setting: one line naming the variable and what it expects. main.ts prints it and exits with 1. */
@@ -192,6 +197,9 @@ const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: whole(1).default(5000),
   OUTBOX_MAX_DELAY_MS: whole(1).default(600_000),
   OUTBOX_LEASE_MS: whole(100).default(60_000),
+  OUTBOX_ATTENDANCE_EXPIRY: z
+    .union([z.literal('end-of-day'), whole(1, 168)], { error: "'end-of-day' or a whole number of hours from 1 to 168" })
+    .default('end-of-day'),
   SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
@@ -296,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDelayMs: e.OUTBOX_MAX_DELAY_MS,
       leaseMs: e.OUTBOX_LEASE_MS,
       sendTimeoutMs: e.SMS_SEND_TIMEOUT_MS,
+      attendanceExpiryHours: e.OUTBOX_ATTENDANCE_EXPIRY === 'end-of-day' ? null : e.OUTBOX_ATTENDANCE_EXPIRY,
     },
   };
 }

@@ -343,6 +343,8 @@ export interface SmsNotificationTable {
   requestId: string | null;
   /** An admin chose not to resend this UNCERTAIN message (issue #18) */
   dismissedAt: string | null;
+  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20) */
+  note: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -369,6 +371,12 @@ export interface NotificationOutboxTable {
   /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
   inflightAt: string | null;
   inflightDeviceId: number | null;
+  /** Issue #20: the claim's order (urgency class, higher first; round-robin per school; newest event first) */
+  schoolId: number | null;
+  priority: Generated<number>;
+  eventAt: string | null;
+  /** An attendance notice not sent by then becomes EXPIRED (null: never expires) */
+  expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/index';
 import { nowIso } from '../lib/time';
+import { priorityOf } from './outbox/urgency';
 
 /**
  * The contract between attendance (issue #11) and the notification outbox worker (issue #12).
@@ -70,6 +71,11 @@ async function insertIntents(db: Executor, rows: { intent: NotificationIntent; i
         studentId: intent.studentId,
         recipient: '',
         payload: JSON.stringify(intent),
+        // What the claim orders by (issue #20, outbox/urgency.ts); the expiry is set by the worker, which knows
+        // the school's time zone, when it expands the intent.
+        schoolId: intent.schoolId,
+        priority: priorityOf(intent.type),
+        eventAt: intent.occurredAt,
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,

@@ -35,6 +35,7 @@ function historyRows(db: Executor) {
       'n.deliveredAt',
       'n.createdAt',
       'n.dismissedAt',
+      'n.note',
       'n.studentId',
       'st.firstName',
       'st.lastName',
@@ -72,6 +73,7 @@ export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotif
     createdAt: r.createdAt,
     dismissedAt: r.dismissedAt,
     timeZone: r.schoolTimezone ?? defaultTimeZone,
+    note: r.note,
   };
 }
 

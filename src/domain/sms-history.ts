@@ -9,8 +9,11 @@ import { idField, safeString } from './validation';
 
 /** Spec §9: page size 10 for SMS history. */
 export const SMS_PAGE_SIZE = 10;
-/** UNCERTAIN (issue #18): an attempt got no answer and the provider cannot say whether it went; an admin decides. */
-export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN'] as const;
+/**
+ * UNCERTAIN (issue #18): an attempt got no answer and the provider cannot say whether it went; an admin decides.
+ * EXPIRED (issue #20): an attendance notice not sent in time (OUTBOX_ATTENDANCE_EXPIRY), never sent late.
+ */
+export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN', 'EXPIRED'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };
@@ -43,6 +46,8 @@ export const smsNotificationSchema = z.object({
   dismissedAt: z.string().nullable(),
   /** The student's school's time zone (the platform's default without one): its times are read in it. */
   timeZone: z.string(),
+  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20). */
+  note: z.string().nullable(),
 });
 export type SmsNotification = z.infer<typeof smsNotificationSchema>;
 

@@ -31,7 +31,16 @@ describe(`notification outbox (${dbKind})`, () => {
     t = await createTestApp({
       smsGatewayUrl: gw.url,
       smsWebhookSecret: secret,
-      outbox: { ...loadConfig({}).outbox, enabled: false, baseDelayMs: 20, maxDelayMs: 80, maxAttempts: 5, sendTimeoutMs: 1000 },
+      outbox: {
+        ...loadConfig({}).outbox,
+        enabled: false,
+        baseDelayMs: 20,
+        maxDelayMs: 80,
+        maxAttempts: 5,
+        sendTimeoutMs: 1000,
+        // These tests use fixed event dates (exact message texts); expiry has its own tests (outbox-urgency.test.ts).
+        attendanceExpiryHours: 24 * 365 * 100,
+      },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

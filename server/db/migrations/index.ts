@@ -11,6 +11,7 @@ import * as m0010 from './0010_outbox_send_protocol';
 import * as m0011 from './0011_reader_history';
 import * as m0012 from './0012_app_settings';
 import * as m0013 from './0013_device_failed_attempts';
+import * as m0016 from './0016_outbox_urgency';
 
 /** Every migration, in order. Add new ones here (never edit an applied one). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_reader_history': m0011,
   '0012_app_settings': m0012,
   '0013_device_failed_attempts': m0013,
+  '0016_outbox_urgency': m0016,
 };

@@ -9,13 +9,20 @@ export const MESSENGER_REASONS = {
   notConnected: 'Parent has not connected Messenger yet',
   noPage: 'No active Facebook page for this school',
   reauth: 'Facebook page needs reconnection (access token expired or revoked)',
-  window: 'Outside the Messenger messaging window (the parent has not written to the page in the last 24 hours)',
+  /** Issue #20 item 4: the parent has not written to the page in the last 24 hours (and has no phone for SMS). */
+  window: 'Messenger window closed',
+  /** History note of a FACEBOOK_MESSENGER_ONLY message that went by SMS instead. */
+  bySms: 'Messenger window closed: sent by SMS',
 } as const;
+
+/** Messenger's standard messaging window: 24 hours after the person's last message to the page. */
+export const MESSENGER_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * One attempt of a Messenger message through the school's active page. 190 marks the page for
  * reconnection (no retry), 4/613 back off longer, the closed window and other refusals are final
- * (with BOTH the parent's SMS goes anyway: see `fallbackToSms` in the worker).
+ * (with BOTH the parent's SMS goes anyway: see `fallbackToSms` in the worker; FACEBOOK_MESSENGER_ONLY with a closed
+ * window goes by SMS instead: `windowClosed` there).
  */
 export async function deliverMessenger(db: Executor, deps: SendDeps, row: OutboxRow): Promise<Outcome & { window?: boolean }> {
   const payload = JSON.parse(row.payload) as ChannelPayload;
@@ -24,6 +31,13 @@ export async function deliverMessenger(db: Executor, deps: SendDeps, row: Outbox
   q = payload.schoolId == null ? q.where('schoolId', 'is', null) : q.where('schoolId', '=', payload.schoolId);
   const page = await q.orderBy('id').executeTakeFirst();
   if (!page) return { kind: 'failed', reason: MESSENGER_REASONS.noPage };
+  // The webhook records when the parent last wrote to the page (parentMessengerLastAt): past 24 hours Messenger
+  // would refuse the message, so it is not tried. Unknown (null) → Messenger decides (its refusal is handled below).
+  if (row.studentId != null) {
+    const st = await db.selectFrom('students').select('parentMessengerLastAt').where('id', '=', row.studentId).executeTakeFirst();
+    const last = st?.parentMessengerLastAt ? Date.parse(st.parentMessengerLastAt) : NaN;
+    if (Date.now() - last > MESSENGER_WINDOW_MS) return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
+  }
   if (!(await beginAttempt(db, row, null))) return { kind: 'lost' };
   const result = await sendMessengerText({
     graphApiUrl: deps.graphApiUrl,

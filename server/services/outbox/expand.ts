@@ -3,6 +3,7 @@ import { nowIso } from '../../lib/time';
 import type { NotificationIntent } from '../notification-intents';
 import { OUTBOX, type OutboxRow } from './claim';
 import { renderMessage } from './templates';
+import { expiresAt, expiryReason, priorityOf } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
 
@@ -42,9 +43,22 @@ export async function studentContext(db: Executor, studentId: number) {
     .executeTakeFirst();
 }
 
+/** A message's deadline (issue #20): when it expires, and the reason when that time has already passed. */
+export interface Expiry {
+  at: string | null;
+  /** Set: the message is past its use already; it is written EXPIRED and never sent. */
+  expired?: string;
+}
+
+/** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
+export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now = new Date()): Expiry {
+  const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
+  return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
+}
+
 /**
- * Writes one per-channel message (outbox row + its PENDING history row). Its key extends the intent's, so
- * writing it twice is a no-op. Returns false when it already existed.
+ * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
+ * Its key extends the intent's, so writing it twice is a no-op. Returns false when it already existed.
  */
 export async function addChannelMessage(
   trx: Executor,
@@ -54,6 +68,7 @@ export async function addChannelMessage(
   recipient: string,
   text: string,
   preference: string,
+  expiry: Expiry = { at: null },
 ): Promise<boolean> {
   const key = `${intentKey}:${channel}`;
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
@@ -68,7 +83,8 @@ export async function addChannelMessage(
       channel,
       message: text,
       phoneNumber: channel === 'SMS' ? recipient : null,
-      status: 'PENDING',
+      status: expiry.expired ? 'EXPIRED' : 'PENDING',
+      failureReason: expiry.expired ?? null,
       senderRole: intent.sender?.role ?? null,
       senderId: intent.sender?.id ?? null,
       requestId: key,
@@ -88,6 +104,11 @@ export async function addChannelMessage(
       payload: JSON.stringify(payload),
       nextAttemptAt: now,
       smsNotificationId: note.id,
+      ...(expiry.expired ? { status: OUTBOX.expired, lastError: expiry.expired } : {}),
+      schoolId: intent.schoolId,
+      priority: priorityOf(intent.type),
+      eventAt: intent.occurredAt,
+      expiresAt: expiry.at,
       createdAt: now,
       updatedAt: now,
     })
@@ -99,7 +120,12 @@ export async function addChannelMessage(
  * An intent → its per-channel messages, by the student's preference and contact details as they are now,
  * in one transaction with marking the intent done (a crash leaves either nothing or everything).
  */
-export async function expandIntent(trx: Executor, row: OutboxRow, defaultTimeZone: string): Promise<void> {
+export async function expandIntent(
+  trx: Executor,
+  row: OutboxRow,
+  defaultTimeZone: string,
+  expiryHours: number | null,
+): Promise<void> {
   const intent = JSON.parse(row.payload) as NotificationIntent;
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
@@ -112,19 +138,23 @@ export async function expandIntent(trx: Executor, row: OutboxRow, defaultTimeZon
     await finish(student ? 'Student is archived' : 'Student not found');
     return;
   }
+  const timeZone = student.schoolTimezone ?? defaultTimeZone;
   const text = renderMessage(intent.type, {
     firstName: student.firstName,
     lastName: student.lastName,
     schoolAcronym: student.schoolAcronym,
     occurredAt: intent.occurredAt,
-    timeZone: student.schoolTimezone ?? defaultTimeZone,
+    timeZone,
     text: intent.text,
   });
   const preference = student.notificationPreference ?? 'SMS_ONLY';
   const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
+  // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
+  // in History with the reason, and never sent.
+  const expiry = expiryOf(intent, timeZone, expiryHours);
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference);
+    await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry);
   }
   await finish(null);
 }

@@ -6,11 +6,12 @@ import type { SmsNotification } from '../../../src/domain/sms-history';
 import { getNotification } from '../sms-history';
 import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
 import { claimDue, renewLease, type OutboxRow } from './claim';
-import { deliverMessenger } from './deliver-messenger';
+import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
 import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
 import { addChannelMessage, expandIntent, studentContext, type ChannelPayload } from './expand';
-import { markFailed, markRetry, markSent, markUncertain } from './finish';
+import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
+import { expiryReason } from './urgency';
 
 export interface OutboxWorker {
   start(): void;
@@ -122,19 +123,42 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       type: payload.type,
       studentId: row.studentId,
       schoolId: payload.schoolId,
-      occurredAt: row.createdAt,
+      occurredAt: row.eventAt ?? row.createdAt,
     };
-    await db
-      .transaction()
-      .execute((trx) =>
-        addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference),
-      );
+    await db.transaction().execute((trx) =>
+      addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference, {
+        at: row.expiresAt,
+      }),
+    );
+  }
+
+  /**
+   * Issue #20 item 4: Messenger refused a FACEBOOK_MESSENGER_ONLY message because its 24-hour window is closed
+   * (or the parent's last message to the page is older than that). With a parent phone the same message goes by
+   * SMS (History: channel SMS, note MESSENGER_REASONS.bySms); without one it is FAILED 'Messenger window closed'.
+   */
+  async function windowClosed(row: OutboxRow) {
+    const payload = JSON.parse(row.payload) as ChannelPayload;
+    const student = row.studentId ? await studentContext(db, row.studentId) : undefined;
+    const phone = student?.parentPhone?.trim();
+    if (phone && (await switchToSms(db, row, phone, `${payload.intentKey}:SMS`, MESSENGER_REASONS.bySms))) {
+      log.info({ outboxId: row.id }, 'Messenger window closed: the message goes by SMS');
+      return;
+    }
+    if (await markFailed(db, row, MESSENGER_REASONS.window)) await emit(row);
+  }
+
+  /** Issue #20: a message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
+  async function expireIfLate(row: OutboxRow): Promise<boolean> {
+    if (row.expiresAt == null || row.expiresAt > new Date().toISOString()) return false;
+    if (await markExpired(db, row, expiryReason(config.attendanceExpiryHours))) await emit(row);
+    return true;
   }
 
   async function processRow(row: OutboxRow) {
     try {
       if (row.channel === 'INTENT') {
-        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone));
+        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours));
         return;
       }
       if (row.channel === 'SMS') {
@@ -146,6 +170,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
         const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
         if (settled) return await finish(row, settled);
+        // Only now: an attempt that may have gone is settled above, whatever the time; a new one is not made late.
+        if (await expireIfLate(row)) return;
         // Unanswered attempts do not count towards giving up until the gateway has said it never got them.
         if (row.attempts >= config.maxAttempts)
           return await finish(row, {
@@ -157,7 +183,10 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       }
       if (row.channel === 'MESSENGER') {
         if (row.inflightAt) return await finish(row, { kind: 'uncertain', reason: UNCERTAIN_REASONS.messenger });
+        if (await expireIfLate(row)) return;
         const outcome = await deliverMessenger(db, deps, row);
+        if (outcome.kind === 'failed' && outcome.window && JSON.parse(row.payload).preference === 'FACEBOOK_MESSENGER_ONLY')
+          return await windowClosed(row);
         await finish(row, outcome);
         if (outcome.kind === 'failed') await fallbackToSms(row);
         return;
@@ -178,7 +207,22 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     }
   }
 
+  let sweptAt = 0;
+  /** Pending messages past their expiry → EXPIRED, at most once a second (one index range when there are none). */
+  async function sweepExpired() {
+    if (Date.now() - sweptAt < 1000) return;
+    sweptAt = Date.now();
+    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours));
+    if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
+    // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
+    for (const id of ids.slice(0, 20)) {
+      const note = await getNotification(db, id, deps.timeZone);
+      if (note) deps.onSent(note);
+    }
+  }
+
   async function runOnce(): Promise<number> {
+    await sweepExpired();
     const rows = await claimDue(db, config.batchSize, config.leaseMs);
     if (!rows.length) return 0;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.

@@ -29,7 +29,13 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
   },
   {
     header: 'Phone',
-    cell: (n) => n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-'),
+    cell: (n) => (
+      <>
+        {n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-')}
+        {/* e.g. 'Messenger window closed: sent by SMS' (issue #20): why this row went by another channel */}
+        {n.note ? <p className="mt-1 max-w-48 whitespace-normal text-xs text-gray-600">{n.note}</p> : null}
+      </>
+    ),
     className: 'whitespace-nowrap',
     detail: 'md',
   },
