@@ -68,7 +68,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
         baseDelayMs: 20,
         maxDelayMs: 80,
         maxAttempts: 5,
-        sendTimeoutMs: 1000,
+        sendTimeoutMs: 3000, // far above the slow gateway of the lease test (a loaded machine must not turn it into a timeout)
         leaseMs: LEASE_MS,
       },
     });
@@ -109,7 +109,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('the lease is renewed while a slow batch runs: no other worker takes its rows, the message goes once', async () => {
     const { studentId, row } = await queued();
-    gw.delayMs = 900; // more than twice the lease
+    gw.delayMs = 1500; // more than three leases, half the send timeout
     const pass = t.app.outbox.runOnce();
     await new Promise((r) => setTimeout(r, LEASE_MS + 300));
     const taken = (await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === row.id);
@@ -121,7 +121,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('a send without an answer (timeout) is not sent again: the next attempt finds it in the gateway’s list → SENT', async () => {
     const { studentId, row, device } = await queued();
-    gw.delayMs = 1500; // longer than the 1000 ms send timeout; the gateway has taken the message all the same
+    gw.delayMs = 4000; // longer than the 3000 ms send timeout; the gateway has taken the message all the same
     await t.app.outbox.runOnce();
     expect(await smsRow(studentId)).toMatchObject({
       status: 'pending',
@@ -163,7 +163,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('the gateway cannot be asked: UNCERTAIN with the reason, listed by the status filter; Resend sends it, logged', async () => {
     const { studentId, row, device } = await queued();
-    gw.delayMs = 1500;
+    gw.delayMs = 4000; // past the send timeout
     await t.app.outbox.runOnce(); // no answer in time
     gw.delayMs = 0;
     gw.listDown = true;
