@@ -1,5 +1,5 @@
 import { fetchTapRefusals } from '../../../../client/api/rfid-readers';
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import { REFUSALS_SHOWN } from '../../../../domain/rfid';
 import { DataTable, useListResource } from '../../kit';
 
@@ -26,7 +26,7 @@ export function RefusedTaps({ schoolId, refreshKey }: { schoolId: string; refres
         caption="Refused taps"
         columns={[
           { header: 'Reader', cell: (r) => r.readerName },
-          { header: 'Received', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.receivedAt) },
+          { header: 'Received', className: 'whitespace-nowrap', cell: (r) => formatSchoolDateTime(r.receivedAt, r.timeZone) },
           { header: 'Reason', className: 'min-w-[14rem]', cell: (r) => r.reason },
           { header: 'Event', className: 'font-mono text-xs', cell: (r) => asSent(r.eventId) },
           { header: 'Card As Sent', className: 'font-mono text-xs', cell: (r) => asSent(r.cardUidRaw) },
