@@ -6,8 +6,8 @@
  * bench data set's 100,000 students, scrypt hashing at the configured cost, one insert transaction with a
  * log entry per student). The rows go to the first school, with its grades and sections named; the
  * imported students and their log entries are deleted afterwards, so the data set is unchanged.
- * --passwords default leaves the Password cells empty (the spec §5 default: last name + 2025; the names
- * come from the seed's 24 × 20 name lists), unique gives every row its own password (one hash each).
+ * --passwords default leaves the Password cells empty (each row gets a generated password that passes the
+ * password policy, issue #19: one hash each, as with unique), unique gives every row its own password.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -151,7 +151,7 @@ export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, ti
     const readers: DemoReader[] = [];
     for (const [gi, gate] of ['Main Gate', 'Back Gate'].entries()) {
       const input = readerCreateSchema.parse({ name: `${school.acronym} ${gate}`, location: gate, schoolId });
-      const reader = await createReader(db, input, SEED);
+      const reader = await createReader(db, input, SEED, timeZone);
       const cards = students.filter((_, i) => (i % 3 === 2 ? 1 : 0) === gi).map((s) => s.card);
       readers.push({ id: reader.id, name: reader.name, token: reader.token, cards });
     }

@@ -35,7 +35,11 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listReaders(app.db, { schoolId: request.query.schoolId, retired: request.query.retired === 'true' }),
+      data: await listReaders(
+        app.db,
+        { schoolId: request.query.schoolId, retired: request.query.retired === 'true' },
+        app.config.schoolTimezone,
+      ),
     }),
   );
 
@@ -49,21 +53,21 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await createReader(app.db, request.body, request.actor());
+      const data = await createReader(app.db, request.body, request.actor(), app.config.schoolTimezone);
       return reply.status(201).send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
     },
   );
 
   app.get('/rfid-readers/:id', { schema: { summary: 'One RFID reader', params, response: oneReader } }, async (request) => ({
     success: true as const,
-    data: await getReader(app.db, request.params.id),
+    data: await getReader(app.db, request.params.id, app.config.schoolTimezone),
   }));
 
   app.patch(
     '/rfid-readers/:id',
     { schema: { summary: 'Edit or deactivate an RFID reader', params, body: readerUpdateSchema, response: oneReader } },
     async (request) => {
-      const data = await updateReader(app.db, request.params.id, request.body, request.actor());
+      const data = await updateReader(app.db, request.params.id, request.body, request.actor(), app.config.schoolTimezone);
       return { success: true as const, data, message: 'Reader updated successfully' };
     },
   );
@@ -78,7 +82,7 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteReader(app.db, request.params.id, request.actor());
+      const outcome = await deleteReader(app.db, request.params.id, request.actor(), app.config.schoolTimezone);
       return {
         success: true as const,
         data: { outcome },
@@ -91,7 +95,7 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rfid-readers/:id/rotate-token',
     { schema: { summary: 'Issue a new reader token (the old one stops working)', params, response: { 200: withToken } } },
     async (request) => {
-      const data = await rotateReaderToken(app.db, request.params.id, request.actor());
+      const data = await rotateReaderToken(app.db, request.params.id, request.actor(), app.config.schoolTimezone);
       return { success: true as const, data, message: 'New token issued. Copy it now: it is shown only once.' };
     },
   );
@@ -106,7 +110,7 @@ const rfidReaderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiSuccess(z.array(tapRefusalSchema)) },
       },
     },
-    async (request) => ({ success: true as const, data: await latestRefusals(app.db, request.query) }),
+    async (request) => ({ success: true as const, data: await latestRefusals(app.db, request.query, app.config.schoolTimezone) }),
   );
 
   /** Taps of cards no student has (latest 20): shown so a card can be registered. */

@@ -42,6 +42,7 @@ const readerColumns = [
   'rfidReaders.retiredAt',
   'schools.name as schoolName',
   'schools.acronym as schoolAcronym',
+  'schools.timezone as schoolTimezone',
 ] as const;
 
 const baseQuery = (db: Executor) =>
@@ -49,13 +50,15 @@ const baseQuery = (db: Executor) =>
 
 type Listed = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-function toReader(r: Listed): RfidReader {
+/** `defaultTimeZone`: the platform's zone (SCHOOL_TIMEZONE), for a reader whose school has none of its own. */
+function toReader(r: Listed, defaultTimeZone: string): RfidReader {
   return {
     id: r.id,
     name: r.name,
     location: r.location,
     schoolId: r.schoolId,
     school: r.schoolName ? { name: r.schoolName, acronym: r.schoolAcronym ?? '' } : null,
+    timeZone: r.schoolTimezone ?? defaultTimeZone,
     kind: r.kind as ReaderKind,
     serialNumber: r.serialNumber,
     allowedNetworks: r.allowedNetworks ? (JSON.parse(r.allowedNetworks) as string[]) : null,
@@ -69,17 +72,21 @@ function toReader(r: Listed): RfidReader {
 }
 
 /** Retired readers are listed only when asked for (`retired: true`). */
-export async function listReaders(db: Executor, filters: { schoolId?: number; retired?: boolean } = {}): Promise<RfidReader[]> {
+export async function listReaders(
+  db: Executor,
+  filters: { schoolId?: number; retired?: boolean },
+  defaultTimeZone: string,
+): Promise<RfidReader[]> {
   let q = baseQuery(db).orderBy('rfidReaders.name').orderBy('rfidReaders.id');
   if (filters.schoolId) q = q.where('rfidReaders.schoolId', '=', filters.schoolId);
   if (!filters.retired) q = q.where('rfidReaders.retiredAt', 'is', null);
-  return (await q.execute()).map(toReader);
+  return (await q.execute()).map((r) => toReader(r, defaultTimeZone));
 }
 
-export async function getReader(db: Executor, id: number): Promise<RfidReader> {
+export async function getReader(db: Executor, id: number, defaultTimeZone: string): Promise<RfidReader> {
   const row = await baseQuery(db).where('rfidReaders.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(READER_MESSAGES.notFound);
-  return toReader(row);
+  return toReader(row, defaultTimeZone);
 }
 
 async function assertSerialFree(db: Executor, serial: string | null | undefined, exceptId?: number) {
@@ -96,7 +103,12 @@ const freshToken = () => {
   return { token, tokenHash: hashToken(token), tokenHint: token.slice(-4) };
 };
 
-export async function createReader(db: Executor, input: ReaderCreate, actor: Actor): Promise<RfidReaderWithToken> {
+export async function createReader(
+  db: Executor,
+  input: ReaderCreate,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<RfidReaderWithToken> {
   await requireSchool(db, input.schoolId);
   await assertSerialFree(db, input.serialNumber);
   const { token, tokenHash, tokenHint } = freshToken();
@@ -119,7 +131,7 @@ export async function createReader(db: Executor, input: ReaderCreate, actor: Act
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const reader = await getReader(trx, row.id);
+    const reader = await getReader(trx, row.id, defaultTimeZone);
     await writeLog(trx, actor, {
       action: 'CREATE_RFID_READER',
       entity: 'RfidReader',
@@ -131,14 +143,20 @@ export async function createReader(db: Executor, input: ReaderCreate, actor: Act
 }
 
 /** A retired reader is history: it is shown, never changed. */
-async function liveReader(db: Executor, id: number): Promise<RfidReader> {
-  const reader = await getReader(db, id);
+async function liveReader(db: Executor, id: number, defaultTimeZone: string): Promise<RfidReader> {
+  const reader = await getReader(db, id, defaultTimeZone);
   if (reader.retiredAt) throw conflict(READER_MESSAGES.retired);
   return reader;
 }
 
-export async function updateReader(db: Executor, id: number, input: ReaderUpdate, actor: Actor): Promise<RfidReader> {
-  const before = await liveReader(db, id);
+export async function updateReader(
+  db: Executor,
+  id: number,
+  input: ReaderUpdate,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<RfidReader> {
+  const { timeZone: _zone, ...before } = await liveReader(db, id, defaultTimeZone);
   const merged = {
     kind: input.kind ?? before.kind,
     serialNumber: input.serialNumber === undefined ? before.serialNumber : input.serialNumber,
@@ -163,8 +181,8 @@ export async function updateReader(db: Executor, id: number, input: ReaderUpdate
       })
       .where('id', '=', id)
       .execute();
-    const after = await getReader(trx, id);
-    const { lastSeenAt: _a, updatedAt: _b, ...shown } = after;
+    const after = await getReader(trx, id, defaultTimeZone);
+    const { lastSeenAt: _a, updatedAt: _b, timeZone: _c, ...shown } = after;
     await writeLog(trx, actor, {
       action: 'UPDATE_RFID_READER',
       entity: 'RfidReader',
@@ -183,8 +201,13 @@ export async function updateReader(db: Executor, id: number, input: ReaderUpdate
  * taps, so a tap stored meanwhile turns it into a retirement (SQLite: writers are serial; PostgreSQL: the taps'
  * foreign key no longer cascades, migration 0011, so the delete fails and the reader is retired).
  */
-export async function deleteReader(db: Executor, id: number, actor: Actor): Promise<'deleted' | 'retired'> {
-  const before = await liveReader(db, id);
+export async function deleteReader(
+  db: Executor,
+  id: number,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<'deleted' | 'retired'> {
+  const before = await liveReader(db, id, defaultTimeZone);
   const hasHistory = (trx: Executor) =>
     trx
       .selectFrom('rfidReaders')
@@ -230,13 +253,18 @@ export async function deleteReader(db: Executor, id: number, actor: Actor): Prom
 }
 
 /** A new token for a reader; the old one stops working at once. */
-export async function rotateReaderToken(db: Executor, id: number, actor: Actor): Promise<RfidReaderWithToken> {
-  await liveReader(db, id);
+export async function rotateReaderToken(
+  db: Executor,
+  id: number,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<RfidReaderWithToken> {
+  await liveReader(db, id, defaultTimeZone);
   const { token, tokenHash, tokenHint } = freshToken();
   const rotated = await db.transaction().execute(async (trx) => {
     await trx.updateTable('rfidReaders').set({ tokenHash, tokenHint, updatedAt: nowIso() }).where('id', '=', id).execute();
     await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id });
-    return { ...(await getReader(trx, id)), token };
+    return { ...(await getReader(trx, id, defaultTimeZone)), token };
   });
   forgetReaders();
   return rotated;

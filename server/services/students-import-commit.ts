@@ -1,5 +1,6 @@
 import type { DB } from '../db/index';
 import { hashPassword } from '../lib/passwords';
+import { generatePassword } from '../lib/password-strength';
 import { nowIso } from '../lib/time';
 import { diff, writeLog, type Actor } from './audit-log';
 import { newStudentValues, saveSearchTerms } from './students';
@@ -12,11 +13,17 @@ import { studentName } from '../../src/domain/students';
  * transaction (a log entry per student plus one IMPORT_STUDENTS entry for the file), reporting progress
  * through `emit`. Either every valid row is created or none is.
  *
- * Hashing dominates (scrypt at the admins' cost, ≈ 75 ms of CPU each on the bench VM), so rows using the
- * spec §5 default password (last name + 2025) share one hash per distinct default: such a password is
- * derivable from the student's name anyway, so a shared salt reveals nothing new. Passwords given in
- * the file are hashed one by one. Hashes run HASH_CONCURRENCY at a time on libuv's thread pool.
+ * A row whose Password cell was empty gets a generated password that passes the password policy
+ * (`generatePassword`), answered once in the summary so the admin can hand it out. Every password is hashed on
+ * its own, HASH_CONCURRENCY at a time on libuv's thread pool: a password from the file at the admins' cost
+ * (≈ 75 ms of CPU each on the bench VM), a generated one at GENERATED_COST (the cost is stored with the hash).
+ * A slow hash protects passwords people choose; a generated one is ~59 random bits, beyond offline guessing at
+ * any scrypt cost (as the readers' and sessions' random tokens are with SHA-256), so a 5,000-row import of empty
+ * Password cells stays within seconds. The student's next password is hashed at the admins' cost again.
  */
+
+/** scrypt N for generated passwords (the least SCRYPT_COST allows): ≈ 5 ms each. */
+const GENERATED_COST = 1024;
 
 const HASH_CONCURRENCY = 4;
 const INSERT_BATCH = 100;
@@ -29,34 +36,29 @@ export interface CommitContext {
 
 type Emit = (event: ImportEvent) => void;
 
-async function hashAll(rows: AnalysedRow[], cost: number, emit: Emit): Promise<string[]> {
-  const shared = new Map<string, Promise<string>>();
-  const jobs = rows.map((r) => ({ password: r.value!.password, share: r.defaultPassword }));
-  const distinct = jobs.filter((j) => !j.share).length + new Set(jobs.filter((j) => j.share).map((j) => j.password)).size;
+/**
+ * The hash of each row's password, HASH_CONCURRENCY at a time; a row without one gets a generated password here
+ * (into `generated`), one at a time between the hashes, so the policy check never holds the event loop for long.
+ */
+async function hashAll(rows: AnalysedRow[], cost: number, generated: Map<AnalysedRow, string>, emit: Emit): Promise<string[]> {
   let done = 0;
-  const every = Math.max(1, Math.floor(distinct / 100));
-  const tick = () => {
-    done += 1;
-    if (done % every === 0 || done === distinct) emit({ type: 'progress', phase: 'hashing', done, total: distinct });
-  };
-  // A small pool: each worker takes the next job; shared defaults are hashed once and awaited by the rest.
-  const out: string[] = new Array(jobs.length);
+  const total = rows.length;
+  const every = Math.max(1, Math.floor(total / 100));
+  const out: string[] = new Array(total);
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length) {
+    while (next < total) {
       const i = next++;
-      const job = jobs[i]!;
-      if (job.share) {
-        let pending = shared.get(job.password);
-        if (!pending) {
-          pending = hashPassword(job.password, cost).then((h) => (tick(), h));
-          shared.set(job.password, pending);
-        }
-        out[i] = await pending;
-      } else {
-        out[i] = await hashPassword(job.password, cost);
-        tick();
+      const row = rows[i]!;
+      const v = row.value!;
+      if (v.password !== undefined) out[i] = await hashPassword(v.password, cost);
+      else {
+        const password = generatePassword(v.email, [v.firstName, v.lastName, v.lrn]);
+        generated.set(row, password);
+        out[i] = await hashPassword(password, Math.min(GENERATED_COST, cost));
       }
+      done += 1;
+      if (done % every === 0 || done === total) emit({ type: 'progress', phase: 'hashing', done, total });
     }
   };
   await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
@@ -67,7 +69,8 @@ async function hashAll(rows: AnalysedRow[], cost: number, emit: Emit): Promise<s
 export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis, emit: Emit): Promise<ImportSummary> {
   const valid = analysis.rows.filter((r) => r.result.status === 'valid');
   emit({ type: 'progress', phase: 'checking', done: analysis.rows.length, total: analysis.rows.length });
-  const hashes = await hashAll(valid, ctx.scryptCost, emit);
+  const generated = new Map<AnalysedRow, string>();
+  const hashes = await hashAll(valid, ctx.scryptCost, generated, emit);
   const ids = new Map<AnalysedRow, number>();
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -98,7 +101,7 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
       }
       emit({ type: 'progress', phase: 'saving', done: Math.min(valid.length, i + INSERT_BATCH), total: valid.length });
     }
-    const summary = summarise(analysis, ids);
+    const summary = summarise(analysis, ids, generated);
     await writeLog(trx, ctx.actor, {
       action: 'IMPORT_STUDENTS',
       entity: 'School',
@@ -112,10 +115,10 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
       },
     });
   });
-  return summarise(analysis, ids);
+  return summarise(analysis, ids, generated);
 }
 
-function summarise(analysis: ImportAnalysis, ids: Map<AnalysedRow, number>): ImportSummary {
+function summarise(analysis: ImportAnalysis, ids: Map<AnalysedRow, number>, generated: Map<AnalysedRow, string>): ImportSummary {
   const rows: ImportSummaryRow[] = analysis.rows.map((r) => {
     const id = ids.get(r) ?? null;
     const status = id != null ? 'created' : r.result.status === 'duplicate' ? 'skipped' : 'failed';
@@ -127,6 +130,7 @@ function summarise(analysis: ImportAnalysis, ids: Map<AnalysedRow, number>): Imp
       name: studentName(r.result),
       lrn: r.result.lrn,
       email: r.result.email,
+      password: id != null ? (generated.get(r) ?? null) : null,
     };
   });
   const count = (s: ImportSummaryRow['status']) => rows.filter((r) => r.status === s).length;

@@ -32,8 +32,6 @@ export interface AnalysedRow {
   value?: ImportRow;
   gradeId: number | null;
   sectionId: number | null;
-  /** the Password cell was empty: the spec §5 default (last name + 2025) is used */
-  defaultPassword: boolean;
 }
 
 export interface ImportAnalysis {
@@ -143,7 +141,6 @@ export async function analyseImport(db: Executor, schoolId: number, file: Receiv
       value: checked.ok ? checked.value : undefined,
       gradeId,
       sectionId,
-      defaultPassword: !raw.password,
     };
   });
 

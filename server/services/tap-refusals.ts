@@ -41,10 +41,15 @@ export async function recordRefusals(trx: Executor, readerId: number, refusals: 
 }
 
 /** The latest refusals, of one reader or of a school's readers (retired ones included: it is their history). */
-export async function latestRefusals(db: Executor, filters: { schoolId?: number; readerId?: number }): Promise<TapRefusal[]> {
+export async function latestRefusals(
+  db: Executor,
+  filters: { schoolId?: number; readerId?: number },
+  defaultTimeZone: string,
+): Promise<TapRefusal[]> {
   let q = db
     .selectFrom('rfidTapRefusals as f')
     .innerJoin('rfidReaders as r', 'r.id', 'f.readerId')
+    .leftJoin('schools as s', 's.id', 'r.schoolId')
     .select([
       'f.id',
       'f.readerId',
@@ -54,10 +59,11 @@ export async function latestRefusals(db: Executor, filters: { schoolId?: number;
       'f.tappedAtRaw',
       'f.reason',
       'f.receivedAt',
+      's.timezone',
     ])
     .orderBy('f.id', 'desc')
     .limit(REFUSALS_SHOWN);
   if (filters.readerId) q = q.where('f.readerId', '=', filters.readerId);
   if (filters.schoolId) q = q.where('r.schoolId', '=', filters.schoolId);
-  return q.execute();
+  return (await q.execute()).map(({ timezone, ...refusal }) => ({ ...refusal, timeZone: timezone ?? defaultTimeZone }));
 }

@@ -105,6 +105,8 @@ export const rfidReaderSchema = z.object({
   location: z.string().nullable(),
   schoolId: z.number().nullable(),
   school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
+  /** The reader's school's time zone (the platform's default without one): its Last Seen is read in it. */
+  timeZone: z.string(),
   kind: z.enum(READER_KINDS),
   serialNumber: z.string().nullable(),
   allowedNetworks: z.array(z.string()).nullable(),
@@ -142,6 +144,8 @@ export const tapRefusalSchema = z.object({
   tappedAtRaw: z.string().nullable(),
   reason: z.string(),
   receivedAt: z.string(),
+  /** The reader's school's time zone (the platform's default without one). */
+  timeZone: z.string(),
 });
 export type TapRefusal = z.infer<typeof tapRefusalSchema>;
 export const refusalListQuerySchema = z.object({ schoolId: idQuery('School ID'), readerId: idQuery('Reader ID') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { csvLine } from './csv';
 import { clearableText, idField } from './validation';
-import { defaultStudentPassword, passwordRequired, personFields } from './students';
+import { passwordRequired, personFields } from './students';
 
 /*
  * CSV import of students for one school (issue #10, beyond the spec). The browser uploads the file twice:
@@ -108,18 +108,16 @@ export function importTemplateCsv(): string {
 }
 
 /**
- * One CSV row: the Register Student rules, with the grade and section named instead of chosen, and the
- * spec §5 default password (last name + 2025) when the Password cell is empty.
+ * One CSV row: the Register Student rules, with the grade and section named instead of chosen. An empty Password
+ * cell is no password (undefined): the commit generates one that passes the password policy and shows it in the
+ * summary (the spec §5 default, last name + 2025, is guessable from the name).
  */
-export const importRowSchema = z.preprocess(
-  (row) => {
-    if (!row || typeof row !== 'object') return row;
-    const r = row as Record<string, unknown>;
-    const given = typeof r.password === 'string' && r.password !== '';
-    return given ? r : { ...r, password: defaultStudentPassword(typeof r.lastName === 'string' ? r.lastName : '') };
-  },
-  z.object({ ...personFields, password: passwordRequired, grade: clearableText(100), section: clearableText(100) }),
-);
+export const importRowSchema = z.object({
+  ...personFields,
+  password: z.preprocess((v) => (v == null || v === '' ? undefined : v), passwordRequired.optional()),
+  grade: clearableText(100),
+  section: clearableText(100),
+});
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const IMPORT_ROW_STATUSES = ['valid', 'invalid', 'duplicate'] as const;
@@ -163,6 +161,8 @@ export const importSummaryRowSchema = z.object({
   name: z.string(),
   lrn: z.string(),
   email: z.string(),
+  /** the password generated for an empty Password cell (created rows only), shown once here; null otherwise */
+  password: z.string().nullable(),
 });
 export type ImportSummaryRow = z.infer<typeof importSummaryRowSchema>;
 
@@ -206,7 +206,9 @@ export const firstRowError = (errors: Record<string, string>) => Object.values(e
 
 /** The summary as a CSV file (formula-guarded like every export). */
 export function importSummaryCsv(summary: ImportSummary): string {
-  const head = csvLine(['Line', 'Status', 'Name', 'LRN', 'Email', 'Student ID', 'Reason']);
-  const body = summary.rows.map((r) => csvLine([r.line, r.status, r.name, r.lrn, r.email, r.studentId, r.reason])).join('');
+  const head = csvLine(['Line', 'Status', 'Name', 'LRN', 'Email', 'Student ID', 'Generated Password', 'Reason']);
+  const body = summary.rows
+    .map((r) => csvLine([r.line, r.status, r.name, r.lrn, r.email, r.studentId, r.password, r.reason]))
+    .join('');
   return `\ufeff${head}${body}`;
 }

@@ -116,3 +116,33 @@ test('Unknown Cards shows a tap at the school time (PHT)', async ({ page, contex
   );
   await expect(row).toContainText(`${date}, 7:30 AM PHT`);
 });
+
+test("RFID Readers shows a reader's Last Seen and its refused taps at the school time (PHT)", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A tap (the reader is seen) and one more than 5 minutes ahead of the clock (refused, kept with its reason).
+  expect((await tap(liveCard, 'zone-seen-1', new Date(Date.now() - 30_000))).status).toBe(201);
+  await tap(liveCard, 'zone-refused-1', new Date(Date.now() + 3_600_000));
+  const reader = (await api('/api/super-admin/rfid-readers', undefined, 'GET'))
+    .json()
+    .data.find((r: { name: string }) => r.name === 'Zone Gate') as { lastSeenAt: string; timeZone: string };
+  expect(reader.timeZone).toBe(TZ);
+  const refusal = (await api('/api/super-admin/rfid-tap-refusals', undefined, 'GET'))
+    .json()
+    .data.find((r: { eventId: string }) => r.eventId === 'zone-refused-1') as { receivedAt: string; timeZone: string };
+  expect(refusal.timeZone).toBe(TZ);
+  const manila = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TZ,
+  });
+
+  await open(page, context, '/super-admin/device-management?tab=rfid');
+  const row = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: 'Zone Gate' });
+  await expect(row).toContainText(`${manila.format(new Date(reader.lastSeenAt))} PHT`);
+  const refused = page.getByRole('table', { name: 'Refused taps' }).locator('tbody tr', { hasText: 'zone-refused-1' });
+  await expect(refused).toContainText('tappedAt is more than 5 minutes ahead of the server clock');
+  await expect(refused).toContainText(`${manila.format(new Date(refusal.receivedAt))} PHT`);
+});

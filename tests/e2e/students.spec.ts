@@ -333,9 +333,16 @@ test.describe('Students', () => {
     await expect(dialog.getByText('Created').first()).toBeVisible();
     await expect(summary.locator('tbody tr').filter({ hasText: 'Created' })).toHaveCount(2);
     await expect(summary.locator('tbody tr').filter({ hasText: 'Failed' })).toContainText('LRN must be a 12-digit number');
+    // No Password cells: each created student got a generated password that passes the policy, shown here once.
+    await expect(dialog.getByText('Rows without a password got a generated one (Password column).')).toBeVisible();
+    const jose = summary.locator('tbody tr').filter({ hasText: `Rizal${suffix}` });
+    const generated = (await jose.textContent())!.match(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/)?.[0];
+    expect(generated).toBeTruthy();
     const summaryFile = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download Summary (CSV)' }).click();
-    expect(await readFile((await (await summaryFile).path())!, 'utf8')).toContain(l1);
+    const summaryText = await readFile((await (await summaryFile).path())!, 'utf8');
+    expect(summaryText).toContain(l1);
+    expect(summaryText).toContain(`,${generated},`);
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await searchStudents(page, `Rizal${suffix}`);

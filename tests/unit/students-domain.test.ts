@@ -143,8 +143,21 @@ describe('student CSV import rules', () => {
       created: 0,
       skipped: 0,
       failed: 1,
-      rows: [{ line: 2, status: 'failed', reason: 'LRN is required', studentId: null, name: '=1+1', lrn: '', email: '' }],
+      rows: [
+        {
+          line: 2,
+          status: 'failed',
+          reason: 'LRN is required',
+          studentId: null,
+          name: '=1+1',
+          lrn: '',
+          email: '',
+          password: null,
+        },
+      ],
     });
-    expect(text).toBe("\ufeffLine,Status,Name,LRN,Email,Student ID,Reason\r\n2,failed,'=1+1,,,,LRN is required\r\n");
+    expect(text).toBe(
+      "\ufeffLine,Status,Name,LRN,Email,Student ID,Generated Password,Reason\r\n2,failed,'=1+1,,,,,LRN is required\r\n",
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { fetchTapRefusals } from '../../../../client/api/rfid-readers';
-import { formatDateTime } from '../../../../domain/format';
+import { formatSchoolDateTime } from '../../../../domain/format';
 import { REFUSALS_SHOWN } from '../../../../domain/rfid';
 import { DataTable, useListResource } from '../../kit';
 
-/** Values a device sent, as sent (escaped by the server): long and unbroken, so they may wrap anywhere. */
-const asSent = (value: string | null) => <span className="block min-w-[12rem] [overflow-wrap:anywhere]">{value ?? '-'}</span>;
+/** Values a device sent, as sent (escaped by the server): long and unbroken, so they may wrap anywhere (narrow
+ * enough that the table fits at 1440 px with the zone after each Received time). */
+const asSent = (value: string | null) => <span className="block min-w-[10rem] [overflow-wrap:anywhere]">{value ?? '-'}</span>;
 
 /**
  * Device Management → RFID Readers: the latest taps the readers sent that could not be recorded (issue #18) —
@@ -26,8 +27,8 @@ export function RefusedTaps({ schoolId, refreshKey }: { schoolId: string; refres
         caption="Refused taps"
         columns={[
           { header: 'Reader', cell: (r) => r.readerName },
-          { header: 'Received', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.receivedAt) },
-          { header: 'Reason', className: 'min-w-[14rem]', cell: (r) => r.reason },
+          { header: 'Received', className: 'whitespace-nowrap', cell: (r) => formatSchoolDateTime(r.receivedAt, r.timeZone) },
+          { header: 'Reason', className: 'min-w-[12rem]', cell: (r) => r.reason },
           { header: 'Event', className: 'font-mono text-xs', cell: (r) => asSent(r.eventId) },
           { header: 'Card As Sent', className: 'font-mono text-xs', cell: (r) => asSent(r.cardUidRaw) },
           { header: 'Time As Sent', className: 'font-mono text-xs', cell: (r) => asSent(r.tappedAtRaw) },

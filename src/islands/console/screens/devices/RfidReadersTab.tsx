@@ -18,13 +18,13 @@ import {
 } from '../../kit';
 import { readerColumns } from './readerColumns';
 import { ReaderFormModal } from './ReaderFormModal';
-import { TokenDialog } from './TokenDialog';
+import { ReaderSetupDialog } from './ReaderSetupDialog';
 import { RefusedTaps } from './RefusedTaps';
 import type { DEVICE_DEFAULTS } from './DeviceManagementScreen';
 
 /**
  * Device Management → 'RFID Readers' (issue #11): school filter, the readers with online/offline from their last
- * contact, add/edit/delete, a new token (shown once), and the latest taps of cards no student has. Issue #18: a
+ * contact, add/edit/delete, a new token (shown once) or a ZKTeco terminal's device setup, and the latest taps of cards no student has. Issue #18: a
  * reader with taps is retired on delete (kept with its history; listed with 'Show retired readers'), and the
  * readers' refused taps are listed with their reason.
  */
@@ -43,7 +43,8 @@ export function RfidReadersTab({
   const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
   const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
   const [editing, setEditing] = useState<RfidReader | null>(null);
-  const [token, setToken] = useState<RfidReaderWithToken | null>(null);
+  // The reader whose setup is shown: a new token (HTTP), or what to enter on a ZKTeco terminal.
+  const [setup, setSetup] = useState<RfidReader | RfidReaderWithToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
   const notice = useActionNotice();
@@ -58,7 +59,7 @@ export function RfidReadersTab({
     closeForm();
     readers.reload();
     setChanges((n) => n + 1);
-    if ('token' in r) setToken(r);
+    if ('token' in r) setSetup(r);
   };
   const rotate = async (r: RfidReader) => {
     if (
@@ -70,7 +71,7 @@ export function RfidReadersTab({
     )
       return;
     const result = await issueNewToken(r);
-    if (result.ok) setToken(result.data);
+    if (result.ok) setSetup(result.data);
     else setError(result.message);
   };
   const remove = async (r: RfidReader) => {
@@ -127,7 +128,11 @@ export function RfidReadersTab({
                 <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
                   New Token
                 </Button>
-              ) : null}
+              ) : (
+                <Button size="sm" variant="secondary" onClick={() => setSetup(r)}>
+                  Device Setup
+                </Button>
+              )}
               <Button size="sm" variant="danger" onClick={() => void remove(r)}>
                 Delete
               </Button>
@@ -169,7 +174,7 @@ export function RfidReadersTab({
         onClose={closeForm}
         onSaved={saved}
       />
-      <TokenDialog reader={token} onClose={() => setToken(null)} />
+      <ReaderSetupDialog reader={setup} onClose={() => setSetup(null)} />
       {dialog}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Column } from '../../kit';
 import { StatusBadge } from '../../kit';
 import { isReaderOnline, READER_KIND_LABELS, type RfidReader } from '../../../../domain/rfid';
-import { formatDateTime } from '../../../../domain/format';
+import { formatDateTime, formatSchoolDateTime } from '../../../../domain/format';
 
 /** Online = heard from within 5 minutes (taps, heartbeats, ZKTeco polling). */
 function Presence({ reader }: { reader: RfidReader }) {
@@ -49,6 +49,11 @@ export const readerColumns: Array<Column<RfidReader>> = [
       ),
   },
   { header: 'Connection', cell: (r) => <Presence reader={r} />, detail: 'sm' },
-  { header: 'Last Seen', className: 'whitespace-nowrap', detail: 'lg', cell: (r) => formatDateTime(r.lastSeenAt, 'Never') },
+  {
+    header: 'Last Seen',
+    className: 'whitespace-nowrap',
+    detail: 'lg',
+    cell: (r) => formatSchoolDateTime(r.lastSeenAt, r.timeZone, 'Never'),
+  },
   { header: 'Token', className: 'font-mono text-xs', detail: 'xl', cell: (r) => r.tokenHint ?? '-' },
 ];

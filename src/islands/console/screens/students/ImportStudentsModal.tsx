@@ -91,8 +91,8 @@ export function ImportStudentsModal({
         {state.step === 'choose' || state.step === 'checking' ? (
           <>
             <p className="text-sm text-gray-700">
-              One row per student, for one school. Grade and section are matched by name within the school; an empty password
-              becomes the last name followed by 2025. Nothing is saved until you have seen the preview.
+              One row per student, for one school. Grade and section are matched by name within the school; a row with an empty
+              password gets a generated one, shown in the summary. Nothing is saved until you have seen the preview.
             </p>
             <Button variant="secondary" size="sm" onClick={() => void template()}>
               Download Template
@@ -161,6 +161,12 @@ export function ImportStudentsModal({
                 ['Failed', summary.failed, 'red'],
               ]}
             />
+            {summary.rows.some((r) => r.password) ? (
+              <p className="text-sm text-gray-700">
+                Rows without a password got a generated one (Password column). It is shown only here: download the summary to hand
+                the passwords out.
+              </p>
+            ) : null}
             <DataTable
               caption="Import summary"
               columns={SUMMARY_COLUMNS}

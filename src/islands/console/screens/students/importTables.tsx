@@ -57,6 +57,7 @@ export const SUMMARY_COLUMNS: Array<Column<ImportSummaryRow>> = [
     header: 'Result',
     cell: (r) => <RowStatus status={r.status} />,
   },
+  { header: 'Password', cell: (r) => r.password ?? '-', className: 'whitespace-nowrap font-mono text-xs' },
   { header: 'Reason', cell: (r) => r.reason || '-', className: 'min-w-[12rem]' },
 ];
 
