@@ -120,6 +120,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
         ABSENCE_JOB: '1',
         ABSENCE_JOB_SECONDS: '1',
         OUTBOX_WORKER: '1',
+        // The absence test marks yesterday too: its notices must stay sendable (by default they expire at day end).
+        OUTBOX_ATTENDANCE_EXPIRY: '168',
         OUTBOX_POLL_MS: '50',
         OUTBOX_BATCH: '4',
         // No periodic socket check within the test: a socket on node 2 can only be dropped by the relayed revocation.
