@@ -1,12 +1,29 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Flag, Id } from './schema-columns';
+import type {
+  AppSettingTable,
+  AttendanceRecordTable,
+  JobRunTable,
+  RfidReaderTable,
+  RfidTapRefusalTable,
+  RfidTapTable,
+  SchoolHolidayTable,
+} from './schema-attendance';
+import type {
+  FacebookPageTable,
+  NotificationOutboxTable,
+  SmsDeviceTable,
+  SmsDeviceUsageTable,
+  SmsNotificationTable,
+} from './schema-notifications';
+
+export type * from './schema-attendance';
+export type * from './schema-notifications';
 
 /*
  * Kysely table types, in camelCase (the CamelCasePlugin maps them to the snake_case columns of the
  * migrations). Timestamps are ISO-8601 UTC strings, dates 'YYYY-MM-DD', booleans 0/1, JSON as text.
  */
-
-type Id = Generated<number>;
-type Flag = Generated<number>;
 
 export interface SuperAdminTable {
   id: Id;
@@ -198,187 +215,6 @@ export interface SystemLogTable {
   performedBy: string | null;
   ip: string | null;
   userAgent: string | null;
-}
-
-export interface RfidReaderTable {
-  id: Id;
-  name: string;
-  location: string | null;
-  schoolId: number | null;
-  tokenHash: string;
-  /** Last 4 characters of the token, so a list can tell tokens apart without revealing them. */
-  tokenHint: string | null;
-  /** 'HTTP' (POST /api/rfid/taps) or 'ZKTECO' (ADMS push to /iclock/cdata). */
-  kind: Generated<string>;
-  serialNumber: string | null;
-  /** JSON list of CIDRs the reader may send from; null = any network. */
-  allowedNetworks: string | null;
-  lastSeenAt: string | null;
-  isActive: Flag;
-  createdAt: string;
-  updatedAt: string;
-  /** Set when a reader with taps was removed: kept (with its history), disabled, hidden from the list (0011). */
-  retiredAt: string | null;
-}
-
-/** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */
-export interface RfidTapRefusalTable {
-  id: Id;
-  readerId: number;
-  eventId: string;
-  cardUidRaw: string | null;
-  tappedAtRaw: string | null;
-  reason: string;
-  receivedAt: string;
-}
-
-export interface RfidTapTable {
-  id: Id;
-  readerId: number;
-  eventId: string;
-  cardUidRaw: string;
-  cardUid: string;
-  tappedAt: string;
-  receivedAt: string;
-  studentId: number | null;
-  outcome: string;
-  /** The attendance record the tap changed or matched, and its status then (a replay's answer). */
-  attendanceId: number | null;
-  status: string | null;
-}
-
-export interface AttendanceRecordTable {
-  id: Id;
-  studentId: number;
-  schoolId: number | null;
-  date: string;
-  status: string;
-  checkInAt: string | null;
-  checkOutAt: string | null;
-  readerId: number | null;
-  cardId: string | null;
-  /** Why a record is EXCUSED (set by a super admin). */
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SchoolHolidayTable {
-  schoolId: number;
-  date: string;
-  name: string;
-}
-
-/** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */
-export interface AppSettingTable {
-  name: string;
-  value: string;
-  updatedAt: string;
-}
-
-/** A job run claimed by one server process (unique per job and key). */
-export interface JobRunTable {
-  job: string;
-  runKey: string;
-  claimedAt: string;
-  /** JSON summary */
-  result: string | null;
-}
-
-export interface SmsDeviceTable {
-  id: Id;
-  name: string;
-  deviceName: string;
-  phoneNumber: string;
-  apiKey: string;
-  description: string | null;
-  schoolId: number | null;
-  status: Generated<string>;
-  dailyLimit: number | null;
-  lastActive: string | null;
-  provider: Generated<string>;
-  baseUrl: string | null;
-  isDefault: Flag;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SmsDeviceUsageTable {
-  deviceId: number;
-  dayLocal: string;
-  count: Generated<number>;
-  /** Attempts the gateway did not accept that day (migration 0013); `count` is what counts against the limit. */
-  failed: Generated<number>;
-}
-
-export interface FacebookPageTable {
-  id: Id;
-  pageId: string;
-  pageName: string;
-  accessToken: string;
-  schoolId: number | null;
-  isActive: Flag;
-  needsReauth: Flag;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SmsNotificationTable {
-  id: Id;
-  studentId: number | null;
-  schoolId: number | null;
-  type: string;
-  channel: Generated<string>;
-  message: string;
-  phoneNumber: string | null;
-  status: Generated<string>;
-  failureReason: string | null;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  deviceId: number | null;
-  senderRole: string | null;
-  senderId: number | null;
-  providerMsgId: string | null;
-  /** The outbox idempotency key, sent to the gateway as request_id */
-  requestId: string | null;
-  /** An admin chose not to resend this UNCERTAIN message (issue #18) */
-  dismissedAt: string | null;
-  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20) */
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NotificationOutboxTable {
-  id: Id;
-  idempotencyKey: string;
-  channel: string;
-  studentId: number | null;
-  recipient: string;
-  /** JSON */
-  payload: string;
-  status: Generated<string>;
-  attempts: Generated<number>;
-  nextAttemptAt: string;
-  lockedUntil: string | null;
-  deviceId: number | null;
-  pageId: number | null;
-  providerMsgId: string | null;
-  lastError: string | null;
-  smsNotificationId: number | null;
-  /** The claim that holds this row (issue #18): only its worker may finish the row */
-  leaseToken: string | null;
-  /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
-  inflightAt: string | null;
-  inflightDeviceId: number | null;
-  /** Issue #20: the claim's order (urgency class, higher first; round-robin per school; newest event first) */
-  schoolId: number | null;
-  priority: Generated<number>;
-  eventAt: string | null;
-  /** An attendance notice not sent by then becomes EXPIRED (null: never expires) */
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface InquiryTable {

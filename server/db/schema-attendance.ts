@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+import type { Flag, Id } from './schema-columns';
+
+/* Tables of readers, taps, attendance and the jobs that run once across processes (see schema.ts). */
+
+export interface RfidReaderTable {
+  id: Id;
+  name: string;
+  location: string | null;
+  schoolId: number | null;
+  tokenHash: string;
+  /** Last 4 characters of the token, so a list can tell tokens apart without revealing them. */
+  tokenHint: string | null;
+  /** 'HTTP' (POST /api/rfid/taps) or 'ZKTECO' (ADMS push to /iclock/cdata). */
+  kind: Generated<string>;
+  serialNumber: string | null;
+  /** JSON list of CIDRs the reader may send from; null = any network. */
+  allowedNetworks: string | null;
+  lastSeenAt: string | null;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when a reader with taps was removed: kept (with its history), disabled, hidden from the list (0011). */
+  retiredAt: string | null;
+}
+
+/** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */
+export interface RfidTapRefusalTable {
+  id: Id;
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string | null;
+  tappedAtRaw: string | null;
+  reason: string;
+  receivedAt: string;
+}
+
+export interface RfidTapTable {
+  id: Id;
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string;
+  cardUid: string;
+  tappedAt: string;
+  receivedAt: string;
+  studentId: number | null;
+  outcome: string;
+  /** The attendance record the tap changed or matched, and its status then (a replay's answer). */
+  attendanceId: number | null;
+  status: string | null;
+}
+
+export interface AttendanceRecordTable {
+  id: Id;
+  studentId: number;
+  schoolId: number | null;
+  date: string;
+  status: string;
+  checkInAt: string | null;
+  checkOutAt: string | null;
+  readerId: number | null;
+  cardId: string | null;
+  /** Why a record is EXCUSED (set by a super admin). */
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SchoolHolidayTable {
+  schoolId: number;
+  date: string;
+  name: string;
+}
+
+/** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */
+export interface AppSettingTable {
+  name: string;
+  value: string;
+  updatedAt: string;
+}
+
+/** A job run claimed by one server process (unique per job and key). */
+export interface JobRunTable {
+  job: string;
+  runKey: string;
+  claimedAt: string;
+  /** JSON summary */
+  result: string | null;
+}

@@ -1,0 +1,100 @@
+import type { Generated } from 'kysely';
+import type { Flag, Id } from './schema-columns';
+
+/* Tables of the delivery channels (SMS devices, Facebook pages) and the notification outbox (see schema.ts). */
+
+export interface SmsDeviceTable {
+  id: Id;
+  name: string;
+  deviceName: string;
+  phoneNumber: string;
+  apiKey: string;
+  description: string | null;
+  schoolId: number | null;
+  status: Generated<string>;
+  dailyLimit: number | null;
+  lastActive: string | null;
+  provider: Generated<string>;
+  baseUrl: string | null;
+  isDefault: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SmsDeviceUsageTable {
+  deviceId: number;
+  dayLocal: string;
+  count: Generated<number>;
+  /** Attempts the gateway did not accept that day (migration 0013); `count` is what counts against the limit. */
+  failed: Generated<number>;
+}
+
+export interface FacebookPageTable {
+  id: Id;
+  pageId: string;
+  pageName: string;
+  accessToken: string;
+  schoolId: number | null;
+  isActive: Flag;
+  needsReauth: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SmsNotificationTable {
+  id: Id;
+  studentId: number | null;
+  schoolId: number | null;
+  type: string;
+  channel: Generated<string>;
+  message: string;
+  phoneNumber: string | null;
+  status: Generated<string>;
+  failureReason: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  deviceId: number | null;
+  senderRole: string | null;
+  senderId: number | null;
+  providerMsgId: string | null;
+  /** The outbox idempotency key, sent to the gateway as request_id */
+  requestId: string | null;
+  /** An admin chose not to resend this UNCERTAIN message (issue #18) */
+  dismissedAt: string | null;
+  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20) */
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationOutboxTable {
+  id: Id;
+  idempotencyKey: string;
+  channel: string;
+  studentId: number | null;
+  recipient: string;
+  /** JSON */
+  payload: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  deviceId: number | null;
+  pageId: number | null;
+  providerMsgId: string | null;
+  lastError: string | null;
+  smsNotificationId: number | null;
+  /** The claim that holds this row (issue #18): only its worker may finish the row */
+  leaseToken: string | null;
+  /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
+  inflightAt: string | null;
+  inflightDeviceId: number | null;
+  /** Issue #20: the claim's order (urgency class, higher first; round-robin per school; newest event first) */
+  schoolId: number | null;
+  priority: Generated<number>;
+  eventAt: string | null;
+  /** An attendance notice not sent by then becomes EXPIRED (null: never expires) */
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
