@@ -81,6 +81,7 @@ for (const width of SCREEN_WIDTHS)
       const list = await page.request.get(`${E2E_BASE_URL}/api/super-admin/admins?search=RET-${tag}`, {
         headers: { Authorization: `Bearer ${token}` },
       });
-      const saved = (await list.json()).data.admins[0];
+      // The search is a 'contains': another width's tag may contain this one, so pick this test's admin exactly.
+      const saved = (await list.json()).data.admins.find((a: { employeeId: string }) => a.employeeId === `RET-${tag}`);
       expect(saved).toMatchObject({ position: 'Registrar', permissions: { VIEW_STUDENTS: true } });
     });
