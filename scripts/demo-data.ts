@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../server/db/index';
 import type { SecretBox } from '../server/lib/secrets';
-import { nowIso } from '../server/lib/time';
 import type { Actor } from '../server/services/audit-log';
 import { putAttendanceSettings } from '../server/services/attendance';
 import { createReader } from '../server/services/rfid-readers';
@@ -65,8 +64,15 @@ export interface DemoSchool {
 
 const SEED: Actor = { role: 'SYSTEM', userId: null, name: 'Demo seed' };
 
-export async function seedDemo(db: DB, secrets: SecretBox, deviceKey: string, timeZone: string): Promise<DemoSchool[]> {
-  const now = nowIso();
+/** `enrolledAt`: the demo's clock at the start, so the first simulated day's absences count every student. */
+export async function seedDemo(
+  db: DB,
+  secrets: SecretBox,
+  deviceKey: string,
+  timeZone: string,
+  enrolledAt: Date,
+): Promise<DemoSchool[]> {
+  const now = enrolledAt.toISOString();
   const schools: DemoSchool[] = [];
   let n = 0;
   for (const [si, school] of SCHOOLS.entries()) {

@@ -6,9 +6,10 @@
  *
  * The taps are real: each reader posts to POST /api/rfid/taps on this server over HTTP with its own token (the
  * reader simulator's client, scripts/reader-sim.ts), so each tap goes the whole way — attendance record, intent,
- * outbox, gateway, delivery webhook. They replay school days (scripts/school-day.ts) from YESTERDAY, whose whole
- * day is over at any hour, fast-forwarded DEMO_SPEED times (a day in about two minutes), then today up to the
- * present, then live. The demo schools have classes every day, so a weekend start works the same.
+ * outbox, gateway, delivery webhook. They play school days (scripts/school-day.ts) on a shifted school clock
+ * (scripts/demo-clock.ts) that the server runs on too: today from 07:00, DEMO_SPEED times faster, mornings and
+ * afternoons only, then the next day and the next, so arrivals, late arrivals, absences and check-outs keep coming
+ * whatever the hour. The demo schools have classes every day, so a weekend start works the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import { localDate, localTime } from '../server/lib/time';
 import { startStandInGateway } from '../tests/fixtures/sms-gateway';
 import { seedDemo } from './demo-data';
 import { playTaps, readerClient } from './reader-sim';
-import { schoolDays, yesterday } from './school-day';
+import { schoolDays } from './school-day';
+import { DEMO_SPANS, demoClock } from './demo-clock';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? path.join(root, 'data', 'demo'));
@@ -29,6 +31,8 @@ const port = Number(process.env.PORT ?? 4321);
 const email = process.env.SUPER_ADMIN_EMAIL ?? 'demo@example.com';
 const password = process.env.SUPER_ADMIN_PASSWORD ?? 'DemoPass123';
 const speed = Number(process.env.DEMO_SPEED ?? 120);
+/** The simulated clock starts on today's date at this local time, in the morning rush. */
+const DEMO_START = '07:00';
 
 if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   console.log(`No built site in ${staticDir}: building it (astro build)…`);
@@ -53,23 +57,29 @@ const config = loadConfig({
   SMS_GATEWAY_URL: gateway.url,
   SMS_WEBHOOK_SECRET: webhookSecret,
   OUTBOX_POLL_MS: '500',
+  // The school clock runs DEMO_SPEED times faster: the absence job looks every second.
+  ABSENCE_JOB: '1',
+  ABSENCE_JOB_SECONDS: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-const app = await buildApp(config);
+const firstDay = localDate(new Date(), config.schoolTimezone);
+const clock = demoClock({ timeZone: config.schoolTimezone, firstDay, startAt: DEMO_START, rate: speed });
+const app = await buildApp(config, { clock });
 const deviceKey = `demo-${randomBytes(12).toString('hex')}`;
 gateway.keys.add(deviceKey);
 gateway.webhook = { url: `http://127.0.0.1:${port}/api/webhooks/sms`, secret: webhookSecret, delayMs: 3000 };
-const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone);
+const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone, clock.now());
 await app.listen({ port, host: config.host });
 
-const firstDay = yesterday(config.schoolTimezone);
+const spans = DEMO_SPANS.map((s) => `${s.from}–${s.to}`).join(' and ');
 console.log(`
 Demo running on http://localhost:${port}
   Sign in:   ${email} / ${password}   (http://localhost:${port}/login)
   Watch:     http://localhost:${port}/super-admin/attendance-history  and  /super-admin/sms-history
              (SENT as each tap's message reaches the gateway, DELIVERED ~3 s later)
-  Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: replaying ${firstDay}'s school day
-             ${speed}× faster (late cutoff ${schools[0]!.lateCutoff}, ${config.schoolTimezone}), then today up to now, then live
+  Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: school days on a
+             simulated clock from ${firstDay} ${DEMO_START}, ${speed}× faster, showing ${spans} of each day
+             (late cutoff ${schools[0]!.lateCutoff}, absences at 10:00, ${config.schoolTimezone})
   Gateway:   stand-in httpSMS at ${gateway.url} (records messages, posts delivery webhooks)
   Data:      ${dataDir} (wiped on the next start)
 Ctrl-C stops the demo.
@@ -89,7 +99,7 @@ const readers = schools.flatMap((school) =>
         onError: (err) => console.error(`  ${reader.name}: ${String(err)}`),
       },
     );
-    const taps = schoolDays({ firstDay, cards: reader.cards, rules: school, speed, signal: stop.signal });
+    const taps = schoolDays({ firstDay, cards: reader.cards, rules: school, pace: clock.msUntil, signal: stop.signal });
     // The back gates drop off the network now and then and replay their buffer, as real readers do.
     return playTaps(taps, client, {
       eventPrefix: `demo-${reader.id}`,

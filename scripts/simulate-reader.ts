@@ -16,7 +16,7 @@
  */
 import { parseArgs } from '../bench/lib';
 import { pause, pickCard, playTaps, readerClient, type PlannedTap, type ReaderLink } from './reader-sim';
-import { schoolDays, yesterday } from './school-day';
+import { replayPacer, schoolDays, yesterday } from './school-day';
 
 const args = parseArgs();
 const url = (args.get('url') ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/$/, '');
@@ -111,7 +111,7 @@ async function main() {
         firstDay: yesterday(settings.timeZone),
         cards,
         rules: settings,
-        speed: Number(args.get('speed') ?? 120),
+        pace: replayPacer(Number(args.get('speed') ?? 120)),
         signal: stop.signal,
       })
     : rushWaves(cards, stop.signal);

@@ -25,6 +25,7 @@ import { loadPlugin } from './plugins/load';
 import { openapiPlugin } from './plugins/openapi';
 import { createTapIntake } from './services/taps';
 import { createRevocationRelay, SessionCache } from './services/session-cache';
+import { systemClock, type Clock } from './lib/clock';
 import './types';
 
 export interface BuildOptions {
@@ -32,6 +33,8 @@ export interface BuildOptions {
   db?: DB;
   /** Called for every route as it is registered (tests audit the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The school clock (lib/clock.ts); the system clock unless a simulation (npm run demo) shifts it. */
+  clock?: Clock;
 }
 
 /** Secrets never reach the logs, whatever logs them. */
@@ -89,6 +92,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   app.decorate('db', db);
+  const clock = opts.clock ?? systemClock;
+  app.decorate('clock', clock);
   app.decorate('uploads', new UploadStore(config.uploadDir));
   const sessionCache = new SessionCache(db, config.sessionCacheMs);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
@@ -115,7 +120,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ),
   );
   const absenceJob = config.absenceJob
-    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds)
+    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds, clock)
     : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
   await verifySecretsKey(db, app.secrets);
@@ -128,6 +133,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         defaultTimeZone: config.schoolTimezone,
         debounceSeconds: config.tapDebounceSeconds,
         checkoutMinMinutes: config.checkoutMinMinutes,
+        clock,
       },
       app.log,
     ),
@@ -143,6 +149,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       graphApiUrl: config.graphApiUrl,
       timeZone: config.schoolTimezone,
       timeoutMs: config.outbox.sendTimeoutMs,
+      clock,
       onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
     }),
   );

@@ -7,6 +7,7 @@ import type { SecretBox } from './lib/secrets';
 import type { OutboxWorker } from './services/outbox/worker';
 import type { TapIntake } from './services/taps';
 import type { SessionCache } from './services/session-cache';
+import type { Clock } from './lib/clock';
 import type { Role } from '../src/domain/roles';
 
 export interface AuthContext {
@@ -23,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: DB;
+    /** The school clock (lib/clock.ts): taps, absences, notice expiry and "today" follow it */
+    clock: Clock;
     uploads: UploadStore;
     realtime: Realtime;
     /** Encrypts/decrypts secrets at rest (device API keys, page tokens) */

@@ -51,7 +51,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         studentId: record.studentId,
         studentName: `${record.student.firstName} ${record.student.lastName}`,
         status: record.status,
-        time: new Date().toISOString(),
+        time: app.clock.now().toISOString(),
         reader: null,
         record,
       };

@@ -8,7 +8,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard-stats',
     { schema: { summary: 'Dashboard statistics', response: { 200: apiSuccess(dashboardStatsSchema) } } },
-    async () => ({ success: true as const, data: await getDashboardStats(app.db, app.config.schoolTimezone) }),
+    async () => ({
+      success: true as const,
+      data: await getDashboardStats(app.db, app.config.schoolTimezone, new Date(), app.clock.now()),
+    }),
   );
 };
 export default dashboardRoutes;

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { systemClock, type Clock } from '../lib/clock';
 import type { DB, Executor } from '../db/index';
 import type { Realtime } from '../realtime';
 import { addDays, localDate, localDateTime, nowIso } from '../lib/time';
@@ -169,10 +170,11 @@ export function scheduleAbsenceJob(
   defaultTimeZone: string,
   log: { error(o: object, m: string): void },
   everySeconds = 60,
+  clock: Clock = systemClock,
 ): Cron {
   const [pattern, interval] = everySeconds === 60 ? ['* * * * *', undefined] : ['* * * * * *', everySeconds];
   const options = { protect: true, interval, catch: (err: unknown) => log.error({ err }, 'absence job failed') };
   return new Cron(pattern, options, async () => {
-    await runAbsenceJob(db, { defaultTimeZone, realtime });
+    await runAbsenceJob(db, { defaultTimeZone, realtime, now: clock.now() });
   });
 }

@@ -243,15 +243,23 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
   });
 }
 
-/** The whole Dashboard stats object (spec §3). Read-only: writes no log entry. */
-export async function getDashboardStats(db: Executor, timeZone: string, now = new Date()): Promise<DashboardStats> {
+/**
+ * The whole Dashboard stats object (spec §3). Read-only: writes no log entry. `schoolNow` (the school clock) picks the days of attendance; the other charts count record-keeping stamps, which
+ * follow the system clock `now`.
+ */
+export async function getDashboardStats(
+  db: Executor,
+  timeZone: string,
+  now = new Date(),
+  schoolNow = now,
+): Promise<DashboardStats> {
   const week = localDayRanges(LIMITS.activityDays, timeZone, now);
   const smsWeek = localDayRanges(LIMITS.smsPerDayDays, timeZone, now);
   const smsTypeSince = localDayRanges(LIMITS.smsTypeDays, timeZone, now)[0]!.start;
   const [c, activityChart, attendance, smsSentByDay, smsTypes, schools, sms, logs] = await Promise.all([
     counts(db),
     countPerDay(db, 'systemLogs', 'createdAt', week),
-    attendanceDistribution(db, timeZone, now),
+    attendanceDistribution(db, timeZone, schoolNow),
     countPerDay(db, 'smsNotifications', 'sentAt', smsWeek),
     smsTypeDistribution(db, smsTypeSince),
     topSchools(db),

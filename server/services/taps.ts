@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../lib/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, DB } from '../db/index';
 import type { Realtime } from '../realtime';
@@ -35,7 +36,8 @@ export interface IntakeOptions {
   defaultTimeZone: string;
   debounceSeconds: number;
   checkoutMinMinutes: number;
-  now?: number;
+  /** The school clock: a tap more than 5 minutes ahead of it, or too old, is refused */
+  clock?: Clock;
 }
 
 export interface IntakeResult {
@@ -185,7 +187,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
 
   return {
     ingest(reader, events, refused = []) {
-      const checked = checkEvents(events, opts.now ?? Date.now());
+      const checked = checkEvents(events, (opts.clock ?? systemClock).now().getTime());
       const bad = [...refused, ...checked.rejected].sort((a, b) => a.index - b.index);
       const rejected = bad.map(({ eventId, index, reason }) => ({ eventId, index, reason }));
       const refusals = bad.map((r) => ({ eventId: r.eventId, cardUidRaw: r.cardUid, tappedAtRaw: r.tappedAt, reason: r.reason }));

@@ -4,14 +4,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbKind } from '../helpers/app';
 import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
-import { yesterday } from '../../scripts/school-day';
+import { addDays, localDate } from '../../server/lib/time';
 
 /*
  * `npm run demo` end to end (issue #12): the demo script as its own process, on a temp data dir and a free port,
  * with a minimal built site (so it does not run astro build). Signed in as the demo admin through the real API, a
  * newcomer must see within a minute an attendance record in Attendance History (a real tap of a demo reader) and
- * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. The demo runs on SQLite
- * whatever the API tests use, so it runs once.
+ * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. Issue #19: at any hour,
+ * the demo's shifted clock plays whole school days — late arrivals, absences, check-outs — one after another.
+ * The demo runs on SQLite whatever the API tests use, so it runs once.
  */
 const DEMO = { email: 'demo@example.com', password: 'DemoPass123' };
 const ZONE = 'Asia/Manila';
@@ -20,53 +21,64 @@ interface Page<T> {
   success: boolean;
   data: T;
 }
+type Rec = { status: string; date: string; checkInAt: string | null; checkOutAt: string | null; reader: { name: string } | null };
+type Sms = { status: string; type: string; message: string; phoneNumber: string };
+
+/** Starts the demo with `env` on a free port and signs in as its super admin. */
+async function startDemo(dir: string, env: NodeJS.ProcessEnv) {
+  const site = path.join(dir, 'site');
+  fs.mkdirSync(site, { recursive: true });
+  fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>demo test</title>');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const process_ = await startScript(
+    'scripts/demo.ts',
+    {
+      ...process.env,
+      DEMO_DATA_DIR: path.join(dir, 'data'),
+      STATIC_DIR: site,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SCHOOL_TIMEZONE: ZONE,
+      SCRYPT_COST: '1024',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    /Demo running on (\S+)/,
+  );
+  const login = await fetch(`${base}/api/super-admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  expect(login.status).toBe(200);
+  const token = ((await login.json()) as Page<{ token: string }>).data.token;
+  const get = async <T>(url: string) => {
+    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Page<T>).data;
+  };
+  // The simulated clock starts on today's date in the school's zone, as the demo prints it.
+  const firstDay = /simulated clock from (\d{4}-\d{2}-\d{2}) 07:00/.exec(process_.output())![1]!;
+  return { process: process_, port, get, firstDay };
+}
 
 describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-test-'));
-  let demo: ScriptProcess | undefined;
+  const running: ScriptProcess[] = [];
   afterAll(async () => {
-    await demo?.stop();
+    await Promise.all(running.map((p) => p.stop()));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows real taps in Attendance History and their messages SENT then DELIVERED in SMS History within a minute', async () => {
-    const site = path.join(dir, 'site');
-    fs.mkdirSync(site);
-    fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>demo test</title>');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const days = new Set([yesterday(ZONE)]);
     const started = Date.now();
-    demo = await startScript(
-      'scripts/demo.ts',
-      {
-        ...process.env,
-        DEMO_DATA_DIR: path.join(dir, 'data'),
-        STATIC_DIR: site,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SCHOOL_TIMEZONE: ZONE,
-        SCRYPT_COST: '1024',
-        LOG_LEVEL: 'silent',
-      },
-      /Demo running on (\S+)/,
-    );
-    days.add(yesterday(ZONE)); // the demo may have started just after midnight in Manila
+    const before = localDate(new Date(), ZONE);
+    const { process: demo, port, get, firstDay } = await startDemo(path.join(dir, 'default'), {});
+    running.push(demo);
+    expect([before, localDate(new Date(), ZONE)]).toContain(firstDay);
     expect(demo.match[1]).toBe(`http://localhost:${port}`);
     expect(demo.output()).toContain(`Sign in:   ${DEMO.email} / ${DEMO.password}`);
-
-    const login = await fetch(`${base}/api/super-admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    });
-    expect(login.status).toBe(200);
-    const token = ((await login.json()) as Page<{ token: string }>).data.token;
-    const get = async <T>(url: string) => {
-      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as Page<T>).data;
-    };
 
     // Issue #19: the dashboard's Total Admins is not 0 (a school admin per demo school).
     expect((await get<{ counts: { admins: number; schools: number } }>('/api/super-admin/dashboard-stats')).counts).toMatchObject(
@@ -76,7 +88,6 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       },
     );
 
-    type Rec = { status: string; date: string; checkInAt: string | null; reader: { name: string } | null; card: unknown };
     let records: Rec[] = [];
     await waitFor(
       async () => (records = (await get<{ records: Rec[] }>('/api/super-admin/attendance-history')).records).length > 0,
@@ -87,11 +98,10 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
     const firstRecordMs = Date.now() - started;
     const record = records[records.length - 1]!;
     expect(['PRESENT', 'LATE']).toContain(record.status);
-    expect(days).toContain(record.date);
+    expect(record.date).toBe(firstDay);
     expect(record.checkInAt).not.toBeNull();
     expect(record.reader?.name).toMatch(/^(SJNHS|RES) (Main|Back) Gate$/);
 
-    type Sms = { status: string; type: string; message: string; phoneNumber: string };
     const smsWith = async (statuses: string[]) =>
       (await get<{ notifications: Sms[] }>('/api/super-admin/sms-history?limit=100')).notifications.find((n) =>
         statuses.includes(n.status),
@@ -121,4 +131,36 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
 
     expect(await demo.stop()).toBe(0);
   }, 90_000);
+
+  it('plays whole school days one after another whatever the hour: late arrivals, absences, check-outs, their SMS', async () => {
+    // 1200×: a simulated school day (5 h 40 min shown) in 17 s.
+    const { process: demo, get, firstDay: day } = await startDemo(path.join(dir, 'fast'), { DEMO_SPEED: '1200' });
+    running.push(demo);
+    const history = async (date: string) =>
+      (await get<{ records: Rec[] }>(`/api/super-admin/attendance-history?startDate=${date}&endDate=${date}&limit=100`)).records;
+    // The second simulated day has begun: the first one is over, absences marked, everyone who left checked out.
+    await waitFor(async () => (await history(addDays(day, 1))).length > 0, 60_000, "the next day's first record", 500);
+    const first = await history(day);
+    const count = (status: string) => first.filter((r) => r.status === status).length;
+    expect(count('PRESENT') + count('LATE')).toBeGreaterThan(30); // 40 students a school, about 4% absent
+    expect(count('LATE')).toBeGreaterThan(0);
+    expect(count('ABSENT')).toBeGreaterThan(0);
+    expect(first.filter((r) => r.checkOutAt !== null).length).toBeGreaterThan(20);
+    for (const r of first.filter((r) => r.status === 'ABSENT')) expect(r.checkInAt).toBeNull();
+
+    // Every one of them reached a parent: nothing EXPIRED on the way, absences and check-outs DELIVERED too.
+    const sms = async (type: string) =>
+      (await get<{ notifications: Sms[] }>(`/api/super-admin/sms-history?type=${type}&limit=100`)).notifications;
+    await waitFor(
+      async () => (await sms('CHECK_OUT')).some((n) => n.status === 'DELIVERED'),
+      15_000,
+      'a delivered check-out SMS',
+      500,
+    );
+    expect((await sms('ABSENCE')).some((n) => n.status === 'DELIVERED')).toBe(true);
+    expect((await sms('ABSENCE'))[0]!.message).toMatch(/^(SJNHS|RES): /);
+    const statuses = (await get<{ notifications: Sms[] }>('/api/super-admin/sms-history?status=EXPIRED&limit=100')).notifications;
+    expect(statuses).toEqual([]);
+    expect(await demo.stop()).toBe(0);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../bench/lib';
 import { addDays, localDate, localDateTime } from '../../server/lib/time';
-import { planSchoolDay, schoolDays, yesterday } from '../../scripts/school-day';
+import { planSchoolDay, replayPacer, schoolDays, yesterday } from '../../scripts/school-day';
 
 /** The demo's and the simulator's school days (scripts/school-day.ts). */
 const rules = { timeZone: 'Asia/Manila', lateCutoff: '07:45' };
@@ -40,7 +40,7 @@ describe('schoolDays', () => {
     const firstDay = yesterday(rules.timeZone);
     const got: Array<{ tappedAt: string; yieldedAt: number }> = [];
     const play = (async () => {
-      const taps = schoolDays({ firstDay, cards, rules, speed: 1e9, maxGapMs: 0, signal: stop.signal, rnd: prng(3).next });
+      const taps = schoolDays({ firstDay, cards, rules, pace: replayPacer(1e9, 0), signal: stop.signal, rnd: prng(3).next });
       for await (const tap of taps) got.push({ tappedAt: tap.tappedAt, yieldedAt: Date.now() });
     })();
     await new Promise((r) => setTimeout(r, 400));

@@ -125,6 +125,7 @@ export async function expandIntent(
   row: OutboxRow,
   defaultTimeZone: string,
   expiryHours: number | null,
+  now = new Date(),
 ): Promise<void> {
   const intent = JSON.parse(row.payload) as NotificationIntent;
   const student = await studentContext(trx, intent.studentId);
@@ -151,7 +152,7 @@ export async function expandIntent(
   const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
   // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
   // in History with the reason, and never sent.
-  const expiry = expiryOf(intent, timeZone, expiryHours);
+  const expiry = expiryOf(intent, timeZone, expiryHours, now);
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
     await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry);

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../lib/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/index';
 import type { OutboxConfig } from '../../config';
@@ -27,6 +28,8 @@ export interface WorkerDeps extends SendDeps {
   db: DB;
   config: OutboxConfig;
   log: FastifyBaseLogger;
+  /** The school clock: whether an attendance notice has outlived its day (lib/clock.ts) */
+  clock?: Clock;
   /** socket.io `sms:sent` with the history row */
   onSent(row: SmsNotification): void;
 }
@@ -71,6 +74,7 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
  */
 export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, config, log } = deps;
+  const clock = deps.clock ?? systemClock;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -150,7 +154,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
 
   /** Issue #20: a message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
   async function expireIfLate(row: OutboxRow): Promise<boolean> {
-    if (row.expiresAt == null || row.expiresAt > new Date().toISOString()) return false;
+    if (row.expiresAt == null || row.expiresAt > clock.now().toISOString()) return false;
     if (await markExpired(db, row, expiryReason(config.attendanceExpiryHours))) await emit(row);
     return true;
   }
@@ -158,7 +162,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function processRow(row: OutboxRow) {
     try {
       if (row.channel === 'INTENT') {
-        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours));
+        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours, clock.now()));
         return;
       }
       if (row.channel === 'SMS') {
@@ -212,7 +216,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function sweepExpired() {
     if (Date.now() - sweptAt < 1000) return;
     sweptAt = Date.now();
-    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours));
+    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), clock.now());
     if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
     // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
     for (const id of ids.slice(0, 20)) {
