@@ -26,9 +26,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb, type DB } from '../server/db/index';
-import { createSecretBox, loadSecretKey } from '../server/lib/secrets';
-import { addDays, localDate, localDateTime } from '../server/lib/time';
+import { createDb, type DB } from '@core/db/index';
+import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
 import { startScript, waitFor, type ScriptProcess } from '../tests/helpers/processes';
 import {

@@ -12,10 +12,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { csvLine } from '../src/domain/csv';
-import type { ImportEvent, ImportSummary } from '../src/domain/student-import';
+import { buildApp } from '@core/app';
+import { loadConfig } from '@core/config';
+import { csvLine } from '@domain/csv';
+import type { ImportEvent, ImportSummary } from '@domain/student-import';
 import { benchSignIn, benchTarget, parseArgs } from './lib';
 import { pad, personName } from './seed-data';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { tapRequestSchema } from '../src/domain/rfid';
-import { authenticateReader, tapReply } from '../server/routes/rfid-taps';
+import { tapRequestSchema } from '@domain/rfid';
+import { authenticateReader, tapReply } from '../server/features/rfid/taps-routes';
 
 /**
  * POST /api/bench/noop-tap (bench:taps only, added by scripts/serve.ts when BENCH_NOOP_ROUTE=1): everything

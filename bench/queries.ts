@@ -12,10 +12,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import type { DB } from '../server/db/index';
-import { loadConfig } from '../server/config';
-import { localDate, lastLocalDays } from '../server/lib/time';
+import { buildApp } from '@core/app';
+import type { DB } from '@core/db/index';
+import { loadConfig } from '@core/config';
+import { localDate, lastLocalDays } from '@core/time/time';
 import { benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
 
 interface Scenario {

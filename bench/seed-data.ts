@@ -3,7 +3,7 @@
  * lists, the calendar of the window in the school time zone, and how rows are handed to the writer.
  * Deterministic for a given seed and "today": every random choice comes from the plan's seeded PRNG.
  */
-import { localDate, startOfLocalDay } from '../server/lib/time';
+import { localDate, startOfLocalDay } from '@core/time/time';
 import type { Rng } from './lib';
 
 export type Row = unknown[];

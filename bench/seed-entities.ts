@@ -3,7 +3,7 @@
  * SMS device per school, and the students (about 2% archived, 1% inactive).
  */
 import { chunks, cols, ids, pad, personName, phone, type TableRows, type World } from './seed-data';
-import { searchTerms } from '../src/domain/students';
+import { searchTerms } from '@domain/students';
 
 const PLACES =
   'San Isidro|Santa Rosa|Malolos|Batangas|Lipa|Tarlac|Dagupan|Iloilo|Bacolod|Cebu|Tagbilaran|Dumaguete|Cagayan|Davao|Iligan|Naga|Legazpi|Baguio|Vigan|Laoag'.split(

@@ -12,8 +12,8 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createDb, migrateToLatest } from '../server/db/index';
-import { hashPassword } from '../server/lib/passwords';
+import { createDb, migrateToLatest } from '@core/db/index';
+import { hashPassword } from '@core/auth/passwords';
 import { BENCH_PASSWORD, benchTarget, parseArgs, prng } from './lib';
 import { createWorld, type Row, type TableRows } from './seed-data';
 import { entityTables } from './seed-entities';

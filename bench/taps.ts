@@ -27,8 +27,8 @@ import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { createDb } from '../server/db/index';
-import { addDays, localDate, localDateTime } from '../server/lib/time';
+import { createDb } from '@core/db/index';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import {
   createPgSchema,
   dropPgSchema,

@@ -4,10 +4,10 @@
  * absence cutoff) and the afternoon (check-outs) — and skipping the hours between and the night. So a demo started
  * at any hour shows a whole school day within minutes, then the next one, for as long as it runs.
  *
- * The server reads it as its school clock (server/lib/clock.ts); the demo's readers wait on it (msUntil).
+ * The server reads it as its school clock (server/core/time/clock.ts); the demo's readers wait on it (msUntil).
  */
-import type { Clock } from '../server/lib/clock';
-import { addDays, localDateTime } from '../server/lib/time';
+import type { Clock } from '@core/time/clock';
+import { addDays, localDateTime } from '@core/time/time';
 
 /** A part of each school day the clock shows, as local 'HH:MM' times. */
 export interface ShownSpan {

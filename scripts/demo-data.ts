@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { DB } from '../server/db/index';
-import type { SecretBox } from '../server/lib/secrets';
-import type { Actor } from '../server/services/audit-log';
-import { putAttendanceSettings } from '../server/services/attendance';
-import { createReader } from '../server/services/rfid-readers';
-import { createSmsDevice } from '../server/services/sms-devices';
-import { saveSearchTerms } from '../server/services/students';
-import { normalizeCardUid } from '../src/domain/card-uid';
-import { attendanceSettingsSchema } from '../src/domain/attendance';
-import { readerCreateSchema } from '../src/domain/rfid';
+import type { DB } from '@core/db/index';
+import type { SecretBox } from '@core/secrets/secrets';
+import type { Actor } from '@core/audit-log';
+import { putAttendanceSettings } from '../server/features/attendance/service';
+import { createReader } from '../server/features/rfid/readers';
+import { createSmsDevice } from '../server/features/devices/sms-devices';
+import { saveSearchTerms } from '../server/features/students/service';
+import { normalizeCardUid } from '@domain/card-uid';
+import { attendanceSettingsSchema } from '@domain/attendance';
+import { readerCreateSchema } from '@domain/rfid';
 
 /**
  * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin,

@@ -5,7 +5,7 @@
  * without tapping); plus a few cards no student holds during the morning. Times are the school's local times,
  * so the server's rules (late cutoff, check-out window) decide them as they would a real day's.
  */
-import { addDays, localDate, localDateTime } from '../server/lib/time';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import { pause, randomUnknownCard, UNKNOWN_CARD_SHARE, type PlannedTap } from './reader-sim';
 
 export interface DayRules {

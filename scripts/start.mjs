@@ -15,8 +15,8 @@ process.chdir(root);
 const { register } = await import('tsx/esm/api');
 register();
 
-// A bad setting stops here, before anything is built or started (server/config.ts says what it expects).
-const { checkConfigOrExit } = await import('../server/config.ts');
+// A bad setting stops here, before anything is built or started (server/core/config.ts says what it expects).
+const { checkConfigOrExit } = await import('../server/core/config.ts');
 checkConfigOrExit();
 
 const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');

@@ -1,7 +1,7 @@
 /**
  * Password rules beyond the spec's length (which stays in each form's schema): a password may not be
  * the account's email address, nor one that is common or quick to guess. The guessability estimate
- * (zxcvbn-ts with its common-password dictionaries) runs on the server (server/lib/password-strength.ts)
+ * (zxcvbn-ts with its common-password dictionaries) runs on the server (server/core/auth/password-strength.ts)
  * so the dictionaries never ship to the browser; these messages are shared by both sides.
  */
 export const PASSWORD_MESSAGES = {

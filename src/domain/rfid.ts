@@ -7,7 +7,7 @@ import { printable } from './printable';
 
 /*
  * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
- * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/services/taps.ts.
+ * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/features/rfid/taps.ts.
  */
 
 export const READER_KINDS = ['HTTP', 'ZKTECO'] as const;
@@ -280,7 +280,7 @@ function rejectEvent(event: unknown, index: number, error: z.ZodError): RefusedT
  * it was a single tap (whose bad value is a 400) and, for a batch, the events refused by their shape or text
  * (reported one by one with their reason; the rest are recorded). It parses by hand so that each shape keeps its
  * own messages (a union would answer "Invalid input"); the OpenAPI document shows `tapBodySchema` instead
- * (`openapiBody`, server/plugins/openapi.ts).
+ * (`openapiBody`, server/core/http/openapi.ts).
  */
 export const tapRequestSchema = z
   .unknown()

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, fixture, logsOf, uploadedFiles } from '../helpers/schools';
-import { createSession, findSession } from '../../server/services/sessions';
-import { verifyPassword } from '../../server/lib/passwords';
-import { PERMISSION_CATALOGUE } from '../../src/domain/admins';
+import { createSession, findSession } from '@core/auth/sessions';
+import { verifyPassword } from '@core/auth/passwords';
+import { PERMISSION_CATALOGUE } from '@domain/admins';
 
 const PNG = fixture('pixel.png');
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
-import { runAbsenceJob } from '../../server/services/absence-job';
-import { ATTENDANCE_PAGE_SIZE, EXCUSE_MESSAGES, SETTINGS_MESSAGES } from '../../src/domain/attendance';
+import { runAbsenceJob } from '../../server/features/attendance/absence-job';
+import { ATTENDANCE_PAGE_SIZE, EXCUSE_MESSAGES, SETTINGS_MESSAGES } from '@domain/attendance';
 
 /** Issue #11: attendance settings, the absence job (catch-up, holidays, one claim), EXCUSED, Attendance History. */
 describe(`attendance (${dbKind})`, () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, as, type TestApp } from '../helpers/app';
-import { createSession } from '../../server/services/sessions';
-import { hashPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
+import { createSession } from '@core/auth/sessions';
+import { hashPassword } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
 
 describe(`super-admin sign-in (${dbKind})`, () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
-import { getDashboardStats, localDayRanges } from '../../server/services/dashboard';
-import type { DashboardStats } from '../../src/domain/dashboard';
+import { getDashboardStats, localDayRanges } from '../../server/features/dashboard/service';
+import type { DashboardStats } from '@domain/dashboard';
 
 /*
  * A fixture of known counts, inserted straight into the database, read back through

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbKind } from '../helpers/app';
 import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
-import { addDays, localDate } from '../../server/lib/time';
+import { addDays, localDate } from '@core/time/time';
 
 /*
  * `npm run demo` end to end (issue #12): the demo script as its own process, on a temp data dir and a free port,

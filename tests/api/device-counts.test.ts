@@ -4,7 +4,7 @@ import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { freePort } from '../helpers/processes';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '@core/config';
 
 /**
  * Issue #19 item 4: an SMS device's Sent (and its daily limit) counts what the gateway accepted; attempts it

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, type DB } from '../../server/db/index';
+import { createDb, type DB } from '@core/db/index';
 import { dbKind } from '../helpers/app';
 import { at, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
 

@@ -25,7 +25,7 @@ afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The whole answer to a connection whose request never became one (server/lib/error-handler.ts), then closed. */
+/** The whole answer to a connection whose request never became one (server/core/http/error-handler.ts), then closed. */
 function connectionRefusal(status: number, reason: string, message: string) {
   const body = JSON.stringify({ success: false, message });
   return (

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScript, type ScriptProcess } from '../helpers/processes';
-import { redactQuery } from '../../server/lib/log-redaction';
+import { redactQuery } from '@core/http/log-redaction';
 
 /*
  * Issue #18.9: secrets in URLs (Messenger's verify token, a ZKTeco serial number, a token a client put in the

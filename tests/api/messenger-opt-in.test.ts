@@ -5,10 +5,10 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool, logsOf } from '../helpers/schools';
 import { addStudent } from '../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
-import { ConfigError, loadConfig } from '../../server/config';
-import { hashToken } from '../../server/lib/passwords';
-import { migrations } from '../../server/db/migrations/index';
-import { OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '../../src/domain/messenger-opt-in';
+import { ConfigError, loadConfig } from '@core/config';
+import { hashToken } from '@core/auth/passwords';
+import { migrations } from '@core/db/migrations/index';
+import { OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 
 /**
  * Issue #18 item 1: a parent's m.me opt-in ref binds one PSID to one student, once, before it expires; the

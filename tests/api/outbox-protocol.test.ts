@@ -4,11 +4,11 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
-import { loadConfig } from '../../server/config';
-import { claimDue } from '../../server/services/outbox/claim';
-import { markFailed, markSent } from '../../server/services/outbox/finish';
-import { UNCERTAIN_REASONS } from '../../server/services/outbox/reconcile';
-import { SMS_UNCERTAIN_MESSAGES } from '../../src/domain/sms-uncertain';
+import { loadConfig } from '@core/config';
+import { claimDue } from '../../server/features/notifications/outbox/claim';
+import { markFailed, markSent } from '../../server/features/notifications/outbox/finish';
+import { UNCERTAIN_REASONS } from '../../server/features/notifications/outbox/reconcile';
+import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
 
 /**
  * Issue #18 item 2, the honest send protocol piece by piece (the SIGKILL test is outbox-crash.test.ts): the lease

@@ -5,10 +5,10 @@ import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
-import { loadConfig } from '../../server/config';
-import { localDate, startOfLocalDay } from '../../server/lib/time';
-import { MESSENGER_REASONS } from '../../server/services/outbox/deliver-messenger';
-import { EXPIRY_REASONS } from '../../server/services/outbox/urgency';
+import { loadConfig } from '@core/config';
+import { localDate, startOfLocalDay } from '@core/time/time';
+import { MESSENGER_REASONS } from '../../server/features/notifications/outbox/deliver-messenger';
+import { EXPIRY_REASONS } from '../../server/features/notifications/outbox/urgency';
 
 /**
  * Issue #20 items 3 and 4, against the real worker, a real database and the stand-in httpSMS gateway and Graph API

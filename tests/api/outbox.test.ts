@@ -5,7 +5,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '@core/config';
 
 /**
  * The outbox worker against a real stand-in httpSMS gateway on 127.0.0.1 (issue #12 reliability tests):

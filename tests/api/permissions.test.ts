@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
-import { createSession } from '../../server/services/sessions';
-import { PERMISSION_CATALOGUE } from '../../src/domain/admins';
+import { createSession } from '@core/auth/sessions';
+import { PERMISSION_CATALOGUE } from '@domain/admins';
 
 describe(`permissions API (${dbKind})`, () => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from '../helpers/app';
-import { hashPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
+import { hashPassword } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures', name));
 const PNG = fixture('pixel.png');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
-import { networkMessage, READER_MESSAGES, TAP_MESSAGES } from '../../src/domain/rfid';
+import { networkMessage, READER_MESSAGES, TAP_MESSAGES } from '@domain/rfid';
 
 /**
  * Issue #18 items 4, 8 (allowed networks) and 11: one bad tap never sinks a batch (PostgreSQL refuses NUL in

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@core/app';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
-import { createSession } from '../../server/services/sessions';
-import { hashPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
+import { createSession } from '@core/auth/sessions';
+import { hashPassword } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
 
 /** Live updates (ARCHITECTURE.md "Live"): only a super-admin session joins the room that gets the events. */
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createReader, postTaps } from '../helpers/rfid';
-import { networkMessage, READER_MESSAGES } from '../../src/domain/rfid';
-import { hashToken } from '../../server/lib/passwords';
+import { networkMessage, READER_MESSAGES } from '@domain/rfid';
+import { hashToken } from '@core/auth/passwords';
 
 /** Issue #11: /api/super-admin/rfid-readers — CRUD, token shown once and stored hashed, rotation. */
 describe(`RFID readers API (${dbKind})`, () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
-import { TAP_MESSAGES } from '../../src/domain/rfid';
+import { TAP_MESSAGES } from '@domain/rfid';
 
 /** Issue #11: POST /api/rfid/taps — reader auth, idempotent replays, UID forms, unknown cards, rules, bad input. */
 describe(`tap intake over HTTP (${dbKind})`, () => {

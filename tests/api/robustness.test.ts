@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbKind, multipart } from '../helpers/app';
-import { MASK } from '../../src/domain/secrets';
+import { MASK } from '@domain/secrets';
 import {
   DEVICE_ROUTES,
   NON_API_ROUTES,

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { createTestApp } from '../helpers/app';
-import { compileReplySerializer } from '../../server/plugins/contract';
-import { apiSuccess } from '../../src/domain/api';
-import { adminSchema } from '../../src/domain/admins';
-import { DOCS_PREFIX, OPENAPI_PATH } from '../../server/plugins/openapi';
+import { compileReplySerializer } from '@core/http/contract';
+import { apiSuccess } from '@domain/api';
+import { adminSchema } from '@domain/admins';
+import { DOCS_PREFIX, OPENAPI_PATH } from '@core/http/openapi';
 
 /*
  * Every API route declares its contract (docs/CONVENTIONS.md "Declaring a route"): zod schemas for its

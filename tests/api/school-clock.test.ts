@@ -3,8 +3,8 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudent, postTaps } from '../helpers/rfid';
 import { waitFor } from '../helpers/processes';
-import { TAP_MESSAGES } from '../../src/domain/rfid';
-import type { Clock } from '../../server/lib/clock';
+import { TAP_MESSAGES } from '@domain/rfid';
+import type { Clock } from '@core/time/clock';
 
 /**
  * The school clock (issue #19 item 9): the server decides the school day's questions — is a tap ahead of time,

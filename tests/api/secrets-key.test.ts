@@ -2,9 +2,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { createSecretBox } from '../../server/lib/secrets';
-import { verifySecretsKey, WRONG_KEY_MESSAGE } from '../../server/lib/secrets-key-check';
+import { buildApp } from '@core/app';
+import { createSecretBox } from '@core/secrets/secrets';
+import { verifySecretsKey, WRONG_KEY_MESSAGE } from '@core/secrets/secrets-key-check';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 
 /*

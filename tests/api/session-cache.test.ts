@@ -13,9 +13,9 @@ import type {
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { insertAdmin } from '../helpers/schools';
 import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
-import { createSession, revokeSession } from '../../server/services/sessions';
-import { hashPassword } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
+import { createSession, revokeSession } from '@core/auth/sessions';
+import { hashPassword } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
 
 /**
  * Issue #20.6: an authenticated request costs ONE statement for its session (session and user in one query), none

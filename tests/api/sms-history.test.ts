@@ -3,9 +3,9 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool, logsOf } from '../helpers/schools';
 import { addDevice, addStudent, drain, historyOf } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
-import { loadConfig } from '../../server/config';
-import { nowIso } from '../../server/lib/time';
-import { CUSTOM_MESSAGE_MESSAGES } from '../../src/domain/sms-history';
+import { loadConfig } from '@core/config';
+import { nowIso } from '@core/time/time';
+import { CUSTOM_MESSAGE_MESSAGES } from '@domain/sms-history';
 
 /** Spec §2/§3/§7 SMS Notifications History and the 'Send message' action (CUSTOM). */
 describe(`SMS history API (${dbKind})`, () => {

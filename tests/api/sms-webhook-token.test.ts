@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { addDevice } from '../helpers/notifications';
 import { gatewayToken } from '../fixtures/sms-gateway';
-import { signJwt } from '../../server/lib/hmac';
-import { WEBHOOK_MESSAGES } from '../../src/domain/webhooks';
+import { signJwt } from '@core/secrets/hmac';
+import { WEBHOOK_MESSAGES } from '@domain/webhooks';
 
 /**
  * Issue #18 item 7: POST /api/webhooks/sms takes only tokens httpSMS would send (checked with jose): HS256 with the

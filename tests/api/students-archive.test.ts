@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, fixture, logsOf } from '../helpers/schools';
 import { createGradeAndSection, createStudent, postStudent, studentData } from '../helpers/students';
-import type { ArchivedStudentList } from '../../src/domain/students';
+import type { ArchivedStudentList } from '@domain/students';
 
 describe(`archive and restore students (${dbKind})`, () => {
   let t: TestApp;

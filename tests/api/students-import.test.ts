@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, fixture, logsOf } from '../helpers/schools';
 import { createGradeAndSection, createStudent } from '../helpers/students';
-import { verifyPassword } from '../../server/lib/passwords';
-import { assertStrongPassword } from '../../server/lib/password-strength';
+import { verifyPassword } from '@core/auth/passwords';
+import { assertStrongPassword } from '@core/auth/password-strength';
 import {
   IMPORT_COLUMNS,
   importSummaryCsv,
   type ImportEvent,
   type ImportPreview,
   type ImportSummary,
-} from '../../src/domain/student-import';
+} from '@domain/student-import';
 
 const HEADER = 'First Name,Last Name,Email,LRN,Password,Grade,Section,Parent Phone,RFID Card ID';
 

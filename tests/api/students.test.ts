@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, fixture, logsOf } from '../helpers/schools';
 import { createGradeAndSection, createStudent, postStudent, studentData } from '../helpers/students';
-import type { StudentList } from '../../src/domain/students';
+import type { StudentList } from '@domain/students';
 
 describe(`students API (${dbKind})`, () => {
   let t: TestApp;

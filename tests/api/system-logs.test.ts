@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { parseCsv } from '../helpers/csv';
-import { writeLog } from '../../server/services/audit-log';
-import type { NewSystemLog } from '../../server/db/schema';
+import { writeLog } from '@core/audit-log';
+import type { NewSystemLog } from '@core/db/schema';
 
 const URL = '/api/super-admin/system-logs';
 

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { dbKind } from '../helpers/app';
 import { routeKey, startAuditApp, type AuditRoute } from '../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cases';
-import { UNSAFE_TEXT_MESSAGE } from '../../src/domain/validation';
+import { UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every

@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { createDb, type DB } from '../../server/db/index';
-import { createSecretBox } from '../../server/lib/secrets';
-import { addDays, localDate, nowIso } from '../../server/lib/time';
-import { createSession } from '../../server/services/sessions';
-import { ABSENCE_JOB } from '../../server/services/absence-job';
-import { LIVE_OPTIONS } from '../../src/client/stores/live';
+import { createDb, type DB } from '@core/db/index';
+import { createSecretBox } from '@core/secrets/secrets';
+import { addDays, localDate, nowIso } from '@core/time/time';
+import { createSession } from '@core/auth/sessions';
+import { ABSENCE_JOB } from '../../server/features/attendance/absence-job';
+import { LIVE_OPTIONS } from '@kit/live';
 import { SUPER_ADMIN } from '../helpers/app';
 import { at, lastSchoolDay } from '../helpers/rfid';
 import { startScript, waitFor, type ScriptProcess } from '../helpers/processes';
@@ -60,7 +60,7 @@ const login = async (node: Node) => {
 };
 const profileStatus = async (node: Node, token: string) => (await call(node, 'GET', '/api/super-admin/profile', token)).status;
 
-/** The console's socket (src/client/stores/live.ts: same options, token in the handshake), joined to the room. */
+/** The console's socket (src/kit/live.ts: same options, token in the handshake), joined to the room. */
 async function consoleSocket(node: Node, token: string): Promise<Socket> {
   const socket = io(node.url, {
     ...LIVE_OPTIONS,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
-import { auditUploads, ORPHAN_GRACE_MS } from '../../server/services/upload-audit';
+import { auditUploads, ORPHAN_GRACE_MS } from '@core/uploads/upload-audit';
 import { fixture, uploadedFiles } from '../helpers/schools';
 
 describe(`upload folder audit (${dbKind})`, () => {

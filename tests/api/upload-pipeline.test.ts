@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, fixture, uploadedFiles } from '../helpers/schools';
-import { storeFile, UploadBatch } from '../../server/lib/upload-pipeline';
-import { UploadStore } from '../../server/services/uploads';
+import { storeFile, UploadBatch } from '@core/uploads/upload-pipeline';
+import { UploadStore } from '@core/uploads/uploads';
 
 /*
  * Issue #9 "Accept only what a route is for": JSON routes refuse other content types (415), the public

@@ -6,7 +6,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp }
 import { startScript, waitFor } from '../helpers/processes';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createReader, insertCardStudent, lastSchoolDay } from '../helpers/rfid';
-import { ATTLOG_MESSAGES } from '../../server/lib/zkteco';
+import { ATTLOG_MESSAGES } from '../../server/features/rfid/zkteco';
 
 /**
  * Issue #18 item 3: the ZKTeco push intake is bounded and strict — caps per post, rate limits, the terminal

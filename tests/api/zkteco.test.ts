@@ -1,4 +1,4 @@
-import { MASK } from '../../src/domain/secrets';
+import { MASK } from '@domain/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';

@@ -7,7 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startInstance, type Instance } from './instance';
-import { localDate } from '../../server/lib/time';
+import { localDate } from '@core/time/time';
 
 const ROOT = { email: 'att-root@school.test', password: 'AttRootPass123' };
 const TZ = 'Asia/Manila';

@@ -8,8 +8,8 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { lastLocalDays, startOfLocalDay } from '../../server/lib/time';
-import { formatDay } from '../../src/domain/dashboard';
+import { lastLocalDays, startOfLocalDay } from '@core/time/time';
+import { formatDay } from '@domain/dashboard';
 import { startInstance, type Instance } from './instance';
 
 const ROOT = { email: 'dash-root@school.test', password: 'DashRootPass123' };

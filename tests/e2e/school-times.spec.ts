@@ -5,7 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startInstance, type Instance } from './instance';
 import { seedAttendance, seedSchool, seedSms, seedStudent } from './school-data';
-import { addDays, localDate, localDateTime } from '../../server/lib/time';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 
 const ROOT = { email: 'times-root@school.test', password: 'TimesRootPass123' };
 const TZ = 'Asia/Manila';

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { buildApp, type BuildOptions } from '../../server/app';
-import { testConfig, type AppConfig } from '../../server/config';
-import { createDb } from '../../server/db/index';
+import { buildApp, type BuildOptions } from '@core/app';
+import { testConfig, type AppConfig } from '@core/config';
+import { createDb } from '@core/db/index';
 
 export const SUPER_ADMIN = { email: 'root@school.test', password: 'SuperSecret123' };
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createSession } from '../../server/services/sessions';
-import { hashPassword, hashToken } from '../../server/lib/passwords';
-import { nowIso } from '../../server/lib/time';
+import { createSession } from '@core/auth/sessions';
+import { hashPassword, hashToken } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
 import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from './app';
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../server/lib/time';
-import { writeNotificationIntent, type NotificationIntent } from '../../server/services/notification-intents';
+import { nowIso } from '@core/time/time';
+import { writeNotificationIntent, type NotificationIntent } from '../../server/features/notifications/intents';
 import { as } from './app';
 
 let seq = 0;

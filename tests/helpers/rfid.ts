@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../server/db/index';
+import type { Executor } from '@core/db/index';
 import { as } from './app';
-import { addDays, isoWeekday, localDate, localDateTime, nowIso } from '../../server/lib/time';
+import { addDays, isoWeekday, localDate, localDateTime, nowIso } from '@core/time/time';
 
 /** Helpers for reader, tap and attendance tests (issue #11). */
 

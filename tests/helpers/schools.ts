@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { as, multipart } from './app';
-import { nowIso } from '../../server/lib/time';
+import { nowIso } from '@core/time/time';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name));
 

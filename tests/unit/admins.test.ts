@@ -15,7 +15,7 @@ import {
   setAllPermissions,
   syncMessage,
   type Admin,
-} from '../../src/domain/admins';
+} from '@domain/admins';
 
 const admin = (over: Partial<Admin>): Admin => ({
   id: 1,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideTap, type SchoolRules } from '../../server/services/attendance-rules';
-import { ATTLOG_MESSAGES, parseAttLog } from '../../server/lib/zkteco';
-import { WindowLimit } from '../../server/lib/window-limit';
-import { addressInNetworks, addressKey, parseNetwork } from '../../src/domain/networks';
-import { printable } from '../../src/domain/printable';
-import { addressAllowed } from '../../server/services/rfid-readers';
-import { checkTap } from '../../server/services/taps';
-import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '../../src/domain/attendance';
-import { isCidr, TAP_MESSAGES } from '../../src/domain/rfid';
+import { decideTap, type SchoolRules } from '../../server/features/attendance/rules';
+import { ATTLOG_MESSAGES, parseAttLog } from '../../server/features/rfid/zkteco';
+import { WindowLimit } from '@core/http/window-limit';
+import { addressInNetworks, addressKey, parseNetwork } from '@domain/networks';
+import { printable } from '@domain/printable';
+import { addressAllowed } from '../../server/features/rfid/readers';
+import { checkTap } from '../../server/features/rfid/taps';
+import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '@domain/attendance';
+import { isCidr, TAP_MESSAGES } from '@domain/rfid';
 
 /** Issue #11 rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules (spec §4). */
 const manila: SchoolRules = {

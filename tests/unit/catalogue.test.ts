@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { carouselDots, viewerCounter, wrapIndex } from '../../src/client/carousel';
-import { featurePreview, filterSystems, systemCountLabel, systemMatches, type System } from '../../src/domain/systems';
-import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from '../../src/client/stores/catalogue';
-import { ApiError } from '../../src/client/api/http';
+import { carouselDots, viewerCounter, wrapIndex } from '@features/public/carousel';
+import { featurePreview, filterSystems, systemCountLabel, systemMatches, type System } from '@domain/systems';
+import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from '@features/public/catalogue';
+import { ApiError } from '@kit/http';
 
 const system = (id: number, name: string, description: string, features: string[]): System => ({
   _id: id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, safeFilename } from '../../src/domain/csv';
-import { sortParams, wantsCsv } from '../../server/lib/paginate';
-import { dayRangeUtc } from '../../server/lib/day-range';
+import { csvCell, csvLine, safeFilename } from '@domain/csv';
+import { sortParams, wantsCsv } from '@core/http/paginate';
+import { dayRangeUtc } from '@core/time/day-range';
 import { parseCsv } from '../helpers/csv';
 
 describe('CSV cells', () => {

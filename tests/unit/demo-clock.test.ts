@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoClock } from '../../scripts/demo-clock';
-import { localDateTime } from '../../server/lib/time';
+import { localDateTime } from '@core/time/time';
 
 /** The demo's shifted school clock (issue #19 item 9): whole school days at any hour, nights and midday skipped. */
 const ZONE = 'Asia/Manila';

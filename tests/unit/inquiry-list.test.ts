@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Inquiry } from '../../src/domain/inquiries';
+import type { Inquiry } from '@domain/inquiries';
 import {
   dayEnd,
   dayStart,
@@ -9,7 +9,7 @@ import {
   INQUIRY_TRUNCATE,
   inquiryPageSize,
   truncateText,
-} from '../../src/domain/inquiry-list';
+} from '@domain/inquiry-list';
 
 /** Local wall-clock time → ISO (the browser compares in its own time zone, as these tests do). */
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filtersOf, nextQuery, parseQuery, serializeQuery } from '../../src/islands/console/kit/list-query';
-import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '../../src/islands/console/kit/paging';
-import { badgeLabel, badgeTone } from '../../src/islands/console/kit/badges';
+import { activeFilterCount, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list-query';
+import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '@kit/paging';
+import { badgeLabel, badgeTone } from '@kit/badges';
 
 const DEFAULTS = { action: '', entity: '', limit: 10, mine: false, view: 'table' };
 

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest, type DB } from '../../server/db/index';
-import { localDate, nowIso } from '../../server/lib/time';
-import { renderMessage } from '../../server/services/outbox/templates';
-import { backoffDelay } from '../../server/services/outbox/backoff';
-import { releaseSlot, reserveSlot } from '../../server/services/outbox/usage';
-import { channelsFor } from '../../server/services/outbox/expand';
-import { classifyGraphError } from '../../server/services/messenger';
-import { verifyHubSignature } from '../../server/lib/hmac';
-import { createSecretBox } from '../../server/lib/secrets';
-import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '../../src/domain/sms-history';
-import { maskSecret } from '../../src/domain/secrets';
+import { createDb, migrateToLatest, type DB } from '@core/db/index';
+import { localDate, nowIso } from '@core/time/time';
+import { renderMessage } from '../../server/features/notifications/outbox/templates';
+import { backoffDelay } from '../../server/features/notifications/outbox/backoff';
+import { releaseSlot, reserveSlot } from '../../server/features/notifications/outbox/usage';
+import { channelsFor } from '../../server/features/notifications/outbox/expand';
+import { classifyGraphError } from '../../server/features/notifications/messenger';
+import { verifyHubSignature } from '@core/secrets/hmac';
+import { createSecretBox } from '@core/secrets/secrets';
+import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { maskSecret } from '@domain/secrets';
 
 const ctx = {
   firstName: 'Maria',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { honeypotFilled } from '../../src/domain/public-forms';
-import { inquirySchema } from '../../src/domain/inquiries';
-import { orderSchema } from '../../src/domain/orders';
-import { systemCreateSchema } from '../../src/domain/systems';
-import { validate } from '../../src/domain/validation';
+import { honeypotFilled } from '@domain/public-forms';
+import { inquirySchema } from '@domain/inquiries';
+import { orderSchema } from '@domain/orders';
+import { systemCreateSchema } from '@domain/systems';
+import { validate } from '@domain/validation';
 
 describe('public form rules shared by the islands and the API', () => {
   it('treats only a non-blank honeypot as a bot', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../bench/lib';
-import { addDays, localDate, localDateTime } from '../../server/lib/time';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import { planSchoolDay, replayPacer, schoolDays, yesterday } from '../../scripts/school-day';
 
 /** The demo's and the simulator's school days (scripts/school-day.ts). */

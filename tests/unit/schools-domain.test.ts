@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  schoolCreateSchema,
-  schoolUpdateSchema,
-  websiteHref,
-  WEBSITE_PATTERN,
-  expiryBeforeContract,
-} from '../../src/domain/schools';
-import { gradeCreateSchema, gradeUpdateSchema, sectionCreateSchema, sectionUpdateSchema } from '../../src/domain/grades';
-import { validate } from '../../src/domain/validation';
-import { fileUrl } from '../../src/domain/files';
-import { capacityUsed } from '../../server/services/schools';
+import { schoolCreateSchema, schoolUpdateSchema, websiteHref, WEBSITE_PATTERN, expiryBeforeContract } from '@domain/schools';
+import { gradeCreateSchema, gradeUpdateSchema, sectionCreateSchema, sectionUpdateSchema } from '@domain/grades';
+import { validate } from '@domain/validation';
+import { fileUrl } from '@domain/files';
+import { capacityUsed } from '../../server/features/schools/service';
 
 const errorsOf = (schema: Parameters<typeof validate>[0], input: unknown) => {
   const r = validate(schema, input);

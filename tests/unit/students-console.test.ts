@@ -5,10 +5,10 @@ import {
   studentFilterPatch,
   studentForm,
   studentFormPatch,
-} from '../../src/client/stores/students';
-import { importFileError } from '../../src/client/stores/student-import';
-import { toggleKeys } from '../../src/islands/console/kit/useRowSelection';
-import { IMPORT_MESSAGES } from '../../src/domain/student-import';
+} from '@features/students/store';
+import { importFileError } from '@features/students/import-store';
+import { toggleKeys } from '@kit/useRowSelection';
+import { IMPORT_MESSAGES } from '@domain/student-import';
 
 describe('Register/Edit Student form rules (spec §5)', () => {
   it('a new student gets last name + 2025 as password and confirmation while a last name exists', () => {

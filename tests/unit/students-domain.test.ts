@@ -8,15 +8,9 @@ import {
   placementText,
   registerStudentFormSchema,
   updateStudentSchema,
-} from '../../src/domain/students';
-import {
-  headerKey,
-  importPercent,
-  importSummaryCsv,
-  importTemplateCsv,
-  matchImportHeaders,
-} from '../../src/domain/student-import';
-import { validate } from '../../src/domain/validation';
+} from '@domain/students';
+import { headerKey, importPercent, importSummaryCsv, importTemplateCsv, matchImportHeaders } from '@domain/student-import';
+import { validate } from '@domain/validation';
 
 const valid = {
   firstName: 'Juan',

@@ -12,9 +12,9 @@ import {
   setFeature,
   systemForm,
   tableFeatures,
-} from '../../src/client/stores/systems-admin';
-import { MB } from '../../src/domain/files';
-import { SYSTEM_LIMITS, SYSTEM_MESSAGES } from '../../src/domain/systems';
+} from '@features/systems/store';
+import { MB } from '@domain/files';
+import { SYSTEM_LIMITS, SYSTEM_MESSAGES } from '@domain/systems';
 
 const REQUIRED = 'Please fill in all required fields';
 

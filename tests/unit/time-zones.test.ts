@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, lastLocalDays, localDate, localDateTime, localTime, startOfLocalDay } from '../../server/lib/time';
-import { localDayRanges } from '../../server/services/dashboard';
+import { addDays, lastLocalDays, localDate, localDateTime, localTime, startOfLocalDay } from '@core/time/time';
+import { localDayRanges } from '../../server/features/dashboard/service';
 
 /**
  * School-day boundaries in every time zone this runtime knows, for every day of a year. The oracle is

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $router } from '../../client/stores/router';
-import { $session, clearSession, hasAccess, readSession, rememberRedirect } from '../../client/stores/session';
-import { logout } from '../../client/api/auth';
+import { $router } from '@kit/router';
+import { $session, clearSession, hasAccess, readSession, rememberRedirect } from '@features/auth/session';
+import { logout } from '@features/auth/api';
 import { documentTitle } from '../../site';
 import { ConsoleShell } from './layout/ConsoleShell';
 import { FullPageSpinner } from './layout/FullPageSpinner';

@@ -1,23 +1,23 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from '../../client/stores/router';
+import type { RouteName } from '@kit/router';
 
 type Screen = { title: string; component: LazyExoticComponent<ComponentType> | ComponentType };
 
-const Dashboard = lazy(() => import('./screens/dashboard/DashboardScreen'));
-const Profile = lazy(() => import('./screens/profile/ProfileScreen'));
-const Schools = lazy(() => import('./screens/schools/SchoolsScreen'));
-const GradesSections = lazy(() => import('./screens/grades-sections/GradesSectionsScreen'));
-const Admins = lazy(() => import('./screens/admins/AdminsScreen'));
-const SystemLogs = lazy(() => import('./screens/logs/SystemLogsScreen'));
-const Inquiries = lazy(() => import('./screens/inquiries/InquiriesScreen'));
-const SystemsAndOrders = lazy(() => import('./screens/systems/SystemsAndOrdersScreen'));
-const SmsHistory = lazy(() => import('./screens/sms-history/SmsHistoryScreen'));
-const DeviceManagement = lazy(() => import('./screens/devices/DeviceManagementScreen'));
-const SchoolStudents = lazy(() => import('./screens/students/SchoolStudentsScreen'));
-const StudentManagement = lazy(() => import('./screens/students/StudentManagementScreen'));
-const StudentsPath = lazy(() => import('./screens/students/StudentsPathRedirect'));
-const ArchivedStudents = lazy(() => import('./screens/students/ArchivedStudentsScreen'));
-const AttendanceHistory = lazy(() => import('./screens/attendance/AttendanceHistoryScreen'));
+const Dashboard = lazy(() => import('@features/dashboard/DashboardScreen'));
+const Profile = lazy(() => import('@features/profile/ProfileScreen'));
+const Schools = lazy(() => import('@features/schools/SchoolsScreen'));
+const GradesSections = lazy(() => import('@features/grades-sections/GradesSectionsScreen'));
+const Admins = lazy(() => import('@features/admins/AdminsScreen'));
+const SystemLogs = lazy(() => import('@features/system-logs/SystemLogsScreen'));
+const Inquiries = lazy(() => import('@features/inquiries/InquiriesScreen'));
+const SystemsAndOrders = lazy(() => import('@features/systems/SystemsAndOrdersScreen'));
+const SmsHistory = lazy(() => import('@features/notifications/SmsHistoryScreen'));
+const DeviceManagement = lazy(() => import('@features/devices/DeviceManagementScreen'));
+const SchoolStudents = lazy(() => import('@features/students/SchoolStudentsScreen'));
+const StudentManagement = lazy(() => import('@features/students/StudentManagementScreen'));
+const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
+const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsScreen'));
+const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { SidebarNav } from './Sidebar';
-import { useOnceTrue } from '../../ui/useOnceTrue';
-import type { RouteName } from '../../../client/stores/router';
+import { useOnceTrue } from '@kit/ui/useOnceTrue';
+import type { RouteName } from '@kit/router';
 import { PRODUCT_NAME } from '../../../site';
 
 const loadPhoneMenu = () => import('./PhoneMenu');

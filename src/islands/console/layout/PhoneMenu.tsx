@@ -1,6 +1,6 @@
-import { CloseButton, Dialog } from '../../ui/Dialog';
+import { CloseButton, Dialog } from '@kit/ui/Dialog';
 import { SidebarNav } from './Sidebar';
-import type { RouteName } from '../../../client/stores/router';
+import type { RouteName } from '@kit/router';
 
 /** The slide-in 'Super Admin Panel' of small screens (spec §2); ConsoleShell loads it lazily, on first open. */
 export default function PhoneMenu({

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '../../ui/Button';
+import { Button } from '@kit/ui/Button';
 import { ScreenHeading } from './ScreenHeading';
 
 interface Props {

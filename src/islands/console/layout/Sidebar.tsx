@@ -1,5 +1,5 @@
 import { NAV_ITEMS } from './nav';
-import type { RouteName } from '../../../client/stores/router';
+import type { RouteName } from '@kit/router';
 
 function Icon({ d }: { d: string }) {
   return (

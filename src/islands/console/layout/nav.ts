@@ -1,4 +1,4 @@
-import type { RouteName } from '../../../client/stores/router';
+import type { RouteName } from '@kit/router';
 
 /** Sidebar entries of spec §2 "Super Admin layout", in order. */
 export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]; icon: string }> = [

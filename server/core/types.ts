@@ -1,0 +1,50 @@
+import type { AppConfig } from './config';
+import type { DB } from './db/index';
+import type { UploadStore } from './uploads/uploads';
+import type { Actor } from './audit-log';
+import type { Realtime } from './realtime';
+import type { SecretBox } from './secrets/secrets';
+import type { OutboxWorker } from '../features/notifications/outbox/worker';
+import type { TapIntake } from '../features/rfid/taps';
+import type { SessionCache } from './auth/session-cache';
+import type { Clock } from './time/clock';
+import type { Role } from '@domain/roles';
+
+export interface AuthContext {
+  sessionId: number;
+  role: Role;
+  userId: number;
+  name: string;
+  email: string;
+  employeeId?: string;
+  lrn?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: DB;
+    /** The school clock (core/time/clock.ts): taps, absences, notice expiry and "today" follow it */
+    clock: Clock;
+    uploads: UploadStore;
+    realtime: Realtime;
+    /** Encrypts/decrypts secrets at rest (device API keys, page tokens) */
+    secrets: SecretBox;
+    /** The notification outbox worker (started with the server unless OUTBOX_WORKER=0) */
+    outbox: OutboxWorker;
+    /** RFID tap intake (HTTP and ZKTeco routes): concurrent requests are recorded in one transaction */
+    tapIntake: TapIntake;
+    /** Validated sessions for a few seconds; revocations clear them on every node (server/core/auth/session-cache.ts) */
+    sessionCache: SessionCache;
+    /** Resolves when the work started with the server (the first upload audit) is done: tests that count statements wait for it. */
+    startupWork(): Promise<void>;
+    /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
+    requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of a live session (null when none or invalid) */
+    auth: AuthContext | null;
+    /** Who is acting, for the system log */
+    actor(): Actor;
+  }
+}

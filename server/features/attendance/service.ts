@@ -1,0 +1,222 @@
+import type { Executor } from '@core/db/index';
+import { nowIso } from '@core/time/time';
+import { notFound } from '@core/http/errors';
+import { paginate, type Pagination } from '@core/http/paginate';
+import { writeLog, diff, type Actor } from '@core/audit-log';
+import { requireSchool } from '../schools/service';
+import { forgetSchoolRules } from '../rfid/tap-cache';
+import type { SchoolRules } from './rules';
+import type { AttendanceRecord, AttendanceSettings, AttendanceStatus, ExcuseInput, HistoryFilters } from '@domain/attendance';
+
+/*
+ * Attendance History (spec §2/§3), the attendance settings of a school, and EXCUSED by a super admin.
+ * Records are written by tap intake (features/rfid/taps.ts) and the absence job (features/attendance/absence-job.ts).
+ */
+
+const historyQuery = (db: Executor) =>
+  db
+    .selectFrom('attendanceRecords as a')
+    .innerJoin('students as s', 's.id', 'a.studentId')
+    .leftJoin('grades as g', 'g.id', 's.gradeId')
+    .leftJoin('sections as sec', 'sec.id', 's.sectionId')
+    .leftJoin('schools as sch', 'sch.id', 'a.schoolId')
+    .leftJoin('rfidReaders as r', 'r.id', 'a.readerId')
+    .select([
+      'a.id',
+      'a.studentId',
+      'a.status',
+      'a.date',
+      'a.checkInAt',
+      'a.checkOutAt',
+      'a.cardId',
+      'a.note',
+      's.firstName',
+      's.lastName',
+      'g.name as gradeName',
+      'sec.name as sectionName',
+      'sch.acronym as schoolAcronym',
+      'sch.timezone as schoolTimezone',
+      'r.name as readerName',
+      'r.location as readerLocation',
+    ]);
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
+
+function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
+  return {
+    id: r.id,
+    studentId: r.studentId,
+    student: {
+      firstName: r.firstName,
+      lastName: r.lastName,
+      grade: r.gradeName,
+      section: r.sectionName,
+      school: r.schoolAcronym ? { acronym: r.schoolAcronym } : null,
+    },
+    status: r.status as AttendanceStatus,
+    date: r.date,
+    checkInAt: r.checkInAt,
+    checkOutAt: r.checkOutAt,
+    reader: r.readerName ? { name: r.readerName, location: r.readerLocation } : null,
+    card: r.cardId ? { cardId: r.cardId } : null,
+    note: r.note,
+    timeZone: r.schoolTimezone ?? defaultTimeZone,
+  };
+}
+
+/** GET /api/super-admin/attendance-history: newest day first, then newest record. */
+export async function listHistory(
+  db: Executor,
+  f: HistoryFilters,
+  params: { page: number; limit: number },
+  defaultTimeZone: string,
+): Promise<{ records: AttendanceRecord[]; pagination: Pagination }> {
+  let q = historyQuery(db);
+  if (f.startDate) q = q.where('a.date', '>=', f.startDate);
+  if (f.endDate) q = q.where('a.date', '<=', f.endDate);
+  if (f.status) q = q.where('a.status', '=', f.status);
+  if (f.studentId) q = q.where('a.studentId', '=', f.studentId);
+  if (f.schoolId) q = q.where('a.schoolId', '=', f.schoolId);
+  if (f.gradeId) q = q.where('s.gradeId', '=', f.gradeId);
+  if (f.sectionId) q = q.where('s.sectionId', '=', f.sectionId);
+  if (f.readerId) q = q.where('a.readerId', '=', f.readerId);
+  const { rows, pagination } = await paginate(q.orderBy('a.date', 'desc').orderBy('a.id', 'desc'), params);
+  return { records: rows.map((r) => toRecord(r, defaultTimeZone)), pagination };
+}
+
+export async function recordsByIds(db: Executor, ids: number[], defaultTimeZone: string): Promise<Map<number, AttendanceRecord>> {
+  const out = new Map<number, AttendanceRecord>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await historyQuery(db)
+      .where('a.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, toRecord(r, defaultTimeZone));
+  }
+  return out;
+}
+
+/* ---------- Settings ---------- */
+
+export async function getAttendanceSettings(
+  db: Executor,
+  schoolId: number,
+  defaultTimeZone: string,
+): Promise<AttendanceSettings> {
+  const school = await requireSchool(db, schoolId);
+  const holidays = await db
+    .selectFrom('schoolHolidays')
+    .select(['date', 'name'])
+    .where('schoolId', '=', schoolId)
+    .orderBy('date')
+    .execute();
+  return {
+    timeZone: school.timezone ?? defaultTimeZone,
+    lateCutoff: school.lateCutoff,
+    absenceCutoff: school.absenceCutoff,
+    schoolDays: school.schoolDays.split(',').map(Number),
+    holidays,
+  };
+}
+
+export async function putAttendanceSettings(
+  db: Executor,
+  schoolId: number,
+  input: AttendanceSettings,
+  defaultTimeZone: string,
+  actor: Actor,
+): Promise<AttendanceSettings> {
+  const before = await getAttendanceSettings(db, schoolId, defaultTimeZone);
+  const saved = await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('schools')
+      .set({
+        timezone: input.timeZone,
+        lateCutoff: input.lateCutoff,
+        absenceCutoff: input.absenceCutoff,
+        schoolDays: input.schoolDays.join(','),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', schoolId)
+      .execute();
+    await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).execute();
+    if (input.holidays.length) {
+      await trx
+        .insertInto('schoolHolidays')
+        .values(input.holidays.map((h) => ({ schoolId, date: h.date, name: h.name })))
+        .execute();
+    }
+    const after = await getAttendanceSettings(trx, schoolId, defaultTimeZone);
+    await writeLog(trx, actor, {
+      action: 'UPDATE_ATTENDANCE_SETTINGS',
+      entity: 'School',
+      entityId: schoolId,
+      details: { changes: diff(before as never, after as never) },
+    });
+    return after;
+  });
+  forgetSchoolRules();
+  return saved;
+}
+
+/** The rules tap intake and the absence job apply for a school. */
+export async function schoolRules(db: Executor, schoolId: number, defaultTimeZone: string): Promise<SchoolRules> {
+  const s = await getAttendanceSettings(db, schoolId, defaultTimeZone);
+  return { ...s, holidays: new Set(s.holidays.map((h) => h.date)) };
+}
+
+/* ---------- EXCUSED ---------- */
+
+/**
+ * Marks a student's day EXCUSED with a note; creates the record when the day has none yet (excused in
+ * advance). A later tap keeps EXCUSED and records the check-in. No parent notification: the school excused it.
+ */
+export async function excuseStudent(
+  db: Executor,
+  input: ExcuseInput,
+  actor: Actor,
+  defaultTimeZone: string,
+): Promise<AttendanceRecord> {
+  const student = await db.selectFrom('students').select(['id', 'schoolId']).where('id', '=', input.studentId).executeTakeFirst();
+  if (!student) throw notFound('Student not found');
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('attendanceRecords')
+      .select(['id', 'status', 'note'])
+      .where('studentId', '=', input.studentId)
+      .where('date', '=', input.date)
+      .executeTakeFirst();
+    const now = nowIso();
+    let recordId: number;
+    if (existing) {
+      await trx
+        .updateTable('attendanceRecords')
+        .set({ status: 'EXCUSED', note: input.note, updatedAt: now })
+        .where('id', '=', existing.id)
+        .execute();
+      recordId = existing.id;
+    } else {
+      const row = await trx
+        .insertInto('attendanceRecords')
+        .values({
+          studentId: student.id,
+          schoolId: student.schoolId,
+          date: input.date,
+          status: 'EXCUSED',
+          note: input.note,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      recordId = row.id;
+    }
+    await writeLog(trx, actor, {
+      action: 'EXCUSE_ATTENDANCE',
+      entity: 'AttendanceRecord',
+      entityId: recordId,
+      details: { studentId: student.id, date: input.date, from: existing?.status ?? null, to: 'EXCUSED', note: input.note },
+    });
+    return recordId;
+  });
+  return (await recordsByIds(db, [id], defaultTimeZone)).get(id)!;
+}

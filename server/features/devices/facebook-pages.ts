@@ -1,0 +1,220 @@
+import type { DB, Executor } from '@core/db/index';
+import { AppError, conflict, notFound } from '@core/http/errors';
+import type { SecretBox } from '@core/secrets/secrets';
+import { nowIso } from '@core/time/time';
+import { maskSecret } from '@domain/secrets';
+import {
+  FACEBOOK_PAGE_MESSAGES as M,
+  type FacebookPage,
+  type FacebookPageCreateInput,
+  type FacebookPageUpdateInput,
+  type FacebookSendMessageInput,
+} from '@domain/facebook-pages';
+import { diff, writeLog, type Actor } from '@core/audit-log';
+import { requireSchool } from '../schools/service';
+import { sendMessengerText, testPageToken } from '../notifications/messenger';
+
+export interface PageDeps {
+  db: DB;
+  secrets: SecretBox;
+  graphApiUrl: string;
+  timeoutMs: number;
+}
+
+function pageRows(db: Executor) {
+  return db
+    .selectFrom('facebookPages as p')
+    .leftJoin('schools as s', 's.id', 'p.schoolId')
+    .selectAll('p')
+    .select(['s.name as schoolName', 's.acronym as schoolAcronym']);
+}
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageRows>['executeTakeFirstOrThrow']>>;
+
+const toPage = (row: PageRow, secrets: SecretBox): FacebookPage => ({
+  id: row.id,
+  pageId: row.pageId,
+  pageName: row.pageName,
+  accessToken: maskSecret(secrets.decrypt(row.accessToken)),
+  schoolId: row.schoolId,
+  school: row.schoolId && row.schoolName ? { name: row.schoolName, acronym: row.schoolAcronym ?? '' } : null,
+  isActive: Boolean(row.isActive),
+  needsReauth: Boolean(row.needsReauth),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** Spec §7 GET /facebook-pages and /schools/{id}/facebook-pages. */
+export async function listFacebookPages(deps: PageDeps, schoolId?: number): Promise<FacebookPage[]> {
+  if (schoolId) await requireSchool(deps.db, schoolId);
+  let q = pageRows(deps.db);
+  if (schoolId) q = q.where('p.schoolId', '=', schoolId);
+  const rows = await q.orderBy('p.pageName').orderBy('p.id').execute();
+  return rows.map((r) => toPage(r, deps.secrets));
+}
+
+async function pageRow(db: Executor, id: number): Promise<PageRow> {
+  const row = await pageRows(db).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+export async function getFacebookPage(deps: PageDeps, id: number): Promise<FacebookPage> {
+  return toPage(await pageRow(deps.db, id), deps.secrets);
+}
+
+export async function revealPageToken(deps: PageDeps, id: number, actor: Actor): Promise<string> {
+  const row = await pageRow(deps.db, id);
+  await writeLog(deps.db, actor, {
+    action: 'REVEAL_FACEBOOK_PAGE_TOKEN',
+    entity: 'FacebookPage',
+    entityId: id,
+    details: { pageName: row.pageName },
+  });
+  return deps.secrets.decrypt(row.accessToken);
+}
+
+async function assertPageIdFree(db: Executor, pageId: string, exceptId?: number) {
+  let q = db.selectFrom('facebookPages').select('id').where('pageId', '=', pageId);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict(M.duplicate, { pageId: M.duplicate });
+}
+
+export async function createFacebookPage(deps: PageDeps, input: FacebookPageCreateInput, actor: Actor): Promise<FacebookPage> {
+  await requireSchool(deps.db, input.schoolId);
+  await assertPageIdFree(deps.db, input.pageId);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('facebookPages')
+      .values({
+        pageId: input.pageId,
+        pageName: input.pageName,
+        accessToken: deps.secrets.encrypt(input.accessToken),
+        schoolId: input.schoolId,
+        isActive: input.isActive ? 1 : 0,
+        needsReauth: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { accessToken: _t, ...logged } = input;
+    await writeLog(trx, actor, {
+      action: 'CREATE_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: row.id,
+      details: { page: logged },
+    });
+    return row.id;
+  });
+  return getFacebookPage(deps, id);
+}
+
+export async function updateFacebookPage(
+  deps: PageDeps,
+  id: number,
+  input: FacebookPageUpdateInput,
+  actor: Actor,
+): Promise<FacebookPage> {
+  const before = await getFacebookPage(deps, id);
+  if (input.schoolId !== undefined) await requireSchool(deps.db, input.schoolId);
+  if (input.pageId !== undefined) await assertPageIdFree(deps.db, input.pageId, id);
+  await deps.db.transaction().execute(async (trx) => {
+    const { accessToken, isActive, ...plain } = input;
+    await trx
+      .updateTable('facebookPages')
+      .set({
+        ...plain,
+        // A new token is a reconnection: the page may send again.
+        ...(accessToken ? { accessToken: deps.secrets.encrypt(accessToken), needsReauth: 0 } : {}),
+        ...(isActive === undefined ? {} : { isActive: isActive ? 1 : 0 }),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await writeLog(trx, actor, {
+      action: 'UPDATE_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: id,
+      details: {
+        pageName: before.pageName,
+        changes: diff(before as unknown as Record<string, unknown>, { ...plain, isActive }),
+        ...(accessToken ? { accessTokenChanged: true } : {}),
+      },
+    });
+  });
+  return getFacebookPage(deps, id);
+}
+
+export async function deleteFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
+  const before = await getFacebookPage(deps, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('facebookPages').where('id', '=', id).execute();
+    await writeLog(trx, actor, {
+      action: 'DELETE_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: id,
+      details: { pageId: before.pageId, pageName: before.pageName },
+    });
+  });
+}
+
+/** A dead token (190) marks the page as needing reconnection; the outbox stops using it until a new token is saved. */
+export async function markNeedsReauth(db: Executor, id: number): Promise<void> {
+  await db.updateTable('facebookPages').set({ needsReauth: 1, updatedAt: nowIso() }).where('id', '=', id).execute();
+}
+
+/**
+ * A refused test changes nothing (the outbox marks a dead token when it meets one while sending): the answer is
+ * the spec's failure text with Graph's reason, 400 when Graph refused the request, 502 when it did not answer.
+ */
+const graphFailure = (message: string, result: { kind: string; reason: string }) =>
+  new AppError(result.kind === 'temporary' ? 502 : 400, message, { graph: result.reason });
+
+/** Spec §7 POST /facebook-pages/{id}/test: GET /me must name this page. Success is logged (and clears needsReauth). */
+export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
+  const row = await pageRow(deps.db, id);
+  const result = await testPageToken({
+    graphApiUrl: deps.graphApiUrl,
+    pageId: row.pageId,
+    accessToken: deps.secrets.decrypt(row.accessToken),
+    timeoutMs: deps.timeoutMs,
+  });
+  if (!result.ok) throw graphFailure(M.testFailed, result);
+  await deps.db.transaction().execute(async (trx) => {
+    if (row.needsReauth)
+      await trx.updateTable('facebookPages').set({ needsReauth: 0, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await writeLog(trx, actor, {
+      action: 'TEST_FACEBOOK_PAGE',
+      entity: 'FacebookPage',
+      entityId: id,
+      details: { pageName: row.pageName, result: 'ok' },
+    });
+  });
+}
+
+/** Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. */
+export async function sendPageMessage(deps: PageDeps, input: FacebookSendMessageInput, actor: Actor): Promise<void> {
+  let q = pageRows(deps.db);
+  q = /^\d{1,9}$/.test(input.pageId)
+    ? q.where((eb) => eb.or([eb('p.id', '=', Number(input.pageId)), eb('p.pageId', '=', input.pageId)]))
+    : q.where('p.pageId', '=', input.pageId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound(M.notFound);
+  const result = await sendMessengerText({
+    graphApiUrl: deps.graphApiUrl,
+    pageId: row.pageId,
+    accessToken: deps.secrets.decrypt(row.accessToken),
+    psid: input.recipientId,
+    text: input.message,
+    messagingType: 'UPDATE',
+    timeoutMs: deps.timeoutMs,
+  });
+  if (!result.ok) throw graphFailure(M.sendFailed, result);
+  await writeLog(deps.db, actor, {
+    action: 'SEND_FACEBOOK_TEST_MESSAGE',
+    entity: 'FacebookPage',
+    entityId: row.id,
+    details: { pageName: row.pageName, recipientId: input.recipientId },
+  });
+}

@@ -1,0 +1,87 @@
+import type { Executor } from '@core/db/index';
+import { nowIso } from '@core/time/time';
+import { priorityOf } from './outbox/urgency';
+
+/**
+ * The contract between attendance (issue #11) and the notification outbox worker (issue #12).
+ *
+ * Whatever should reach a parent is written as ONE intent row in `notification_outbox`, in the same
+ * transaction as the change that caused it (INTEGRATIONS.md §4: transactional outbox), with
+ * `channel = 'INTENT'`, an empty recipient and the intent as JSON payload. The worker claims intent rows,
+ * resolves the student's notificationPreference and contact details at send time, and writes the
+ * per-channel messages ('SMS' / 'MESSENGER' rows whose idempotency keys extend the intent's) that it sends.
+ * The unique idempotency key makes writing the same intent twice a no-op, so a replayed tap never
+ * notifies twice.
+ */
+export const INTENT_CHANNEL = 'INTENT';
+
+export type NotificationType = 'CHECK_IN' | 'CHECK_OUT' | 'LATE_ARRIVAL' | 'ABSENCE' | 'CUSTOM';
+
+export interface NotificationIntent {
+  type: NotificationType;
+  studentId: number;
+  schoolId: number | null;
+  /** ISO instant of the event the parent is told about (tap time, absence cutoff, or now for CUSTOM). */
+  occurredAt: string;
+  attendanceId?: number;
+  /** CUSTOM messages only: the text the super admin wrote. */
+  text?: string;
+  /** Who asked for a CUSTOM message (system log / SMS history "sender"). */
+  sender?: { role: string; id: number };
+}
+
+const attendanceKey = (intent: NotificationIntent) =>
+  intent.attendanceId != null ? `${intent.type}:attendance:${intent.attendanceId}` : undefined;
+
+/**
+ * Writes the intent unless one with the same key exists. Keys: `${type}:attendance:${attendanceId}` for
+ * attendance changes (one per change), or the caller's own unique key for CUSTOM messages.
+ * Returns true when a row was written.
+ */
+export async function writeNotificationIntent(
+  db: Executor,
+  intent: NotificationIntent,
+  idempotencyKey = attendanceKey(intent),
+): Promise<boolean> {
+  if (!idempotencyKey) throw new Error('A notification intent needs an idempotency key');
+  return (await insertIntents(db, [{ intent, idempotencyKey }])) > 0;
+}
+
+/** Attendance intents of a whole group of taps, in multi-row statements (keys as above). */
+export async function writeNotificationIntents(db: Executor, intents: NotificationIntent[]): Promise<void> {
+  const keyed = new Map<string, NotificationIntent>();
+  for (const intent of intents) {
+    const key = attendanceKey(intent);
+    if (!key) throw new Error('A notification intent needs an attendanceId');
+    if (!keyed.has(key)) keyed.set(key, intent);
+  }
+  const rows = [...keyed].map(([idempotencyKey, intent]) => ({ intent, idempotencyKey }));
+  for (let i = 0; i < rows.length; i += 500) await insertIntents(db, rows.slice(i, i + 500));
+}
+
+async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[]) {
+  if (rows.length === 0) return 0;
+  const now = nowIso();
+  const result = await db
+    .insertInto('notificationOutbox')
+    .values(
+      rows.map(({ intent, idempotencyKey }) => ({
+        idempotencyKey,
+        channel: INTENT_CHANNEL,
+        studentId: intent.studentId,
+        recipient: '',
+        payload: JSON.stringify(intent),
+        // What the claim orders by (issue #20, outbox/urgency.ts); the expiry is set by the worker, which knows
+        // the school's time zone, when it expands the intent.
+        schoolId: intent.schoolId,
+        priority: priorityOf(intent.type),
+        eventAt: intent.occurredAt,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '@domain/api';
+import { messengerOptInSchema, newOptInLinkSchema, OPT_IN_MESSAGES as M } from '@domain/messenger-opt-in';
+import { idParams } from '@domain/validation';
+import { messengerOptIn, newOptInLink, unbindParentMessenger } from './messenger-opt-in';
+
+/**
+ * A student's parent Messenger opt-in (student detail; issue #18 item 1): the binding and the live link's
+ * dates, a new single-use link (shown once, the old one dies) and unbinding. Both changes are logged.
+ */
+const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ttlDays = app.config.messengerOptInTtlDays;
+  const params = idParams(M.studentNotFound);
+
+  app.get(
+    '/students/:id/messenger-opt-in',
+    {
+      schema: {
+        summary: "A student's parent Messenger binding and opt-in link status",
+        params,
+        response: { 200: apiSuccess(messengerOptInSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await messengerOptIn(app.db, request.params.id, ttlDays) }),
+  );
+
+  app.post(
+    '/students/:id/messenger-opt-in/links',
+    {
+      schema: {
+        summary: 'A new single-use m.me opt-in link and QR code for the parent (shown once; earlier links stop working)',
+        params,
+        response: { 201: apiSuccess(newOptInLinkSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true as const,
+        data: await newOptInLink(app.db, request.params.id, ttlDays, request.actor()),
+        message: M.linkCreated,
+      }),
+  );
+
+  app.delete(
+    '/students/:id/messenger-opt-in/binding',
+    {
+      schema: {
+        summary: "Disconnect the parent's Messenger (no more Messenger notifications until a new link is used)",
+        params,
+        response: { 200: apiSuccess(messengerOptInSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await unbindParentMessenger(app.db, request.params.id, ttlDays, request.actor()),
+      message: M.unbound,
+    }),
+  );
+};
+export default messengerOptInRoutes;

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { nowIso } from '@core/time/time';
+import { OPT_IN_REPLIES, type OptInRefusal } from '@domain/messenger-opt-in';
+import type { MessengerWebhook } from '@domain/webhooks';
+import { writeLog, type Actor } from '@core/audit-log';
+import type { PageDeps } from '../devices/facebook-pages';
+import { sendMessengerText } from './messenger';
+import { useOptInRef } from './messenger-opt-in';
+
+const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
+
+interface Reply {
+  pageId: string;
+  psid: string;
+  reason: OptInRefusal;
+}
+
+/**
+ * POST /api/webhooks/messenger (signature already checked). An event with an m.me ref tries to bind the
+ * sender's PSID (useOptInRef); a refused ref is logged (MESSENGER_OPT_IN_REFUSED) and, after the commit, the
+ * page tells the sender why and to ask the school for a new link. Every event from a bound parent refreshes
+ * parentMessengerLastAt (Messenger's 24-hour window). One transaction per event.
+ */
+export async function applyMessengerEvents(
+  deps: PageDeps & { log: FastifyBaseLogger },
+  entries: NonNullable<MessengerWebhook['entry']>,
+): Promise<{ bound: number; refused: number }> {
+  let bound = 0;
+  let refused = 0;
+  const replies: Reply[] = [];
+  for (const entry of entries) {
+    for (const ev of entry.messaging ?? []) {
+      const psid = ev.sender?.id;
+      if (!psid) continue;
+      const pageId = entry.id ?? ev.recipient?.id ?? null;
+      const ref = ev.referral?.ref ?? ev.postback?.referral?.ref ?? ev.optin?.ref;
+      const now = nowIso();
+      await deps.db.transaction().execute(async (trx) => {
+        const outcome = ref ? await useOptInRef(trx, ref, psid, pageId, now) : { kind: 'none' as const };
+        if (outcome.kind === 'bound') {
+          bound += 1;
+          await writeLog(trx, MESSENGER, {
+            action: 'CONNECT_PARENT_MESSENGER',
+            entity: 'Student',
+            entityId: outcome.studentId,
+            details: { page: pageId, replaced: outcome.replaced },
+          });
+          return;
+        }
+        if (outcome.kind === 'refused') {
+          refused += 1;
+          await writeLog(trx, MESSENGER, {
+            action: 'MESSENGER_OPT_IN_REFUSED',
+            entity: 'Student',
+            entityId: outcome.studentId,
+            details: { reason: outcome.why, psid, page: pageId },
+          });
+          if (pageId) replies.push({ pageId, psid, reason: outcome.reason });
+        }
+        await trx.updateTable('students').set({ parentMessengerLastAt: now }).where('parentMessengerPsid', '=', psid).execute();
+      });
+    }
+  }
+  // In parallel: Facebook wants its 200 within 20 s, and each send may wait up to its timeout.
+  await Promise.all(replies.map((reply) => sendRefusal(deps, reply)));
+  return { bound, refused };
+}
+
+/** Best effort: the refusal is already recorded; a page that cannot answer is logged, never an error to Facebook. */
+async function sendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
+  try {
+    await trySendRefusal(deps, reply);
+  } catch (err) {
+    deps.log.warn({ page: reply.pageId, err: (err as Error).message }, 'Messenger opt-in refusal not sent');
+  }
+}
+
+async function trySendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
+  const page = await deps.db
+    .selectFrom('facebookPages')
+    .select(['accessToken'])
+    .where('pageId', '=', reply.pageId)
+    .where('isActive', '=', 1)
+    .executeTakeFirst();
+  if (!page) return;
+  const result = await sendMessengerText({
+    graphApiUrl: deps.graphApiUrl,
+    pageId: reply.pageId,
+    accessToken: deps.secrets.decrypt(page.accessToken),
+    psid: reply.psid,
+    text: OPT_IN_REPLIES[reply.reason],
+    messagingType: 'RESPONSE',
+    timeoutMs: deps.timeoutMs,
+  });
+  if (!result.ok) deps.log.warn({ page: reply.pageId, reason: result.reason }, 'Messenger opt-in refusal not delivered');
+}

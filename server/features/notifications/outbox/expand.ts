@@ -1,0 +1,161 @@
+import type { Executor } from '@core/db/index';
+import { nowIso } from '@core/time/time';
+import type { NotificationIntent } from '../intents';
+import { OUTBOX, type OutboxRow } from './claim';
+import { renderMessage } from './templates';
+import { expiresAt, expiryReason, priorityOf } from './urgency';
+
+export type Channel = 'SMS' | 'MESSENGER';
+
+/** What a per-channel row carries (its payload JSON). */
+export interface ChannelPayload {
+  type: NotificationIntent['type'];
+  schoolId: number | null;
+  text: string;
+  preference: string;
+  intentKey: string;
+}
+
+/** notificationPreference → channels (spec §3; default SMS_ONLY). BOTH sends both; Messenger only once the parent opted in. */
+export function channelsFor(preference: string, hasPsid: boolean): Channel[] {
+  if (preference === 'FACEBOOK_MESSENGER_ONLY') return ['MESSENGER'];
+  if (preference === 'BOTH') return hasPsid ? ['SMS', 'MESSENGER'] : ['SMS'];
+  return ['SMS'];
+}
+
+export async function studentContext(db: Executor, studentId: number) {
+  return db
+    .selectFrom('students as st')
+    .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
+    .select([
+      'st.id',
+      'st.firstName',
+      'st.lastName',
+      'st.parentPhone',
+      'st.parentMessengerPsid',
+      'st.notificationPreference',
+      'st.isArchived',
+      'st.schoolId',
+      'sc.acronym as schoolAcronym',
+      'sc.timezone as schoolTimezone',
+    ])
+    .where('st.id', '=', studentId)
+    .executeTakeFirst();
+}
+
+/** A message's deadline (issue #20): when it expires, and the reason when that time has already passed. */
+export interface Expiry {
+  at: string | null;
+  /** Set: the message is past its use already; it is written EXPIRED and never sent. */
+  expired?: string;
+}
+
+/** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
+export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now = new Date()): Expiry {
+  const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
+  return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
+}
+
+/**
+ * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
+ * Its key extends the intent's, so writing it twice is a no-op. Returns false when it already existed.
+ */
+export async function addChannelMessage(
+  trx: Executor,
+  intent: NotificationIntent,
+  intentKey: string,
+  channel: Channel,
+  recipient: string,
+  text: string,
+  preference: string,
+  expiry: Expiry = { at: null },
+): Promise<boolean> {
+  const key = `${intentKey}:${channel}`;
+  const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
+  if (exists) return false;
+  const now = nowIso();
+  const note = await trx
+    .insertInto('smsNotifications')
+    .values({
+      studentId: intent.studentId,
+      schoolId: intent.schoolId,
+      type: intent.type,
+      channel,
+      message: text,
+      phoneNumber: channel === 'SMS' ? recipient : null,
+      status: expiry.expired ? 'EXPIRED' : 'PENDING',
+      failureReason: expiry.expired ?? null,
+      senderRole: intent.sender?.role ?? null,
+      senderId: intent.sender?.id ?? null,
+      requestId: key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
+  await trx
+    .insertInto('notificationOutbox')
+    .values({
+      idempotencyKey: key,
+      channel,
+      studentId: intent.studentId,
+      recipient,
+      payload: JSON.stringify(payload),
+      nextAttemptAt: now,
+      smsNotificationId: note.id,
+      ...(expiry.expired ? { status: OUTBOX.expired, lastError: expiry.expired } : {}),
+      schoolId: intent.schoolId,
+      priority: priorityOf(intent.type),
+      eventAt: intent.occurredAt,
+      expiresAt: expiry.at,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return true;
+}
+
+/**
+ * An intent → its per-channel messages, by the student's preference and contact details as they are now,
+ * in one transaction with marking the intent done (a crash leaves either nothing or everything).
+ */
+export async function expandIntent(
+  trx: Executor,
+  row: OutboxRow,
+  defaultTimeZone: string,
+  expiryHours: number | null,
+  now = new Date(),
+): Promise<void> {
+  const intent = JSON.parse(row.payload) as NotificationIntent;
+  const student = await studentContext(trx, intent.studentId);
+  const finish = (lastError: string | null) =>
+    trx
+      .updateTable('notificationOutbox')
+      .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+  if (!student || student.isArchived) {
+    await finish(student ? 'Student is archived' : 'Student not found');
+    return;
+  }
+  const timeZone = student.schoolTimezone ?? defaultTimeZone;
+  const text = renderMessage(intent.type, {
+    firstName: student.firstName,
+    lastName: student.lastName,
+    schoolAcronym: student.schoolAcronym,
+    occurredAt: intent.occurredAt,
+    timeZone,
+    text: intent.text,
+  });
+  const preference = student.notificationPreference ?? 'SMS_ONLY';
+  const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
+  // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
+  // in History with the reason, and never sent.
+  const expiry = expiryOf(intent, timeZone, expiryHours, now);
+  for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
+    const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
+    await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry);
+  }
+  await finish(null);
+}

@@ -1,0 +1,184 @@
+import type { Updateable } from 'kysely';
+import type { Executor } from '@core/db/index';
+import type { NotificationOutboxTable } from '@core/db/schema';
+import { nowIso } from '@core/time/time';
+import { OUTBOX, type OutboxRow } from './claim';
+
+/*
+ * How a claimed per-channel row ends an attempt. Every update is guarded by the row still being 'sending'
+ * under THIS claim's lease token: a worker whose lease ran out (another worker took the row) changes nothing,
+ * neither the outbox row nor its history. History statuses only move forward: PENDING → SENT → DELIVERED,
+ * PENDING/SENT → FAILED, PENDING → UNCERTAIN, PENDING → EXPIRED.
+ */
+
+/** The end of an attempt clears its in-flight marker (its outcome is known now). */
+const SETTLED = { lockedUntil: null, leaseToken: null, inflightAt: null, inflightDeviceId: null } as const;
+
+/** Updates the row only while this worker holds it; true when it did. */
+async function updateHeld(db: Executor, row: OutboxRow, set: Updateable<NotificationOutboxTable>): Promise<boolean> {
+  const r = await db
+    .updateTable('notificationOutbox')
+    .set({ ...set, updatedAt: nowIso() })
+    .where('id', '=', row.id)
+    .where('status', '=', OUTBOX.sending)
+    .where('leaseToken', '=', row.leaseToken)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Returns false when the lease was lost (nothing changed). */
+export async function markSent(
+  db: Executor,
+  row: OutboxRow,
+  ids: { deviceId?: number | null; pageId?: number | null; providerMsgId: string | null },
+): Promise<boolean> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const held = await updateHeld(trx, row, {
+      ...SETTLED,
+      status: OUTBOX.sent,
+      attempts: row.attempts + 1,
+      deviceId: ids.deviceId ?? row.deviceId,
+      pageId: ids.pageId ?? row.pageId,
+      providerMsgId: ids.providerMsgId,
+      lastError: null,
+    });
+    if (!held || row.smsNotificationId == null) return held;
+    // A delivery webhook may have arrived first (it finds the row by request_id): keep DELIVERED.
+    await trx
+      .updateTable('smsNotifications')
+      .set({ sentAt: now, deviceId: ids.deviceId ?? null, providerMsgId: ids.providerMsgId, updatedAt: now })
+      .where('id', '=', row.smsNotificationId)
+      .where('sentAt', 'is', null)
+      .execute();
+    await trx
+      .updateTable('smsNotifications')
+      .set({ status: 'SENT', updatedAt: now })
+      .where('id', '=', row.smsNotificationId)
+      .where('status', '=', 'PENDING')
+      .execute();
+    return true;
+  });
+}
+
+/** The final states a row ends in with a reason, and the history statuses each may replace. */
+const FINAL = {
+  failed: { outbox: OUTBOX.failed, history: 'FAILED', from: ['PENDING', 'SENT'] },
+  /** Nobody can tell whether it went: an admin decides. */
+  uncertain: { outbox: OUTBOX.uncertain, history: 'UNCERTAIN', from: ['PENDING'] },
+  /** An attendance notice whose time is up (issue #20): it is not sent at all rather than late. */
+  expired: { outbox: OUTBOX.expired, history: 'EXPIRED', from: ['PENDING'] },
+} as const;
+
+async function markFinal(db: Executor, row: OutboxRow, reason: string, kind: keyof typeof FINAL): Promise<boolean> {
+  const now = nowIso();
+  const final = FINAL[kind];
+  return db.transaction().execute(async (trx) => {
+    const held = await updateHeld(trx, row, {
+      ...SETTLED,
+      status: final.outbox,
+      attempts: row.attempts + 1,
+      lastError: reason,
+      // An uncertain attempt keeps the device it went through (the admin sees which phone to check).
+      ...(kind === 'uncertain' ? { inflightAt: row.inflightAt, inflightDeviceId: row.inflightDeviceId } : {}),
+    });
+    if (!held || row.smsNotificationId == null) return held;
+    await trx
+      .updateTable('smsNotifications')
+      .set({ status: final.history, failureReason: reason, updatedAt: now })
+      .where('id', '=', row.smsNotificationId)
+      .where('status', 'in', [...final.from])
+      .execute();
+    return true;
+  });
+}
+
+export const markFailed = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'failed');
+export const markUncertain = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'uncertain');
+export const markExpired = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'expired');
+
+/**
+ * Issue #20: every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
+ * `reason`), set-based. The outbox rows first, with RETURNING: they are locked (PostgreSQL) or the statement is alone
+ * (SQLite), so no claimer takes one in between and a row is never both sent and EXPIRED. Rows being sent are left
+ * to their worker, which checks the expiry itself right before the send. Returns the history ids expired.
+ */
+export async function expireDue(db: Executor, reason: string, now = new Date()): Promise<number[]> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('notificationOutbox')
+      .set({ status: OUTBOX.expired, lastError: reason, lockedUntil: null, updatedAt: at })
+      .where('status', '=', OUTBOX.pending)
+      .where('expiresAt', '<=', at)
+      .returning('smsNotificationId')
+      .execute();
+    const ids = rows.flatMap((r) => (r.smsNotificationId == null ? [] : [r.smsNotificationId]));
+    for (let i = 0; i < ids.length; i += 500) {
+      await trx
+        .updateTable('smsNotifications')
+        .set({ status: 'EXPIRED', failureReason: reason, updatedAt: at })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('status', '=', 'PENDING')
+        .execute();
+    }
+    return ids;
+  });
+}
+
+/**
+ * Issue #20 item 4: a FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
+ * SAME message (outbox row and history row, so the parent gets it once and History shows one row) changes channel:
+ * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History.
+ * False when the lease was lost or an SMS of this intent exists already (nothing changed).
+ */
+export async function switchToSms(db: Executor, row: OutboxRow, phone: string, key: string, note: string): Promise<boolean> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
+    if (taken) return false;
+    // Messenger answered (or was never called): nothing is in flight, and the SMS attempt starts from scratch.
+    const held = await updateHeld(trx, row, {
+      ...SETTLED,
+      status: OUTBOX.pending,
+      channel: 'SMS',
+      recipient: phone,
+      idempotencyKey: key,
+      nextAttemptAt: now,
+      lastError: note,
+    });
+    if (!held || row.smsNotificationId == null) return held;
+    await trx
+      .updateTable('smsNotifications')
+      .set({ channel: 'SMS', phoneNumber: phone, requestId: key, note, updatedAt: now })
+      .where('id', '=', row.smsNotificationId)
+      .where('status', '=', 'PENDING')
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * Schedules the next attempt; `deviceId` remembers which device failed, so the next attempt tries it last.
+ * `unknown`: the attempt got no answer and may have been sent: its in-flight marker stays, so the next
+ * attempt asks the provider first instead of sending again.
+ */
+export async function markRetry(
+  db: Executor,
+  row: OutboxRow,
+  reason: string,
+  delayMs: number,
+  deviceId?: number | null,
+  unknown = false,
+): Promise<boolean> {
+  const { inflightAt, inflightDeviceId, ...lease } = SETTLED;
+  return updateHeld(db, row, {
+    ...lease,
+    ...(unknown ? {} : { inflightAt, inflightDeviceId }),
+    status: OUTBOX.pending,
+    attempts: row.attempts + 1,
+    lastError: reason,
+    nextAttemptAt: new Date(Date.now() + delayMs).toISOString(),
+    deviceId: deviceId ?? row.deviceId,
+  });
+}

@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Executor } from '@core/db/index';
+
+/**
+ * A device's daily limit, reserved atomically (INTEGRATIONS.md §4): one upsert that adds 1 only while the
+ * count is under the limit. No row back → the device is full for that day. `dayLocal` is the school's
+ * calendar day, so the count starts again at the school's midnight, not at UTC's.
+ */
+export async function reserveSlot(db: Executor, deviceId: number, dayLocal: string, limit: number | null): Promise<boolean> {
+  const row = await db
+    .insertInto('smsDeviceUsage')
+    .values({ deviceId, dayLocal, count: 1 })
+    .onConflict((oc) => {
+      const update = oc.columns(['deviceId', 'dayLocal']).doUpdateSet({ count: sql`sms_device_usage.count + 1` });
+      return limit ? update.where(sql.ref('sms_device_usage.count'), '<', limit) : update;
+    })
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined && (!limit || Number(row.count) <= limit);
+}
+
+/** Counts an attempt the gateway did not accept (shown apart from the sent ones). */
+export async function recordFailedAttempt(db: Executor, deviceId: number, dayLocal: string): Promise<void> {
+  await db
+    .insertInto('smsDeviceUsage')
+    .values({ deviceId, dayLocal, count: 0, failed: 1 })
+    .onConflict((oc) => oc.columns(['deviceId', 'dayLocal']).doUpdateSet({ failed: sql`sms_device_usage.failed + 1` }))
+    .execute();
+}
+
+/** Gives a slot back after a definite failure before anything was sent. */
+export async function releaseSlot(db: Executor, deviceId: number, dayLocal: string): Promise<void> {
+  await db
+    .updateTable('smsDeviceUsage')
+    .set({ count: sql`count - 1` })
+    .where('deviceId', '=', deviceId)
+    .where('dayLocal', '=', dayLocal)
+    .where('count', '>', 0)
+    .execute();
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { DB, Executor } from '@core/db/index';
+import { dayRangeUtc } from '@core/time/day-range';
+import { notFound } from '@core/http/errors';
+import { containsText } from '@core/http/query';
+import { paginate } from '@core/http/paginate';
+import type {
+  CustomMessageInput,
+  MessageRecipient,
+  SmsHistoryFilters,
+  SmsHistoryPage,
+  SmsNotification,
+  SmsStatus,
+  SmsType,
+} from '@domain/sms-history';
+import { writeLog, type Actor } from '@core/audit-log';
+import { writeNotificationIntent } from './intents';
+
+function historyRows(db: Executor) {
+  return db
+    .selectFrom('smsNotifications as n')
+    .leftJoin('students as st', 'st.id', 'n.studentId')
+    .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
+    .leftJoin('grades as g', 'g.id', 'st.gradeId')
+    .leftJoin('sections as se', 'se.id', 'st.sectionId')
+    .select([
+      'n.id',
+      'n.type',
+      'n.channel',
+      'n.message',
+      'n.phoneNumber',
+      'n.status',
+      'n.failureReason',
+      'n.sentAt',
+      'n.deliveredAt',
+      'n.createdAt',
+      'n.dismissedAt',
+      'n.note',
+      'n.studentId',
+      'st.firstName',
+      'st.lastName',
+      'sc.name as schoolName',
+      'sc.acronym as schoolAcronym',
+      'sc.timezone as schoolTimezone',
+      'g.name as gradeName',
+      'se.name as sectionName',
+    ]);
+}
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['executeTakeFirstOrThrow']>>;
+
+export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotification {
+  return {
+    id: r.id,
+    student:
+      r.studentId && r.firstName != null
+        ? {
+            id: r.studentId,
+            firstName: r.firstName,
+            lastName: r.lastName ?? '',
+            school: r.schoolName ? { name: r.schoolName, acronym: r.schoolAcronym ?? '' } : null,
+            gradeModel: r.gradeName ? { name: r.gradeName } : null,
+            sectionModel: r.sectionName ? { name: r.sectionName } : null,
+          }
+        : null,
+    type: r.type as SmsType,
+    channel: r.channel,
+    message: r.message,
+    phoneNumber: r.phoneNumber,
+    status: r.status as SmsStatus,
+    failureReason: r.failureReason,
+    sentAt: r.sentAt,
+    deliveredAt: r.deliveredAt,
+    createdAt: r.createdAt,
+    dismissedAt: r.dismissedAt,
+    timeZone: r.schoolTimezone ?? defaultTimeZone,
+    note: r.note,
+  };
+}
+
+/** Spec §7 GET /sms-history: newest first; dates are school-local days on the creation time, inclusive. */
+export async function listSmsHistory(
+  db: Executor,
+  f: SmsHistoryFilters,
+  params: { page: number; limit: number },
+  timeZone: string,
+): Promise<SmsHistoryPage> {
+  const { from, until } = dayRangeUtc(f.startDate, f.endDate, timeZone);
+  let q = historyRows(db);
+  if (f.studentId) q = q.where('n.studentId', '=', f.studentId);
+  if (f.type) q = q.where('n.type', '=', f.type);
+  if (f.status) q = q.where('n.status', '=', f.status);
+  if (f.schoolId) q = q.where('n.schoolId', '=', f.schoolId);
+  if (f.gradeId) q = q.where('st.gradeId', '=', f.gradeId);
+  if (f.sectionId) q = q.where('st.sectionId', '=', f.sectionId);
+  if (from) q = q.where('n.createdAt', '>=', from);
+  if (until) q = q.where('n.createdAt', '<', until);
+  const { rows, pagination } = await paginate(q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc'), params);
+  return { notifications: rows.map((r) => toNotification(r, timeZone)), pagination };
+}
+
+export async function getNotification(db: Executor, id: number, defaultTimeZone: string): Promise<SmsNotification | null> {
+  const row = await historyRows(db).where('n.id', '=', id).executeTakeFirst();
+  return row ? toNotification(row, defaultTimeZone) : null;
+}
+
+/**
+ * A CUSTOM message to one student's parent: an intent in the outbox (the worker sends it by the parent's
+ * preference, exactly like attendance messages), logged in the same transaction.
+ */
+export async function queueCustomMessage(db: DB, input: CustomMessageInput, actor: Actor): Promise<{ key: string }> {
+  const student = await db
+    .selectFrom('students')
+    .select(['id', 'schoolId', 'firstName', 'lastName', 'isArchived'])
+    .where('id', '=', input.studentId)
+    .executeTakeFirst();
+  if (!student || student.isArchived) throw notFound('Student not found');
+  const key = `CUSTOM:${randomUUID()}`;
+  await db.transaction().execute(async (trx) => {
+    await writeNotificationIntent(
+      trx,
+      {
+        type: 'CUSTOM',
+        studentId: student.id,
+        schoolId: student.schoolId,
+        occurredAt: new Date().toISOString(),
+        text: input.message,
+        sender: actor.userId != null ? { role: actor.role, id: actor.userId } : undefined,
+      },
+      key,
+    );
+    await writeLog(trx, actor, {
+      action: 'SEND_CUSTOM_MESSAGE',
+      entity: 'SmsNotification',
+      entityId: key,
+      details: { studentId: student.id, student: `${student.firstName} ${student.lastName}`, length: input.message.length },
+    });
+  });
+  return { key };
+}
+
+/** The 'Send message' student picker: up to 10 active students by name or LRN (with school acronym). */
+export async function findRecipients(db: Executor, search: string): Promise<MessageRecipient[]> {
+  const terms = search.split(/\s+/).filter(Boolean).slice(0, 4);
+  let q = db
+    .selectFrom('students as st')
+    .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
+    .select(['st.id', 'st.firstName', 'st.lastName', 'st.lrn', 'st.notificationPreference', 'sc.acronym as schoolAcronym'])
+    .where('st.isArchived', '=', 0);
+  for (const term of terms) {
+    q = q.where((eb) =>
+      eb.or([containsText('st.firstName', term), containsText('st.lastName', term), containsText('st.lrn', term)]),
+    );
+  }
+  const rows = await q.orderBy('st.lastName').orderBy('st.firstName').orderBy('st.id').limit(10).execute();
+  return rows.map((r) => ({ ...r, notificationPreference: r.notificationPreference ?? 'SMS_ONLY' }));
+}

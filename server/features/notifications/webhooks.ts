@@ -1,0 +1,89 @@
+import type { DB } from '@core/db/index';
+import { nowIso } from '@core/time/time';
+import { writeLog, type Actor } from '@core/audit-log';
+import { OUTBOX } from './outbox/claim';
+import { getNotification } from './sms-history';
+import type { SmsNotification } from '@domain/sms-history';
+import type { SmsWebhookEvent } from '@domain/webhooks';
+
+const GATEWAY: Actor = { role: 'SYSTEM', userId: null, name: 'SMS gateway' };
+
+/** httpSMS event (src/domain/webhooks.ts), its type taken from the body or the X-Event-Type header. */
+export interface SmsGatewayEvent {
+  type: string;
+  data: NonNullable<SmsWebhookEvent['data']>;
+}
+
+/**
+ * What a gateway event may do to a history row: the status it sets and the statuses it may leave. Statuses
+ * only move forward (a duplicate or late webhook changes nothing): sent: PENDING → SENT; delivered:
+ * PENDING/SENT → DELIVERED; failed/expired: PENDING/SENT → FAILED. An UNCERTAIN row is settled by any of them
+ * (the gateway has just said what became of it), unless an admin dismissed it already.
+ */
+const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from: string[]; action: string }> = {
+  'message.phone.sent': { status: 'SENT', from: ['PENDING', 'UNCERTAIN'], action: 'SMS_SENT' },
+  'message.phone.delivered': { status: 'DELIVERED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_DELIVERED' },
+  'message.send.failed': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
+  'message.send.expired': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
+};
+
+/**
+ * Applies a gateway event (see SMS_EVENTS; heartbeat: the device's lastActive). Returns the changed history row
+ * (for the live list), if any.
+ */
+export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZone: string): Promise<SmsNotification | null> {
+  const d = event.data ?? {};
+  const at = d.timestamp && !Number.isNaN(Date.parse(d.timestamp)) ? new Date(d.timestamp).toISOString() : nowIso();
+  if (event.type.startsWith('phone.heartbeat')) {
+    if (d.owner && event.type !== 'phone.heartbeat.offline') {
+      await db.updateTable('smsDevices').set({ lastActive: at }).where('phoneNumber', '=', d.owner).execute();
+    }
+    return null;
+  }
+  const rule = SMS_EVENTS[event.type];
+  if (!rule) return null;
+  let q = db.selectFrom('smsNotifications').select(['id', 'status']);
+  if (d.request_id) q = q.where('requestId', '=', d.request_id);
+  else if (d.id) q = q.where('providerMsgId', '=', d.id);
+  else return null;
+  const note = await q.executeTakeFirst();
+  if (!note) return null;
+  const changed = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const set =
+      rule.status === 'DELIVERED'
+        ? { status: rule.status, deliveredAt: at, updatedAt: now }
+        : rule.status === 'SENT'
+          ? { status: rule.status, sentAt: at, updatedAt: now }
+          : {
+              status: rule.status,
+              failureReason: (d.error_message ?? d.reason ?? 'The phone could not send the message').slice(0, 300),
+              updatedAt: now,
+            };
+    const r = await trx
+      .updateTable('smsNotifications')
+      .set(set)
+      .where('id', '=', note.id)
+      .where('status', 'in', rule.from)
+      .where('dismissedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    if (note.status === 'UNCERTAIN') {
+      // Settled by the gateway: the outbox row leaves 'uncertain', so it cannot be resent any more.
+      await trx
+        .updateTable('notificationOutbox')
+        .set({ status: rule.status === 'FAILED' ? OUTBOX.failed : OUTBOX.sent, updatedAt: now })
+        .where('smsNotificationId', '=', note.id)
+        .where('status', '=', OUTBOX.uncertain)
+        .execute();
+    }
+    await writeLog(trx, GATEWAY, {
+      action: rule.action,
+      entity: 'SmsNotification',
+      entityId: note.id,
+      details: { event: event.type },
+    });
+    return true;
+  });
+  return changed ? getNotification(db, note.id, defaultTimeZone) : null;
+}

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import type { Executor } from '@core/db/index';
+import { cardUidCandidates } from '@domain/card-uid';
+import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
+import type { AttendanceStatus } from '@domain/attendance';
+import type { DayRecord } from '../attendance/rules';
+import type { ReaderRow } from './readers';
+
+/*
+ * The reads of tap recording (features/rfid/tap-recording.ts): everything the attendance rules need for a whole
+ * group of taps, each in one statement (or one per 500 values), never one per tap.
+ */
+
+export interface PendingTap {
+  reader: ReaderRow;
+  event: TapEvent;
+  /** The normalised card UID and the tap's instant (UTC ISO), as checked by checkTap. */
+  uid: string;
+  tappedAt: string;
+}
+
+export interface Student {
+  id: number;
+  schoolId: number | null;
+  name: string;
+}
+
+/** A student's school day as it stands in this transaction; id is null until a new record is inserted. */
+export interface DayState extends DayRecord {
+  studentId: number;
+  schoolId: number;
+  date: string;
+  readerId: number | null;
+  cardId: string | null;
+  /** Columns to write to an existing record (a new one is inserted whole). */
+  changed: Record<string, string | number | null> | null;
+}
+
+/** Statement parameters stay far below SQLite's and PostgreSQL's limits. */
+export const CHUNK = 500;
+export const chunks = <T>(xs: T[]) =>
+  Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+export const tapKey = (readerId: number, eventId: string) => `${readerId} ${eventId}`;
+export const dayKey = (studentId: number, date: string) => `${studentId} ${date}`;
+
+/** Appends to the list kept under a key. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * What the stored taps tell about a group, in one statement per 500 events (a UNION ALL of two index reads):
+ * - `stored`: taps of this group already stored, by (reader, eventId): their first result, answered as a
+ *   replay (an OR of per-reader index ranges, so single taps from many readers cost one round trip);
+ * - `counted`: counted (not debounced) taps of these cards around these instants (the debounce window each
+ *   side), by card: the debounce's input. Read for every card of the group, matched or not (a superset).
+ */
+export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs: number) {
+  const stored = new Map<string, TapResult>();
+  const counted = new Map<string, { readerId: number; t: number }[]>();
+  if (!pending.length) return { stored, counted };
+  const byReader = new Map<number, string[]>();
+  for (const p of pending) pushTo(byReader, p.reader.id, p.event.eventId);
+  const pairParts = chunks([...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const)));
+  const uidParts = chunks([...new Set(pending.map((p) => p.uid))]);
+  const times = pending.map((p) => Date.parse(p.tappedAt));
+  const from = new Date(Math.min(...times) - windowMs).toISOString();
+  const to = new Date(Math.max(...times) + windowMs).toISOString();
+  const columns = ['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId', 'cardUid', 'tappedAt'] as const;
+  for (let i = 0; i < pairParts.length; i++) {
+    const ids = new Map<number, string[]>();
+    for (const [readerId, id] of pairParts[i]!) pushTo(ids, readerId, id);
+    const replays = trx
+      .selectFrom('rfidTaps')
+      .select([sql<string>`'s'`.as('kind'), ...columns])
+      .where((eb) =>
+        eb.or([...ids].map(([readerId, list]) => eb.and([eb('readerId', '=', readerId), eb('eventId', 'in', list)]))),
+      );
+    const uids = uidParts[i];
+    const query = uids
+      ? replays.unionAll(
+          trx
+            .selectFrom('rfidTaps')
+            .select([sql<string>`'c'`.as('kind'), ...columns])
+            .where('cardUid', 'in', uids)
+            .where('tappedAt', '>=', from)
+            .where('tappedAt', '<=', to)
+            .where('outcome', '!=', 'DEBOUNCED'),
+        )
+      : replays;
+    for (const r of await query.execute()) {
+      if (r.kind === 'c') pushTo(counted, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
+      else
+        stored.set(tapKey(r.readerId, r.eventId), {
+          eventId: r.eventId,
+          outcome: r.outcome as TapOutcome,
+          status: r.status,
+          attendanceId: r.attendanceId,
+          studentId: r.studentId,
+          replayed: true,
+        });
+    }
+  }
+  return { stored, counted };
+}
+
+/**
+ * The student each card belongs to at each reader: an active, unarchived student holding the card in any of
+ * its accepted forms (src/domain/card-uid.ts, exact form first), of the reader's school when it has one.
+ * Looked up by the unique card index alone; the other conditions are checked here (SQLite would otherwise
+ * pick the school index and walk the whole school).
+ * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
+ * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
+ */
+export async function studentsByCard(trx: Executor, pending: PendingTap[], dates: string[] = []) {
+  const candidates = new Map<string, string[]>();
+  for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
+  const byCard = new Map<string, { id: number; schoolId: number | null; name: string; usable: boolean }>();
+  const days = new Map<string, DayState>();
+  for (const part of chunks([...new Set([...candidates.values()].flat())])) {
+    const rows = await trx
+      .selectFrom('students as s')
+      .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive'])
+      .$if(dates.length > 0, (q) =>
+        q
+          .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
+          .select([
+            'a.id as dayId',
+            'a.schoolId as daySchoolId',
+            'a.date',
+            'a.status',
+            'a.checkInAt',
+            'a.checkOutAt',
+            'a.readerId',
+            'a.cardId',
+          ]),
+      )
+      .where('s.rfidCardId', 'in', part)
+      .execute();
+    for (const r of rows) {
+      const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
+      byCard.set(r.rfidCardId!, { id: r.id, schoolId: r.schoolId, name: `${r.firstName} ${r.lastName}`, usable });
+      if (r.dayId != null) {
+        days.set(dayKey(r.id, r.date!), {
+          id: r.dayId,
+          studentId: r.id,
+          schoolId: r.daySchoolId!,
+          date: r.date!,
+          status: r.status as AttendanceStatus,
+          checkInAt: r.checkInAt ?? null,
+          checkOutAt: r.checkOutAt ?? null,
+          readerId: r.readerId ?? null,
+          cardId: r.cardId ?? null,
+          changed: null,
+        });
+      }
+    }
+  }
+  const studentOf = (uid: string, reader: ReaderRow): Student | null => {
+    for (const card of candidates.get(uid) ?? []) {
+      const s = byCard.get(card);
+      if (s?.usable && (reader.schoolId == null || s.schoolId === reader.schoolId)) return s;
+    }
+    return null;
+  };
+  return { studentOf, days };
+}
+
+export async function dayRecords(trx: Executor, keys: { studentId: number; date: string }[]) {
+  const out = new Map<string, DayState>();
+  const dates = [...new Set(keys.map((k) => k.date))];
+  for (const part of chunks([...new Set(keys.map((k) => k.studentId))])) {
+    const rows = await trx
+      .selectFrom('attendanceRecords')
+      .select(['id', 'studentId', 'schoolId', 'date', 'status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'])
+      .where('studentId', 'in', part)
+      .where('date', 'in', dates)
+      .execute();
+    for (const r of rows)
+      out.set(dayKey(r.studentId, r.date), { ...r, status: r.status as AttendanceStatus, schoolId: r.schoolId!, changed: null });
+  }
+  return out;
+}

@@ -1,0 +1,305 @@
+import type { Executor } from '@core/db/index';
+import { localDate } from '@core/time/time';
+import type { TapOutcome, TapResult } from '@domain/rfid';
+import type { AttendanceStatus } from '@domain/attendance';
+import { decideTap, type SchoolRules } from '../attendance/rules';
+import { writeNotificationIntents, type NotificationIntent } from '../notifications/intents';
+import {
+  chunks,
+  dayKey,
+  dayRecords,
+  pushTo,
+  studentsByCard,
+  tapHistory,
+  tapKey,
+  type DayState,
+  type PendingTap,
+  type Student,
+} from './tap-lookups';
+
+export type { PendingTap } from './tap-lookups';
+
+/*
+ * Records a group of checked taps (one request's, or several concurrent requests' coalesced by
+ * features/rfid/taps.ts) in the caller's transaction, set by set rather than tap by tap: everything the attendance
+ * rules need is read with two statements (the group's stored taps with the debounce window's taps; the card
+ * holders with their day records; school rules come from the intake's cache), every tap is decided in memory
+ * in card-then-time order, and the writes go out as multi-row statements: one per table, plus an
+ * UPDATE per existing day record changed (a check-out). A check-in costs 5 statements and begin/commit
+ * (tests/api/tap-cost.test.ts), and a group of 500 check-ins as many, which is what lets intake keep up with
+ * a morning rush (docs/benchmarks.md, "RFID tap intake").
+ *
+ * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
+ * unique indexes refuse it, `ReplayRace` is thrown, and the caller rolls back and runs the group again.
+ */
+
+/** An attendance change, for the live `attendance` event. */
+export interface TapChange {
+  attendanceId: number;
+  studentId: number;
+  studentName: string;
+  status: AttendanceStatus;
+  time: string;
+  readerName: string;
+}
+
+/** A new tap row, for the live `attendance:all` event. */
+export interface NewTap {
+  tapId: number;
+  outcome: TapOutcome;
+  uid: string;
+  time: string;
+  studentId: number | null;
+  studentName: string | null;
+  status: AttendanceStatus | null;
+  readerName: string;
+}
+
+export interface RecordedGroup {
+  /** One per pending tap, in the same order. */
+  results: TapResult[];
+  changes: TapChange[];
+  taps: NewTap[];
+}
+
+/** Another request stored one of this group's rows first: roll back and start again. */
+export class ReplayRace extends Error {}
+
+export interface RecordOptions {
+  defaultTimeZone: string;
+  debounceSeconds: number;
+  checkoutMinMinutes: number;
+  /** When the taps were received (the tap rows' receivedAt). */
+  receivedAt: string;
+  /** A school's attendance rules (the intake's cache; read in `trx` when not cached). */
+  rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
+}
+
+export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
+  const results: (TapResult | null)[] = pending.map(() => null);
+  const window = opts.debounceSeconds * 1000;
+  const { stored, counted } = await tapHistory(trx, pending, window);
+  const unrecorded: number[] = [];
+  pending.forEach((p, i) => {
+    const hit = stored.get(tapKey(p.reader.id, p.event.eventId));
+    if (hit) results[i] = hit;
+    else unrecorded.push(i);
+  });
+
+  // When every reader has a school (the usual case), the taps' days are known before their students: the
+  // students' read brings those days' records along. Otherwise the days are read once the students are known.
+  const rules = new Map<number, SchoolRules>();
+  const rulesOf = async (schoolId: number) => {
+    if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
+    return rules.get(schoolId)!;
+  };
+  const schooled = unrecorded.every((i) => pending[i]!.reader.schoolId != null);
+  const dates = new Set<string>();
+  if (schooled) {
+    for (const i of unrecorded) {
+      const p = pending[i]!;
+      dates.add(localDate(p.tappedAt, (await rulesOf(p.reader.schoolId!)).timeZone));
+    }
+  }
+  const { studentOf, days: joined } = await studentsByCard(
+    trx,
+    unrecorded.map((i) => pending[i]!),
+    [...dates],
+  );
+  const matched = new Map<number, { student: Student; schoolId: number; rules: SchoolRules; date: string }>();
+  for (const i of unrecorded) {
+    const p = pending[i]!;
+    const student = studentOf(p.uid, p.reader);
+    const schoolId = student?.schoolId ?? p.reader.schoolId;
+    if (!student || schoolId == null) continue;
+    const r = await rulesOf(schoolId);
+    matched.set(i, { student, schoolId, rules: r, date: localDate(p.tappedAt, r.timeZone) });
+  }
+  const days = schooled
+    ? joined
+    : await dayRecords(
+        trx,
+        [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
+      );
+  // Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks).
+  const sortKey = (i: number) => {
+    const m = matched.get(i);
+    return m ? `s${String(m.student.id).padStart(12, '0')}` : `u${pending[i]!.uid}`;
+  };
+  unrecorded.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || pending[a]!.tappedAt.localeCompare(pending[b]!.tappedAt));
+
+  const decided = new Map<number, { outcome: TapOutcome; status: AttendanceStatus | null; day: DayState | null }>();
+  const intents: { intent: NotificationIntent; day: DayState }[] = [];
+  const changes: { day: DayState; change: Omit<TapChange, 'attendanceId'> }[] = [];
+  const firstOf = new Map<string, number>();
+  for (const i of unrecorded) {
+    const p = pending[i]!;
+    const key = tapKey(p.reader.id, p.event.eventId);
+    // Two concurrent requests of one reader carrying the same eventId: the second is a replay of the first.
+    if (firstOf.has(key)) continue;
+    firstOf.set(key, i);
+    const m = matched.get(i);
+    if (!m) {
+      decided.set(i, { outcome: 'UNKNOWN_CARD', status: null, day: null });
+      continue;
+    }
+    const t = Date.parse(p.tappedAt);
+    const near = (counted.get(p.uid) ?? []).some((x) => x.readerId === p.reader.id && Math.abs(x.t - t) <= window);
+    let day = days.get(dayKey(m.student.id, m.date)) ?? null;
+    const d = decideTap({
+      tappedAt: p.tappedAt,
+      rules: m.rules,
+      record: day,
+      debounced: near,
+      checkoutMinMinutes: opts.checkoutMinMinutes,
+      date: m.date,
+    });
+    if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
+    if (d.write?.kind === 'insert') {
+      day = {
+        id: null,
+        studentId: m.student.id,
+        schoolId: m.schoolId,
+        date: d.date,
+        status: d.write.status,
+        checkInAt: d.write.checkInAt,
+        checkOutAt: null,
+        readerId: p.reader.id,
+        cardId: p.uid,
+        changed: null,
+      };
+      days.set(dayKey(m.student.id, m.date), day);
+    } else if (d.write?.kind === 'update' && day) {
+      const set: Record<string, string | number | null> = { ...d.write.set };
+      if (d.write.set.checkInAt) Object.assign(set, { readerId: p.reader.id, cardId: p.uid });
+      Object.assign(day, set);
+      if (day.id != null) day.changed = { ...day.changed, ...set };
+    }
+    if (d.write && day) {
+      if (d.intent) {
+        intents.push({
+          day,
+          intent: { type: d.intent, studentId: m.student.id, schoolId: m.schoolId, occurredAt: p.tappedAt },
+        });
+      }
+      changes.push({
+        day,
+        change: {
+          studentId: m.student.id,
+          studentName: m.student.name,
+          status: d.status!,
+          time: p.tappedAt,
+          readerName: p.reader.name,
+        },
+      });
+    }
+    decided.set(i, { outcome: d.outcome, status: d.status, day });
+  }
+
+  await writeDays(trx, [...days.values()], opts.receivedAt);
+  await writeNotificationIntents(
+    trx,
+    intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
+  );
+
+  const rows = [...decided].map(([i, d]) => {
+    const p = pending[i]!;
+    const m = matched.get(i);
+    return {
+      readerId: p.reader.id,
+      eventId: p.event.eventId,
+      cardUidRaw: p.event.cardUid.slice(0, 64),
+      cardUid: p.uid,
+      tappedAt: p.tappedAt,
+      receivedAt: opts.receivedAt,
+      studentId: m?.student.id ?? null,
+      outcome: d.outcome,
+      status: d.status,
+      attendanceId: d.day?.id ?? null,
+    };
+  });
+  const tapIds = new Map<string, number>();
+  for (const part of chunks(rows)) {
+    const inserted = await trx
+      .insertInto('rfidTaps')
+      .values(part)
+      .onConflict((oc) => oc.columns(['readerId', 'eventId']).doNothing())
+      .returning(['id', 'readerId', 'eventId'])
+      .execute();
+    if (inserted.length !== part.length) throw new ReplayRace();
+    for (const r of inserted) tapIds.set(tapKey(r.readerId, r.eventId), r.id);
+  }
+
+  const taps: NewTap[] = [];
+  for (const [i, d] of decided) {
+    const p = pending[i]!;
+    const student = matched.get(i)?.student ?? null;
+    results[i] = {
+      eventId: p.event.eventId,
+      outcome: d.outcome,
+      status: d.status,
+      attendanceId: d.day?.id ?? null,
+      studentId: student?.id ?? null,
+      replayed: false,
+    };
+    taps.push({
+      tapId: tapIds.get(tapKey(p.reader.id, p.event.eventId))!,
+      outcome: d.outcome,
+      uid: p.uid,
+      time: p.tappedAt,
+      studentId: student?.id ?? null,
+      studentName: student?.name ?? null,
+      status: d.status,
+      readerName: p.reader.name,
+    });
+  }
+  // Duplicates within the group answer with the result of the first, as replays.
+  for (const i of unrecorded) {
+    if (results[i]) continue;
+    const p = pending[i]!;
+    results[i] = { ...results[firstOf.get(tapKey(p.reader.id, p.event.eventId))!]!, replayed: true };
+  }
+  return {
+    results: results as TapResult[],
+    changes: changes.map(({ day, change }) => ({ ...change, attendanceId: day.id! })),
+    taps,
+  };
+}
+
+/** New day records in multi-row inserts (ids read back by their unique (student, date)), changed ones updated. */
+async function writeDays(trx: Executor, days: DayState[], now: string) {
+  const fresh = days.filter((d) => d.id == null);
+  for (const part of chunks(fresh)) {
+    const inserted = await trx
+      .insertInto('attendanceRecords')
+      .values(
+        part.map((d) => ({
+          studentId: d.studentId,
+          schoolId: d.schoolId,
+          date: d.date,
+          status: d.status,
+          checkInAt: d.checkInAt,
+          checkOutAt: d.checkOutAt,
+          readerId: d.readerId,
+          cardId: d.cardId,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      // Another process inserted one of these days since they were read: the group runs again and reads it.
+      .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
+      .returning(['id', 'studentId', 'date'])
+      .execute();
+    if (inserted.length !== part.length) throw new ReplayRace();
+    const ids = new Map(inserted.map((r) => [dayKey(r.studentId, r.date), r.id]));
+    for (const d of part) d.id = ids.get(dayKey(d.studentId, d.date))!;
+  }
+  for (const d of days) {
+    if (d.id == null || !d.changed) continue;
+    await trx
+      .updateTable('attendanceRecords')
+      .set({ ...d.changed, updatedAt: now })
+      .where('id', '=', d.id)
+      .execute();
+  }
+}

@@ -1,0 +1,271 @@
+import { systemClock, type Clock } from '@core/time/clock';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor, DB } from '@core/db/index';
+import type { Realtime } from '@core/realtime';
+import { normalizeCardUid } from '@domain/card-uid';
+import {
+  isIsoInstant,
+  TAP_MAX_AGE_MS,
+  TAP_MAX_FUTURE_MS,
+  TAP_MESSAGES,
+  type TapEvent,
+  type RefusedTap,
+  type TapRejection,
+  type TapResult,
+} from '@domain/rfid';
+import type { LiveAttendanceEvent, LiveTapEvent } from '@domain/attendance';
+import { recordsByIds, schoolRules } from '../attendance/service';
+import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
+import { readerBySerial, readerByToken, type ReaderRow } from './readers';
+import type { SchoolRules } from '../attendance/rules';
+import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from './tap-cache';
+import { recordRefusals, type Refusal } from './tap-refusals';
+
+/*
+ * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
+ *
+ * Every new tap row, the attendance change it causes and that change's notification intent commit together
+ * or not at all (nothing is ever half-recorded), then the live events go out and the reader gets its answer.
+ * Idempotent on (reader, eventId): taps already stored answer with their first result and change nothing; a
+ * concurrent duplicate (another process stored it first) makes the transaction run again and then answer as
+ * a replay. Bad events are rejected one by one with their reason. The rules and the statements are in
+ * features/rfid/tap-recording.ts; this module checks events and groups concurrent requests into one transaction.
+ */
+
+export interface IntakeOptions {
+  defaultTimeZone: string;
+  debounceSeconds: number;
+  checkoutMinMinutes: number;
+  /** The school clock: a tap more than 5 minutes ahead of it, or too old, is refused */
+  clock?: Clock;
+}
+
+export interface IntakeResult {
+  results: TapResult[];
+  rejected: TapRejection[];
+}
+
+interface Checked {
+  event: TapEvent;
+  uid: string;
+  tappedAt: string;
+}
+
+/** Per-event checks: a card UID, a time with a zone, inside the accepted window. */
+export function checkTap(
+  event: TapEvent,
+  now: number,
+): { ok: true; uid: string; tappedAt: string } | { ok: false; reason: string } {
+  const uid = normalizeCardUid(event.cardUid);
+  if (!uid) return { ok: false, reason: TAP_MESSAGES.cardUid };
+  if (!isIsoInstant(event.tappedAt.trim())) return { ok: false, reason: TAP_MESSAGES.tappedAt };
+  const t = Date.parse(event.tappedAt.trim());
+  if (t > now + TAP_MAX_FUTURE_MS) return { ok: false, reason: TAP_MESSAGES.future };
+  if (t < now - TAP_MAX_AGE_MS) return { ok: false, reason: TAP_MESSAGES.old };
+  return { ok: true, uid, tappedAt: new Date(t).toISOString() };
+}
+
+/** How long one process leaves a reader's lastSeenAt alone after writing it (online/offline needs minutes). */
+const LAST_SEEN_EVERY_MS = 1000;
+/**
+ * Most events recorded in one transaction (a request is never split; a batch is at most 500). SQLite runs a
+ * group without yielding, so this also bounds how long other requests wait: ~50 ms on an idle core.
+ */
+const GROUP_MAX_EVENTS = 500;
+
+/** An event refused before the intake (its shape or text; an ATTLOG line): reported and kept as a refusal. */
+export type RefusedEvent = RefusedTap;
+
+export interface TapIntake {
+  /**
+   * Records one request's events, and keeps its refused ones (`refused`, and those failing checkTap) with their
+   * reason in the same transaction; resolves after the commit (and the live events).
+   */
+  ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
+  /** The reader behind a token / a ZKTeco serial (features/rfid/tap-cache.ts: cached briefly, cleared on change). */
+  readerByToken(token: string): Promise<ReaderRow | undefined>;
+  readerBySerial(serial: string): Promise<ReaderRow | undefined>;
+  /** A school's attendance rules (cached likewise). */
+  schoolRules(schoolId: number): Promise<SchoolRules>;
+}
+
+interface Job {
+  reader: ReaderRow;
+  fresh: Checked[];
+  rejected: TapRejection[];
+  refusals: Refusal[];
+  resolve(result: IntakeResult): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Tap intake with adaptive group commit: a request that finds the intake idle is recorded at once (in the next
+ * turn of the event loop, with whatever other requests were read in the same turn); the requests that arrive
+ * while a group's transaction runs wait for it and then go together in ONE transaction, so a morning rush costs
+ * a handful of statements and one commit per group instead of a commit per tap, and a lone tap waits for
+ * nothing. Each request still gets its own results, and its reply only after the commit. If a group fails, its
+ * requests are run again one by one, so one request's error never becomes another's.
+ */
+export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeOptions, log?: FastifyBaseLogger): TapIntake {
+  let queue: Job[] = [];
+  let scheduled = false;
+  let running = false;
+  const lastSeenWritten = new Map<number, number>();
+  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
+  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
+  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, 'rules');
+  // Read in the caller's transaction when there is one (SQLite has one connection: `db` would wait for it).
+  const rules = async (schoolId: number, trx: Executor = db) =>
+    (await rulesOf.get(schoolId, () => schoolRules(trx, schoolId, opts.defaultTimeZone)))!;
+
+  async function record(jobs: Job[]) {
+    const pending: PendingTap[] = jobs.flatMap((j) => j.fresh.map((c) => ({ reader: j.reader, ...c })));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const now = Date.now();
+        const receivedAt = new Date(now).toISOString();
+        const due = [...new Set(jobs.map((j) => j.reader.id))].filter(
+          (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
+        );
+        const recorded = await db.transaction().execute(async (trx) => {
+          if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
+          for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
+          return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt, rules }) : null;
+        });
+        for (const id of due) lastSeenWritten.set(id, now);
+        return recorded;
+      } catch (err) {
+        // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.
+        const code = (err as { code?: string }).code;
+        if ((err instanceof ReplayRace || code === '40P01' || code === '40001') && attempt < 3) continue;
+        throw err;
+      }
+    }
+  }
+
+  async function run(jobs: Job[]) {
+    const recorded = await record(jobs);
+    // Nobody watching: the History rows and the events would be built for no one.
+    if (recorded && realtime?.hasListeners()) {
+      // The taps are committed: a failure to announce them must not fail the readers' requests.
+      await publish(db, realtime, recorded, opts.defaultTimeZone).catch((err: unknown) =>
+        log?.error({ err }, 'tap live events failed'),
+      );
+    }
+    let at = 0;
+    for (const job of jobs) {
+      const results = recorded ? recorded.results.slice(at, at + job.fresh.length) : [];
+      at += job.fresh.length;
+      job.resolve({ results, rejected: job.rejected });
+    }
+  }
+
+  async function drain() {
+    scheduled = false;
+    running = true;
+    try {
+      while (queue.length) {
+        let events = 0;
+        let n = 0;
+        while (n < queue.length && (n === 0 || events + queue[n]!.fresh.length <= GROUP_MAX_EVENTS))
+          events += queue[n++]!.fresh.length;
+        const group = queue.slice(0, n);
+        queue = queue.slice(n);
+        try {
+          await run(group);
+        } catch (err) {
+          if (group.length === 1) group[0]!.reject(err);
+          else for (const job of group) await run([job]).catch((e: unknown) => job.reject(e));
+        }
+        // Let other requests (and the load monitor) have the event loop before the next group.
+        if (queue.length) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    ingest(reader, events, refused = []) {
+      const checked = checkEvents(events, (opts.clock ?? systemClock).now().getTime());
+      const bad = [...refused, ...checked.rejected].sort((a, b) => a.index - b.index);
+      const rejected = bad.map(({ eventId, index, reason }) => ({ eventId, index, reason }));
+      const refusals = bad.map((r) => ({ eventId: r.eventId, cardUidRaw: r.cardUid, tappedAtRaw: r.tappedAt, reason: r.reason }));
+      return new Promise<IntakeResult>((resolve, reject) => {
+        queue.push({ reader, fresh: checked.fresh, rejected, refusals, resolve, reject });
+        if (!running && !scheduled) {
+          scheduled = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+    readerByToken: (token) => byToken.get(token, () => readerByToken(db, token)),
+    readerBySerial: (serial) => bySerial.get(serial, () => readerBySerial(db, serial)),
+    schoolRules: (schoolId) => rules(schoolId),
+  };
+}
+
+/** Each event checked once (a repeated eventId in one request counts once); the bad ones with their reason. */
+function checkEvents(events: TapEvent[], now: number) {
+  const rejected: RefusedEvent[] = [];
+  const fresh: Checked[] = [];
+  const seen = new Set<string>();
+  events.forEach((event, i) => {
+    const eventId = event.eventId.trim();
+    if (seen.has(eventId)) return;
+    seen.add(eventId);
+    const c = checkTap(event, now);
+    if (c.ok) fresh.push({ event: { ...event, eventId }, uid: c.uid, tappedAt: c.tappedAt });
+    else rejected.push({ eventId, index: event.index ?? i, reason: c.reason, cardUid: event.cardUid, tappedAt: event.tappedAt });
+  });
+  return { fresh, rejected };
+}
+
+/** After commit: `attendance` per attendance change (with the History row), `attendance:all` per new tap. */
+async function publish(db: Executor, realtime: Realtime, { changes, taps }: RecordedGroup, defaultTimeZone: string) {
+  if (changes.length) {
+    const records = await recordsByIds(db, [...new Set(changes.map((c) => c.attendanceId))], defaultTimeZone);
+    for (const c of changes) {
+      const record = records.get(c.attendanceId);
+      if (!record) continue;
+      const event: LiveAttendanceEvent = {
+        id: c.attendanceId,
+        studentId: c.studentId,
+        studentName: c.studentName,
+        status: c.status,
+        time: c.time,
+        reader: c.readerName,
+        record,
+      };
+      realtime.emitToSuperAdmins('attendance', event);
+    }
+  }
+  for (const t of taps) {
+    const event: LiveTapEvent = {
+      tapId: t.tapId,
+      outcome: t.outcome,
+      cardUid: t.uid,
+      time: t.time,
+      reader: t.readerName,
+      studentId: t.studentId,
+      studentName: t.studentName,
+      status: t.status,
+    };
+    realtime.emitToSuperAdmins('attendance:all', event);
+  }
+}
+
+/** The latest taps of cards no student has (Device Management shows them so the card can be registered). */
+export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string) {
+  const rows = await db
+    .selectFrom('rfidTaps as t')
+    .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
+    .leftJoin('schools as s', 's.id', 'r.schoolId')
+    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select('s.timezone')
+    .where('t.outcome', '=', 'UNKNOWN_CARD')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
+}

@@ -1,0 +1,88 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '@domain/api';
+import {
+  importEventSchema,
+  importPreviewSchema,
+  importTemplateCsv,
+  importUploadSchema,
+  type ImportEvent,
+} from '@domain/student-import';
+import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
+import { analyseImport, toPreview } from './import';
+import { commitImport } from './import-commit';
+
+/**
+ * CSV import of students for one school (multipart: `schoolId` + `file`, through the upload pipeline).
+ * - GET  students/import/template → the CSV template;
+ * - POST students/import/preview  → every row's verdict (nothing written);
+ * - POST students/import/commit   → checks the file again, then streams NDJSON lines (`ImportEvent`:
+ *   progress while checking, hashing and saving, the summary last). A bad file is an ordinary 4xx before the
+ *   stream starts; a failure while writing is an `error` line (the one transaction rolled back).
+ * The browser shows upload progress (ky's onUploadProgress) and then the streamed progress.
+ */
+const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const upload = { body: importUploadSchema };
+  const config = { upload: STUDENT_CSV_UPLOAD };
+
+  app.get(
+    '/students/import/template',
+    { schema: { summary: 'The student CSV import template', response: { 200: z.string() } } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="students-import-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(importTemplateCsv()),
+  );
+
+  app.post(
+    '/students/import/preview',
+    {
+      schema: {
+        summary: 'Check a student CSV file (nothing is written)',
+        ...upload,
+        response: { 200: apiSuccess(importPreviewSchema) },
+      },
+      config,
+    },
+    async (request) => ({
+      success: true as const,
+      data: toPreview(await analyseImport(app.db, request.body.schoolId, request.upload.file('file'))),
+    }),
+  );
+
+  app.post(
+    '/students/import/commit',
+    {
+      schema: {
+        summary: 'Import the valid rows of a student CSV file (NDJSON progress lines, the summary last)',
+        ...upload,
+        response: { 200: importEventSchema },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const analysis = await analyseImport(app.db, request.body.schoolId, request.upload.file('file'));
+      const stream = new PassThrough();
+      const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
+      const ctx = { db: app.db, actor: request.actor(), scryptCost: app.config.scryptCost };
+      commitImport(ctx, analysis, emit)
+        .then((summary) => emit({ type: 'summary', summary }))
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'student import failed');
+          emit({ type: 'error', message: 'The import failed and nothing was imported. Please try again.' });
+        })
+        .finally(() => stream.end());
+      // The declared schema describes each line; the reply itself is the stream of them.
+      return (reply as FastifyReply)
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+};
+export default studentImportRoutes;

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { apiSuccess } from '@domain/api';
+import { idParams } from '@domain/validation';
+import {
+  archiveStudentSchema,
+  archivedListQuerySchema,
+  archivedStudentListSchema,
+  archivedStudentSchema,
+  bulkArchiveSchema,
+  bulkRestoreSchema,
+  bulkResultSchema,
+  createStudentSchema,
+  STUDENT_MESSAGES,
+  STUDENT_PAGE_SIZE,
+  STUDENT_SUCCESS,
+  studentListQuerySchema,
+  studentListSchema,
+  studentSchema,
+  updateStudentSchema,
+} from '@domain/students';
+import { pageParams, streamCsv, wantsCsv } from '@core/http/paginate';
+import { localDate } from '@core/time/time';
+import { PICTURE_UPLOAD } from '@core/uploads/upload-rules';
+import { createStudent, getStudent, listStudents, STUDENT_CSV_COLUMNS, studentsQuery, toStudent, updateStudent } from './service';
+import {
+  ARCHIVED_CSV_COLUMNS,
+  archivedQuery,
+  archiveStudent,
+  bulkArchive,
+  bulkRestore,
+  restoreStudent,
+  toArchived,
+} from './archive';
+import { paginate } from '@core/http/paginate';
+
+const studentParams = idParams(STUDENT_MESSAGES.notFound);
+const archivedParams = idParams(STUDENT_MESSAGES.archivedNotFound);
+const oneStudent = { 200: apiSuccess(studentSchema) };
+const bulkDone = { 200: apiSuccess(bulkResultSchema) };
+
+/**
+ * Students and archived students (spec §7). Both lists take `?format=csv` for the whole filtered list
+ * (streamed text/csv instead of the JSON reply). The CSV import lives in student-import.ts.
+ */
+const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest) => ({
+    db: app.db,
+    files: request.upload,
+    actor: request.actor(),
+    scryptCost: app.config.scryptCost,
+  });
+  const today = () => localDate(new Date(), app.config.schoolTimezone);
+
+  app.post(
+    '/register-student',
+    {
+      schema: {
+        summary: 'Register a student (multipart: data + profilePicture)',
+        body: createStudentSchema,
+        response: { 201: apiSuccess(studentSchema) },
+      },
+      config: { upload: PICTURE_UPLOAD },
+    },
+    async (request, reply) => {
+      const data = await createStudent(ctx(request), request.body);
+      return reply.status(201).send({ success: true, data, message: STUDENT_SUCCESS.registered });
+    },
+  );
+
+  app.get(
+    '/students',
+    {
+      schema: {
+        summary: 'Students: a page of 20 by school, grade, section and search; ?format=csv exports all',
+        querystring: studentListQuerySchema,
+        response: { 200: apiSuccess(studentListSchema) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      if (wantsCsv(query)) {
+        return streamCsv(reply, studentsQuery(app.db, query), {
+          filename: `students-${today()}.csv`,
+          columns: STUDENT_CSV_COLUMNS,
+          map: toStudent,
+        });
+      }
+      return { success: true as const, data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE)) };
+    },
+  );
+
+  app.get(
+    '/students/:id',
+    { schema: { summary: 'One active student', params: studentParams, response: oneStudent } },
+    async (request) => ({
+      success: true as const,
+      data: await getStudent(app.db, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/students/:id',
+    {
+      schema: {
+        summary: 'Edit a student (multipart: data + profilePicture)',
+        params: studentParams,
+        body: updateStudentSchema,
+        response: oneStudent,
+      },
+      config: { upload: PICTURE_UPLOAD },
+    },
+    async (request) => {
+      const data = await updateStudent(ctx(request), request.params.id, request.body);
+      return { success: true as const, data, message: STUDENT_SUCCESS.updated };
+    },
+  );
+
+  app.post(
+    '/students/:id/archive',
+    {
+      schema: {
+        summary: 'Archive a student (optional reason)',
+        params: studentParams,
+        body: archiveStudentSchema.nullish(),
+        response: { 200: apiSuccess(archivedStudentSchema) },
+      },
+    },
+    async (request) => {
+      const data = await archiveStudent(ctx(request), request.params.id, request.body?.reason ?? null);
+      return { success: true as const, data, message: STUDENT_SUCCESS.archived };
+    },
+  );
+
+  app.post(
+    '/students/bulk-archive',
+    {
+      schema: {
+        summary: 'Archive several students with one reason (all or nothing)',
+        body: bulkArchiveSchema,
+        response: bulkDone,
+      },
+    },
+    async (request) => {
+      const data = await bulkArchive(ctx(request), request.body.ids, request.body.reason ?? null);
+      return { success: true as const, data, message: `${data.count} student(s) archived` };
+    },
+  );
+
+  app.get(
+    '/archived-students',
+    {
+      schema: {
+        summary: 'Archived students: a page of 20 by search and archive dates; ?format=csv exports all',
+        querystring: archivedListQuerySchema,
+        response: { 200: apiSuccess(archivedStudentListSchema) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const rows = await archivedQuery(app.db, query, app.config.schoolTimezone);
+      if (wantsCsv(query)) {
+        return streamCsv(reply, rows, {
+          filename: `archived-students-${today()}.csv`,
+          columns: ARCHIVED_CSV_COLUMNS,
+          map: toArchived,
+        });
+      }
+      const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
+      return { success: true as const, data: { archivedStudents: page.rows.map(toArchived), pagination: page.pagination } };
+    },
+  );
+
+  app.post(
+    '/archived-students/:id/restore',
+    { schema: { summary: 'Restore an archived student', params: archivedParams, response: oneStudent } },
+    async (request) => {
+      const data = await restoreStudent(ctx(request), request.params.id);
+      return { success: true as const, data, message: STUDENT_SUCCESS.restored };
+    },
+  );
+
+  app.post(
+    '/archived-students/bulk-restore',
+    { schema: { summary: 'Restore several archived students (all or nothing)', body: bulkRestoreSchema, response: bulkDone } },
+    async (request) => {
+      const data = await bulkRestore(ctx(request), request.body.ids);
+      return { success: true as const, data, message: `${data.count} student(s) restored` };
+    },
+  );
+};
+export default studentRoutes;

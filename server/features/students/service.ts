@@ -1,0 +1,363 @@
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DB, Executor } from '@core/db/index';
+import type { Database, StudentRow } from '@core/db/schema';
+import { badRequest, conflict, notFound } from '@core/http/errors';
+import { hashPassword } from '@core/auth/passwords';
+import { nowIso } from '@core/time/time';
+import { makePagination, type CsvColumn } from '@core/http/paginate';
+import { diff, writeLog, type Actor } from '@core/audit-log';
+import { revokeUserSessions } from '@core/auth/sessions';
+import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
+import { SCHOOL_NOT_FOUND } from '../schools/service';
+import { GRADE_NOT_FOUND } from '../grades-sections/grades';
+import { SECTION_NOT_FOUND } from '../grades-sections/sections';
+import { saveSearchTerms, studentSearch } from './search';
+import { fileUrl } from '@domain/files';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCE,
+  STUDENT_MESSAGES as M,
+  type CreateStudentInput,
+  type Gender,
+  type NotificationPreference,
+  type Student,
+  type StudentList,
+  type StudentListQuery,
+  type UpdateStudentInput,
+} from '@domain/students';
+
+/*
+ * Students (spec §3 Student, §7): registration, edit, the lists and their CSV export. Archiving, restoring
+ * and the archived list are in students-archive.ts, the CSV import in students-import*.ts.
+ *
+ * Uniqueness (checked before writing, so the answer is a 409 naming the field; the unique indexes catch
+ * races): LRN across active AND archived students, email across all students, RFID card among the
+ * students holding one — an archived student's card is parked in archived_rfid_card_id (migration 0005).
+ */
+
+export interface StudentContext {
+  db: DB;
+  /** the request's checked files (the upload pipeline) */
+  files: FileBatch;
+  actor: Actor;
+  scryptCost: number;
+}
+
+/** The record fields a super admin edits (the log diffs exactly these; never the password). */
+export const STUDENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'lrn',
+  'dateOfBirth',
+  'gender',
+  'address',
+  'rfidCardId',
+  'phoneNumber',
+  'parentFirstName',
+  'parentLastName',
+  'parentEmail',
+  'parentFacebookMessengerName',
+  'parentPhone',
+  'parentAddress',
+  'emergencyContact',
+  'notificationPreference',
+  'schoolId',
+  'gradeId',
+  'sectionId',
+] as const;
+type StudentField = (typeof STUDENT_FIELDS)[number];
+export type StudentValues = Pick<StudentRow, StudentField>;
+
+/** Students with their school, grade and section names (one statement; no password hash). */
+export function studentsWithPlacement(db: Executor) {
+  return db
+    .selectFrom('students')
+    .leftJoin('schools', 'schools.id', 'students.schoolId')
+    .leftJoin('grades', 'grades.id', 'students.gradeId')
+    .leftJoin('sections', 'sections.id', 'students.sectionId')
+    .select(STUDENT_FIELDS.map((f) => `students.${f}` as const))
+    .select([
+      'students.id',
+      'students.profilePictureUrl',
+      'students.isActive',
+      'students.isArchived',
+      'students.createdAt',
+      'students.updatedAt',
+      'students.archivedAt',
+      'students.archivedByName',
+      'students.archiveReason',
+      'students.archivedRfidCardId',
+      'schools.name as schoolName',
+      'schools.acronym as schoolAcronym',
+      'grades.name as gradeName',
+      'sections.name as sectionName',
+    ]);
+}
+export type StudentSelect = Awaited<ReturnType<ReturnType<typeof studentsWithPlacement>['executeTakeFirstOrThrow']>>;
+
+/** Spec §3 Student; an archived record shows the card it had (kept in archivedRfidCardId). */
+export function toStudent(row: StudentSelect): Student {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    lrn: row.lrn,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender as Gender | null,
+    address: row.address,
+    rfidCardId: row.isArchived ? row.archivedRfidCardId : row.rfidCardId,
+    phoneNumber: row.phoneNumber,
+    parentFirstName: row.parentFirstName,
+    parentLastName: row.parentLastName,
+    parentEmail: row.parentEmail,
+    parentFacebookMessengerName: row.parentFacebookMessengerName,
+    parentPhone: row.parentPhone,
+    parentAddress: row.parentAddress,
+    emergencyContact: row.emergencyContact,
+    notificationPreference: row.notificationPreference as NotificationPreference,
+    schoolId: row.schoolId,
+    gradeId: row.gradeId,
+    sectionId: row.sectionId,
+    profilePictureUrl: fileUrl(row.profilePictureUrl),
+    isActive: Boolean(row.isActive),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    school:
+      row.schoolId != null && row.schoolName != null
+        ? { id: row.schoolId, name: row.schoolName, acronym: row.schoolAcronym ?? '' }
+        : null,
+    gradeModel: row.gradeId != null && row.gradeName != null ? { id: row.gradeId, name: row.gradeName } : null,
+    sectionModel: row.sectionId != null && row.sectionName != null ? { id: row.sectionId, name: row.sectionName } : null,
+  };
+}
+
+// Search by word prefix lives in ./student-search (re-exported for this module's importers).
+export { saveSearchTerms, studentSearch };
+
+/** The list filters, on the students table alone (so the count needs no joins). */
+function studentFilter(f: StudentListQuery) {
+  return (eb: ExpressionBuilder<Database, 'students'>) => {
+    const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
+    if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
+    if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
+    if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));
+    if (f.searchTerm) parts.push(studentSearch(f.searchTerm)(eb));
+    return eb.and(parts);
+  };
+}
+
+/** The active (not archived) students matching the filters, by last name, first name, id (a total order for CSV). */
+export function studentsQuery(db: Executor, f: StudentListQuery) {
+  return studentsWithPlacement(db)
+    .where(studentFilter(f))
+    .orderBy('students.lastName')
+    .orderBy('students.firstName')
+    .orderBy('students.id');
+}
+
+/** One page of the list; the total is counted on the students table alone (joins would cost a lookup per row). */
+export async function listStudents(
+  db: Executor,
+  f: StudentListQuery,
+  params: { page: number; limit: number },
+): Promise<StudentList> {
+  const counted = db.selectFrom('students').where(studentFilter(f));
+  const [countRow, rows] = await Promise.all([
+    counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    studentsQuery(db, f)
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit)
+      .execute(),
+  ]);
+  return { students: rows.map(toStudent), pagination: makePagination(Number(countRow?.total ?? 0), params.page, params.limit) };
+}
+
+/** The CSV export of both student lists (same columns as the tables plus the contact fields). */
+export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'Last Name', value: (s) => s.lastName },
+  { header: 'First Name', value: (s) => s.firstName },
+  { header: 'LRN', value: (s) => s.lrn },
+  { header: 'Email', value: (s) => s.email },
+  { header: 'School', value: (s) => s.school?.acronym ?? '' },
+  { header: 'Grade', value: (s) => s.gradeModel?.name ?? '' },
+  { header: 'Section', value: (s) => s.sectionModel?.name ?? '' },
+  { header: 'Status', value: (s) => (s.isActive ? 'Active' : 'Inactive') },
+  { header: 'Gender', value: (s) => s.gender },
+  { header: 'Date of Birth', value: (s) => s.dateOfBirth },
+  { header: 'RFID Card ID', value: (s) => s.rfidCardId },
+  { header: 'Parent Name', value: (s) => [s.parentFirstName, s.parentLastName].filter(Boolean).join(' ') },
+  { header: 'Parent Phone', value: (s) => s.parentPhone },
+  { header: 'Parent Email', value: (s) => s.parentEmail },
+  { header: 'Notification Preference', value: (s) => s.notificationPreference },
+  { header: 'Created At', value: (s) => s.createdAt },
+];
+
+/** One active student; 404 when unknown or archived (an archived one is read through the archived list). */
+export async function getStudent(db: Executor, id: number): Promise<Student> {
+  const row = await studentsWithPlacement(db)
+    .where('students.id', '=', id)
+    .where('students.isArchived', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound(M.notFound);
+  return toStudent(row);
+}
+
+/** Any student row (active or archived) for the services; 404 when unknown. */
+export async function studentRow(db: Executor, id: number, message: string = M.notFound): Promise<StudentRow> {
+  const row = await db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(message);
+  return row;
+}
+
+/** field → message for each unique value another student already holds (empty when none). */
+export async function uniquenessConflicts(
+  db: Executor,
+  v: { lrn?: string; email?: string; rfidCardId?: string | null },
+  exceptId?: number,
+): Promise<Record<string, string>> {
+  const checks: Array<[field: 'lrn' | 'email' | 'rfidCardId', value: string | null | undefined, message: string]> = [
+    ['lrn', v.lrn, M.lrnTaken],
+    ['email', v.email, M.emailTaken],
+    ['rfidCardId', v.rfidCardId, M.cardTaken],
+  ];
+  const out: Record<string, string> = {};
+  for (const [field, value, message] of checks) {
+    if (value == null) continue;
+    let q = db.selectFrom('students').select('id').where(field, '=', value);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) out[field] = message;
+  }
+  return out;
+}
+
+export async function assertUnique(db: Executor, v: Parameters<typeof uniquenessConflicts>[1], exceptId?: number) {
+  const errors = await uniquenessConflicts(db, v, exceptId);
+  const first = Object.values(errors)[0];
+  if (first) throw conflict(first, errors);
+}
+
+/**
+ * The grade and section must belong to the student's school, and the section to the grade (400). The
+ * school itself must exist; a student is always registered to one.
+ */
+export async function checkPlacement(
+  db: Executor,
+  p: { schoolId: number | null; gradeId: number | null; sectionId: number | null },
+): Promise<void> {
+  if (p.schoolId == null) throw badRequest(M.school, { schoolId: M.school });
+  const school = await db.selectFrom('schools').select('id').where('id', '=', p.schoolId).executeTakeFirst();
+  if (!school) throw badRequest(SCHOOL_NOT_FOUND, { schoolId: SCHOOL_NOT_FOUND });
+  if (p.gradeId != null) {
+    const grade = await db.selectFrom('grades').select('schoolId').where('id', '=', p.gradeId).executeTakeFirst();
+    if (!grade) throw badRequest(GRADE_NOT_FOUND, { gradeId: GRADE_NOT_FOUND });
+    if (grade.schoolId !== p.schoolId) throw badRequest(M.gradeOtherSchool, { gradeId: M.gradeOtherSchool });
+  }
+  if (p.sectionId != null) {
+    const section = await db
+      .selectFrom('sections')
+      .select(['schoolId', 'gradeId'])
+      .where('id', '=', p.sectionId)
+      .executeTakeFirst();
+    if (!section) throw badRequest(SECTION_NOT_FOUND, { sectionId: SECTION_NOT_FOUND });
+    if (section.schoolId !== p.schoolId) throw badRequest(M.sectionOtherSchool, { sectionId: M.sectionOtherSchool });
+    if (p.gradeId == null) throw badRequest(M.sectionNeedsGrade, { gradeId: M.sectionNeedsGrade });
+    if (section.gradeId !== p.gradeId) throw badRequest(M.sectionOtherGrade, { sectionId: M.sectionOtherGrade });
+  }
+}
+
+/** The stored values of a new student (absent optional fields as null). */
+export function newStudentValues(input: Omit<CreateStudentInput, 'password'>): StudentValues {
+  const out: Record<string, unknown> = {};
+  for (const key of STUDENT_FIELDS) out[key] = input[key] ?? null;
+  out.notificationPreference = input.notificationPreference ?? DEFAULT_NOTIFICATION_PREFERENCE;
+  return out as StudentValues;
+}
+
+/** POST /register-student: checks everything, then stores the picture, the student and the log entry. */
+export async function createStudent(ctx: StudentContext, input: CreateStudentInput): Promise<Student> {
+  const { db, actor } = ctx;
+  const values = newStudentValues(input);
+  await checkPlacement(db, values);
+  await assertUnique(db, values);
+  const passwordHash = await hashPassword(input.password, ctx.scryptCost);
+  // The pipeline removes the stored picture again if anything below fails.
+  const url = await storeFile(ctx.files, 'profilePicture');
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('students')
+      .values({ ...values, passwordHash, profilePictureUrl: url ?? null, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await saveSearchTerms(trx, [{ ...values, id: row.id }]);
+    await writeLog(trx, actor, {
+      action: 'CREATE_STUDENT',
+      entity: 'Student',
+      entityId: row.id,
+      details: { changes: diff({}, values) },
+    });
+    return row.id;
+  });
+  return getStudent(db, id);
+}
+
+/**
+ * PATCH /students/{id}: only the fields sent change (null clears an optional one). A new password
+ * replaces the old one and signs the student out everywhere; so does deactivating.
+ */
+export async function updateStudent(ctx: StudentContext, id: number, input: UpdateStudentInput): Promise<Student> {
+  const { db, actor } = ctx;
+  const before = await studentRow(db, id);
+  if (before.isArchived) throw notFound(M.notFound);
+  const changes: Partial<StudentValues> = {};
+  for (const key of STUDENT_FIELDS) {
+    const value = input[key];
+    if (value === undefined) continue;
+    // Required fields cannot be cleared (the schema refuses blank ones; null here means "not given").
+    if (
+      value === null &&
+      (key === 'firstName' || key === 'lastName' || key === 'email' || key === 'lrn' || key === 'parentPhone')
+    )
+      continue;
+    (changes as Record<string, unknown>)[key] = value;
+  }
+  if (changes.notificationPreference === null) changes.notificationPreference = DEFAULT_NOTIFICATION_PREFERENCE;
+  const after = { ...before, ...changes };
+  await checkPlacement(db, after);
+  await assertUnique(
+    db,
+    {
+      lrn: changes.lrn ?? undefined,
+      email: changes.email ?? undefined,
+      rfidCardId: changes.rfidCardId ?? undefined,
+    },
+    id,
+  );
+  const passwordHash = input.password ? await hashPassword(input.password, ctx.scryptCost) : undefined;
+  const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;
+  const url = await storeFile(ctx.files, 'profilePicture', before.profilePictureUrl);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('students')
+      .set({
+        ...changes,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(isActive === undefined ? {} : { isActive }),
+        ...(url ? { profilePictureUrl: url } : {}),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (['firstName', 'lastName', 'email', 'lrn'].some((k) => k in changes)) await saveSearchTerms(trx, [{ ...after, id }]);
+    if (passwordHash || isActive === 0) await revokeUserSessions(trx, 'STUDENT', id);
+    const logged: Record<string, unknown> = { ...changes };
+    if (isActive !== undefined) logged.isActive = isActive;
+    const details: Record<string, unknown> = { changes: diff(before, logged) };
+    if (passwordHash) details.credentialChanged = true; // a key with 'password' in it would be redacted
+    if (url) details.profilePictureChanged = true;
+    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, details });
+  });
+  return getStudent(db, id);
+}

@@ -1,0 +1,116 @@
+import type { Executor } from '@core/db/index';
+import type { Selectable } from 'kysely';
+import type { SystemLogTable } from '@core/db/schema';
+import { paginate, type CsvColumn, type Pagination, type SortOrder } from '@core/http/paginate';
+import { dayRangeUtc } from '@core/time/day-range';
+import { USER_TYPE_ROLE, type LogFilterOptions, type LogFilters, type PerformedBy, type SystemLog } from '@domain/system-logs';
+
+/** Columns a client may sort the log by (newest first unless asked otherwise). */
+export const LOG_SORTS = {
+  createdAt: 'systemLogs.createdAt',
+  action: 'systemLogs.action',
+  entity: 'systemLogs.entity',
+} as const;
+export type LogSort = { column: (typeof LOG_SORTS)[keyof typeof LOG_SORTS]; sortOrder: SortOrder };
+export const DEFAULT_LOG_SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
+
+type LogRow = Selectable<SystemLogTable>;
+
+function parseJson(text: string | null): unknown {
+  if (text == null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** A stored row as spec §3 "System log entry" (details and performedBy parsed). */
+export function toLog(row: LogRow): SystemLog {
+  const who = (parseJson(row.performedBy) ?? {}) as Record<string, unknown>;
+  const performedBy: PerformedBy = {
+    name: str(who.name),
+    email: str(who.email),
+    employeeId: str(who.employeeId),
+    lrn: str(who.lrn),
+  };
+  return {
+    id: Number(row.id),
+    createdAt: row.createdAt,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    details: parseJson(row.details),
+    userRole: row.userRole,
+    userId: row.userId == null ? null : Number(row.userId),
+    performedBy,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  };
+}
+
+/**
+ * The filtered, ordered log (no limit): a page is cut from it, the CSV export streams all of it.
+ * Dates are school-local calendar days, inclusive at both ends; userType+userId only together.
+ */
+export function logsQuery(db: Executor, filters: LogFilters, sort: LogSort, timeZone: string) {
+  const { from, until } = dayRangeUtc(filters.startDate, filters.endDate, timeZone);
+  let q = db.selectFrom('systemLogs').selectAll('systemLogs');
+  if (filters.action) q = q.where('systemLogs.action', '=', filters.action);
+  if (filters.entity) q = q.where('systemLogs.entity', '=', filters.entity);
+  if (from) q = q.where('systemLogs.createdAt', '>=', from);
+  if (until) q = q.where('systemLogs.createdAt', '<', until);
+  if (filters.userType && filters.userId) {
+    q = q.where('systemLogs.userRole', '=', USER_TYPE_ROLE[filters.userType]).where('systemLogs.userId', '=', filters.userId);
+  }
+  return q.orderBy(sort.column, sort.sortOrder).orderBy('systemLogs.id', sort.sortOrder);
+}
+
+export async function listSystemLogs(
+  db: Executor,
+  filters: LogFilters,
+  params: { page: number; limit: number },
+  sort: LogSort,
+  timeZone: string,
+): Promise<{ logs: SystemLog[]; pagination: Pagination }> {
+  const { rows, pagination } = await paginate(logsQuery(db, filters, sort, timeZone), params);
+  return { logs: rows.map(toLog), pagination };
+}
+
+/**
+ * The query of a CSV export: the filtered log as it stands when the export starts (entries written while
+ * it streams have higher ids and stay out, so batches never shift).
+ */
+export async function logsForExport(db: Executor, filters: LogFilters, sort: LogSort, timeZone: string) {
+  const top = await db
+    .selectFrom('systemLogs')
+    .select((eb) => eb.fn.max('systemLogs.id').as('maxId'))
+    .executeTakeFirst();
+  return logsQuery(db, filters, sort, timeZone).where('systemLogs.id', '<=', Number(top?.maxId ?? 0));
+}
+
+export const LOG_CSV_COLUMNS: Array<CsvColumn<SystemLog>> = [
+  { header: 'Date', value: (l) => l.createdAt },
+  { header: 'Action', value: (l) => l.action },
+  { header: 'Entity', value: (l) => l.entity },
+  { header: 'Entity ID', value: (l) => l.entityId },
+  { header: 'Performed By', value: (l) => l.performedBy.name },
+  { header: 'Email', value: (l) => l.performedBy.email },
+  { header: 'Employee ID', value: (l) => l.performedBy.employeeId },
+  { header: 'LRN', value: (l) => l.performedBy.lrn },
+  { header: 'Role', value: (l) => l.userRole },
+  { header: 'User ID', value: (l) => l.userId },
+  { header: 'IP', value: (l) => l.ip },
+  { header: 'Details', value: (l) => l.details },
+];
+
+/** The actions and entities present in the log (choices of the screen's filters), sorted. */
+export async function logFilterOptions(db: Executor): Promise<LogFilterOptions> {
+  const [actions, entities] = await Promise.all([
+    db.selectFrom('systemLogs').select('action').distinct().orderBy('action').execute(),
+    db.selectFrom('systemLogs').select('entity').distinct().orderBy('entity').execute(),
+  ]);
+  return { actions: actions.map((r) => r.action), entities: entities.map((r) => r.entity) };
+}

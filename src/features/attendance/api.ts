@@ -1,0 +1,23 @@
+import { request } from '@kit/http';
+import type { Pagination } from '@domain/api';
+import type { AttendanceRecord, AttendanceSettings, AttendanceSettingsInput } from '@domain/attendance';
+import type { QueryFilters } from '@kit/csv';
+
+/** GET /api/super-admin/attendance-history (spec §7): one page of the filtered history. */
+export const fetchAttendanceHistory = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
+  request<{ records: AttendanceRecord[]; pagination: Pagination }>('Failed to fetch attendance history', (api) =>
+    api.get('super-admin/attendance-history', { searchParams: query, signal }),
+  );
+
+export const fetchAttendanceSettings = (schoolId: number, signal?: AbortSignal) =>
+  request<AttendanceSettings>('Failed to fetch attendance settings', (api) =>
+    api.get(`super-admin/schools/${schoolId}/attendance-settings`, { signal }),
+  );
+
+export const saveAttendanceSettings = (schoolId: number, settings: AttendanceSettingsInput) =>
+  request<AttendanceSettings>('Failed to save attendance settings', (api) =>
+    api.put(`super-admin/schools/${schoolId}/attendance-settings`, { json: settings }),
+  );
+
+export const excuseAttendance = (input: { studentId: number; date: string; note: string }) =>
+  request<AttendanceRecord>('Failed to excuse attendance', (api) => api.post('super-admin/attendance/excuse', { json: input }));

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { fetchSmsHistory } from './sms-history-api';
+import { subscribeLive } from '@kit/live';
+import { insertLive, matchesFilters, SMS_HISTORY_EMPTY, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { Button, DataTable, Pager, useListQuery, useListResource } from '../../kit';
+import { SendMessageModal } from './SendMessageModal';
+import { SMS_COLUMNS } from './smsColumns';
+import { SMS_DEFAULTS, SmsFilterBar } from './SmsFilterBar';
+import { useUncertainActions } from './UncertainActions';
+
+/**
+ * Spec §2 SMS Notifications History: filters, the table (page size 10, up to 5 page links with ellipsis), and
+ * live `sms:sent` rows inserted at the top of the loaded page (spec §4). 'Send message' queues a CUSTOM message.
+ */
+export default function SmsHistoryScreen() {
+  const list = useListQuery(SMS_DEFAULTS);
+  const res = useListResource((signal) => fetchSmsHistory({ ...list.filters, page: list.query.page }, signal), list.key);
+  const [page, setPage] = useState<SmsHistoryPage | null>(null);
+  const [composing, setComposing] = useState(0);
+  useEffect(() => setPage(res.data), [res.data]);
+  // Resend/Dismiss of an UNCERTAIN row: the answered row replaces it in place (issue #18).
+  const uncertain = useUncertainActions((row) => setPage((p) => (p ? insertLive(p, row) : p)));
+
+  const { query } = list;
+  useEffect(
+    () =>
+      subscribeLive('sms:sent', (payload) => {
+        const row = payload as SmsNotification;
+        if (row && typeof row.id === 'number' && matchesFilters(row, query)) setPage((p) => (p ? insertLive(p, row) : p));
+      }),
+    [query],
+  );
+
+  return (
+    <div>
+      <ScreenHeading title="SMS Notifications History">
+        <Button onClick={() => setComposing(Date.now())}>Send message</Button>
+      </ScreenHeading>
+      <SmsFilterBar list={list} />
+      {uncertain.view}
+      <DataTable
+        caption="SMS notifications"
+        columns={SMS_COLUMNS}
+        rows={page?.notifications ?? (res.loading ? null : [])}
+        rowKey={(n) => n.id}
+        loading={res.loading}
+        error={res.error}
+        onRetry={res.reload}
+        emptyText={SMS_HISTORY_EMPTY}
+        rowActions={uncertain.rowActions}
+      />
+      <Pager pagination={page?.pagination} onPage={list.setPage} variant="ellipsis" summary="range" noun="notifications" />
+      {composing ? <SendMessageModal key={composing} onClose={() => setComposing(0)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { request, requestBody } from '@kit/http';
+import type { MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
+
+/** Spec §7 GET /api/super-admin/sms-history (filters of §3; '' values are left out). */
+export const fetchSmsHistory = (query: Record<string, string | number>, signal?: AbortSignal) =>
+  request<SmsHistoryPage>('Failed to fetch SMS history', (api) =>
+    api.get('super-admin/sms-history', {
+      signal,
+      searchParams: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v != null)),
+    }),
+  );
+
+export const searchRecipients = (search: string, signal?: AbortSignal) =>
+  request<MessageRecipient[]>('Failed to fetch students', (api) =>
+    api.get('super-admin/sms-history/recipients', { signal, searchParams: { search } }),
+  );
+
+export const sendCustomMessage = (payload: { studentId: number; message: string }) =>
+  requestBody<{ key: string }>('Failed to send message', (api) =>
+    api.post('super-admin/sms-history/messages', { json: payload }),
+  );
+
+/** Issue #18: Resend or Dismiss an UNCERTAIN message (answers the history row and the spec message). */
+export const decideUncertainMessage = (id: number, decision: 'resend' | 'dismiss') =>
+  requestBody<SmsNotification>(`Failed to ${decision} message`, (api) => api.post(`super-admin/sms-history/${id}/${decision}`));

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { fetchReaders, fetchUnknownTaps } from './api';
+import { fetchSchools } from '@features/schools/api';
+import { issueNewToken, removeReader } from './store';
+import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
+import { formatSchoolDateTime } from '@domain/format';
+import {
+  Button,
+  CheckboxField,
+  DataTable,
+  ErrorBanner,
+  FilterBar,
+  SelectField,
+  useActionNotice,
+  useConfirm,
+  useListResource,
+  type ListQueryApi,
+} from '../../kit';
+import { readerColumns } from './readerColumns';
+import { ReaderFormModal } from './ReaderFormModal';
+import { ReaderSetupDialog } from './ReaderSetupDialog';
+import { RefusedTaps } from './RefusedTaps';
+import type { DEVICE_DEFAULTS } from '@features/devices/DeviceManagementScreen';
+
+/**
+ * Device Management → 'RFID Readers' (issue #11): school filter, the readers with online/offline from their last
+ * contact, add/edit/delete, a new token (shown once) or a ZKTeco terminal's device setup, and the latest taps of cards no student has. Issue #18: a
+ * reader with taps is retired on delete (kept with its history; listed with 'Show retired readers'), and the
+ * readers' refused taps are listed with their reason.
+ */
+export function RfidReadersTab({
+  list,
+  adding,
+  onAdded,
+}: {
+  list: ListQueryApi<typeof DEVICE_DEFAULTS>;
+  adding: boolean;
+  onAdded: () => void;
+}) {
+  const schoolId = list.query.schoolId;
+  const retired = list.query.retired === 'true';
+  const readers = useListResource((signal) => fetchReaders(schoolId, retired, signal), `readers:${schoolId}:${retired}`);
+  const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
+  const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
+  const [editing, setEditing] = useState<RfidReader | null>(null);
+  // The reader whose setup is shown: a new token (HTTP), or what to enter on a ZKTeco terminal.
+  const [setup, setSetup] = useState<RfidReader | RfidReaderWithToken | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
+  const notice = useActionNotice();
+  // Refusals are read again after each change of the reader list (a deletion, an edit).
+  const [changes, setChanges] = useState(0);
+
+  const closeForm = () => {
+    setEditing(null);
+    onAdded();
+  };
+  const saved = (r: RfidReader | RfidReaderWithToken) => {
+    closeForm();
+    readers.reload();
+    setChanges((n) => n + 1);
+    if ('token' in r) setSetup(r);
+  };
+  const rotate = async (r: RfidReader) => {
+    if (
+      !(await confirm({
+        message: `Issue a new token for ${r.name}? The current token stops working at once.`,
+        confirmLabel: 'Issue token',
+        tone: 'primary',
+      }))
+    )
+      return;
+    const result = await issueNewToken(r);
+    if (result.ok) setSetup(result.data);
+    else setError(result.message);
+  };
+  const remove = async (r: RfidReader) => {
+    const message =
+      'Are you sure you want to delete this reader? A reader that has recorded taps is retired instead: disabled and kept with its history.';
+    if (!(await confirm({ message, confirmLabel: 'Delete' }))) return;
+    const result = await removeReader(r);
+    notice.report(result);
+    if (result.ok) {
+      readers.reload();
+      setChanges((n) => n + 1);
+    }
+  };
+
+  return (
+    <div>
+      <FilterBar
+        label="Reader filters"
+        actions={<span className="text-sm text-gray-600">{readers.data ? `${readers.data.length} readers` : ''}</span>}
+      >
+        <SelectField
+          label="School"
+          value={schoolId}
+          placeholder="All Schools"
+          options={(schools.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          onChange={(e) => list.setQuery({ schoolId: e.target.value })}
+        />
+        <CheckboxField
+          label="Show retired readers"
+          checked={retired}
+          onChange={(on) => list.setQuery({ retired: on ? 'true' : '' })}
+        />
+      </FilterBar>
+      <ErrorBanner message={error} onDismiss={() => setError(null)} className="mb-4" />
+      {notice.view}
+      <DataTable
+        caption="RFID readers"
+        columns={readerColumns}
+        rows={readers.data}
+        rowKey={(r) => r.id}
+        loading={readers.loading}
+        error={readers.error}
+        onRetry={readers.reload}
+        emptyText="No RFID readers found"
+        rowActions={(r) =>
+          r.retiredAt ? (
+            <span className="text-sm text-gray-600">Kept for its history</span>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+                Edit
+              </Button>
+              {r.kind === 'HTTP' ? (
+                <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
+                  New Token
+                </Button>
+              ) : (
+                <Button size="sm" variant="secondary" onClick={() => setSetup(r)}>
+                  Device Setup
+                </Button>
+              )}
+              <Button size="sm" variant="danger" onClick={() => void remove(r)}>
+                Delete
+              </Button>
+            </div>
+          )
+        }
+      />
+
+      <RefusedTaps schoolId={schoolId} refreshKey={String(changes)} />
+
+      <section aria-labelledby="unknown-cards" className="mt-6">
+        <h2 id="unknown-cards" className="mb-2 text-base font-semibold text-gray-900">
+          Unknown Cards
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">
+          Latest taps of cards no student has: register the card on the student to count them.
+        </p>
+        <DataTable
+          caption="Unknown cards"
+          columns={[
+            { header: 'Card ID', className: 'font-mono text-xs', cell: (t) => t.cardUid },
+            { header: 'As Sent', className: 'font-mono text-xs', cell: (t) => t.cardUidRaw },
+            { header: 'Reader', cell: (t) => [t.readerName, t.readerLocation].filter(Boolean).join(' · ') },
+            { header: 'Tapped At', className: 'whitespace-nowrap', cell: (t) => formatSchoolDateTime(t.tappedAt, t.timeZone) },
+          ]}
+          rows={unknown.data}
+          rowKey={(t) => t.id}
+          loading={unknown.loading}
+          error={unknown.error}
+          onRetry={unknown.reload}
+          emptyText="No unknown cards tapped"
+        />
+      </section>
+
+      <ReaderFormModal
+        open={adding || !!editing}
+        editing={editing}
+        schools={schools.data ?? []}
+        onClose={closeForm}
+        onSaved={saved}
+      />
+      <ReaderSetupDialog reader={setup} onClose={() => setSetup(null)} />
+      {dialog}
+    </div>
+  );
+}

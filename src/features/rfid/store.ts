@@ -1,0 +1,84 @@
+import { createReader, rotateReaderToken, updateReader, deleteReader } from './api';
+import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { READER_MESSAGES, readerCreateSchema, type ReaderKind, type RfidReader, type RfidReaderWithToken } from '@domain/rfid';
+import { validate } from '@domain/validation';
+
+/** Form values of the reader dialog (Device Management → RFID Readers). */
+export interface ReaderForm {
+  name: string;
+  location: string;
+  schoolId: string;
+  kind: ReaderKind;
+  serialNumber: string;
+  allowedNetworks: string;
+  isActive: boolean;
+}
+
+export const emptyReaderForm = (schoolId = ''): ReaderForm => ({
+  name: '',
+  location: '',
+  schoolId,
+  kind: 'HTTP',
+  serialNumber: '',
+  allowedNetworks: '',
+  isActive: true,
+});
+
+export const readerToForm = (r: RfidReader): ReaderForm => ({
+  name: r.name,
+  location: r.location ?? '',
+  schoolId: r.schoolId ? String(r.schoolId) : '',
+  kind: r.kind,
+  serialNumber: r.serialNumber ?? '',
+  allowedNetworks: (r.allowedNetworks ?? []).join('\n'),
+  isActive: r.isActive,
+});
+
+/** Creates (answer carries the one-time token) or updates a reader; checked with the API's own schema first. */
+export async function saveReader(
+  form: ReaderForm,
+  editing: RfidReader | null,
+): Promise<ActionResult<RfidReader | RfidReaderWithToken>> {
+  const checked = validate(readerCreateSchema, form);
+  if (!checked.ok) return invalid(checked.errors);
+  const body = {
+    ...form,
+    location: form.location.trim() || null,
+    serialNumber: form.kind === 'ZKTECO' ? form.serialNumber.trim() || null : null,
+    allowedNetworks: form.allowedNetworks.trim() || null,
+  };
+  try {
+    const data = editing ? await updateReader(editing.id, body) : await createReader(body);
+    return { ok: true, message: editing ? 'Reader updated successfully' : 'Reader added', data };
+  } catch (err) {
+    return actionFailure(err, editing ? 'Failed to update RFID reader' : 'Failed to create RFID reader');
+  }
+}
+
+export async function issueNewToken(reader: RfidReader): Promise<ActionResult<RfidReaderWithToken>> {
+  try {
+    return { ok: true, message: 'New token issued', data: await rotateReaderToken(reader.id) };
+  } catch (err) {
+    return actionFailure(err, 'Failed to issue a new token');
+  }
+}
+
+/** Deletes a reader; one with taps is retired instead (kept with its history), and the message says which. */
+export async function removeReader(reader: RfidReader): Promise<ActionResult<null>> {
+  try {
+    const { outcome } = await deleteReader(reader.id);
+    return { ok: true, message: outcome === 'retired' ? READER_MESSAGES.retiredDone : READER_MESSAGES.deleted, data: null };
+  } catch (err) {
+    return actionFailure(err, 'Failed to delete RFID reader');
+  }
+}
+
+/** The curl line shown with a new token: one tap, as a reader sends it. */
+export function curlExample(origin: string, token: string): string {
+  return [
+    `curl -X POST ${origin}/api/rfid/taps \\`,
+    `  -H 'Authorization: Bearer ${token}' \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '{"eventId":"gate1-000001","cardUid":"04A1B2C3","tappedAt":"${new Date().toISOString()}"}'`,
+  ].join('\n');
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '../../kit';
+import { saveSchool, schoolForm } from './store';
+import { SchoolFormFields } from './SchoolFormFields';
+import { useFormState } from '@kit/useFormState';
+
+/** Spec §2 'Register New School'; success shows 2 s, then the form resets, the modal closes and the list refreshes (§4). */
+export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  const form = useFormState(schoolForm());
+  const [logo, setLogo] = useState<File | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  // A new key remounts the fields, which also empties the file input.
+  const [round, setRound] = useState(0);
+
+  function close() {
+    if (form.saving) return;
+    form.reset(schoolForm());
+    setLogo(null);
+    setSuccess(null);
+    setRound((r) => r + 1);
+    onClose();
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const result = await form.submit(() => saveSchool(form.values, logo));
+    if (result?.ok) setSuccess(result.message);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Register New School"
+      size="lg"
+      footer={
+        <>
+          <CancelButton disabled={form.saving} />
+          <Button type="submit" form="register-school-form" loading={form.saving} disabled={success !== null}>
+            {form.saving ? 'Registering...' : 'Register School'}
+          </Button>
+        </>
+      }
+    >
+      {success ? (
+        <SuccessOverlay
+          message={success}
+          durationMs={SUCCESS_MS}
+          onDone={() => {
+            onCreated();
+            close();
+          }}
+        />
+      ) : null}
+      <form id="register-school-form" noValidate onSubmit={onSubmit} className="space-y-4" key={round}>
+        <ErrorBanner message={form.message} />
+        <SchoolFormFields form={form} logo={logo} onLogo={setLogo} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { fetchSchool } from '@features/schools/api';
+import { $router, redirectPage } from '@kit/router';
+import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '../../kit';
+import { SCHOOL_NOT_FOUND } from '@domain/schools';
+import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { StudentList, type StudentPlace } from './StudentList';
+import { usePageTitle } from '../../islands/console/layout/usePageTitle';
+
+/**
+ * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
+ * the query string, title 'Students - {school name}'; without a school id it goes to /super-admin/schools.
+ */
+export default function SchoolStudentsScreen() {
+  const page = useStore($router);
+  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
+  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0;
+  useEffect(() => {
+    if (!valid) redirectPage($router, 'schools');
+  }, [valid]);
+  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+  const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });
+  const onPlace = useCallback((p: StudentPlace) => setPlace(p), []);
+  const title = school.data ? `Students - ${school.data.name}` : 'Students';
+  usePageTitle(title);
+  if (!valid) return null;
+  // A school that does not exist (a stale link, a typed id): nothing to register, archive or import into.
+  if (school.error === SCHOOL_NOT_FOUND) {
+    return (
+      <div>
+        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: 'Students' }]} />
+        <ScreenHeading title="Students" />
+        <EmptyState>
+          {SCHOOL_NOT_FOUND}.{' '}
+          <a href="/super-admin/schools" className="font-medium text-brand-700 hover:underline">
+            Back to Schools
+          </a>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const base = `/super-admin/schools/${schoolParam}/students`;
+  const crumbs: Crumb[] = [
+    { label: 'Schools', href: '/super-admin/schools' },
+    { label: school.data?.name ?? '…', href: base },
+    ...(place.gradeName ? [{ label: place.gradeName, href: `${base}?gradeId=${place.gradeId}` }] : []),
+    ...(place.sectionName ? [{ label: place.sectionName }] : []),
+    { label: 'Students' },
+  ];
+  return (
+    <StudentList
+      schoolId={Number(schoolParam)}
+      onPlace={onPlace}
+      registerLabel="Register New Student"
+      archivesLabel="View Archived Students"
+      heading={(actions) => (
+        <>
+          <Breadcrumb items={crumbs} />
+          <ScreenHeading title={title}>{actions}</ScreenHeading>
+          <ErrorBanner className="mb-4" message={school.error} />
+        </>
+      )}
+    />
+  );
+}

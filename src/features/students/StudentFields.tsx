@@ -1,0 +1,137 @@
+import { useEffect, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins/store';
+import { studentFormPatch, type StudentForm } from './store';
+import { IMAGE_MIME_TYPES } from '@domain/files';
+import { GENDER_LABELS, GENDERS, NOTIFICATION_PREFERENCE_LABELS, NOTIFICATION_PREFERENCES } from '@domain/students';
+import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '../../kit';
+import { useClassChoices } from './useClassChoices';
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-500">{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * The fields of the Register/Edit Student form (spec §3 Student, §5): password required on create (auto-filled
+ * from the last name), optional on edit; grade waits for a school, section for a grade.
+ */
+export function StudentFields({
+  mode,
+  form,
+  picture,
+  currentPictureUrl,
+  lockSchool,
+}: {
+  mode: 'create' | 'edit';
+  form: FormState<StudentForm>;
+  picture: PictureInput;
+  currentPictureUrl?: string | null;
+  lockSchool?: boolean;
+}) {
+  const { values, errors } = form;
+  const { schools, error: schoolsError } = useStore($schoolChoices);
+  const choices = useClassChoices(values.schoolId, values.gradeId);
+  useEffect(() => {
+    void loadSchoolChoices();
+  }, []);
+
+  // Every change goes through the form's rules (auto password, grade/section resets).
+  const bind = (key: keyof StudentForm) => ({
+    ...form.bind(key),
+    onChange: (e: { target: { value: string } }) => form.set(studentFormPatch(mode, { [key]: e.target.value })),
+  });
+  const creating = mode === 'create';
+
+  return (
+    <div className="space-y-6">
+      <PictureField
+        picture={picture}
+        currentUrl={currentPictureUrl}
+        firstName={values.firstName}
+        lastName={values.lastName}
+        accept={IMAGE_MIME_TYPES.join(',')}
+        hint="JPG, PNG, GIF or WebP. Max 2MB."
+        error={errors.profilePicture}
+      />
+      <Group title="Student">
+        <TextField label="First Name" required autoComplete="off" data-autofocus {...bind('firstName')} />
+        <TextField label="Last Name" required autoComplete="off" {...bind('lastName')} />
+        <TextField label="Email" type="email" required autoComplete="off" {...bind('email')} />
+        <TextField label="LRN" required inputMode="numeric" maxLength={12} hint="12 digits" {...bind('lrn')} />
+        <TextField
+          label="Password"
+          type="password"
+          required={creating}
+          autoComplete="new-password"
+          hint={
+            creating
+              ? 'Filled in as the last name followed by 2025; you may change it'
+              : 'Leave blank to keep the current password'
+          }
+          {...bind('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          required={creating}
+          autoComplete="new-password"
+          {...bind('confirmPassword')}
+        />
+        <TextField label="Date of Birth" type="date" {...bind('dateOfBirth')} />
+        <SelectField
+          label="Gender"
+          placeholder="Select gender"
+          options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+          {...bind('gender')}
+        />
+        <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
+        <TextField label="RFID Card ID" autoComplete="off" {...bind('rfidCardId')} />
+        <TextAreaField label="Address" rows={2} className="sm:col-span-2" {...bind('address')} />
+      </Group>
+      <Group title="School">
+        <SelectField
+          label="School"
+          required
+          disabled={lockSchool}
+          placeholder="Select a school"
+          options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.acronym})` }))}
+          hint={schoolsError ?? undefined}
+          {...bind('schoolId')}
+        />
+        <SelectField
+          label="Grade"
+          placeholder="Select a grade"
+          disabled={!values.schoolId}
+          options={choices.grades}
+          {...bind('gradeId')}
+        />
+        <SelectField
+          label="Section"
+          placeholder="Select a section"
+          disabled={!values.gradeId}
+          options={choices.sections}
+          {...bind('sectionId')}
+        />
+      </Group>
+      <Group title="Parent or Guardian">
+        <TextField label="Parent First Name" autoComplete="off" {...bind('parentFirstName')} />
+        <TextField label="Parent Last Name" autoComplete="off" {...bind('parentLastName')} />
+        <TextField label="Parent Phone" type="tel" required hint="e.g. 09171234567 or +639171234567" {...bind('parentPhone')} />
+        <TextField label="Parent Email" type="email" autoComplete="off" {...bind('parentEmail')} />
+        <TextField label="Parent Messenger Name" autoComplete="off" {...bind('parentFacebookMessengerName')} />
+        <TextField label="Emergency Contact" {...bind('emergencyContact')} />
+        <SelectField
+          label="Notification Preference"
+          options={NOTIFICATION_PREFERENCES.map((p) => ({ value: p, label: NOTIFICATION_PREFERENCE_LABELS[p] }))}
+          {...bind('notificationPreference')}
+        />
+        <TextAreaField label="Parent Address" rows={2} className="sm:col-span-2" {...bind('parentAddress')} />
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { StudentList } from './StudentList';
+
+/** All-schools Students (spec §2, /super-admin/student-management): School filter and column, 'View Archives'. */
+export default function StudentManagementScreen() {
+  return (
+    <StudentList
+      registerLabel="+ Register New Student"
+      archivesLabel="View Archives"
+      heading={(actions) => <ScreenHeading title="Student Management">{actions}</ScreenHeading>}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { placementText, studentName, type ArchivedStudent } from '@domain/students';
+import { formatDateTime } from '@domain/format';
+import type { Column } from '../../kit';
+import { PersonCell } from './studentColumns';
+
+export const archivedName = (a: ArchivedStudent) => studentName(a.studentData);
+/** Spec §3: a missing school, grade or section shows '-'. */
+export const gradeSectionOf = (a: ArchivedStudent) => {
+  const place = placementText(a.studentData);
+  return `${place.grade} / ${place.section}`;
+};
+
+/** Spec §2 Archived Students table (Actions — Reason, Restore — are the table's row actions). */
+export function archivedColumns(): Array<Column<ArchivedStudent>> {
+  return [
+    {
+      header: 'Name',
+      cell: (a) => (
+        <PersonCell picture={a.profilePictureUrl} firstName={a.studentData.firstName} lastName={a.studentData.lastName} />
+      ),
+    },
+    { header: 'LRN', cell: (a) => a.studentData.lrn || '-', className: 'whitespace-nowrap tabular-nums', detail: 'sm' },
+    { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]', detail: 'md' },
+    { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]', detail: 'lg' },
+    { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]', detail: 'lg' },
+    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'min-w-[7rem]', detail: 'sm' },
+  ];
+}
