@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { architecture } from './eslint.architecture.js';
 
 export default defineConfig(
   {
@@ -50,17 +51,17 @@ export default defineConfig(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    // The public site and the sign-in page ship to every visitor: they may not pull in the console
-    // (its kit, stores and screens). Shared pieces live in src/kit/ui/.
-    files: ['src/features/public/**/*.{ts,tsx}', 'src/islands/auth/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    // The public site and the sign-in page ship to every visitor: they may not pull in the console (its kit,
+    // stores and screens). What they share with it lives in src/kit/ui/ (and the ky instance, src/kit/http.ts).
+    files: ['src/features/public/**/*.{ts,tsx}', 'src/features/auth/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/islands/console/**', '**/console/kit', '**/console/kit/**', '../console/**'],
-              message: 'Public and sign-in islands may not import the console; use src/kit/ui/ for shared parts.',
+              regex: '^@kit(/(?!ui/|http$|cookies$).*)?$|islands/console',
+              message: 'Public and sign-in code may not import the console; use src/kit/ui/ for shared parts.',
             },
           ],
         },
@@ -73,12 +74,9 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['../console/**', '**/islands/console/**'], message: 'src/kit/ui/ may not import the console.' },
-          ],
-        },
+        { patterns: [{ regex: '^@kit$|^\\.\\./[^u]|islands/console', message: 'src/kit/ui/ may not import the console kit.' }] },
       ],
     },
   },
+  architecture,
 );

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@core/app';
+import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { csvLine } from '@domain/csv';
 import type { ImportEvent, ImportSummary } from '@domain/student-import';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '@core/app';
+import { buildApp } from '../server/app';
 import { loadConfig, testConfig } from '@core/config';
 import { createDb } from '@core/db/index';
 import { startStandInGateway } from '../tests/fixtures/sms-gateway';

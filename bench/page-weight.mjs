@@ -155,7 +155,7 @@ function ownFiles(entry, loaded) {
 }
 const routesSource = fs.readFileSync(new URL('../src/islands/console/routes.tsx', import.meta.url), 'utf8');
 const screenNames = [
-  ...new Set([...routesSource.matchAll(/lazy\(\(\) => import\('\.\/screens\/[^']*\/(\w+)'\)\)/g)].map((m) => m[1])),
+  ...new Set([...routesSource.matchAll(/lazy\(\(\) => import\('@features\/[^']*\/(\w+)'\)\)/g)].map((m) => m[1])),
 ];
 if (screenNames.length === 0) failures.push('no lazy screens found in src/islands/console/routes.tsx');
 const shellLazy = lazyChunks(shell.files);

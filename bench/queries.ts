@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@core/app';
+import { buildApp } from '../server/app';
 import type { DB } from '@core/db/index';
 import { loadConfig } from '@core/config';
 import { localDate, lastLocalDays } from '@core/time/time';

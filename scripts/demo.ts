@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { buildApp } from '@core/app';
+import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { localDate, localTime } from '@core/time/time';
 import { startStandInGateway } from '../tests/fixtures/sms-gateway';

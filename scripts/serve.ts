@@ -4,7 +4,7 @@
  * environment (DATA_DIR, DATABASE_URL, PG_SCHEMA, REDIS_URL, …) on PORT (default: a free one), printed as
  * `PORT <n>` once listening. API only (no static site).
  */
-import { buildApp } from '@core/app';
+import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 
 // PORT may be 0 (any free port) here, which the server's own PORT check refuses.

@@ -1,5 +1,5 @@
 import { checkConfigOrExit, ConfigError } from '@core/config';
-import { buildApp } from '@core/app';
+import { buildApp } from './app';
 
 const config = checkConfigOrExit();
 // A setting that only the data can judge (the secrets key) stops the start the same way: one line, exit code 1.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@core/app';
+import { buildApp } from '../../server/app';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';

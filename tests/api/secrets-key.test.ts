@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@core/app';
+import { buildApp } from '../../server/app';
 import { createSecretBox } from '@core/secrets/secrets';
 import { verifySecretsKey, WRONG_KEY_MESSAGE } from '@core/secrets/secrets-key-check';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';

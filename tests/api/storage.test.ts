@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp } from '@core/app';
+import { buildApp } from '../../server/app';
 import { testConfig } from '@core/config';
 
 /*

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
-import { forgetReaders, forgetSchoolRules } from '../../server/features/rfid/tap-cache';
+import { forgetReaders, forgetSchoolRules } from '@core/ttl-cache';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
 
 /*

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@core/app';
+import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
 import { E2E_STATIC_DIR } from './env';
 

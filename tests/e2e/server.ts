@@ -1,5 +1,5 @@
 /**
- * The e2e server: the REAL app (server/core/app.ts) on a fresh temp DATA_DIR, serving the built site.
+ * The e2e server: the REAL app (server/app.ts) on a fresh temp DATA_DIR, serving the built site.
  * Playwright starts it (playwright.config.ts `webServer`) and stops it with SIGTERM; the data dir goes with it.
  *
  *   E2E_PORT        port to listen on (default 4399)
@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@core/config';
-import { buildApp } from '@core/app';
+import { buildApp } from '../../server/app';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
 import {

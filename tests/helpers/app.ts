@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { buildApp, type BuildOptions } from '@core/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { testConfig, type AppConfig } from '@core/config';
 import { createDb } from '@core/db/index';
 

@@ -8,7 +8,7 @@ import { renderMessage } from '../../server/features/notifications/outbox/templa
 import { backoffDelay } from '../../server/features/notifications/outbox/backoff';
 import { releaseSlot, reserveSlot } from '../../server/features/notifications/outbox/usage';
 import { channelsFor } from '../../server/features/notifications/outbox/expand';
-import { classifyGraphError } from '../../server/features/notifications/messenger';
+import { classifyGraphError } from '../../server/features/devices/messenger';
 import { verifyHubSignature } from '@core/secrets/hmac';
 import { createSecretBox } from '@core/secrets/secrets';
 import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';

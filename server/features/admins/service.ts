@@ -7,7 +7,7 @@ import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
-import { SCHOOL_NOT_FOUND } from '../schools/service';
+import { SCHOOL_NOT_FOUND } from '../schools';
 import { assertKnownPermissions, permissionNames } from './permissions';
 import { fileUrl } from '@domain/files';
 import type { Admin, CreateAdminInput, UpdateAdminInput } from '@domain/admins';

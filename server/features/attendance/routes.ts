@@ -12,7 +12,7 @@ import {
   type LiveAttendanceEvent,
 } from '@domain/attendance';
 import { pageParams } from '@core/http/paginate';
-import { SCHOOL_NOT_FOUND } from '../schools/service';
+import { SCHOOL_NOT_FOUND } from '../schools';
 import { excuseStudent, getAttendanceSettings, listHistory, putAttendanceSettings } from './service';
 
 const schoolParams = idParams(SCHOOL_NOT_FOUND);

@@ -3,8 +3,8 @@ import { nowIso } from '@core/time/time';
 import { notFound } from '@core/http/errors';
 import { paginate, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
-import { requireSchool } from '../schools/service';
-import { forgetSchoolRules } from '../rfid/tap-cache';
+import { requireSchool } from '../schools';
+import { forgetSchoolRules } from '@core/ttl-cache';
 import type { SchoolRules } from './rules';
 import type { AttendanceRecord, AttendanceSettings, AttendanceStatus, ExcuseInput, HistoryFilters } from '@domain/attendance';
 

@@ -10,7 +10,7 @@ import {
   facebookSendMessageSchema,
 } from '@domain/facebook-pages';
 import { idParams } from '@domain/validation';
-import { SCHOOL_NOT_FOUND } from '../schools/service';
+import { SCHOOL_NOT_FOUND } from '../schools';
 import {
   createFacebookPage,
   deleteFacebookPage,

@@ -11,8 +11,8 @@ import {
   type FacebookSendMessageInput,
 } from '@domain/facebook-pages';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { requireSchool } from '../schools/service';
-import { sendMessengerText, testPageToken } from '../notifications/messenger';
+import { requireSchool } from '../schools';
+import { sendMessengerText, testPageToken } from './messenger';
 
 export interface PageDeps {
   db: DB;

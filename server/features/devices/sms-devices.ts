@@ -11,8 +11,8 @@ import {
   type SmsDeviceUpdateInput,
 } from '@domain/sms-devices';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { requireSchool } from '../schools/service';
-import { sendSms } from '../notifications/sms-gateway';
+import { requireSchool } from '../schools';
+import { sendSms } from './sms-gateway';
 
 /** What device rules need from the app: database, secrets, gateway and the default school time zone. */
 export interface DeviceDeps {

@@ -5,7 +5,7 @@ import type { GradeTable } from '@core/db/schema';
 import { conflict, nameConflict, notFound } from '@core/http/errors';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { requireSchool } from '../schools/service';
+import { requireSchool } from '../schools';
 import { GRADE_MESSAGES, type GradeCreateInput, type GradeUpdateInput } from '@domain/grades';
 
 export const GRADE_NOT_FOUND = 'Grade not found';

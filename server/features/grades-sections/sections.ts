@@ -3,7 +3,7 @@ import type { DB, Executor } from '@core/db/index';
 import { badRequest, conflict, nameConflict, notFound } from '@core/http/errors';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { requireSchool } from '../schools/service';
+import { requireSchool } from '../schools';
 import { GRADE_NOT_FOUND } from './grades';
 import { SECTION_MESSAGES, type SectionCreateInput, type SectionUpdateInput } from '@domain/grades';
 

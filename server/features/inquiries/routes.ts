@@ -8,8 +8,8 @@ import { honeypotFilled, PUBLIC_FORM_BODY_LIMIT } from '@domain/public-forms';
 import { systemSchema } from '@domain/systems';
 import { idParams } from '@domain/validation';
 import { createInquiry, deleteInquiry, getInquiry, listInquiries } from './service';
-import { createOrder } from '../systems/orders';
-import { listSystems } from '../systems/service';
+import { createOrder } from '../systems';
+import { listSystems } from '../systems';
 
 /**
  * /api/inquiries (spec §7): the public site's calls (systems catalogue, contact form, orders) and the

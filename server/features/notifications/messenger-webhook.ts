@@ -3,8 +3,8 @@ import { nowIso } from '@core/time/time';
 import { OPT_IN_REPLIES, type OptInRefusal } from '@domain/messenger-opt-in';
 import type { MessengerWebhook } from '@domain/webhooks';
 import { writeLog, type Actor } from '@core/audit-log';
-import type { PageDeps } from '../devices/facebook-pages';
-import { sendMessengerText } from './messenger';
+import type { PageDeps } from '../devices';
+import { sendMessengerText } from '../devices';
 import { useOptInRef } from './messenger-opt-in';
 
 const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };

@@ -6,8 +6,8 @@ import { nowIso } from '@core/time/time';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { addressInNetworks } from '@domain/networks';
-import { requireSchool } from '../schools/service';
-import { forgetReaders } from './tap-cache';
+import { requireSchool } from '../schools';
+import { forgetReaders } from '@core/ttl-cache';
 import {
   READER_MESSAGES,
   type ReaderCreate,

@@ -3,7 +3,7 @@ import type { Executor } from '@core/db/index';
 import { cardUidCandidates } from '@domain/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import type { DayRecord } from '../attendance/rules';
+import type { DayRecord } from '../attendance';
 import type { ReaderRow } from './readers';
 
 /*

@@ -2,8 +2,8 @@ import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
 import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import { decideTap, type SchoolRules } from '../attendance/rules';
-import { writeNotificationIntents, type NotificationIntent } from '../notifications/intents';
+import { decideTap, type SchoolRules } from '../attendance';
+import { writeNotificationIntents, type NotificationIntent } from '../notifications';
 import {
   chunks,
   dayKey,

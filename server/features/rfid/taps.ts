@@ -14,11 +14,11 @@ import {
   type TapResult,
 } from '@domain/rfid';
 import type { LiveAttendanceEvent, LiveTapEvent } from '@domain/attendance';
-import { recordsByIds, schoolRules } from '../attendance/service';
+import { recordsByIds, schoolRules } from '../attendance';
 import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
 import { readerBySerial, readerByToken, type ReaderRow } from './readers';
-import type { SchoolRules } from '../attendance/rules';
-import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from './tap-cache';
+import type { SchoolRules } from '../attendance';
+import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
 import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*

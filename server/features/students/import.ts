@@ -3,7 +3,7 @@ import type { Executor } from '@core/db/index';
 import fs from 'node:fs/promises';
 import { badRequest } from '@core/http/errors';
 import type { ReceivedFile } from '@core/uploads/upload-pipeline';
-import { SCHOOL_NOT_FOUND } from '../schools/service';
+import { SCHOOL_NOT_FOUND } from '../schools';
 import { validate } from '@domain/validation';
 import {
   IMPORT_MAX_ROWS,

@@ -8,9 +8,9 @@ import { makePagination, type CsvColumn } from '@core/http/paginate';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
-import { SCHOOL_NOT_FOUND } from '../schools/service';
-import { GRADE_NOT_FOUND } from '../grades-sections/grades';
-import { SECTION_NOT_FOUND } from '../grades-sections/sections';
+import { SCHOOL_NOT_FOUND } from '../schools';
+import { GRADE_NOT_FOUND } from '../grades-sections';
+import { SECTION_NOT_FOUND } from '../grades-sections';
 import { saveSearchTerms, studentSearch } from './search';
 import { fileUrl } from '@domain/files';
 import {

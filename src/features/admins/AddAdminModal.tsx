@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from './store';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '@kit';
 import { useFormState } from '@kit/useFormState';
 import { AdminFields } from './AdminFields';
 

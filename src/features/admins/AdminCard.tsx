@@ -1,5 +1,5 @@
 import { adminFullName, type Admin } from '@domain/admins';
-import { Avatar, Button, StatusBadge, ZoomableImage } from '../../kit';
+import { Avatar, Button, StatusBadge, ZoomableImage } from '@kit';
 
 /** The picture (click → full size) or initials of an admin. */
 export function AdminAvatar({ admin, size = 'md' }: { admin: Admin; size?: 'sm' | 'md' }) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $schoolChoices, type AdminForm } from './store';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import { PictureField, SelectField, TextField, type PictureInput } from '../../kit';
+import { PictureField, SelectField, TextField, type PictureInput } from '@kit';
 import type { FormState } from '@kit/useFormState';
 
 /** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */

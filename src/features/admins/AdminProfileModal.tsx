@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $permissionCatalogue, adminForm, adminPictureError, saveAdminChanges, type AdminForm } from './store';
 import { adminFullName, type Admin } from '@domain/admins';
-import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '../../kit';
+import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '@kit';
 import { useFormState } from '@kit/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
 import { PermissionChecklist } from './PermissionChecklist';

@@ -17,7 +17,7 @@ import {
   hasActiveFilters,
   type Admin,
 } from '@domain/admins';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import {
   activeFilterCount,
   Button,
@@ -32,7 +32,7 @@ import {
   useListQuery,
   ViewToggle,
   type ListView,
-} from '../../kit';
+} from '@kit';
 import { AddAdminModal } from './AddAdminModal';
 import { AdminCard } from './AdminCard';
 import { AdminProfileModal } from './AdminProfileModal';

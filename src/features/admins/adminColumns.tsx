@@ -1,5 +1,5 @@
 import { permissionSummary, type Admin } from '@domain/admins';
-import { StatusBadge, type Column } from '../../kit';
+import { StatusBadge, type Column } from '@kit';
 import { AdminAvatar } from './AdminCard';
 
 const text = (v: string | null | undefined) => v || '-';

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { deleteAdmin, fetchAdmins, registerAdmin, updateAdmin, updateAdminPermissions } from './api';
 import { fetchPermissions, syncPermissions } from './permissions-api';
-import { fetchSchools } from '@features/schools/api';
+import { fetchSchools } from '@features/schools';
 import { toApiError } from '@kit/http';
 import { actionFailure, sentFields, type ActionResult } from '@kit/action';
 import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/files';

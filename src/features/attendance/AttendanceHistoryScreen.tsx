@@ -3,7 +3,7 @@ import { fetchAttendanceHistory } from './api';
 import { followAttendance } from './live-store';
 import { ATTENDANCE_EMPTY_TEXT, ATTENDANCE_STATUSES, applyLiveRecord, historyFiltersSchema } from '@domain/attendance';
 import { validate } from '@domain/validation';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import {
   DataTable,
   DateRangeFields,
@@ -14,7 +14,7 @@ import {
   useDraft,
   useListQuery,
   useListResource,
-} from '../../kit';
+} from '@kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
 

@@ -1,5 +1,5 @@
-import type { Column } from '../../kit';
-import { StatusBadge } from '../../kit';
+import type { Column } from '@kit';
+import { StatusBadge } from '@kit';
 import type { AttendanceRecord } from '@domain/attendance';
 import { formatCalendarDate, formatSchoolTime } from '@domain/format';
 

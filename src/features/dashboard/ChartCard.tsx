@@ -1,5 +1,5 @@
 import { Suspense, useId, type ReactNode } from 'react';
-import { EmptyState, Skeleton } from '../../kit';
+import { EmptyState, Skeleton } from '@kit';
 
 interface Props {
   title: string;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
-import { Button, ErrorBanner, ErrorState } from '../../kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { Button, ErrorBanner, ErrorState } from '@kit';
 import { $dashboard, followLiveAttendance, loadDashboard } from './store';
 import { StatCards } from './StatCards';
 import { DashboardCharts } from './DashboardCharts';

@@ -1,4 +1,4 @@
-import { NAV_ITEMS } from '../../islands/console/layout/nav';
+import { NAV_ITEMS } from '@kit/nav';
 
 /** Spec §2 "Quick Actions": tiles to Admins, Schools, Logs and Profile (icons shared with the sidebar). */
 const TILES = [

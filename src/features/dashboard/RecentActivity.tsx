@@ -1,6 +1,6 @@
 import type { DashboardRecentLog } from '@domain/dashboard';
 import { formatDateTime } from '@domain/format';
-import { EmptyState, LoadingState, StatusBadge } from '../../kit';
+import { EmptyState, LoadingState, StatusBadge } from '@kit';
 
 const ROLES = [
   ['superAdmin', 'Super Admin'],

@@ -1,6 +1,6 @@
 import type { DashboardSmsLog } from '@domain/dashboard';
 import { formatSchoolDateTime } from '@domain/format';
-import { DataTable, StatusBadge, type Column } from '../../kit';
+import { DataTable, StatusBadge, type Column } from '@kit';
 import { humanise } from './chart-setup';
 
 const fullName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);

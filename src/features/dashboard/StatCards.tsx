@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@domain/dashboard';
-import { Skeleton } from '../../kit';
+import { Skeleton } from '@kit';
 
 const CARDS: Array<{ key: keyof DashboardStats['counts']; label: string; accent: string }> = [
   { key: 'schools', label: 'Total Schools', accent: 'bg-brand-600' },

@@ -1,13 +1,10 @@
 import { useState, type ComponentType } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
-import { Button, tabClass, useListQuery, type ListQueryApi } from '../../kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { Button, tabClass, useListQuery, type ListQueryApi } from '@kit';
 import { FacebookPagesTab } from './FacebookPagesTab';
 import { SmsDevicesTab } from './SmsDevicesTab';
-import { RfidReadersTab } from '@features/rfid/RfidReadersTab';
-
-/** Tab, school filter, search and view live in the address (reload and Back keep them). */
-export const DEVICE_DEFAULTS = { tab: 'sms', schoolId: '', search: '', view: 'cards', retired: '' };
+import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
 
 /** What every tab receives: the list query, and a counter the header's Add button raises. */
 export interface DeviceTabProps {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { runDeviceTest } from './store';
-import { SUCCESS_MS } from '../../kit';
-import { Button, controlClass } from '../../kit';
+import { SUCCESS_MS } from '@kit';
+import { Button, controlClass } from '@kit';
 
 /**
  * Spec §2 Test: reveals a phone input and Send; the result is announced; after a successful send the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { runPageTest } from './store';
 import { FACEBOOK_PAGE_MESSAGES, type FacebookPage } from '@domain/facebook-pages';
 import { formatDate } from '@domain/format';
-import { Button, StatusBadge, type Column } from '../../kit';
+import { Button, StatusBadge, type Column } from '@kit';
 
 export interface PageActions {
   onEdit: (p: FacebookPage) => void;

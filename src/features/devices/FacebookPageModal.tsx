@@ -3,7 +3,7 @@ import type { School } from '@domain/schools';
 import { revealPageToken } from './facebook-pages-api';
 import { saveFacebookPage } from './store';
 import { emptyFacebookPageForm, facebookPageToForm, type FacebookPage, type FacebookPageForm } from '@domain/facebook-pages';
-import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextField, useFormState } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextField, useFormState } from '@kit';
 import { SecretField } from './SecretField';
 
 /** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fetchFacebookPages } from './facebook-pages-api';
-import { fetchSchools } from '@features/schools/api';
+import { fetchSchools } from '@features/schools';
 import { removeFacebookPage } from './store';
 import { FACEBOOK_PAGE_MESSAGES, filterFacebookPages, pageCountLabel, type FacebookPage } from '@domain/facebook-pages';
 import {
@@ -14,7 +14,7 @@ import {
   useListResource,
   ViewToggle,
   type ListView,
-} from '../../kit';
+} from '@kit';
 import type { DeviceTabProps } from './DeviceManagementScreen';
 import { FacebookPageCard, PAGE_COLUMNS, PageButtons } from './FacebookPageCard';
 import { FacebookPageModal } from './FacebookPageModal';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { controlClass } from '../../kit';
+import { controlClass } from '@kit';
 
 /**
  * A secret input (API key, page token): masked, with Show/Hide. On an edit the stored secret is not in the

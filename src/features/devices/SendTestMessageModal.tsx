@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { runPageMessage } from './store';
 import { MESSENGER_TEXT_MAX, type FacebookPage } from '@domain/facebook-pages';
-import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
+import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
 
 /** Spec §7 'Send Test Message': recipient id (PSID) and message; nothing is sent while either is blank. */
 export function SendTestMessageModal({ page, onClose }: { page: FacebookPage; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '@domain/format';
 import { deviceBrandColour, SMS_DEVICE_STATUS_LABELS, type SmsDevice } from '@domain/sms-devices';
-import { Button, StatusBadge, type Column } from '../../kit';
+import { Button, StatusBadge, type Column } from '@kit';
 import { DeviceTest } from './DeviceTest';
 
 export interface SmsDeviceActions {

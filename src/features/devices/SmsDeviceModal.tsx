@@ -10,7 +10,7 @@ import {
   type SmsDevice,
   type SmsDeviceForm,
 } from '@domain/sms-devices';
-import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '@kit';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */

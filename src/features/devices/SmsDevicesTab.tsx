@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchSchools } from '@features/schools/api';
+import { fetchSchools } from '@features/schools';
 import { fetchSmsDevices } from './sms-devices-api';
 import { removeSmsDevice } from './store';
 import { deviceCountLabel, SMS_DEVICE_MESSAGES, type SmsDevice } from '@domain/sms-devices';
@@ -14,7 +14,7 @@ import {
   useListResource,
   ViewToggle,
   type ListView,
-} from '../../kit';
+} from '@kit';
 import type { DeviceTabProps } from './DeviceManagementScreen';
 import { DeviceTest } from './DeviceTest';
 import { SMS_DEVICE_COLUMNS, SmsDeviceButtons, SmsDeviceCard } from './SmsDeviceCard';

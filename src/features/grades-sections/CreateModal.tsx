@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
+import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '@kit';
 import type { Grade } from '@domain/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
 import { useFormState } from '@kit/useFormState';

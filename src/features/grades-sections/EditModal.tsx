@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from './store';

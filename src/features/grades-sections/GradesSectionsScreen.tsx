@@ -11,10 +11,10 @@ import {
   useConfirm,
   useListQuery,
   useListResource,
-} from '../../kit';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+} from '@kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { $router } from '@kit/router';
-import { fetchSchool } from '@features/schools/api';
+import { fetchSchool } from '@features/schools';
 import { fetchGrades } from './grades-api';
 import type { Grade, Section } from '@domain/grades';
 import { fetchSections } from './sections-api';

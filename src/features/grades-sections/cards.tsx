@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, buttonClass, StatusBadge } from '../../kit';
+import { Button, buttonClass, StatusBadge } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
-import { studentsLink } from '@features/schools/links';
+import { studentsLink } from '@features/schools';
 
 interface CardActions<T> {
   onEdit: (item: T) => void;

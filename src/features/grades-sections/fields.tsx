@@ -1,4 +1,4 @@
-import { SelectField, TextAreaField, TextField } from '../../kit';
+import { SelectField, TextAreaField, TextField } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { GradeForm, SectionForm } from './store';
 import type { FormState } from '@kit/useFormState';

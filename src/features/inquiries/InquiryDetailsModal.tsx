@@ -4,7 +4,7 @@ import { formatDateTime } from '@domain/format';
 import type { Inquiry } from '@domain/inquiries';
 import { INQUIRY_LIST_TEXTS } from '@domain/inquiry-list';
 import { mailtoLink, replySubject } from '@domain/mailto';
-import { Button, buttonClass, ErrorBanner, Modal, useListResource } from '../../kit';
+import { Button, buttonClass, ErrorBanner, Modal, useListResource } from '@kit';
 
 interface Props {
   /** The row whose details are open, or null (closed). */

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { INQUIRY_DEFAULT_PAGE_SIZE, INQUIRY_PAGE_SIZES } from '@domain/inquiry-list';
-import { FilterBar, SelectField, TextField, type ListQueryApi } from '../../kit';
+import { FilterBar, SelectField, TextField, type ListQueryApi } from '@kit';
 
 /** The list's URL query (spec §3 filter state: email, subject, startDate, endDate, page, limit). */
 export const INQUIRY_DEFAULTS = { email: '', subject: '', startDate: '', endDate: '', limit: INQUIRY_DEFAULT_PAGE_SIZE };

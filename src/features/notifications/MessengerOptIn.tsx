@@ -3,7 +3,7 @@ import { fetchMessengerOptIn } from './messenger-opt-in-api';
 import { makeOptInLink, unbindParentMessenger } from './messenger-opt-in-store';
 import { formatDateTime } from '@domain/format';
 import { OPT_IN_MESSAGES, type MessengerOptIn as OptIn, type NewOptInLink } from '@domain/messenger-opt-in';
-import { Button, buttonClass, useActionNotice, useConfirm, useListResource } from '../../kit';
+import { Button, buttonClass, useActionNotice, useConfirm, useListResource } from '@kit';
 
 const pageLabel = (page: { pageId: string; pageName: string | null } | null) =>
   page ? (page.pageName ? `${page.pageName} (${page.pageId})` : `page ${page.pageId}`) : 'an unknown page';

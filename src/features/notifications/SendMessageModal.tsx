@@ -3,7 +3,7 @@ import { searchRecipients, sendCustomMessage } from './sms-history-api';
 import { actionFailure } from '@kit/action';
 import { customMessageSchema, smsLength, type MessageRecipient } from '@domain/sms-history';
 import { validate } from '@domain/validation';
-import { Button, CancelButton, ErrorBanner, Modal, SuccessOverlay, TextAreaField, TextField } from '../../kit';
+import { Button, CancelButton, ErrorBanner, Modal, SuccessOverlay, TextAreaField, TextField } from '@kit';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SMS_STATUSES, SMS_TYPES, smsHistoryFiltersSchema } from '@domain/sms-history';
 import { validate } from '@domain/validation';
-import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
+import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDraft, type ListQueryApi } from '@kit';
 
 /** The filters of /super-admin/sms-history and their "nothing chosen" values (spec §2). */
 export const SMS_DEFAULTS = { startDate: '', endDate: '', status: '', type: '' };

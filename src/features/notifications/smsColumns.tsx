@@ -1,6 +1,6 @@
 import { formatSchoolDateTime } from '@domain/format';
 import type { SmsNotification } from '@domain/sms-history';
-import { StatusBadge, type Column } from '../../kit';
+import { StatusBadge, type Column } from '@kit';
 
 const MESSAGE_PREVIEW = 60;
 const studentLine = (n: SmsNotification) =>

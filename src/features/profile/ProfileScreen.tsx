@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
 import { SuccessOverlay, SUCCESS_LONG_MS } from '@kit/SuccessOverlay';

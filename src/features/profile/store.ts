@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { fetchProfile, updateProfile } from './api';
 import type { Profile } from '@domain/auth';
-import { changePassword } from '@features/auth/api';
+import { changePassword } from '@features/auth';
 import { toApiError } from '@kit/http';
 import { actionFailure as failure, invalid, type ActionResult } from '@kit/action';
 import { validate } from '@domain/validation';

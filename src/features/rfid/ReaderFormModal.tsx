@@ -12,7 +12,7 @@ import {
   TextAreaField,
   TextField,
   useFormState,
-} from '../../kit';
+} from '@kit';
 
 /** Add / edit an RFID reader. A new reader's answer carries its token, which the caller shows once. */
 export function ReaderFormModal({

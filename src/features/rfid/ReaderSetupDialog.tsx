@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { curlExample } from './store';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
-import { Button, Modal } from '../../kit';
+import { Button, Modal } from '@kit';
 
 /** Where a ZKTeco terminal's ADMS push must point: the address and port this console is served from. */
 export function admsServer(loc: Pick<Location, 'hostname' | 'port' | 'protocol'> = location) {

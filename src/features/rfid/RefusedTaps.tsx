@@ -1,7 +1,7 @@
 import { fetchTapRefusals } from './api';
 import { formatSchoolDateTime } from '@domain/format';
 import { REFUSALS_SHOWN } from '@domain/rfid';
-import { DataTable, useListResource } from '../../kit';
+import { DataTable, useListResource } from '@kit';
 
 /** Values a device sent, as sent (escaped by the server): long and unbroken, so they may wrap anywhere (narrow
  * enough that the table fits at 1440 px with the zone after each Received time). */

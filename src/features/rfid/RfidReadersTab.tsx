@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fetchReaders, fetchUnknownTaps } from './api';
-import { fetchSchools } from '@features/schools/api';
+import { fetchSchools } from '@features/schools';
 import { issueNewToken, removeReader } from './store';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
 import { formatSchoolDateTime } from '@domain/format';
@@ -15,12 +15,12 @@ import {
   useConfirm,
   useListResource,
   type ListQueryApi,
-} from '../../kit';
+} from '@kit';
 import { readerColumns } from './readerColumns';
 import { ReaderFormModal } from './ReaderFormModal';
 import { ReaderSetupDialog } from './ReaderSetupDialog';
 import { RefusedTaps } from './RefusedTaps';
-import type { DEVICE_DEFAULTS } from '@features/devices/DeviceManagementScreen';
+import type { DEVICE_DEFAULTS } from './device-list';
 
 /**
  * Device Management → 'RFID Readers' (issue #11): school filter, the readers with online/offline from their last

@@ -1,5 +1,5 @@
-import type { Column } from '../../kit';
-import { StatusBadge } from '../../kit';
+import type { Column } from '@kit';
+import { StatusBadge } from '@kit';
 import { isReaderOnline, READER_KIND_LABELS, type RfidReader } from '@domain/rfid';
 import { formatDateTime, formatSchoolDateTime } from '@domain/format';
 

@@ -1,17 +1,8 @@
 import { useEffect, useState } from 'react';
-import { fetchAttendanceSettings } from '@features/attendance/api';
-import { saveSettings, TIME_ZONES } from '@features/attendance/settings-store';
+import { fetchAttendanceSettings } from '@features/attendance';
+import { saveSettings, TIME_ZONES } from '@features/attendance';
 import { WEEKDAY_LABELS, type AttendanceSettings } from '@domain/attendance';
-import {
-  Button,
-  CheckboxField,
-  ErrorBanner,
-  LoadingState,
-  SelectField,
-  TextField,
-  useFormState,
-  useListResource,
-} from '../../kit';
+import { Button, CheckboxField, ErrorBanner, LoadingState, SelectField, TextField, useFormState, useListResource } from '@kit';
 
 const EMPTY: AttendanceSettings = { timeZone: '', lateCutoff: '', absenceCutoff: '', schoolDays: [], holidays: [] };
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, LoadingState, useConfirm, useListResource } from '../../kit';
+import { Button, ErrorBanner, LoadingState, useConfirm, useListResource } from '@kit';
 import { fetchContractFiles } from './contract-files-api';
 import type { ContractFile } from '@domain/schools';
 import { addContractFiles, removeContractFile } from './store';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '@kit';
 import { saveSchool, schoolForm } from './store';
 import { SchoolFormFields } from './SchoolFormFields';
 import { useFormState } from '@kit/useFormState';

@@ -1,4 +1,4 @@
-import { Button, buttonClass, StatusBadge } from '../../kit';
+import { Button, buttonClass, StatusBadge } from '@kit';
 import type { School } from '@domain/schools';
 import { SchoolLogo } from './SchoolLogo';
 import { schoolLinks } from './links';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, SUCCESS_MS } from '../../kit';
+import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, SUCCESS_MS } from '@kit';
 import type { School } from '@domain/schools';
 import { saveSchool, schoolForm } from './store';
 import { websiteHref } from '@domain/schools';

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { CheckboxField, TextField } from '../../kit';
+import { CheckboxField, TextField } from '@kit';
 import { IMAGE_MIME_TYPES } from '@domain/files';
 import type { SchoolForm } from './store';
 import type { FormState } from '@kit/useFormState';

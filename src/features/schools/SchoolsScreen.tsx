@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, CardGrid, FilterBar, TextField, useDraft, useListQuery, useListResource } from '../../kit';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { Button, CardGrid, FilterBar, TextField, useDraft, useListQuery, useListResource } from '@kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { fetchSchools } from './api';
 import type { School } from '@domain/schools';
 import { RegisterSchoolModal } from './RegisterSchoolModal';

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ARCHIVED_STUDENTS_PATH, fetchArchivedStudents } from './api';
-import { $schoolChoices, loadSchoolChoices } from '@features/admins/store';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { restoreChosenStudents } from './store';
 import type { ArchivedStudent } from '@domain/students';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import {
   activeFilterCount,
   BulkActionsBar,
@@ -22,7 +22,7 @@ import {
   useListQuery,
   useListResource,
   useRowSelection,
-} from '../../kit';
+} from '@kit';
 import { archivedColumns, archivedName } from './archivedColumns';
 import { ReasonModal } from './ReasonModal';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { downloadImportSummary, downloadImportTemplate } from './api';
-import { $schoolChoices, loadSchoolChoices } from '@features/admins/store';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { $studentImport, checkImport, chooseImportFile, resetImport, runImport } from './import-store';
-import { CancelButton, Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '../../kit';
+import { CancelButton, Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '@kit';
 import { Counts, PREVIEW_COLUMNS, SUMMARY_COLUMNS } from './importTables';
 
 /**

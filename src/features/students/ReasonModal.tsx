@@ -1,6 +1,6 @@
 import { archiveReasonText, type ArchivedStudent } from '@domain/students';
 import { formatDateTime } from '@domain/format';
-import { Button, Modal } from '../../kit';
+import { Button, Modal } from '@kit';
 import { archivedName } from './archivedColumns';
 
 /** The Reason popup of Archived Students (spec §2): student, who archived, when, and the reason, with Close. */

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchSchool } from '@features/schools/api';
+import { fetchSchool } from '@features/schools';
 import { $router, redirectPage } from '@kit/router';
-import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '../../kit';
+import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '@kit';
 import { SCHOOL_NOT_FOUND } from '@domain/schools';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
-import { usePageTitle } from '../../islands/console/layout/usePageTitle';
+import { usePageTitle } from '@kit/usePageTitle';
 
 /**
  * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
 import { formatDate, formatDateTime } from '@domain/format';
-import { Avatar, StatusBadge, ZoomableImage } from '../../kit';
-import { MessengerOptIn } from '@features/notifications/MessengerOptIn';
+import { Avatar, StatusBadge, ZoomableImage } from '@kit';
+import { MessengerOptIn } from '@features/notifications';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

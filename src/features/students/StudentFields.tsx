@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $schoolChoices, loadSchoolChoices } from '@features/admins/store';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { studentFormPatch, type StudentForm } from './store';
 import { IMAGE_MIME_TYPES } from '@domain/files';
 import { GENDER_LABELS, GENDERS, NOTIFICATION_PREFERENCE_LABELS, NOTIFICATION_PREFERENCES } from '@domain/students';
-import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '../../kit';
+import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '@kit';
 import { useClassChoices } from './useClassChoices';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {

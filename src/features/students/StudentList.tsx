@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { fetchStudents, STUDENTS_PATH } from './api';
-import { $schoolChoices, loadSchoolChoices } from '@features/admins/store';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { STUDENT_FILTERS, studentFilterPatch, type StudentFilters } from './store';
 import type { Student } from '@domain/students';
 import {
@@ -21,7 +21,7 @@ import {
   useListQuery,
   useListResource,
   useRowSelection,
-} from '../../kit';
+} from '@kit';
 import { ArchiveStudentsDialog } from './ArchiveStudentsDialog';
 import { ImportStudentsModal } from './ImportStudentsModal';
 import { StudentModal, type StudentModalState } from './StudentModal';

@@ -1,4 +1,4 @@
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { StudentList } from './StudentList';
 
 /** All-schools Students (spec §2, /super-admin/student-management): School filter and column, 'View Archives'. */

@@ -22,7 +22,7 @@ import {
   useFormState,
   useListResource,
   usePictureInput,
-} from '../../kit';
+} from '@kit';
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
 

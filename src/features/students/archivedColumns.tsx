@@ -1,6 +1,6 @@
 import { placementText, studentName, type ArchivedStudent } from '@domain/students';
 import { formatDateTime } from '@domain/format';
-import type { Column } from '../../kit';
+import type { Column } from '@kit';
 import { PersonCell } from './studentColumns';
 
 export const archivedName = (a: ArchivedStudent) => studentName(a.studentData);

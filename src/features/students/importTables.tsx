@@ -1,5 +1,5 @@
 import type { ImportRowResult, ImportRowStatus, ImportSummaryRow, ImportOutcome } from '@domain/student-import';
-import { StatusBadge, TONE_CLASSES, type BadgeTone, type Column } from '../../kit';
+import { StatusBadge, TONE_CLASSES, type BadgeTone, type Column } from '@kit';
 
 /** A row's verdict (preview) or outcome (summary) as a badge. */
 const ROW_STATUS: Record<ImportRowStatus | ImportOutcome, [label: string, tone: BadgeTone]> = {

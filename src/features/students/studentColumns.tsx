@@ -1,6 +1,6 @@
 import { studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
-import { Avatar, StatusBadge, type Column } from '../../kit';
+import { Avatar, StatusBadge, type Column } from '@kit';
 
 const orDash = (v: string | null | undefined) => v || '-';
 

@@ -1,6 +1,6 @@
-import { fetchGrades } from '@features/grades-sections/grades-api';
-import { fetchSections } from '@features/grades-sections/sections-api';
-import { useListResource } from '../../kit';
+import { fetchGrades } from '@features/grades-sections';
+import { fetchSections } from '@features/grades-sections';
+import { useListResource } from '@kit';
 
 export interface Choice {
   value: number;

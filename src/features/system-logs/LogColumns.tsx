@@ -1,6 +1,6 @@
 import type { SystemLog, LogUserType } from '@domain/system-logs';
 import { formatDateTime } from '@domain/format';
-import { StatusBadge, type Column } from '../../kit';
+import { StatusBadge, type Column } from '@kit';
 import { detailsSummary, detailsText, roleLabel, userTypeOf } from './log-format';
 
 function PerformedBy({ log, onUser }: { log: SystemLog; onUser: (userType: LogUserType, userId: number) => void }) {

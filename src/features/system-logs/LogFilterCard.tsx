@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LOG_USER_TYPES, logFiltersSchema, type LogFilterOptions } from '@domain/system-logs';
 import { validate } from '@domain/validation';
-import { activeFilterCount, DateRangeFields, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '../../kit';
+import { activeFilterCount, DateRangeFields, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '@kit';
 
 /** The list's filters and their "nothing chosen" values (URL query of /super-admin/system-logs). */
 export const LOG_DEFAULTS = { action: '', entity: '', startDate: '', endDate: '', userType: '', userId: '' };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fetchOrders } from './orders-api';
 import { changeOrderStatus, orderMailto } from './store';
 import type { Order, OrderStatus } from '@domain/orders';
-import { buttonClass, DataTable, ErrorBanner, useListResource } from '../../kit';
+import { buttonClass, DataTable, ErrorBanner, useListResource } from '@kit';
 import { orderColumns } from './orderColumns';
 
 /**

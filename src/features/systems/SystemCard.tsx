@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { fileUrl } from '@domain/files';
 import { formatDate } from '@domain/format';
 import type { System } from '@domain/systems';
-import { SystemImage } from '@features/public/SystemImage';
-import { Button, ZoomableImage } from '../../kit';
-import { FeatureChips } from '@features/public/FeatureChips';
+import { SystemImage } from '@features/public';
+import { Button, ZoomableImage } from '@kit';
+import { FeatureChips } from '@features/public';
 
 /** The system's first image (placeholder when missing or broken); a click opens it full size. */
 export function SystemThumb({ system, className }: { system: System; className: string }) {

@@ -1,6 +1,6 @@
 import { addFeature, canRemoveFeature, removeFeature, setFeature } from './store';
-import { SystemImage } from '@features/public/SystemImage';
-import { Button, controlClass, TextField } from '../../kit';
+import { SystemImage } from '@features/public';
+import { Button, controlClass, TextField } from '@kit';
 import type { ImageFiles } from './useImageFiles';
 
 const removeButton =

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { saveSystem, systemForm, type SystemForm } from './store';
 import type { System } from '@domain/systems';
-import { CancelButton, Button, ErrorBanner, Modal, TextAreaField, TextField } from '../../kit';
+import { CancelButton, Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
 import { useFormState } from '@kit/useFormState';
 import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';

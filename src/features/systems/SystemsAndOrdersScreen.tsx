@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { ScreenHeading } from '../../islands/console/layout/ScreenHeading';
-import { useListQuery } from '../../kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { useListQuery } from '@kit';
 import { tabClass } from '@kit/tabs';
 import { OrdersTab } from './OrdersTab';
 import { SystemsTab } from './SystemsTab';

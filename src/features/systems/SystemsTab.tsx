@@ -14,7 +14,7 @@ import {
   ViewToggle,
   type ListQueryApi,
   type ListView,
-} from '../../kit';
+} from '@kit';
 import { SystemButtons, SystemCard } from './SystemCard';
 import { SYSTEM_COLUMNS } from './systemColumns';
 import { SystemFormModal } from './SystemFormModal';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/format';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from '@domain/orders';
-import { controlClass, StatusBadge, type Column } from '../../kit';
+import { controlClass, StatusBadge, type Column } from '@kit';
 
 /** The Orders tab columns (spec §2); Status is a dropdown of the five statuses of §4 under its badge. */
 export function orderColumns({

@@ -1,7 +1,7 @@
 import { formatDate } from '@domain/format';
 import type { System } from '@domain/systems';
 import { tableFeatures } from './store';
-import type { Column } from '../../kit';
+import type { Column } from '@kit';
 import { SystemThumb } from './SystemCard';
 
 /** The table columns of spec §2 Systems tab (Edit/Delete are the row actions). */

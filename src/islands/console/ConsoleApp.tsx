@@ -7,7 +7,7 @@ import { documentTitle } from '../../site';
 import { ConsoleShell } from './layout/ConsoleShell';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
-import { ScreenHeading } from './layout/ScreenHeading';
+import { ScreenHeading } from '@kit/ScreenHeading';
 import { SCREENS } from './routes';
 
 // Set while signing out, so the route guard does not remember the current page for the next sign-in.

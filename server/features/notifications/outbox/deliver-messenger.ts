@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
-import { markNeedsReauth } from '../../devices/facebook-pages';
-import { sendMessengerText } from '../messenger';
+import { markNeedsReauth } from '../../devices';
+import { sendMessengerText } from '../../devices';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { Outcome, SendDeps } from './deliver-sms';
 import type { ChannelPayload } from './expand';

@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import type { SecretBox } from '@core/secrets/secrets';
 import { localDate } from '@core/time/time';
-import { sendSms } from '../sms-gateway';
+import { sendSms } from '../../devices';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { ChannelPayload } from './expand';
 import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';

@@ -1,4 +1,4 @@
-import { NAV_ITEMS } from './nav';
+import { NAV_ITEMS } from '@kit/nav';
 import type { RouteName } from '@kit/router';
 
 function Icon({ d }: { d: string }) {

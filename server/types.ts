@@ -1,13 +1,13 @@
-import type { AppConfig } from './config';
-import type { DB } from './db/index';
-import type { UploadStore } from './uploads/uploads';
-import type { Actor } from './audit-log';
-import type { Realtime } from './realtime';
-import type { SecretBox } from './secrets/secrets';
-import type { OutboxWorker } from '../features/notifications/outbox/worker';
-import type { TapIntake } from '../features/rfid/taps';
-import type { SessionCache } from './auth/session-cache';
-import type { Clock } from './time/clock';
+import type { AppConfig } from '@core/config';
+import type { DB } from '@core/db/index';
+import type { UploadStore } from '@core/uploads/uploads';
+import type { Actor } from '@core/audit-log';
+import type { Realtime } from '@core/realtime';
+import type { SecretBox } from '@core/secrets/secrets';
+import type { OutboxWorker } from './features/notifications/outbox/worker';
+import type { TapIntake } from './features/rfid/taps';
+import type { SessionCache } from '@core/auth/session-cache';
+import type { Clock } from '@core/time/clock';
 import type { Role } from '@domain/roles';
 
 export interface AuthContext {

@@ -4,28 +4,25 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import type { AppConfig } from './config';
-import { createDb, migrateToLatest, type DB } from './db/index';
-import { connectionErrorHandler, errorHandler } from './http/error-handler';
-import { UploadStore } from './uploads/uploads';
-import { authPlugin } from './auth/plugin';
-import { securityHeadersPlugin } from './http/security-headers';
-import { registerRoutes } from '../features/index';
-import { createRealtime } from './realtime';
-import { deploymentKey } from './deployment';
-import { ensureSuperAdmin } from '../features/auth/bootstrap';
-import { scheduleUploadAudit } from './uploads/upload-audit';
-import { scheduleAbsenceJob } from '../features/attendance/absence-job';
-import { contractPlugin } from './http/contract';
-import { createSecretBox, loadSecretKey } from './secrets/secrets';
-import { verifySecretsKey } from './secrets/secrets-key-check';
-import { REDACTED, requestForLog } from './http/log-redaction';
-import { createOutboxWorker } from '../features/notifications/outbox/worker';
-import { loadPlugin } from './http/load';
-import { openapiPlugin } from './http/openapi';
-import { createTapIntake } from '../features/rfid/taps';
-import { createRevocationRelay, SessionCache } from './auth/session-cache';
-import { systemClock, type Clock } from './time/clock';
+import type { AppConfig } from '@core/config';
+import { createDb, migrateToLatest, type DB } from '@core/db/index';
+import { connectionErrorHandler, errorHandler } from '@core/http/error-handler';
+import { UploadStore } from '@core/uploads/uploads';
+import { authPlugin } from '@core/auth/plugin';
+import { securityHeadersPlugin } from '@core/http/security-headers';
+import { FEATURES, registerRoutes } from './features/index';
+import { createRealtime } from '@core/realtime';
+import { deploymentKey } from '@core/deployment';
+import { ensureSuperAdmin } from './features/auth/bootstrap';
+import { scheduleUploadAudit } from '@core/uploads/upload-audit';
+import { contractPlugin } from '@core/http/contract';
+import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
+import { verifySecretsKey } from '@core/secrets/secrets-key-check';
+import { REDACTED, requestForLog } from '@core/http/log-redaction';
+import { loadPlugin } from '@core/http/load';
+import { openapiPlugin } from '@core/http/openapi';
+import { createRevocationRelay, SessionCache } from '@core/auth/session-cache';
+import { systemClock, type Clock } from '@core/time/clock';
 import './types';
 
 export interface BuildOptions {
@@ -119,45 +116,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       `socket.io:${deploymentKey(config)}`,
     ),
   );
-  const absenceJob = config.absenceJob
-    ? scheduleAbsenceJob(db, app.realtime, config.schoolTimezone, app.log, config.absenceJobSeconds, clock)
-    : null;
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));
   await verifySecretsKey(db, app.secrets);
-  app.decorate(
-    'tapIntake',
-    createTapIntake(
-      db,
-      app.realtime,
-      {
-        defaultTimeZone: config.schoolTimezone,
-        debounceSeconds: config.tapDebounceSeconds,
-        checkoutMinMinutes: config.checkoutMinMinutes,
-        clock,
-      },
-      app.log,
-    ),
-  );
-  app.decorate(
-    'outbox',
-    createOutboxWorker({
-      db,
-      config: config.outbox,
-      log: app.log,
-      secrets: app.secrets,
-      gatewayUrl: config.smsGatewayUrl,
-      graphApiUrl: config.graphApiUrl,
-      timeZone: config.schoolTimezone,
-      timeoutMs: config.outbox.sendTimeoutMs,
-      clock,
-      onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
-    }),
-  );
-  // The worker runs with the server (OUTBOX_WORKER=0 leaves sending to another process) and stops first on close.
-  if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());
+  // Each feature's own work (the tap intake, the outbox worker, the absence job), stopped before the database.
+  const stops = FEATURES.map((feature) => feature.setup?.(app)).filter((stop) => !!stop);
   app.addHook('onClose', async () => {
-    absenceJob?.stop();
-    await app.outbox.stop();
+    for (const stop of stops) await stop();
     await app.realtime.close();
     if (!opts.db) await db.destroy();
   });

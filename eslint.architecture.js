@@ -1,0 +1,64 @@
+// The architecture in lint (issue #21; docs/ARCHITECTURE.md draws it):
+// - a feature (server/features/<f>, src/features/<f>) is used by others only through its index.ts;
+// - the server imports nothing from src/ but the wire contract, src/domain/; src/ never imports server/;
+// - core (server/core) and kit (src/kit) are below the features: they import no feature; the domain imports
+//   nothing of the browser or the server;
+// - no import cycles anywhere.
+// Aliases (@domain, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
+// way it is written.
+import fs from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const featuresIn = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/** Every other feature of a side may reach a feature only through its index.ts. */
+const doors = (root) =>
+  featuresIn(root).map((feature) => ({
+    target: featuresIn(root)
+      .filter((other) => other !== feature)
+      .map((other) => `./${root}/${other}/**`),
+    from: `./${root}/${feature}`,
+    except: ['./index.ts'],
+    message: `Use the ${feature} feature through its index.ts (${root}/${feature}/index.ts).`,
+  }));
+
+export const architecture = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: './src', from: './server', message: 'Browser code may not import the server.' },
+          {
+            target: './server',
+            from: './src',
+            except: ['./domain'],
+            message: 'The server imports only the wire contract (src/domain) from src/.',
+          },
+          { target: './server/core', from: './server/features', message: 'server/core is below the features.' },
+          { target: './src/kit', from: './src/features', message: 'src/kit is below the features.' },
+          {
+            target: './src/domain',
+            from: ['./src/features', './src/kit', './src/islands', './src/pages', './server'],
+            message: 'src/domain is the wire contract: it imports nothing of the browser or the server.',
+          },
+          ...doors('server/features'),
+          ...doors('src/features'),
+        ],
+      },
+    ],
+  },
+};

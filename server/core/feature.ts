@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * A feature as the app wiring sees it (server/features/<name>/index.ts exports one): the work it runs with the
+ * server and its routes. server/features/index.ts lists them; server/app.ts sets them up and registers them.
+ */
+export interface Feature {
+  name: string;
+  /**
+   * Runs once the core parts are decorated (db, clock, realtime, secrets): decorates what the feature serves the
+   * routes (a worker, an intake queue), starts its jobs, and returns how to stop them when the app closes.
+   */
+  setup?(app: FastifyInstance): (() => Promise<void> | void) | void;
+  /** Routes whose callers prove themselves (sign-in, webhooks, RFID readers), each with its prefix. */
+  open?: Array<{ routes: FastifyPluginAsyncZod; prefix?: string }>;
+  /** Routes of the super-admin console: under /api/super-admin, behind a SUPER_ADMIN session. */
+  superAdmin?: FastifyPluginAsyncZod[];
+}

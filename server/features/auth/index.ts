@@ -1,0 +1,8 @@
+import type { Feature } from '@core/feature';
+import authRoutes from './routes';
+
+/** The auth feature: its routes (server/features/index.ts lists it). */
+export const authFeature: Feature = {
+  name: 'auth',
+  open: [{ routes: authRoutes, prefix: '/api/super-admin' }],
+};

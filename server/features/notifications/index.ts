@@ -1,0 +1,18 @@
+import type { Feature } from '@core/feature';
+import webhookRoutes from './webhooks-routes';
+import smsHistoryRoutes from './sms-history-routes';
+import smsUncertainRoutes from './sms-uncertain-routes';
+import messengerOptInRoutes from './messenger-opt-in-routes';
+import { setupNotifications } from './setup';
+
+/** The notifications feature: its routes and the work it runs with the server (server/features/index.ts lists it). */
+export const notificationsFeature: Feature = {
+  name: 'notifications',
+  setup: setupNotifications,
+  open: [{ routes: webhookRoutes, prefix: '/api/webhooks' }],
+  superAdmin: [smsHistoryRoutes, smsUncertainRoutes, messengerOptInRoutes],
+};
+
+// What other features may use of it: its door (lint allows no other way in).
+export { writeNotificationIntent, writeNotificationIntents } from './intents';
+export type { NotificationIntent } from './intents';

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { createOutboxWorker } from './outbox/worker';
+
+/**
+ * The outbox worker sends what the routes and the tap intake queue. It runs with the server (OUTBOX_WORKER=0
+ * leaves sending to another process) and stops before the database closes.
+ */
+export function setupNotifications(app: FastifyInstance) {
+  const { config } = app;
+  app.decorate(
+    'outbox',
+    createOutboxWorker({
+      db: app.db,
+      config: config.outbox,
+      log: app.log,
+      secrets: app.secrets,
+      gatewayUrl: config.smsGatewayUrl,
+      graphApiUrl: config.graphApiUrl,
+      timeZone: config.schoolTimezone,
+      timeoutMs: config.outbox.sendTimeoutMs,
+      clock: app.clock,
+      onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
+    }),
+  );
+  if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());
+  return () => app.outbox.stop();
+}

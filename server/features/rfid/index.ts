@@ -1,0 +1,13 @@
+import type { Feature } from '@core/feature';
+import rfidTapRoutes from './taps-routes';
+import zktecoRoutes from './zkteco-routes';
+import rfidReaderRoutes from './readers-routes';
+import { setupRfid } from './setup';
+
+/** The rfid feature: its routes and the work it runs with the server (server/features/index.ts lists it). */
+export const rfidFeature: Feature = {
+  name: 'rfid',
+  setup: setupRfid,
+  open: [{ routes: rfidTapRoutes }, { routes: zktecoRoutes }],
+  superAdmin: [rfidReaderRoutes],
+};

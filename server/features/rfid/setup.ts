@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { createTapIntake } from './taps';
+
+/** The tap intake the reader routes share: concurrent requests are recorded in one transaction (taps.ts). */
+export function setupRfid(app: FastifyInstance) {
+  const { config } = app;
+  app.decorate(
+    'tapIntake',
+    createTapIntake(
+      app.db,
+      app.realtime,
+      {
+        defaultTimeZone: config.schoolTimezone,
+        debounceSeconds: config.tapDebounceSeconds,
+        checkoutMinMinutes: config.checkoutMinMinutes,
+        clock: app.clock,
+      },
+      app.log,
+    ),
+  );
+}

@@ -1,0 +1,2 @@
+/** The admins feature's door: what other features may use of it. */
+export { $schoolChoices, loadSchoolChoices } from './store';

@@ -1,0 +1,3 @@
+/** The attendance feature's door: what other features may use of it. */
+export { fetchAttendanceSettings } from './api';
+export { TIME_ZONES, saveSettings } from './settings-store';

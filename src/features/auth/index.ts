@@ -1,0 +1,2 @@
+/** The auth feature's door: what other features may use of it. */
+export { changePassword } from './api';

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue #21: the architecture is enforced by lint (eslint.architecture.js). Each case lints a small file as if it
+ * stood at `at` and expects the rule to name the crossing; the same import through the door is clean.
+ */
+const root = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(at: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, at) });
+  return result!.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => m.message);
+}
+
+describe('architecture lint', () => {
+  it('a server feature may use another only through its index', async () => {
+    const at = 'server/features/admins/probe.ts';
+    expect(await problems(at, "import { requireSchool } from '../schools/service';\nexport const x = requireSchool;\n")).toEqual([
+      'Unexpected path "../schools/service" imported in restricted zone. Use the schools feature through its index.ts (server/features/schools/index.ts).',
+    ]);
+    expect(await problems(at, "import { requireSchool } from '../schools';\nexport const x = requireSchool;\n")).toEqual([]);
+  }, 60_000);
+
+  it('a browser feature may use another only through its index, whatever the path is written as', async () => {
+    const at = 'src/features/students/probe.ts';
+    const deep = await problems(at, "import { fetchSchools } from '@features/schools/api';\nexport const x = fetchSchools;\n");
+    expect(deep).toHaveLength(1);
+    expect(deep[0]).toContain('Use the schools feature through its index.ts (src/features/schools/index.ts)');
+    expect(await problems(at, "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n")).toEqual([]);
+  }, 60_000);
+
+  it('the server imports only src/domain from src/, and src/ never imports the server', async () => {
+    const fromServer = await problems(
+      'server/features/students/probe.ts',
+      "import { fetchSchools } from '@features/schools';\nimport { apiSuccess } from '@domain/api';\nexport const x = [fetchSchools, apiSuccess];\n",
+    );
+    expect(fromServer).toEqual([expect.stringContaining('The server imports only the wire contract (src/domain) from src/.')]);
+    const fromBrowser = await problems(
+      'src/features/students/probe.ts',
+      "import { nowIso } from '@core/time/time';\nexport const x = nowIso;\n",
+    );
+    expect(fromBrowser).toEqual([expect.stringContaining('Browser code may not import the server.')]);
+  }, 60_000);
+
+  it('core and kit import no feature', async () => {
+    expect(
+      await problems(
+        'server/core/probe.ts',
+        "import { requireSchool } from '../features/schools';\nexport const x = requireSchool;\n",
+      ),
+    ).toEqual([expect.stringContaining('server/core is below the features.')]);
+    expect(
+      await problems('src/kit/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
+    ).toEqual([expect.stringContaining('src/kit is below the features.')]);
+  }, 60_000);
+});
