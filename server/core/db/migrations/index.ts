@@ -13,7 +13,10 @@ import * as m0012 from './0012_app_settings';
 import * as m0013 from './0013_device_failed_attempts';
 import * as m0016 from './0016_outbox_urgency';
 
-/** Every migration, in order. Add new ones here (never edit an applied one). */
+/**
+ * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
+ * record as applied, so names never change: 0004, 0014 and 0015 were never merged, and the gaps stay.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_permissions_catalogue': m0002,
