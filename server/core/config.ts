@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '@domain/attendance';
 
 export interface AppConfig {
   port: number;
@@ -108,15 +109,6 @@ export class ConfigError extends Error {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** An address or CIDR (10.0.0.0/8, ::1/128) or one of proxy-addr's names (loopback…). */
 const isProxyAddress = (entry: string) => {

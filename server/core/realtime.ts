@@ -5,14 +5,13 @@ import type { DB } from './db/index';
 import { hashToken } from './auth/passwords';
 import { nowIso } from './time/time';
 import { sessionRevocations, type Revocation } from './auth/sessions';
+import type { LiveEventName, LivePayload } from '@domain/live-events';
 
 export const SUPER_ADMIN_ROOM = 'super-admin';
 
-/** Live events of spec §7 "Real-time": attendance, attendance:all, sms:sent. */
-export type LiveEvent = 'attendance' | 'attendance:all' | 'sms:sent';
-
 export interface Realtime {
-  emitToSuperAdmins(event: LiveEvent, payload: unknown): void;
+  /** A live event of spec §7 "Real-time", its payload typed by its schema (src/domain/live-events.ts). */
+  emitToSuperAdmins<E extends LiveEventName>(event: E, payload: LivePayload<E>): void;
   /** False only when no super admin can be listening (no Redis peers and nobody in this process's room). */
   hasListeners(): boolean;
   close(): Promise<void>;

@@ -42,29 +42,34 @@ export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });
 export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;
 
-/** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again). */
-export interface LiveAttendanceEvent {
-  id: number;
-  studentId: number;
-  studentName: string;
-  status: AttendanceStatus;
+/** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again): socket event `attendance`. */
+export const liveAttendanceEventSchema = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  studentName: z.string(),
+  status: z.enum(ATTENDANCE_STATUSES),
   /** ISO instant of the tap (or of the absence cutoff). */
-  time: string;
-  reader: string | null;
-  record: AttendanceRecord;
-}
+  time: z.string(),
+  reader: z.string().nullable(),
+  record: attendanceRecordSchema,
+});
+export type LiveAttendanceEvent = z.infer<typeof liveAttendanceEventSchema>;
 
-/** `attendance:all`: every tap a reader reports, including unknown cards (no record). */
-export interface LiveTapEvent {
-  tapId: number;
-  outcome: string;
-  cardUid: string;
-  time: string;
-  reader: string;
-  studentId: number | null;
-  studentName: string | null;
-  status: AttendanceStatus | null;
-}
+/** Socket event `attendance:all`: every tap a reader reports, including unknown cards (no record). */
+export const liveTapEventSchema = z.object({
+  tapId: z.number(),
+  outcome: z.string(),
+  cardUid: z.string(),
+  time: z.string(),
+  reader: z.string(),
+  readerId: z.number(),
+  /** When the server received it: the reader's "last seen". */
+  receivedAt: z.string(),
+  studentId: z.number().nullable(),
+  studentName: z.string().nullable(),
+  status: z.enum(ATTENDANCE_STATUSES).nullable(),
+});
+export type LiveTapEvent = z.infer<typeof liveTapEventSchema>;
 
 const statusQuery = z.preprocess(
   (v) => (v === '' || v === 'all' ? undefined : v),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, emailField, isEmail, PHONE_PATTERN, requiredText } from './validation';
+import { IMAGE_MIME_TYPES } from './files';
 
 export const PASSWORD_MIN = 8;
 
@@ -34,7 +35,7 @@ export const changePasswordFormSchema = changePasswordSchema
 
 /** Profile picture: an image (checked by content on the server), at most 2 MB. */
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const PROFILE_PICTURE_TYPES = IMAGE_MIME_TYPES;
 export const PROFILE_PICTURE_HINT = 'JPG, PNG, GIF or WebP. Max 2MB.';
 
 /** The signed-in super admin's own profile (GET/PATCH /api/super-admin/profile). */

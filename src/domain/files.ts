@@ -14,6 +14,13 @@ export function fileUrl(url: string | null | undefined): string | null {
 
 export const MB = 1024 * 1024;
 
+/** A size as people read it: '512 B', '3 KB', '1.4 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
+}
+
 /** Pictures and logos (issue #5 item 4): JPG, PNG, GIF or WebP, at most 2 MB; the server checks the content. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export const IMAGE_MAX_BYTES = 2 * MB;

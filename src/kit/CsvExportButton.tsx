@@ -1,9 +1,7 @@
 import { useState } from 'react';
+import { formatFileSize } from '@domain/files';
 import { downloadCsv, type QueryFilters } from './csv';
 import { Button } from './ui/Button';
-
-const kb = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * 'Export CSV': downloads the WHOLE filtered list (not just the page) from `{path}?format=csv`, showing
@@ -39,7 +37,7 @@ export function CsvExportButton({
   return (
     <span className="inline-flex items-center gap-2">
       <Button variant="secondary" loading={busy} onClick={() => void run()}>
-        {busy ? `Exporting…${progress ? ` ${kb(progress)}` : ''}` : label}
+        {busy ? `Exporting…${progress ? ` ${formatFileSize(progress)}` : ''}` : label}
       </Button>
       <span role="status" className="sr-only">
         {busy ? 'Exporting CSV' : ''}

@@ -1,15 +1,18 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
 import { ROLE_COOKIES } from '@domain/roles';
+import type { LiveEventName, LivePayload } from '@domain/live-events';
 
 /**
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
- * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted; the
- * first subscriber connects, the last one leaving disconnects. On every (re)connect the socket asks to
- * join the super-admin room with the session token; the server admits only a live SUPER_ADMIN session.
+ * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted. The socket is
+ * the value of a store that connects when it gains its first listener and disconnects after the last one leaves
+ * (nanostores' onMount, which waits a second first, so moving between two live screens keeps the connection).
+ * On every (re)connect the socket asks to join the super-admin room with the session token; the server admits
+ * only a live SUPER_ADMIN session. Events and their payloads are typed by src/domain/live-events.ts.
  */
-export type LiveEventName = 'attendance' | 'attendance:all' | 'sms:sent';
+export type { LiveEventName };
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 /** Spec §9: 10 retries, 1000 → 5000 ms delay, 20000 ms timeout, websocket first then polling. */
@@ -26,7 +29,6 @@ export const $liveStatus = atom<LiveStatus>('idle');
 
 type Handler = (payload: unknown) => void;
 const handlers = new Map<LiveEventName, Set<Handler>>();
-let socket: Socket | null = null;
 
 function connect(): Socket {
   const token = getCookie(ROLE_COOKIES.SUPER_ADMIN) ?? '';
@@ -43,18 +45,26 @@ function connect(): Socket {
   return s;
 }
 
-/** Calls `handler` for every `event` until the returned function is called. */
-export function subscribeLive(event: LiveEventName, handler: Handler): () => void {
-  if (!handlers.has(event)) handlers.set(event, new Set());
-  handlers.get(event)!.add(handler);
-  socket ??= connect();
+const $socket = atom<Socket | null>(null);
+onMount($socket, () => {
+  const socket = connect();
+  $socket.set(socket);
   return () => {
-    handlers.get(event)?.delete(handler);
-    const any = [...handlers.values()].some((set) => set.size > 0);
-    if (!any && socket) {
-      socket.disconnect();
-      socket = null;
-      $liveStatus.set('idle');
-    }
+    socket.disconnect();
+    $socket.set(null);
+    $liveStatus.set('idle');
+  };
+});
+
+/** Calls `handler` for every `event` until the returned function is called. */
+export function subscribeLive<E extends LiveEventName>(event: E, handler: (payload: LivePayload<E>) => void): () => void {
+  const set = handlers.get(event) ?? new Set<Handler>();
+  handlers.set(event, set);
+  const h = handler as Handler;
+  set.add(h);
+  const unlisten = $socket.listen(() => {});
+  return () => {
+    set.delete(h);
+    unlisten();
   };
 }

@@ -12,7 +12,7 @@ import { createSession } from '@core/auth/sessions';
 import { ABSENCE_JOB } from '../../server/features/attendance/absence-job';
 import { LIVE_OPTIONS } from '@kit/live';
 import { SUPER_ADMIN } from '../helpers/app';
-import { at, lastSchoolDay } from '../helpers/rfid';
+import { at, insertCardStudent, lastSchoolDay } from '../helpers/rfid';
 import { startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 
@@ -176,22 +176,14 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
       .returning('id')
       .executeTakeFirstOrThrow();
     // Registered now: the absence job (on, every second) never marks a day before a student existed.
-    const student = await db
-      .insertInto('students')
-      .values({
+    const student = {
+      id: await insertCardStudent(db, school.id, '0BADF00D', now, {
         firstName: 'Live',
         lastName: 'Tapper',
         email: 'live.tapper@school.test',
-        passwordHash: 'x',
-        lrn: '123456789012',
         parentPhone: '+639170000999',
-        rfidCardId: '0BADF00D',
-        schoolId: school.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     const reader = await call(node1, 'POST', '/api/super-admin/rfid-readers', await login(node1), {
       name: 'Gate 1',
       location: 'Main gate',

@@ -7,6 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startInstance, type Instance } from './instance';
+import { insertCardStudent } from '../helpers/rfid';
 import { localDate } from '@core/time/time';
 
 const ROOT = { email: 'att-root@school.test', password: 'AttRootPass123' };
@@ -16,27 +17,9 @@ test.describe.configure({ mode: 'serial' });
 
 let instance: Instance;
 let readerToken: string;
-let seq = 0;
 
-async function addStudent(first: string, last: string, card: string, schoolId: number) {
-  seq += 1;
-  const now = new Date().toISOString();
-  await instance.app.db
-    .insertInto('students')
-    .values({
-      firstName: first,
-      lastName: last,
-      email: `e2e-att-${seq}@school.test`,
-      passwordHash: 'x',
-      lrn: String(300000000000 + seq),
-      parentPhone: '+639171234567',
-      rfidCardId: card,
-      schoolId,
-      createdAt: '2020-01-01T00:00:00.000Z',
-      updatedAt: now,
-    })
-    .execute();
-}
+const addStudent = (firstName: string, lastName: string, card: string, schoolId: number) =>
+  insertCardStudent(instance.app, schoolId, card, undefined, { firstName, lastName });
 
 const api = (path: string, payload?: unknown, method = 'POST') =>
   instance.app.inject({

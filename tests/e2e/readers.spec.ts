@@ -66,3 +66,39 @@ for (const width of SCREEN_WIDTHS) {
     await expectFitsWidth(page, `RFID Readers with retired ${width}px`);
   });
 }
+
+for (const width of SCREEN_WIDTHS) {
+  test(`RFID Readers at ${width}px follow taps live (attendance:all): last seen moves, an unknown card shows without reload`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const token = await signInViaApi(page);
+    const auth = { authorization: `Bearer ${token}` };
+    const tag = `L${width}${Date.now() % 1_000_000}`;
+    const school = await page.request.post('/api/super-admin/schools', {
+      headers: auth,
+      data: { name: `Live Gate Academy ${tag}`, acronym: tag.slice(-9) },
+    });
+    expect(school.status(), await school.text()).toBe(201);
+    const created = await page.request.post('/api/super-admin/rfid-readers', {
+      headers: auth,
+      data: { name: `Live Gate ${tag}`, schoolId: (await school.json()).data.id },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const reader = (await created.json()).data as { token: string };
+
+    await page.goto('/super-admin/device-management?tab=rfid');
+    const row = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: `Live Gate ${tag}` });
+    await expect(row).toContainText('Never');
+    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const tap = await page.request.post('/api/rfid/taps', {
+      headers: { authorization: `Bearer ${reader.token}` },
+      data: { eventId: `live-${tag}`, cardUid: card, tappedAt: new Date().toISOString() },
+    });
+    expect(tap.status(), await tap.text()).toBe(201);
+    // No reload: the socket event moves the reader's last seen and lists the card.
+    await expect(row).not.toContainText('Never');
+    await expect(page.getByRole('table', { name: 'Unknown cards' }).locator('tbody tr', { hasText: card })).toBeVisible();
+    await expectFitsWidth(page, `RFID Readers live ${width}px`);
+  });
+}

@@ -3,6 +3,7 @@
  * through a spec's own instance (./instance.ts): schools, students, records and messages at exact instants.
  */
 import type { FastifyInstance } from 'fastify';
+import { insertCardStudent } from '../helpers/rfid';
 
 let seq = 0;
 const CREATED = '2020-01-01T00:00:00.000Z';
@@ -16,26 +17,8 @@ export async function seedSchool(app: FastifyInstance, name: string, acronym: st
   return row.id;
 }
 
-export async function seedStudent(app: FastifyInstance, schoolId: number, firstName: string, lastName: string) {
-  seq += 1;
-  const row = await app.db
-    .insertInto('students')
-    .values({
-      firstName,
-      lastName,
-      email: `seed-${seq}-${Date.now()}@school.test`,
-      passwordHash: 'x',
-      lrn: String(400000000000 + seq),
-      parentPhone: '+639171234567',
-      rfidCardId: `C0DE${String(seq).padStart(4, '0')}`,
-      schoolId,
-      createdAt: CREATED,
-      updatedAt: CREATED,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export const seedStudent = (app: FastifyInstance, schoolId: number, firstName: string, lastName: string) =>
+  insertCardStudent(app, schoolId, `C0DE${String((seq += 1)).padStart(4, '0')}`, CREATED, { firstName, lastName });
 
 export async function seedAttendance(
   app: FastifyInstance,

@@ -17,23 +17,30 @@ export async function createReader(app: FastifyInstance, token: string, data: Re
 }
 
 let seq = 0;
-/** A student with a card (rfidCardId in the stored form), inserted directly. */
+/**
+ * A student with a card (rfidCardId in the stored form), inserted directly: the one card-student fixture of the
+ * API and e2e tests. `at` is an app or any database handle (a second node's, a transaction); `createdAt`
+ * (or `extra.createdAt`) defaults to 2020 so the absence job counts the student on every test day.
+ */
 export async function insertCardStudent(
-  app: FastifyInstance,
+  at: FastifyInstance | Executor,
   schoolId: number,
   card: string,
   createdAt = '2020-01-01T00:00:00.000Z',
+  extra: { firstName?: string; lastName?: string; parentPhone?: string; email?: string } = {},
 ) {
   seq += 1;
-  const row = await app.db
+  const db = 'db' in at ? at.db : at;
+  const tag = `${seq}-${Math.random().toString(36).slice(2, 8)}`;
+  const row = await db
     .insertInto('students')
     .values({
-      firstName: 'Card',
-      lastName: `Holder${seq}-${Math.random().toString(36).slice(2, 6)}`,
-      email: `card${seq}-${Math.random().toString(36).slice(2, 8)}@school.test`,
+      firstName: extra.firstName ?? 'Card',
+      lastName: extra.lastName ?? `Holder${tag}`,
+      email: extra.email ?? `card${tag}@school.test`,
       passwordHash: 'x',
       lrn: String(200000000000 + Math.floor(Math.random() * 99999999999)),
-      parentPhone: '+639171234567',
+      parentPhone: extra.parentPhone ?? '+639171234567',
       rfidCardId: card,
       schoolId,
       createdAt,

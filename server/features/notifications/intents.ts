@@ -1,6 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { nowIso } from '@core/time/time';
 import { priorityOf } from './outbox/urgency';
+import type { SmsType } from '@domain/sms-history';
 
 /**
  * The contract between attendance (issue #11) and the notification outbox worker (issue #12).
@@ -15,7 +16,8 @@ import { priorityOf } from './outbox/urgency';
  */
 export const INTENT_CHANNEL = 'INTENT';
 
-export type NotificationType = 'CHECK_IN' | 'CHECK_OUT' | 'LATE_ARRIVAL' | 'ABSENCE' | 'CUSTOM';
+/** What a message is about: the SMS History types (src/domain, one list for both sides). */
+export type NotificationType = SmsType;
 
 export interface NotificationIntent {
   type: NotificationType;

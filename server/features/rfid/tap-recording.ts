@@ -52,7 +52,9 @@ export interface NewTap {
   studentId: number | null;
   studentName: string | null;
   status: AttendanceStatus | null;
+  readerId: number;
   readerName: string;
+  receivedAt: string;
 }
 
 export interface RecordedGroup {
@@ -75,19 +77,66 @@ export interface RecordOptions {
   rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
 }
 
+/** A tap matched to a student of a school, with the school's rules and the tap's school day. */
+interface Match {
+  student: Student;
+  schoolId: number;
+  rules: SchoolRules;
+  date: string;
+}
+/** What the rules made of a tap: its outcome, the status it set, the day record it touched. */
+interface Decision {
+  outcome: TapOutcome;
+  status: AttendanceStatus | null;
+  day: DayState | null;
+}
+
+/**
+ * The path of a group of taps, step by step: answer the ones already stored (replays), find each card's
+ * student and school day, put each student's taps in time order, decide them with the school's rules, then
+ * write the day records, the parents' notification intents and the taps, and answer each tap.
+ */
 export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
-  const results: (TapResult | null)[] = pending.map(() => null);
   const window = opts.debounceSeconds * 1000;
   const { stored, counted } = await tapHistory(trx, pending, window);
+  const { results, unrecorded } = answerStored(pending, stored);
+  const { matched, days } = await matchStudents(trx, pending, unrecorded, opts);
+  sortByStudentAndTime(unrecorded, pending, matched);
+  const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes);
+
+  await writeDays(trx, [...days.values()], opts.receivedAt);
+  await writeNotificationIntents(
+    trx,
+    decided.intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
+  );
+  const tapIds = await writeTaps(trx, pending, decided.byTap, matched, opts.receivedAt);
+  const taps = answerDecided(pending, decided.byTap, matched, tapIds, results, opts.receivedAt);
+  answerDuplicates(pending, unrecorded, decided.firstOf, results);
+  return {
+    results: results as TapResult[],
+    changes: decided.changes.map(({ day, change }) => ({ ...change, attendanceId: day.id! })),
+    taps,
+  };
+}
+
+/** Taps stored before (a reader's replay) are answered with their first result; the others are to record. */
+function answerStored(pending: PendingTap[], stored: Map<string, TapResult>) {
+  const results: (TapResult | null)[] = pending.map(() => null);
   const unrecorded: number[] = [];
   pending.forEach((p, i) => {
     const hit = stored.get(tapKey(p.reader.id, p.event.eventId));
     if (hit) results[i] = hit;
     else unrecorded.push(i);
   });
+  return { results, unrecorded };
+}
 
-  // When every reader has a school (the usual case), the taps' days are known before their students: the
-  // students' read brings those days' records along. Otherwise the days are read once the students are known.
+/**
+ * Each tap's student (by card, in the reader's school) and school day, with the day records they touch. When every
+ * reader has a school (the usual case), the taps' days are known before their students: the students' read brings
+ * those days' records along. Otherwise the days are read once the students are known.
+ */
+async function matchStudents(trx: Executor, pending: PendingTap[], unrecorded: number[], opts: RecordOptions) {
   const rules = new Map<number, SchoolRules>();
   const rulesOf = async (schoolId: number) => {
     if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
@@ -106,7 +155,7 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     unrecorded.map((i) => pending[i]!),
     [...dates],
   );
-  const matched = new Map<number, { student: Student; schoolId: number; rules: SchoolRules; date: string }>();
+  const matched = new Map<number, Match>();
   for (const i of unrecorded) {
     const p = pending[i]!;
     const student = studentOf(p.uid, p.reader);
@@ -121,14 +170,32 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
         trx,
         [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
       );
-  // Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks).
+  return { matched, days };
+}
+
+/** Each student's taps in the order they happened; the same order in every process (PostgreSQL row locks). */
+function sortByStudentAndTime(unrecorded: number[], pending: PendingTap[], matched: Map<number, Match>) {
   const sortKey = (i: number) => {
     const m = matched.get(i);
     return m ? `s${String(m.student.id).padStart(12, '0')}` : `u${pending[i]!.uid}`;
   };
   unrecorded.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || pending[a]!.tappedAt.localeCompare(pending[b]!.tappedAt));
+}
 
-  const decided = new Map<number, { outcome: TapOutcome; status: AttendanceStatus | null; day: DayState | null }>();
+/**
+ * The school's rules applied to each tap in turn (decideTap), in memory: a day record created by one tap is the
+ * record the next tap of that student sees. Collects the parents' intents and the live changes on the way.
+ */
+function decideTaps(
+  pending: PendingTap[],
+  unrecorded: number[],
+  matched: Map<number, Match>,
+  days: Map<string, DayState>,
+  counted: Map<string, { readerId: number; t: number }[]>,
+  window: number,
+  checkoutMinMinutes: number,
+) {
+  const byTap = new Map<number, Decision>();
   const intents: { intent: NotificationIntent; day: DayState }[] = [];
   const changes: { day: DayState; change: Omit<TapChange, 'attendanceId'> }[] = [];
   const firstOf = new Map<string, number>();
@@ -140,41 +207,15 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     firstOf.set(key, i);
     const m = matched.get(i);
     if (!m) {
-      decided.set(i, { outcome: 'UNKNOWN_CARD', status: null, day: null });
+      byTap.set(i, { outcome: 'UNKNOWN_CARD', status: null, day: null });
       continue;
     }
     const t = Date.parse(p.tappedAt);
     const near = (counted.get(p.uid) ?? []).some((x) => x.readerId === p.reader.id && Math.abs(x.t - t) <= window);
-    let day = days.get(dayKey(m.student.id, m.date)) ?? null;
-    const d = decideTap({
-      tappedAt: p.tappedAt,
-      rules: m.rules,
-      record: day,
-      debounced: near,
-      checkoutMinMinutes: opts.checkoutMinMinutes,
-      date: m.date,
-    });
+    const record = days.get(dayKey(m.student.id, m.date)) ?? null;
+    const d = decideTap({ tappedAt: p.tappedAt, rules: m.rules, record, debounced: near, checkoutMinMinutes, date: m.date });
     if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
-    if (d.write?.kind === 'insert') {
-      day = {
-        id: null,
-        studentId: m.student.id,
-        schoolId: m.schoolId,
-        date: d.date,
-        status: d.write.status,
-        checkInAt: d.write.checkInAt,
-        checkOutAt: null,
-        readerId: p.reader.id,
-        cardId: p.uid,
-        changed: null,
-      };
-      days.set(dayKey(m.student.id, m.date), day);
-    } else if (d.write?.kind === 'update' && day) {
-      const set: Record<string, string | number | null> = { ...d.write.set };
-      if (d.write.set.checkInAt) Object.assign(set, { readerId: p.reader.id, cardId: p.uid });
-      Object.assign(day, set);
-      if (day.id != null) day.changed = { ...day.changed, ...set };
-    }
+    const day = applyWrite(d, record, p, m, days);
     if (d.write && day) {
       if (d.intent) {
         intents.push({
@@ -193,26 +234,62 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
         },
       });
     }
-    decided.set(i, { outcome: d.outcome, status: d.status, day });
+    byTap.set(i, { outcome: d.outcome, status: d.status, day });
   }
+  return { byTap, intents, changes, firstOf };
+}
 
-  await writeDays(trx, [...days.values()], opts.receivedAt);
-  await writeNotificationIntents(
-    trx,
-    intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
-  );
+/** A decision's write applied to the day record in memory (a new record, or the changed fields of one). */
+function applyWrite(
+  d: ReturnType<typeof decideTap>,
+  record: DayState | null,
+  p: PendingTap,
+  m: Match,
+  days: Map<string, DayState>,
+): DayState | null {
+  if (d.write?.kind === 'insert') {
+    const day: DayState = {
+      id: null,
+      studentId: m.student.id,
+      schoolId: m.schoolId,
+      date: d.date,
+      status: d.write.status,
+      checkInAt: d.write.checkInAt,
+      checkOutAt: null,
+      readerId: p.reader.id,
+      cardId: p.uid,
+      changed: null,
+    };
+    days.set(dayKey(m.student.id, m.date), day);
+    return day;
+  }
+  if (d.write?.kind === 'update' && record) {
+    const set: Record<string, string | number | null> = { ...d.write.set };
+    if (d.write.set.checkInAt) Object.assign(set, { readerId: p.reader.id, cardId: p.uid });
+    Object.assign(record, set);
+    if (record.id != null) record.changed = { ...record.changed, ...set };
+  }
+  return record;
+}
 
-  const rows = [...decided].map(([i, d]) => {
+/** The tap rows, multi-row; a row another request stored first means a race: `ReplayRace`, and the group runs again. */
+async function writeTaps(
+  trx: Executor,
+  pending: PendingTap[],
+  byTap: Map<number, Decision>,
+  matched: Map<number, Match>,
+  receivedAt: string,
+) {
+  const rows = [...byTap].map(([i, d]) => {
     const p = pending[i]!;
-    const m = matched.get(i);
     return {
       readerId: p.reader.id,
       eventId: p.event.eventId,
       cardUidRaw: p.event.cardUid.slice(0, 64),
       cardUid: p.uid,
       tappedAt: p.tappedAt,
-      receivedAt: opts.receivedAt,
-      studentId: m?.student.id ?? null,
+      receivedAt,
+      studentId: matched.get(i)?.student.id ?? null,
       outcome: d.outcome,
       status: d.status,
       attendanceId: d.day?.id ?? null,
@@ -229,9 +306,20 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
     if (inserted.length !== part.length) throw new ReplayRace();
     for (const r of inserted) tapIds.set(tapKey(r.readerId, r.eventId), r.id);
   }
+  return tapIds;
+}
 
+/** Each recorded tap's answer to its reader, and the new tap rows for the live `attendance:all` event. */
+function answerDecided(
+  pending: PendingTap[],
+  byTap: Map<number, Decision>,
+  matched: Map<number, Match>,
+  tapIds: Map<string, number>,
+  results: (TapResult | null)[],
+  receivedAt: string,
+): NewTap[] {
   const taps: NewTap[] = [];
-  for (const [i, d] of decided) {
+  for (const [i, d] of byTap) {
     const p = pending[i]!;
     const student = matched.get(i)?.student ?? null;
     results[i] = {
@@ -250,20 +338,26 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
       studentId: student?.id ?? null,
       studentName: student?.name ?? null,
       status: d.status,
+      readerId: p.reader.id,
       readerName: p.reader.name,
+      receivedAt,
     });
   }
-  // Duplicates within the group answer with the result of the first, as replays.
+  return taps;
+}
+
+/** Duplicates within the group answer with the result of the first, as replays. */
+function answerDuplicates(
+  pending: PendingTap[],
+  unrecorded: number[],
+  firstOf: Map<string, number>,
+  results: (TapResult | null)[],
+) {
   for (const i of unrecorded) {
     if (results[i]) continue;
     const p = pending[i]!;
     results[i] = { ...results[firstOf.get(tapKey(p.reader.id, p.event.eventId))!]!, replayed: true };
   }
-  return {
-    results: results as TapResult[],
-    changes: changes.map(({ day, change }) => ({ ...change, attendanceId: day.id! })),
-    taps,
-  };
 }
 
 /** New day records in multi-row inserts (ids read back by their unique (student, date)), changed ones updated. */

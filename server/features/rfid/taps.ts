@@ -247,6 +247,8 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
       cardUid: t.uid,
       time: t.time,
       reader: t.readerName,
+      readerId: t.readerId,
+      receivedAt: t.receivedAt,
       studentId: t.studentId,
       studentName: t.studentName,
       status: t.status,

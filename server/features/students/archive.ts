@@ -8,6 +8,7 @@ import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { studentSearch, studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { isTimeZone } from '@domain/attendance';
 import {
   STUDENT_MESSAGES as M,
   studentName,
@@ -43,13 +44,7 @@ export function toArchived(row: StudentSelect): ArchivedStudent {
 
 /** A time zone Intl knows, else the default (a damaged schools.timezone never becomes a 500). */
 function knownZone(zone: string | null, fallback: string): string {
-  if (!zone) return fallback;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return fallback;
-  }
+  return zone && isTimeZone(zone) ? zone : fallback;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchReaders, fetchUnknownTaps } from './api';
 import { fetchSchools } from '@features/schools';
-import { issueNewToken, removeReader } from './store';
+import { followReaderTaps, issueNewToken, removeReader } from './store';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
 import { formatSchoolDateTime } from '@domain/format';
 import {
@@ -42,6 +42,17 @@ export function RfidReadersTab({
   const readers = useListResource((signal) => fetchReaders(schoolId, retired, signal), `readers:${schoolId}:${retired}`);
   const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
   const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
+  const { update: updateReaders } = readers;
+  const { reload: reloadUnknown } = unknown;
+  useEffect(
+    () =>
+      followReaderTaps({
+        onSeen: (tap) =>
+          updateReaders((rows) => rows.map((r) => (r.id === tap.readerId ? { ...r, lastSeenAt: tap.receivedAt } : r))),
+        onUnknownCard: reloadUnknown,
+      }),
+    [updateReaders, reloadUnknown],
+  );
   const [editing, setEditing] = useState<RfidReader | null>(null);
   // The reader whose setup is shown: a new token (HTTP), or what to enter on a ZKTeco terminal.
   const [setup, setSetup] = useState<RfidReader | RfidReaderWithToken | null>(null);

@@ -2,6 +2,8 @@ import { createReader, rotateReaderToken, updateReader, deleteReader } from './a
 import { actionFailure, invalid, type ActionResult } from '@kit/action';
 import { READER_MESSAGES, readerCreateSchema, type ReaderKind, type RfidReader, type RfidReaderWithToken } from '@domain/rfid';
 import { validate } from '@domain/validation';
+import type { LiveTapEvent } from '@domain/attendance';
+import { subscribeLive } from '@kit/live';
 
 /** Form values of the reader dialog (Device Management → RFID Readers). */
 export interface ReaderForm {
@@ -81,4 +83,27 @@ export function curlExample(origin: string, token: string): string {
     `  -H 'Content-Type: application/json' \\`,
     `  -d '{"eventId":"gate1-000001","cardUid":"04A1B2C3","tappedAt":"${new Date().toISOString()}"}'`,
   ].join('\n');
+}
+
+/**
+ * Device Management follows the readers' taps live (`attendance:all`): each tap moves its reader's "last seen"
+ * (`onSeen`); a card no student holds asks for the unknown-cards list again, at most every 2 s.
+ */
+export function followReaderTaps(handlers: { onSeen: (tap: LiveTapEvent) => void; onUnknownCard: () => void }): () => void {
+  let unknownAt = 0;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const stop = subscribeLive('attendance:all', (tap) => {
+    handlers.onSeen(tap);
+    if (tap.outcome !== 'UNKNOWN_CARD' || pending) return;
+    const wait = Math.max(0, unknownAt + 2000 - Date.now());
+    pending = setTimeout(() => {
+      pending = null;
+      unknownAt = Date.now();
+      handlers.onUnknownCard();
+    }, wait);
+  });
+  return () => {
+    stop();
+    if (pending) clearTimeout(pending);
+  };
 }

@@ -3,16 +3,10 @@ import { Button, ErrorBanner, LoadingState, useConfirm, useListResource } from '
 import { fetchContractFiles } from './contract-files-api';
 import type { ContractFile } from '@domain/schools';
 import { addContractFiles, removeContractFile } from './store';
-import { CONTRACT_FILE_EXTENSIONS, fileUrl } from '@domain/files';
+import { CONTRACT_FILE_EXTENSIONS, fileUrl, formatFileSize } from '@domain/files';
 import { formatDateTime } from '@domain/format';
 
 const ACCEPT = CONTRACT_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** A school's contract files: list, upload several at once, delete after 'Delete this contract file?' (spec §5). */
 export function ContractFilesPanel({ schoolId }: { schoolId: number }) {
@@ -83,7 +77,7 @@ export function ContractFilesPanel({ schoolId }: { schoolId: number }) {
                   {f.originalName}
                 </a>
                 <p className="text-xs text-gray-500">
-                  {fileSize(f.size)} · {formatDateTime(f.createdAt)}
+                  {formatFileSize(f.size)} · {formatDateTime(f.createdAt)}
                 </p>
               </div>
               <Button
