@@ -43,6 +43,8 @@ export * from './states';
 export * from './DataTable';
 export * from './CardGrid';
 export * from './ViewToggle';
+export * from './CardsOrTable';
+export * from './FormDialog';
 export * from './FilterBar';
 export * from './ImageOverlay';
 export * from './Avatar';

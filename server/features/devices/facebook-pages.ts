@@ -2,7 +2,6 @@ import type { DB, Executor } from '@core/db/index';
 import { AppError, conflict, notFound } from '@core/http/errors';
 import type { SecretBox } from '@core/secrets/secrets';
 import { nowIso } from '@core/time/time';
-import { maskSecret } from '@domain/secrets';
 import {
   FACEBOOK_PAGE_MESSAGES as M,
   type FacebookPage,
@@ -13,6 +12,7 @@ import {
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { sendMessengerText, testPageToken } from './messenger';
+import { deleteChannel, FACEBOOK_PAGE_CHANNEL, maskedSecret, revealChannelSecret } from './channel';
 
 export interface PageDeps {
   db: DB;
@@ -34,7 +34,7 @@ const toPage = (row: PageRow, secrets: SecretBox): FacebookPage => ({
   id: row.id,
   pageId: row.pageId,
   pageName: row.pageName,
-  accessToken: maskSecret(secrets.decrypt(row.accessToken)),
+  accessToken: maskedSecret(secrets, row.accessToken),
   schoolId: row.schoolId,
   school: row.schoolId && row.schoolName ? { name: row.schoolName, acronym: row.schoolAcronym ?? '' } : null,
   isActive: Boolean(row.isActive),
@@ -64,13 +64,8 @@ export async function getFacebookPage(deps: PageDeps, id: number): Promise<Faceb
 
 export async function revealPageToken(deps: PageDeps, id: number, actor: Actor): Promise<string> {
   const row = await pageRow(deps.db, id);
-  await writeLog(deps.db, actor, {
-    action: 'REVEAL_FACEBOOK_PAGE_TOKEN',
-    entity: 'FacebookPage',
-    entityId: id,
-    details: { pageName: row.pageName },
-  });
-  return deps.secrets.decrypt(row.accessToken);
+  const label = { pageName: row.pageName };
+  return revealChannelSecret(deps.db, deps.secrets, FACEBOOK_PAGE_CHANNEL, { id, stored: row.accessToken, label }, actor);
 }
 
 async function assertPageIdFree(db: Executor, pageId: string, exceptId?: number) {
@@ -148,15 +143,7 @@ export async function updateFacebookPage(
 
 export async function deleteFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const before = await getFacebookPage(deps, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('facebookPages').where('id', '=', id).execute();
-    await writeLog(trx, actor, {
-      action: 'DELETE_FACEBOOK_PAGE',
-      entity: 'FacebookPage',
-      entityId: id,
-      details: { pageId: before.pageId, pageName: before.pageName },
-    });
-  });
+  await deleteChannel(deps.db, FACEBOOK_PAGE_CHANNEL, id, { pageId: before.pageId, pageName: before.pageName }, actor);
 }
 
 /** A dead token (190) marks the page as needing reconnection; the outbox stops using it until a new token is saved. */

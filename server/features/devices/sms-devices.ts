@@ -2,7 +2,6 @@ import type { DB, Executor } from '@core/db/index';
 import { AppError, notFound } from '@core/http/errors';
 import type { SecretBox } from '@core/secrets/secrets';
 import { localDate, nowIso } from '@core/time/time';
-import { maskSecret } from '@domain/secrets';
 import {
   SMS_DEVICE_MESSAGES,
   type SmsDevice,
@@ -12,6 +11,7 @@ import {
 } from '@domain/sms-devices';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
+import { deleteChannel, maskedSecret, revealChannelSecret, SMS_DEVICE_CHANNEL } from './channel';
 import { sendSms } from './sms-gateway';
 
 /** What device rules need from the app: database, secrets, gateway and the default school time zone. */
@@ -67,7 +67,7 @@ function toDevice(row: DeviceRow, secrets: SecretBox, used: DayUsage = { sent: 0
     name: row.name,
     deviceName: row.deviceName,
     phoneNumber: row.phoneNumber,
-    apiKey: maskSecret(secrets.decrypt(row.apiKey)),
+    apiKey: maskedSecret(secrets, row.apiKey),
     description: row.description,
     schoolId: row.schoolId,
     school: row.schoolId && row.schoolName ? { name: row.schoolName, acronym: row.schoolAcronym ?? '' } : null,
@@ -106,13 +106,13 @@ export async function getSmsDevice(deps: DeviceDeps, id: number): Promise<SmsDev
 /** The full API key, for the dialog's Reveal; every reveal is in the system log. */
 export async function revealSmsDeviceKey(deps: DeviceDeps, id: number, actor: Actor): Promise<string> {
   const row = await deviceRow(deps.db, id);
-  await writeLog(deps.db, actor, {
-    action: 'REVEAL_SMS_DEVICE_KEY',
-    entity: 'SmsDevice',
-    entityId: id,
-    details: { name: row.name },
-  });
-  return deps.secrets.decrypt(row.apiKey);
+  return revealChannelSecret(
+    deps.db,
+    deps.secrets,
+    SMS_DEVICE_CHANNEL,
+    { id, stored: row.apiKey, label: { name: row.name } },
+    actor,
+  );
 }
 
 /** One default per school (and one global default): setting one unsets the other, in the caller's transaction. */
@@ -193,15 +193,13 @@ export async function updateSmsDevice(
 
 export async function deleteSmsDevice(deps: DeviceDeps, id: number, actor: Actor): Promise<void> {
   const before = await getSmsDevice(deps, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('smsDevices').where('id', '=', id).execute();
-    await writeLog(trx, actor, {
-      action: 'DELETE_SMS_DEVICE',
-      entity: 'SmsDevice',
-      entityId: id,
-      details: { name: before.name, phoneNumber: before.phoneNumber, schoolId: before.schoolId },
-    });
-  });
+  await deleteChannel(
+    deps.db,
+    SMS_DEVICE_CHANNEL,
+    id,
+    { name: before.name, phoneNumber: before.phoneNumber, schoolId: before.schoolId },
+    actor,
+  );
 }
 
 /**

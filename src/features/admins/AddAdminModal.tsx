@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from './store';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, usePictureInput } from '@kit';
+import { usePictureInput, FormDialog } from '@kit';
 import { useFormState } from '@kit/useFormState';
 import { AdminFields } from './AdminFields';
 
@@ -29,25 +29,20 @@ export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () =>
   }
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title="Add New Admin"
       size="lg"
-      footer={
-        <>
-          <CancelButton disabled={form.saving} />
-          <Button type="submit" form={formId} loading={form.saving} disabled={done !== null}>
-            {form.saving ? 'Creating...' : 'Create Admin'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      submitLabel="Create Admin"
+      savingLabel="Creating..."
+      saving={form.saving}
+      message={form.message}
+      success={done ? { message: done, onDone: close } : null}
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        <ErrorBanner message={form.message} />
-        <AdminFields mode="create" form={form} picture={picture} />
-      </form>
-      {done ? <SuccessOverlay message={done} onDone={close} /> : null}
-    </Modal>
+      <AdminFields mode="create" form={form} picture={picture} />
+    </FormDialog>
   );
 }

@@ -21,8 +21,7 @@ import { ScreenHeading } from '@kit/ScreenHeading';
 import {
   activeFilterCount,
   Button,
-  CardGrid,
-  DataTable,
+  CardsOrTable,
   ErrorBanner,
   FilterBar,
   SelectField,
@@ -30,8 +29,8 @@ import {
   TextField,
   useConfirm,
   useListQuery,
-  ViewToggle,
-  type ListView,
+  listViewOf,
+  ListViewSwitch,
 } from '@kit';
 import { AddAdminModal } from './AddAdminModal';
 import { AdminCard } from './AdminCard';
@@ -49,7 +48,7 @@ export default function AdminsScreen() {
   const { admins, loading, error } = useStore($admins);
   const list = useListQuery(DEFAULTS);
   const { search, school, department, position, status } = list.query;
-  const view: ListView = list.query.view === 'table' ? 'table' : 'cards';
+  const view = listViewOf(list.query);
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
   const notice = useActionNotice();
@@ -130,7 +129,7 @@ export default function AdminsScreen() {
       <FilterBar
         label="Filter admins"
         onClear={activeFilterCount(list.query, DEFAULTS, ['view']) ? () => list.setQuery(CLEARED) : undefined}
-        actions={<ViewToggle value={view} onChange={(v) => list.setQuery({ view: v }, { keepPage: true, replace: true })} />}
+        actions={<ListViewSwitch list={list} />}
       >
         <TextField
           label="Search"
@@ -175,36 +174,28 @@ export default function AdminsScreen() {
         </p>
       ) : null}
 
-      {view === 'cards' ? (
-        <CardGrid
-          label="Admins"
-          items={shown}
-          itemKey={(a) => a.id}
-          renderCard={(a) => <AdminCard admin={a} {...actions} />}
-          {...listState}
-        />
-      ) : (
-        <DataTable
-          caption="Admins"
-          columns={ADMIN_COLUMNS}
-          rows={shown}
-          rowKey={(a) => a.id}
-          actionsHeader="View"
-          rowActions={(a) => (
-            <div className="flex justify-end gap-2">
-              <Button size="sm" variant="secondary" onClick={() => actions.onView(a)} aria-label={`View ${adminFullName(a)}`}>
-                View
+      <CardsOrTable
+        view={view}
+        label="Admins"
+        items={shown}
+        itemKey={(a) => a.id}
+        renderCard={(a) => <AdminCard admin={a} {...actions} />}
+        columns={ADMIN_COLUMNS}
+        actionsHeader="View"
+        rowActions={(a) => (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={() => actions.onView(a)} aria-label={`View ${adminFullName(a)}`}>
+              View
+            </Button>
+            {a.isActive ? null : (
+              <Button size="sm" onClick={() => actions.onReactivate(a)} aria-label={`Reactivate ${adminFullName(a)}`}>
+                Reactivate
               </Button>
-              {a.isActive ? null : (
-                <Button size="sm" onClick={() => actions.onReactivate(a)} aria-label={`Reactivate ${adminFullName(a)}`}>
-                  Reactivate
-                </Button>
-              )}
-            </div>
-          )}
-          {...listState}
-        />
-      )}
+            )}
+          </div>
+        )}
+        {...listState}
+      />
 
       <AddAdminModal open={adding} onClose={() => setAdding(false)} />
       <AdminProfileModal admin={selectedAdmin} startEditing={selected?.editing ?? false} onClose={() => setSelected(null)} />

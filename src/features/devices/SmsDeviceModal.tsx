@@ -10,7 +10,7 @@ import {
   type SmsDevice,
   type SmsDeviceForm,
 } from '@domain/sms-devices';
-import { CancelButton, Button, ErrorBanner, Modal, SelectField, TextAreaField, TextField, useFormState } from '@kit';
+import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from '@kit';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */
@@ -40,96 +40,89 @@ export function SmsDeviceModal({
 
   const disabled = form.saving;
   return (
-    <Modal
+    <FormDialog
       open
       onClose={close}
       title={device ? 'Edit SMS Device' : 'Add SMS Device'}
       size="lg"
-      footer={
-        <>
-          <CancelButton disabled={disabled} />
-          <Button type="submit" form={formId} loading={form.saving}>
-            {device ? 'Update Device' : 'Add Device'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={device ? 'Update Device' : 'Add Device'}
+      saving={form.saving}
+      message={form.message}
+      formClassName="grid gap-4 sm:grid-cols-2"
+      bannerClassName="sm:col-span-2"
     >
-      <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <ErrorBanner message={form.message} className="sm:col-span-2" />
-        <TextField
-          label="Device Name"
-          required
-          data-autofocus
-          placeholder="e.g. Main Gate SMS"
+      <TextField
+        label="Device Name"
+        required
+        data-autofocus
+        placeholder="e.g. Main Gate SMS"
+        disabled={disabled}
+        {...form.bind('name')}
+      />
+      <TextField
+        label="Physical Device Name"
+        required
+        placeholder="e.g. Samsung Galaxy A14"
+        disabled={disabled}
+        {...form.bind('deviceName')}
+      />
+      <TextField
+        label="Phone Number"
+        required
+        type="tel"
+        placeholder="+639171234567"
+        disabled={disabled}
+        {...form.bind('phoneNumber')}
+      />
+      <SecretField
+        label="API Key"
+        required={!device}
+        value={form.values.apiKey}
+        onChange={(apiKey) => form.set({ apiKey })}
+        error={form.errors.apiKey}
+        disabled={disabled}
+        hint={
+          device
+            ? `Leave blank to keep the current key (${device.apiKey}).`
+            : 'The httpSMS API key of the account the phone is signed in to.'
+        }
+        fetchStored={device ? async () => (await revealSmsDeviceKey(device.id)).apiKey : undefined}
+      />
+      <TextAreaField label="Description" rows={2} className="sm:col-span-2" disabled={disabled} {...form.bind('description')} />
+      <SelectField
+        label="Assign to School"
+        disabled={disabled}
+        options={[{ value: '', label: 'Global (All Schools)' }, ...schools.map((s) => ({ value: String(s.id), label: s.name }))]}
+        {...form.bind('schoolId')}
+      />
+      <SelectField
+        label="Status"
+        disabled={disabled}
+        options={SMS_DEVICE_STATUSES.map((s) => ({ value: s, label: SMS_DEVICE_STATUS_LABELS[s] }))}
+        {...form.bind('status')}
+      />
+      <TextField
+        label="Daily Limit"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        hint="Messages per day; empty or 0 for no limit."
+        disabled={disabled}
+        {...form.bind('dailyLimit')}
+      />
+      <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+          checked={form.values.isDefault}
           disabled={disabled}
-          {...form.bind('name')}
+          onChange={(e) => form.set({ isDefault: e.target.checked })}
         />
-        <TextField
-          label="Physical Device Name"
-          required
-          placeholder="e.g. Samsung Galaxy A14"
-          disabled={disabled}
-          {...form.bind('deviceName')}
-        />
-        <TextField
-          label="Phone Number"
-          required
-          type="tel"
-          placeholder="+639171234567"
-          disabled={disabled}
-          {...form.bind('phoneNumber')}
-        />
-        <SecretField
-          label="API Key"
-          required={!device}
-          value={form.values.apiKey}
-          onChange={(apiKey) => form.set({ apiKey })}
-          error={form.errors.apiKey}
-          disabled={disabled}
-          hint={
-            device
-              ? `Leave blank to keep the current key (${device.apiKey}).`
-              : 'The httpSMS API key of the account the phone is signed in to.'
-          }
-          fetchStored={device ? async () => (await revealSmsDeviceKey(device.id)).apiKey : undefined}
-        />
-        <TextAreaField label="Description" rows={2} className="sm:col-span-2" disabled={disabled} {...form.bind('description')} />
-        <SelectField
-          label="Assign to School"
-          disabled={disabled}
-          options={[
-            { value: '', label: 'Global (All Schools)' },
-            ...schools.map((s) => ({ value: String(s.id), label: s.name })),
-          ]}
-          {...form.bind('schoolId')}
-        />
-        <SelectField
-          label="Status"
-          disabled={disabled}
-          options={SMS_DEVICE_STATUSES.map((s) => ({ value: s, label: SMS_DEVICE_STATUS_LABELS[s] }))}
-          {...form.bind('status')}
-        />
-        <TextField
-          label="Daily Limit"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          hint="Messages per day; empty or 0 for no limit."
-          disabled={disabled}
-          {...form.bind('dailyLimit')}
-        />
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
-            checked={form.values.isDefault}
-            disabled={disabled}
-            onChange={(e) => form.set({ isDefault: e.target.checked })}
-          />
-          Set as default device
-        </label>
-      </form>
-    </Modal>
+        Set as default device
+      </label>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '@kit';
+import { SUCCESS_LONG_MS, FormDialog } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
 import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
@@ -49,34 +49,31 @@ export function EditModal({ editing, schoolId, grades, onClose, onSaved }: Props
   const title = editing?.kind === 'section' ? 'Edit Section' : 'Edit Grade';
   const form = editing?.kind === 'section' ? section : grade;
   return (
-    <Modal
+    <FormDialog
       open={editing !== null}
       onClose={close}
       title={title}
-      footer={
-        <>
-          <CancelButton disabled={saving} />
-          <Button type="submit" form="edit-grade-section-form" loading={saving} disabled={success !== null}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
+      formId="edit-grade-section-form"
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      savingLabel="Saving..."
+      saving={saving}
+      message={form.message}
+      success={
+        success
+          ? {
+              message: success,
+              onDone: () => {
+                onSaved();
+                onClose();
+              },
+              durationMs: SUCCESS_LONG_MS,
+            }
+          : null
       }
     >
-      {success ? (
-        <SuccessOverlay
-          message={success}
-          durationMs={SUCCESS_LONG_MS}
-          onDone={() => {
-            onSaved();
-            onClose();
-          }}
-        />
-      ) : null}
-      <form id="edit-grade-section-form" noValidate onSubmit={onSubmit} className="space-y-4">
-        <ErrorBanner message={form.message} />
-        {editing?.kind === 'grade' ? <GradeFields form={grade} /> : null}
-        {editing?.kind === 'section' ? <SectionFields form={section} grades={grades} /> : null}
-      </form>
-    </Modal>
+      {editing?.kind === 'grade' ? <GradeFields form={grade} /> : null}
+      {editing?.kind === 'section' ? <SectionFields form={section} grades={grades} /> : null}
+    </FormDialog>
   );
 }

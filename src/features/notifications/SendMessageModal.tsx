@@ -3,7 +3,7 @@ import { searchRecipients, sendCustomMessage } from './sms-history-api';
 import { actionFailure } from '@kit/action';
 import { customMessageSchema, smsLength, type MessageRecipient } from '@domain/sms-history';
 import { validate } from '@domain/validation';
-import { Button, CancelButton, ErrorBanner, Modal, SuccessOverlay, TextAreaField, TextField } from '@kit';
+import { Button, TextAreaField, TextField, FormDialog } from '@kit';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -54,85 +54,79 @@ export function SendMessageModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
+    <FormDialog
       open
       onClose={() => !sending && onClose()}
       title="Send message"
       description="A custom message to one student's parent, by SMS or Messenger as the parent prefers."
-      footer={
-        <>
-          <CancelButton disabled={sending} />
-          <Button type="submit" form={formId} loading={sending}>
-            Send
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      submitLabel="Send"
+      saving={sending}
+      message={banner}
+      success={done ? { message: done, onDone: onClose } : null}
     >
-      {done ? <SuccessOverlay message={done} onDone={onClose} /> : null}
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        <ErrorBanner message={banner} />
-        {student ? (
-          <div className="flex items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2 text-sm">
-            <span>
-              <span className="font-medium">
-                {student.firstName} {student.lastName}
-              </span>{' '}
-              <span className="text-gray-600">
-                {student.schoolAcronym ?? ''} · LRN {student.lrn}
-              </span>
+      {student ? (
+        <div className="flex items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2 text-sm">
+          <span>
+            <span className="font-medium">
+              {student.firstName} {student.lastName}
+            </span>{' '}
+            <span className="text-gray-600">
+              {student.schoolAcronym ?? ''} · LRN {student.lrn}
             </span>
-            <Button size="sm" variant="ghost" onClick={() => setStudent(null)}>
-              Change
-            </Button>
-          </div>
-        ) : (
-          <div>
-            <TextField
-              label="Student"
-              required
-              data-autofocus
-              type="search"
-              placeholder="Search by name or LRN"
-              value={search}
-              error={errors.studentId}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setErrors(({ studentId: _s, ...rest }) => rest);
-              }}
-            />
-            {results.length ? (
-              <ul aria-label="Matching students" className="mt-1 max-h-48 overflow-y-auto rounded-md border border-gray-200">
-                {results.map((r) => (
-                  <li key={r.id}>
-                    <button
-                      type="button"
-                      onClick={() => setStudent(r)}
-                      className="block w-full px-3 py-2 text-left text-sm hover:bg-gray-50"
-                    >
-                      {r.firstName} {r.lastName}{' '}
-                      <span className="text-gray-600">
-                        · {r.schoolAcronym ?? '-'} · LRN {r.lrn}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        )}
-        <TextAreaField
-          label="Message"
-          required
-          rows={4}
-          value={message}
-          error={errors.message}
-          hint={`${length.units} / ${length.max} characters · ${length.segments || 0} SMS`}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setErrors(({ message: _m, ...rest }) => rest);
-          }}
-        />
-      </form>
-    </Modal>
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => setStudent(null)}>
+            Change
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <TextField
+            label="Student"
+            required
+            data-autofocus
+            type="search"
+            placeholder="Search by name or LRN"
+            value={search}
+            error={errors.studentId}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setErrors(({ studentId: _s, ...rest }) => rest);
+            }}
+          />
+          {results.length ? (
+            <ul aria-label="Matching students" className="mt-1 max-h-48 overflow-y-auto rounded-md border border-gray-200">
+              {results.map((r) => (
+                <li key={r.id}>
+                  <button
+                    type="button"
+                    onClick={() => setStudent(r)}
+                    className="block w-full px-3 py-2 text-left text-sm hover:bg-gray-50"
+                  >
+                    {r.firstName} {r.lastName}{' '}
+                    <span className="text-gray-600">
+                      · {r.schoolAcronym ?? '-'} · LRN {r.lrn}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
+      <TextAreaField
+        label="Message"
+        required
+        rows={4}
+        value={message}
+        error={errors.message}
+        hint={`${length.units} / ${length.max} characters · ${length.segments || 0} SMS`}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setErrors(({ message: _m, ...rest }) => rest);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { CancelButton, Modal } from '@kit/ui/Modal';
-import { Button } from '@kit/ui/Button';
 import { TextField } from '@kit/ui/FormField';
-import { ErrorBanner } from '@kit/ui/ErrorBanner';
-import { SuccessOverlay, SUCCESS_MS } from '@kit/SuccessOverlay';
+import { SUCCESS_MS } from '@kit/SuccessOverlay';
+import { FormDialog } from '@kit/FormDialog';
 import { useFormState } from '@kit/useFormState';
 import { changeOwnPassword, type PasswordForm } from './store';
 
@@ -29,47 +27,42 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title="Change Password"
       size="sm"
-      footer={
-        <>
-          <CancelButton disabled={saving} />
-          <Button type="submit" form="change-password-form" loading={saving} disabled={success !== null}>
-            {saving ? 'Changing...' : 'Change Password'}
-          </Button>
-        </>
-      }
+      formId="change-password-form"
+      onSubmit={onSubmit}
+      submitLabel="Change Password"
+      savingLabel="Changing..."
+      saving={saving}
+      message={form.message}
+      success={success ? { message: success, onDone: close, durationMs: SUCCESS_MS } : null}
     >
-      {success ? <SuccessOverlay message={success} durationMs={SUCCESS_MS} onDone={close} /> : null}
-      <form id="change-password-form" noValidate onSubmit={onSubmit} className="space-y-4">
-        <ErrorBanner message={form.message} />
-        <TextField
-          label="Current Password"
-          data-autofocus
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.bind('currentPassword')}
-        />
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          {...form.bind('newPassword')}
-        />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.bind('confirmPassword')}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Current Password"
+        data-autofocus
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.bind('currentPassword')}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters."
+        {...form.bind('newPassword')}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.bind('confirmPassword')}
+      />
+    </FormDialog>
   );
 }

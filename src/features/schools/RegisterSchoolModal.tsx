@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { CancelButton, Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_MS } from '@kit';
+import { Fragment, useState, type FormEvent } from 'react';
+import { SUCCESS_MS, FormDialog } from '@kit';
 import { saveSchool, schoolForm } from './store';
 import { SchoolFormFields } from './SchoolFormFields';
 import { useFormState } from '@kit/useFormState';
@@ -28,34 +28,33 @@ export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolea
   }
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title="Register New School"
       size="lg"
-      footer={
-        <>
-          <CancelButton disabled={form.saving} />
-          <Button type="submit" form="register-school-form" loading={form.saving} disabled={success !== null}>
-            {form.saving ? 'Registering...' : 'Register School'}
-          </Button>
-        </>
+      formId="register-school-form"
+      onSubmit={onSubmit}
+      submitLabel="Register School"
+      savingLabel="Registering..."
+      saving={form.saving}
+      message={form.message}
+      success={
+        success
+          ? {
+              message: success,
+              onDone: () => {
+                onCreated();
+                close();
+              },
+              durationMs: SUCCESS_MS,
+            }
+          : null
       }
     >
-      {success ? (
-        <SuccessOverlay
-          message={success}
-          durationMs={SUCCESS_MS}
-          onDone={() => {
-            onCreated();
-            close();
-          }}
-        />
-      ) : null}
-      <form id="register-school-form" noValidate onSubmit={onSubmit} className="space-y-4" key={round}>
-        <ErrorBanner message={form.message} />
+      <Fragment key={round}>
         <SchoolFormFields form={form} logo={logo} onLogo={setLogo} />
-      </form>
-    </Modal>
+      </Fragment>
+    </FormDialog>
   );
 }

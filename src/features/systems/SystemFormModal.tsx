@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { saveSystem, systemForm, type SystemForm } from './store';
 import type { System } from '@domain/systems';
-import { CancelButton, Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
+import { TextAreaField, TextField, FormDialog } from '@kit';
 import { useFormState } from '@kit/useFormState';
 import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';
@@ -50,33 +50,27 @@ export function SystemFormModal({
 
   const saveLabel = system ? (form.saving ? 'Saving...' : 'Update System') : form.saving ? 'Creating...' : 'Create System';
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title={system ? 'Edit System' : 'Create New System'}
       size="lg"
-      footer={
-        <>
-          <CancelButton disabled={busy} />
-          <Button type="submit" form={formId} loading={form.saving}>
-            {saveLabel}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={saveLabel}
+      saving={form.saving}
+      message={form.message}
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        <ErrorBanner message={form.message} />
-        <TextField label="System Name" required data-autofocus disabled={form.saving} {...form.bind('name')} />
-        <TextAreaField label="Description" required rows={4} disabled={form.saving} {...form.bind('description')} />
-        <FeaturesField features={form.values.features} onChange={(features) => form.set({ features })} disabled={form.saving} />
-        <ImagesField
-          stored={stored}
-          onRemoveStored={system ? removeStored : undefined}
-          images={images}
-          systemName={form.values.name}
-          disabled={form.saving}
-        />
-      </form>
-    </Modal>
+      <TextField label="System Name" required data-autofocus disabled={form.saving} {...form.bind('name')} />
+      <TextAreaField label="Description" required rows={4} disabled={form.saving} {...form.bind('description')} />
+      <FeaturesField features={form.values.features} onChange={(features) => form.set({ features })} disabled={form.saving} />
+      <ImagesField
+        stored={stored}
+        onRemoveStored={system ? removeStored : undefined}
+        images={images}
+        systemName={form.values.name}
+        disabled={form.saving}
+      />
+    </FormDialog>
   );
 }

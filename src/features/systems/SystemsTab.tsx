@@ -4,16 +4,15 @@ import { filterSystemsByText, removeSystem } from './store';
 import { systemCountLabel, type System } from '@domain/systems';
 import {
   Button,
-  CardGrid,
-  DataTable,
+  CardsOrTable,
   ErrorBanner,
   FilterBar,
   TextField,
   useConfirm,
   useListResource,
-  ViewToggle,
   type ListQueryApi,
-  type ListView,
+  listViewOf,
+  ListViewSwitch,
 } from '@kit';
 import { SystemButtons, SystemCard } from './SystemCard';
 import { SYSTEM_COLUMNS } from './systemColumns';
@@ -29,7 +28,7 @@ type Editing = { system: System | null; n: number } | null;
  */
 export function SystemsTab({ list }: { list: ListQueryApi<typeof SYSTEMS_ORDERS_DEFAULTS> }) {
   const systems = useListResource(fetchSystems, 'systems');
-  const view: ListView = list.query.view === 'table' ? 'table' : 'cards';
+  const view = listViewOf(list.query);
   const search = list.query.search;
   const shown = useMemo(() => filterSystemsByText(systems.data ?? [], search), [systems.data, search]);
   const [editing, setEditing] = useState<Editing>(null);
@@ -75,10 +74,7 @@ export function SystemsTab({ list }: { list: ListQueryApi<typeof SYSTEMS_ORDERS_
         <ErrorBanner message={shown.length ? systems.error : null} />
       </div>
 
-      <FilterBar
-        label="Search systems"
-        actions={<ViewToggle value={view} onChange={(v) => list.setQuery({ view: v }, { keepPage: true, replace: true })} />}
-      >
+      <FilterBar label="Search systems" actions={<ListViewSwitch list={list} />}>
         <TextField
           label="Search"
           type="search"
@@ -95,26 +91,17 @@ export function SystemsTab({ list }: { list: ListQueryApi<typeof SYSTEMS_ORDERS_
         </p>
       ) : null}
 
-      {view === 'cards' ? (
-        <CardGrid
-          label="Systems"
-          items={shown}
-          itemKey={(s) => s.id}
-          renderCard={(s) => <SystemCard system={s} {...actions} />}
-          emptyText="No systems found matching your search."
-          {...listState}
-        />
-      ) : (
-        <DataTable
-          caption="Systems"
-          columns={SYSTEM_COLUMNS}
-          rows={systems.data ? shown : null}
-          rowKey={(s) => s.id}
-          rowActions={(s) => <SystemButtons system={s} {...actions} />}
-          emptyText="No systems found."
-          {...listState}
-        />
-      )}
+      <CardsOrTable
+        view={view}
+        label="Systems"
+        items={systems.data ? shown : null}
+        itemKey={(s) => s.id}
+        renderCard={(s) => <SystemCard system={s} {...actions} />}
+        columns={SYSTEM_COLUMNS}
+        rowActions={(s) => <SystemButtons system={s} {...actions} />}
+        emptyText={view === 'cards' ? 'No systems found matching your search.' : 'No systems found.'}
+        {...listState}
+      />
 
       <SystemFormModal
         key={editing?.n ?? 0}
