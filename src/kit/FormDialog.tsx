@@ -7,7 +7,8 @@ import { SuccessOverlay } from './SuccessOverlay';
 export interface FormDialogProps extends Pick<ModalProps, 'open' | 'onClose' | 'title' | 'description' | 'size'> {
   /** The form's id (the footer's submit button is outside the form). */
   formId: string;
-  onSubmit: (event: FormEvent) => void;
+  /** Called on submit (the page does not reload: the frame prevents the browser's own submit). */
+  onSubmit: () => unknown;
   /** The submit button's text, and its text while saving ('Create Admin' / 'Creating...'). */
   submitLabel: string;
   savingLabel?: string;
@@ -57,7 +58,15 @@ export function FormDialog({
       }
     >
       {success ? <SuccessOverlay message={success.message} durationMs={success.durationMs} onDone={success.onDone} /> : null}
-      <form id={formId} noValidate onSubmit={onSubmit} className={formClassName}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+        className={formClassName}
+      >
         <ErrorBanner message={message} className={bannerClassName} />
         {children}
       </form>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from './store';
 import { usePictureInput, FormDialog } from '@kit';
 import { useFormState } from '@kit/useFormState';
@@ -22,8 +22,7 @@ export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () =>
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const result = await form.submit(() => registerNewAdmin(form.values, picture.file));
     if (result?.ok) setDone(result.message);
   }

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealPageToken } from './facebook-pages-api';
 import { saveFacebookPage } from './store';
@@ -22,8 +22,7 @@ export function FacebookPageModal({
   const form = useFormState<FacebookPageForm>(page ? facebookPageToForm(page) : emptyFacebookPageForm());
   const close = () => !form.saving && onClose();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const result = await form.submit(() => saveFacebookPage(form.values, page));
     if (result?.ok) {
       onSaved();

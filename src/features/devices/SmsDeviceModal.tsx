@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealSmsDeviceKey } from './sms-devices-api';
 import { saveSmsDevice } from './store';
@@ -29,8 +29,7 @@ export function SmsDeviceModal({
   const form = useFormState<SmsDeviceForm>(device ? smsDeviceToForm(device) : emptySmsDeviceForm());
   const close = () => !form.saving && onClose();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const result = await form.submit(() => saveSmsDevice(form.values, device));
     if (result?.ok) {
       onSaved();

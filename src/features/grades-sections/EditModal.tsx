@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SUCCESS_LONG_MS, FormDialog } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
@@ -36,8 +36,7 @@ export function EditModal({ editing, schoolId, grades, onClose, onSaved }: Props
     if (!saving) onClose();
   };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit() {
     if (!editing) return;
     const result =
       editing.kind === 'grade'

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { searchRecipients, sendCustomMessage } from './sms-history-api';
 import { actionFailure } from '@kit/action';
 import { customMessageSchema, smsLength, type MessageRecipient } from '@domain/sms-history';
@@ -33,8 +33,7 @@ export function SendMessageModal({ onClose }: { onClose: () => void }) {
 
   const length = smsLength(message.trim());
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (sending) return;
     const checked = validate(customMessageSchema, { studentId: student?.id ?? '', message });
     if (!checked.ok) return setErrors(checked.errors);

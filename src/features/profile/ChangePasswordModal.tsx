@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextField } from '@kit/ui/FormField';
 import { SUCCESS_MS } from '@kit/SuccessOverlay';
 import { FormDialog } from '@kit/FormDialog';
@@ -20,8 +20,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     onClose();
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit() {
     const result = await form.submit(() => changeOwnPassword(form.values));
     if (result?.ok) setSuccess(result.message);
   }

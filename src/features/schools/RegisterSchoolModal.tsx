@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { SUCCESS_MS, FormDialog } from '@kit';
 import { saveSchool, schoolForm } from './store';
 import { SchoolFormFields } from './SchoolFormFields';
@@ -21,8 +21,7 @@ export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolea
     onClose();
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit() {
     const result = await form.submit(() => saveSchool(form.values, logo));
     if (result?.ok) setSuccess(result.message);
   }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { saveSystem, systemForm, type SystemForm } from './store';
 import type { System } from '@domain/systems';
 import { TextAreaField, TextField, FormDialog } from '@kit';
@@ -34,8 +34,7 @@ export function SystemFormModal({
     if (!busy) onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const existing = system ? { id: system.id, images: stored } : null;
     const result = await form.submit(() => saveSystem(form.values, images.files, existing));
     if (result?.ok) {
