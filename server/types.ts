@@ -8,17 +8,9 @@ import type { OutboxWorker } from './features/notifications/outbox/worker';
 import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';
-import type { Role } from '@domain/roles';
+import type { AuthContext } from '@core/auth/context';
 
-export interface AuthContext {
-  sessionId: number;
-  role: Role;
-  userId: number;
-  name: string;
-  email: string;
-  employeeId?: string;
-  lrn?: string;
-}
+export type { AuthContext };
 
 declare module 'fastify' {
   interface FastifyInstance {

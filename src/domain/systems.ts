@@ -89,5 +89,3 @@ export const systemImageParamsSchema = z.object({
   id: idPath(SYSTEM_MESSAGES.notFound),
   imageName: z.string().max(300, SYSTEM_MESSAGES.imageNotFound),
 });
-
-export { featurePreview, filterSystems, systemCountLabel, systemMatches } from './system-catalogue';

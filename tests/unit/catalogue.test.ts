@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carouselDots, viewerCounter, wrapIndex } from '@features/public/carousel';
-import { featurePreview, filterSystems, systemCountLabel, systemMatches, type System } from '@domain/systems';
+import type { System } from '@domain/systems';
+import { featurePreview, filterSystems, systemCountLabel, systemMatches } from '@domain/system-catalogue';
 import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from '@features/public/catalogue';
 import { ApiError } from '@kit/http';
 

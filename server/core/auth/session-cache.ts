@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/index';
 import { deploymentKey } from '../deployment';
 import { hashToken } from './passwords';
-import type { AuthContext } from '../../types';
+import type { AuthContext } from './context';
 import { findLiveAuth, sessionRevocations, type LiveAuth, type Revocation } from './sessions';
 
 /*

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Executor } from '../db/index';
-import type { AuthContext } from '../../types';
+import type { AuthContext } from './context';
 import { hashToken, newToken } from './passwords';
 import { nowIso } from '../time/time';
 import { SESSION_DAYS, type Role } from '@domain/roles';

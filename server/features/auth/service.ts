@@ -7,7 +7,7 @@ import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
 import { writeLog, type Actor } from '@core/audit-log';
-import type { AuthContext } from '../../types';
+import type { AuthContext } from '@core/auth/context';
 
 export interface SignedInUser {
   id: number;

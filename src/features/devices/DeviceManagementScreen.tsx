@@ -1,16 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { ScreenHeading } from '@kit/ScreenHeading';
-import { Button, tabClass, useListQuery, type ListQueryApi } from '@kit';
+import { Button, tabClass, useListQuery } from '@kit';
 import { FacebookPagesTab } from './FacebookPagesTab';
 import { SmsDevicesTab } from './SmsDevicesTab';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
-
-/** What every tab receives: the list query, and a counter the header's Add button raises. */
-export interface DeviceTabProps {
-  list: ListQueryApi<typeof DEVICE_DEFAULTS>;
-  addRequest: number;
-}
+import type { DeviceTabProps } from './device-tab';
 
 /** The tabs, in order. A new tab (e.g. RFID Readers) is one entry here and its own file. */
 const TABS: Array<{ key: string; label: string; addLabel: string; component: ComponentType<DeviceTabProps> }> = [

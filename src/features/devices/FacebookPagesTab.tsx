@@ -3,7 +3,7 @@ import { fetchFacebookPages } from './facebook-pages-api';
 import { removeFacebookPage } from './store';
 import { FACEBOOK_PAGE_MESSAGES, filterFacebookPages, pageCountLabel, type FacebookPage } from '@domain/facebook-pages';
 import { CardsOrTable, ErrorBanner, FilterBar, SelectField, TextField, listViewOf, ListViewSwitch } from '@kit';
-import type { DeviceTabProps } from './DeviceManagementScreen';
+import type { DeviceTabProps } from './device-tab';
 import { FacebookPageCard, PAGE_COLUMNS, PageButtons } from './FacebookPageCard';
 import { FacebookPageModal } from './FacebookPageModal';
 import { SendTestMessageModal } from './SendTestMessageModal';

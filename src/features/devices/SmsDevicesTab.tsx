@@ -3,7 +3,7 @@ import { fetchSmsDevices } from './sms-devices-api';
 import { removeSmsDevice } from './store';
 import { deviceCountLabel, SMS_DEVICE_MESSAGES, type SmsDevice } from '@domain/sms-devices';
 import { Button, CardsOrTable, ErrorBanner, FilterBar, listViewOf, ListViewSwitch, SelectField } from '@kit';
-import type { DeviceTabProps } from './DeviceManagementScreen';
+import type { DeviceTabProps } from './device-tab';
 import { DeviceTest } from './DeviceTest';
 import { SMS_DEVICE_COLUMNS, SmsDeviceButtons, SmsDeviceCard } from './SmsDeviceCard';
 import { SmsDeviceModal } from './SmsDeviceModal';

@@ -4,9 +4,8 @@ import { useListQuery } from '@kit';
 import { tabClass } from '@kit/tabs';
 import { OrdersTab } from './OrdersTab';
 import { SystemsTab } from './SystemsTab';
+import { SYSTEMS_ORDERS_DEFAULTS } from './list-query';
 
-/** Tab, search and view live in the address (spec §9: systems tab and cards by default). */
-export const SYSTEMS_ORDERS_DEFAULTS = { tab: 'systems', search: '', view: 'cards' };
 const TABS = ['systems', 'orders'] as const;
 
 /** Spec §2 Systems & Orders Management (/super-admin/systems-and-orders). */

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { fetchSystems } from './api';
 import { filterSystemsByText, removeSystem } from './store';
-import { systemCountLabel, type System } from '@domain/systems';
+import type { System } from '@domain/systems';
+import { systemCountLabel } from '@domain/system-catalogue';
 import {
   Button,
   CardsOrTable,
@@ -17,7 +18,7 @@ import {
 import { SystemButtons, SystemCard } from './SystemCard';
 import { SYSTEM_COLUMNS } from './systemColumns';
 import { SystemFormModal } from './SystemFormModal';
-import type { SYSTEMS_ORDERS_DEFAULTS } from './SystemsAndOrdersScreen';
+import type { SYSTEMS_ORDERS_DEFAULTS } from './list-query';
 
 /** Which form is open: a new system (null) or an edit; `n` makes every opening a fresh form. */
 type Editing = { system: System | null; n: number } | null;

@@ -1,5 +1,5 @@
 import { addDays, localDate, startOfLocalDay } from '@core/time/time';
-import type { NotificationType } from '../intents';
+import type { SmsType as NotificationType } from '@domain/sms-history';
 
 /*
  * Issue #20 item 3: fresh notifications first, and none sent past its use.
