@@ -6,6 +6,7 @@ import type { Feature } from '@core/feature';
 import { adminsFeature } from './admins';
 import { attendanceFeature } from './attendance';
 import { authFeature } from './auth';
+import { calendarFeature } from './calendar';
 import { dashboardFeature } from './dashboard';
 import { devicesFeature } from './devices';
 import { gradesSectionsFeature } from './grades-sections';
@@ -34,6 +35,7 @@ export const FEATURES: Feature[] = [
   notificationsFeature,
   rfidFeature,
   attendanceFeature,
+  calendarFeature,
 ];
 
 /**
