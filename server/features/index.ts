@@ -13,6 +13,7 @@ import { gradesSectionsFeature } from './grades-sections';
 import { inquiriesFeature } from './inquiries';
 import { notificationsFeature } from './notifications';
 import { profileFeature } from './profile';
+import { reportsFeature } from './reports';
 import { rfidFeature } from './rfid';
 import { schoolsFeature } from './schools';
 import { studentsFeature } from './students';
@@ -36,6 +37,7 @@ export const FEATURES: Feature[] = [
   rfidFeature,
   attendanceFeature,
   calendarFeature,
+  reportsFeature,
 ];
 
 /**
