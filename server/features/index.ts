@@ -6,12 +6,14 @@ import type { Feature } from '@core/feature';
 import { adminsFeature } from './admins';
 import { attendanceFeature } from './attendance';
 import { authFeature } from './auth';
+import { calendarFeature } from './calendar';
 import { dashboardFeature } from './dashboard';
 import { devicesFeature } from './devices';
 import { gradesSectionsFeature } from './grades-sections';
 import { inquiriesFeature } from './inquiries';
 import { notificationsFeature } from './notifications';
 import { profileFeature } from './profile';
+import { reportsFeature } from './reports';
 import { rfidFeature } from './rfid';
 import { schoolsFeature } from './schools';
 import { studentsFeature } from './students';
@@ -34,6 +36,8 @@ export const FEATURES: Feature[] = [
   notificationsFeature,
   rfidFeature,
   attendanceFeature,
+  calendarFeature,
+  reportsFeature,
 ];
 
 /**

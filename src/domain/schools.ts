@@ -16,6 +16,7 @@ export const SCHOOL_MESSAGES = {
   expiry: 'Expiry date must be after contract date',
   date: 'Please enter a valid date (YYYY-MM-DD)',
   duplicateAcronym: 'A school with this acronym already exists',
+  depedSchoolId: 'DepEd School ID must be 6 digits',
 } as const;
 
 /** host.tld with an optional http(s) scheme, port and path ("school.edu.ph", "https://x.org/about"). */
@@ -49,6 +50,8 @@ const schoolFields = z.object({
     test: (n) => isWholeNumber(n),
     message: 'Student count must be a whole number of 0 or more',
   }),
+  /** Issue #23: printed on DepEd School Form 2 (optional; the spec's payloads do not name it). */
+  depedSchoolId: clearableText(20).refine((v) => v == null || /^\d{6}$/.test(v), SCHOOL_MESSAGES.depedSchoolId),
   contractNumber: clearableText(100),
   contractDate: dateField,
   contractExpiryDate: dateField,
@@ -91,6 +94,7 @@ export const schoolSchema = z.object({
   contactNumber: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  depedSchoolId: z.string().nullable(),
   isActive: z.boolean(),
   studentCount: z.number().nullable(),
   currentStudentCount: z.number(),

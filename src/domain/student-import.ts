@@ -35,6 +35,8 @@ export const IMPORT_COLUMNS = [
   { key: 'parentAddress', header: 'Parent Address', required: false },
   { key: 'emergencyContact', header: 'Emergency Contact', required: false },
   { key: 'notificationPreference', header: 'Notification Preference', required: false },
+  { key: 'middleName', header: 'Middle Name', required: false },
+  { key: 'enrolmentDate', header: 'Enrolment Date', required: false },
 ] as const;
 export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
 
@@ -103,6 +105,8 @@ export function importTemplateCsv(): string {
     parentAddress: '',
     emergencyContact: '',
     notificationPreference: 'SMS_ONLY',
+    middleName: 'Santos',
+    enrolmentDate: '',
   };
   return `\ufeff${csvLine(IMPORT_COLUMNS.map((c) => c.header))}${csvLine(IMPORT_COLUMNS.map((c) => example[c.key]))}`;
 }

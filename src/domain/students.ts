@@ -47,6 +47,9 @@ export const STUDENT_MESSAGES = {
   gender: 'Gender must be MALE, FEMALE or OTHER',
   dateOfBirth: 'Please enter a valid date of birth (YYYY-MM-DD)',
   dateOfBirthFuture: 'Date of birth cannot be in the future',
+  enrolmentDate: 'Please enter a valid enrolment date (YYYY-MM-DD)',
+  leftOn: 'Please enter a valid date the learner left (YYYY-MM-DD)',
+  leftReason: 'Reason for leaving must be TRANSFERRED_OUT or DROPPED_OUT',
   cardId: 'RFID card ID must be hexadecimal digits (e.g. 04:A1:B2:C3)',
   notificationPreference: 'Notification preference must be SMS_ONLY, FACEBOOK_MESSENGER_ONLY or BOTH',
   school: 'School is required',
@@ -154,6 +157,18 @@ const dateOfBirthField = clearableText(10).superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.dateOfBirthFuture });
 });
 
+/** A clearable calendar date (enrolment, leaving: SF2's, issue #23). */
+const clearableDate = (message: string) =>
+  clearableText(10).superRefine((v, ctx) => {
+    if (v != null && !isCalendarDate(v)) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** Why a learner left the school (SF2 remarks, issue #23). */
+export const LEFT_REASONS = ['TRANSFERRED_OUT', 'DROPPED_OUT'] as const;
+export type LeftReason = (typeof LEFT_REASONS)[number];
+export const LEFT_REASON_LABELS: Record<LeftReason, string> = { TRANSFERRED_OUT: 'Transferred out', DROPPED_OUT: 'Dropped out' };
+const leftReasonField = z.preprocess(blankTo(null), z.enum(LEFT_REASONS, { message: STUDENT_MESSAGES.leftReason }).nullish());
+
 const genderField = z.preprocess(blankTo(null), z.enum(GENDERS, { message: STUDENT_MESSAGES.gender }).nullish());
 
 /** Stored as normalizeCardUid gives it (upper-case hex, no separators): the form of tap intake. */
@@ -207,6 +222,8 @@ const passwordOptional = z.preprocess(
 /** The fields a student record holds besides its school placement and password (the CSV import reuses them). */
 export const personFields = {
   firstName: required(STUDENT_MESSAGES.firstName),
+  /** Issue #23 (SF2 writes "LAST, First Middle"): optional everywhere; enrolment null = the registration day. */
+  middleName: clearableText(100),
   lastName: required(STUDENT_MESSAGES.lastName),
   email: emailRequired,
   lrn: lrnField,
@@ -223,6 +240,9 @@ export const personFields = {
   parentAddress: clearableText(300),
   emergencyContact: clearableText(100),
   notificationPreference: preferenceField,
+  enrolmentDate: clearableDate(STUDENT_MESSAGES.enrolmentDate),
+  leftOn: clearableDate(STUDENT_MESSAGES.leftOn),
+  leftReason: leftReasonField,
 };
 
 const placementFields = {
@@ -345,6 +365,11 @@ export const studentSchema = z.object({
   parentAddress: z.string().nullable(),
   emergencyContact: z.string().nullable(),
   notificationPreference: z.enum(NOTIFICATION_PREFERENCES),
+  middleName: z.string().nullable(),
+  /** null: the day the student was registered */
+  enrolmentDate: z.string().nullable(),
+  leftOn: z.string().nullable(),
+  leftReason: z.enum(LEFT_REASONS).nullable(),
   schoolId: z.number().nullable(),
   gradeId: z.number().nullable(),
   sectionId: z.number().nullable(),

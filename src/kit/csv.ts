@@ -31,17 +31,36 @@ export async function downloadCsv(
   filters: QueryFilters,
   opts: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
 ): Promise<void> {
+  return downloadFile(path, { ...filters, format: 'csv' }, { ...opts, failure: 'Failed to export CSV' });
+}
+
+/**
+ * Downloads a file an API route makes (a CSV, a report) through the one ky client and hands it to the browser.
+ * `timeoutMs`: files a server takes long to make (a whole school's reports) may wait longer than a list.
+ */
+export async function downloadFile(
+  path: string,
+  searchParams: QueryFilters,
+  opts: {
+    fallbackName: string;
+    failure: string;
+    onProgress?: (p: DownloadProgress) => void;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  },
+): Promise<void> {
   try {
     const res = await api.get(path, {
-      searchParams: { ...filters, format: 'csv' },
+      searchParams,
       signal: opts.signal,
+      ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
       onDownloadProgress: opts.onProgress
         ? (p) => opts.onProgress?.({ transferredBytes: p.transferredBytes, totalBytes: p.totalBytes })
         : undefined,
     });
     saveFile(await res.blob(), dispositionFilename(res.headers.get('content-disposition')) ?? opts.fallbackName);
   } catch (err) {
-    throw await toApiError(err, 'Failed to export CSV');
+    throw await toApiError(err, opts.failure);
   }
 }
 

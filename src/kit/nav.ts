@@ -18,7 +18,7 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
   {
     label: 'Schools',
     href: '/super-admin/schools',
-    routes: ['schools', 'schoolManagement', 'gradesSections', 'schoolStudents'],
+    routes: ['schools', 'schoolManagement', 'gradesSections', 'schoolStudents', 'schoolCalendar', 'schoolSf2'],
     icon: 'M12 3l9 5-9 5-9-5 9-5zm-6 8v5l6 3 6-3v-5',
   },
   {

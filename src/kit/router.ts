@@ -10,6 +10,8 @@ export const $router = createRouter({
   schoolManagement: '/super-admin/school-management',
   gradesSections: '/super-admin/schools/:schoolId/grades-sections',
   schoolStudents: '/super-admin/schools/:schoolId/students',
+  schoolCalendar: '/super-admin/schools/:schoolId/calendar',
+  schoolSf2: '/super-admin/schools/:schoolId/sf2',
   studentManagement: '/super-admin/student-management',
   students: '/super-admin/students',
   studentsBySchool: '/super-admin/students/:schoolId',

@@ -66,10 +66,14 @@ export interface AttendanceRecordTable {
   updatedAt: string;
 }
 
+/** A no-class day (migration 0017 adds kind and grade levels; null grade levels = the whole school). */
 export interface SchoolHolidayTable {
   schoolId: number;
   date: string;
   name: string;
+  kind: Generated<string>;
+  /** JSON list of grade levels, or null */
+  gradeLevels: string | null;
 }
 
 /** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */

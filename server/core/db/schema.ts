@@ -62,6 +62,10 @@ export interface SchoolTable {
   absenceCutoff: Generated<string>;
   /** ISO weekdays, '1,2,3,4,5' = Monday to Friday. */
   schoolDays: Generated<string>;
+  /** Issue #23 (migration 0017): the DepEd School ID, and the school year ('YYYY-MM-DD'). */
+  depedSchoolId: string | null;
+  schoolYearStart: string | null;
+  schoolYearEnd: string | null;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;
@@ -165,6 +169,11 @@ export interface StudentTable {
   archiveReason: string | null;
   /** an archived student's card (rfidCardId is cleared while archived, see migration 0005) */
   archivedRfidCardId: string | null;
+  /** Issue #23 (migration 0017): SF2's name, enrolment date (null = registration day) and leaving. */
+  middleName: string | null;
+  enrolmentDate: string | null;
+  leftOn: string | null;
+  leftReason: string | null;
   isActive: Flag;
   isArchived: Flag;
   createdAt: string;

@@ -44,11 +44,23 @@ async function jobSince(db: DB, now: Date): Promise<string> {
   return row.claimedAt;
 }
 
-async function markDay(trx: Executor, schoolId: number, date: string, cutoff: string): Promise<number[]> {
-  const students = await trx
-    .selectFrom('students as s')
-    .select('s.id')
-    .where('s.schoolId', '=', schoolId)
+async function markDay(
+  trx: Executor,
+  schoolId: number,
+  date: string,
+  cutoff: string,
+  noClassLevels: number[] | undefined,
+): Promise<number[]> {
+  let q = trx.selectFrom('students as s').select('s.id').where('s.schoolId', '=', schoolId);
+  // Issue #23: grade levels without classes that day are nobody's absence.
+  if (noClassLevels?.length) {
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('grades as g').select('g.id').whereRef('g.id', '=', 's.gradeId').where('g.level', 'in', noClassLevels)),
+      ),
+    );
+  }
+  const students = await q
     .where('s.isActive', '=', 1)
     .where('s.isArchived', '=', 0)
     .where('s.createdAt', '<=', cutoff)
@@ -117,7 +129,7 @@ export async function runAbsenceJob(
           .onConflict((oc) => oc.columns(['job', 'runKey']).doNothing())
           .executeTakeFirst();
         if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return null; // another process has it
-        const marked = await markDay(trx, schoolId, date, cutoff);
+        const marked = await markDay(trx, schoolId, date, cutoff, rules.partialDays?.get(date));
         await trx
           .updateTable('jobRuns')
           .set({ result: JSON.stringify({ marked: marked.length }) })

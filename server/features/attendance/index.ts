@@ -13,3 +13,4 @@ export const attendanceFeature: Feature = {
 export { decideTap } from './rules';
 export type { DayRecord, SchoolRules } from './rules';
 export { recordsByIds, schoolRules } from './service';
+export { cancelAbsences, noClassReason } from './no-class';

@@ -18,7 +18,10 @@ export interface SchoolRules {
   absenceCutoff: string;
   /** ISO weekdays (1 = Monday). */
   schoolDays: number[];
+  /** Whole-school no-class days (holidays, suspensions, events: the calendar's, issue #23). */
   holidays: Set<string>;
+  /** No-class days of some grade levels only: date → the levels without classes (the absence job skips them). */
+  partialDays?: Map<string, number[]>;
 }
 
 export interface DayRecord {

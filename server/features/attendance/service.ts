@@ -6,6 +6,7 @@ import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { forgetSchoolRules } from '@core/ttl-cache';
 import type { SchoolRules } from './rules';
+import { cancelAbsences, noClassReason } from './no-class';
 import type { AttendanceRecord, AttendanceSettings, AttendanceStatus, ExcuseInput, HistoryFilters } from '@domain/attendance';
 
 /*
@@ -103,10 +104,12 @@ export async function getAttendanceSettings(
   defaultTimeZone: string,
 ): Promise<AttendanceSettings> {
   const school = await requireSchool(db, schoolId);
+  // The settings' holidays are the whole-school no-class days; days of some grade levels are the calendar's own.
   const holidays = await db
     .selectFrom('schoolHolidays')
     .select(['date', 'name'])
     .where('schoolId', '=', schoolId)
+    .where('gradeLevels', 'is', null)
     .orderBy('date')
     .execute();
   return {
@@ -138,19 +141,36 @@ export async function putAttendanceSettings(
       })
       .where('id', '=', schoolId)
       .execute();
-    await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).execute();
-    if (input.holidays.length) {
+    // The list replaces the whole-school no-class days; a date kept keeps its kind (the calendar's suspension
+    // stays a suspension), a date that was for some grade levels becomes the whole school's.
+    const kept = new Map(input.holidays.map((h) => [h.date, h.name]));
+    const stored = await trx
+      .selectFrom('schoolHolidays')
+      .select(['date', 'gradeLevels'])
+      .where('schoolId', '=', schoolId)
+      .execute();
+    const gone = stored.filter((h) => h.gradeLevels == null && !kept.has(h.date)).map((h) => h.date);
+    if (gone.length) await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).where('date', 'in', gone).execute();
+    const wholeBefore = new Set(stored.filter((h) => h.gradeLevels == null).map((h) => h.date));
+    for (const h of input.holidays) {
       await trx
         .insertInto('schoolHolidays')
-        .values(input.holidays.map((h) => ({ schoolId, date: h.date, name: h.name })))
+        .values({ schoolId, date: h.date, name: h.name })
+        .onConflict((oc) => oc.columns(['schoolId', 'date']).doUpdateSet({ name: h.name, gradeLevels: null }))
         .execute();
+    }
+    // A date that became a no-class day undoes its absence marks, as declaring it in the calendar does.
+    const cancelled: Record<string, { absences: number; messages: number }> = {};
+    for (const h of input.holidays.filter((d) => !wholeBefore.has(d.date))) {
+      const c = await cancelAbsences(trx, { schoolId, date: h.date, gradeLevels: null }, noClassReason(h.date, h.name));
+      if (c.absences) cancelled[h.date] = { absences: c.absences, messages: c.messages };
     }
     const after = await getAttendanceSettings(trx, schoolId, defaultTimeZone);
     await writeLog(trx, actor, {
       action: 'UPDATE_ATTENDANCE_SETTINGS',
       entity: 'School',
       entityId: schoolId,
-      details: { changes: diff(before as never, after as never) },
+      details: { changes: diff(before as never, after as never), ...(Object.keys(cancelled).length ? { cancelled } : {}) },
     });
     return after;
   });
@@ -161,7 +181,17 @@ export async function putAttendanceSettings(
 /** The rules tap intake and the absence job apply for a school. */
 export async function schoolRules(db: Executor, schoolId: number, defaultTimeZone: string): Promise<SchoolRules> {
   const s = await getAttendanceSettings(db, schoolId, defaultTimeZone);
-  return { ...s, holidays: new Set(s.holidays.map((h) => h.date)) };
+  const partial = await db
+    .selectFrom('schoolHolidays')
+    .select(['date', 'gradeLevels'])
+    .where('schoolId', '=', schoolId)
+    .where('gradeLevels', 'is not', null)
+    .execute();
+  return {
+    ...s,
+    holidays: new Set(s.holidays.map((h) => h.date)),
+    partialDays: new Map(partial.map((p) => [p.date, JSON.parse(p.gradeLevels!) as number[]])),
+  };
 }
 
 /* ---------- EXCUSED ---------- */

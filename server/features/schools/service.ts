@@ -27,6 +27,7 @@ const EDITABLE = [
   'contactNumber',
   'email',
   'website',
+  'depedSchoolId',
   'studentCount',
   'contractNumber',
   'contractDate',

@@ -3,7 +3,7 @@ import { hashPassword } from '@core/auth/passwords';
 import { generatePassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { newStudentValues, saveSearchTerms } from './service';
+import { newStudentValues, registrationDay, saveSearchTerms } from './service';
 import type { AnalysedRow, ImportAnalysis } from './import';
 import { firstRowError, type ImportEvent, type ImportSummary, type ImportSummaryRow } from '@domain/student-import';
 import { studentName } from '@domain/students';
@@ -32,6 +32,8 @@ export interface CommitContext {
   db: DB;
   actor: Actor;
   scryptCost: number;
+  defaultTimeZone: string;
+  now: Date;
 }
 
 type Emit = (event: ImportEvent) => void;
@@ -72,12 +74,19 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
   const generated = new Map<AnalysedRow, string>();
   const hashes = await hashAll(valid, ctx.scryptCost, generated, emit);
   const ids = new Map<AnalysedRow, number>();
+  const enrolledToday = await registrationDay(ctx.db, analysis.schoolId, ctx.defaultTimeZone, ctx.now);
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
     for (let i = 0; i < valid.length; i += INSERT_BATCH) {
       const batch = valid.slice(i, i + INSERT_BATCH);
       const values = batch.map((r) => ({
-        ...newStudentValues({ ...r.value!, schoolId: analysis.schoolId, gradeId: r.gradeId, sectionId: r.sectionId }),
+        ...newStudentValues({
+          ...r.value!,
+          enrolmentDate: r.value!.enrolmentDate ?? enrolledToday,
+          schoolId: analysis.schoolId,
+          gradeId: r.gradeId,
+          sectionId: r.sectionId,
+        }),
       }));
       const inserted = await trx
         .insertInto('students')

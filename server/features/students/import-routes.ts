@@ -68,7 +68,13 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const analysis = await analyseImport(app.db, request.body.schoolId, request.upload.file('file'));
       const stream = new PassThrough();
       const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
-      const ctx = { db: app.db, actor: request.actor(), scryptCost: app.config.scryptCost };
+      const ctx = {
+        db: app.db,
+        actor: request.actor(),
+        scryptCost: app.config.scryptCost,
+        defaultTimeZone: app.config.schoolTimezone,
+        now: app.clock.now(),
+      };
       commitImport(ctx, analysis, emit)
         .then((summary) => emit({ type: 'summary', summary }))
         .catch((err: unknown) => {

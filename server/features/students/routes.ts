@@ -49,6 +49,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     files: request.upload,
     actor: request.actor(),
     scryptCost: app.config.scryptCost,
+    defaultTimeZone: app.config.schoolTimezone,
+    now: app.clock.now(),
   });
   const today = () => localDate(new Date(), app.config.schoolTimezone);
 

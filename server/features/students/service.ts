@@ -3,7 +3,7 @@ import type { DB, Executor } from '@core/db/index';
 import type { Database, StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { hashPassword } from '@core/auth/passwords';
-import { nowIso } from '@core/time/time';
+import { localDate, nowIso } from '@core/time/time';
 import { makePagination, type CsvColumn } from '@core/http/paginate';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
@@ -13,6 +13,7 @@ import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
 import { saveSearchTerms, studentSearch } from './search';
 import { fileUrl } from '@domain/files';
+import type { LeftReason } from '@domain/students';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
   STUDENT_MESSAGES as M,
@@ -40,6 +41,18 @@ export interface StudentContext {
   files: FileBatch;
   actor: Actor;
   scryptCost: number;
+  /** SCHOOL_TIMEZONE and the school clock's now: a new student's registration day is its enrolment date */
+  defaultTimeZone: string;
+  now: Date;
+}
+
+/** The registration day in the school's zone: a new student's enrolment date when none is given (issue #23). */
+export async function registrationDay(db: Executor, schoolId: number | null, defaultTimeZone: string, now: Date) {
+  const school =
+    schoolId == null
+      ? undefined
+      : await db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst();
+  return localDate(now, school?.timezone ?? defaultTimeZone);
 }
 
 /** The record fields a super admin edits (the log diffs exactly these; never the password). */
@@ -61,6 +74,10 @@ export const STUDENT_FIELDS = [
   'parentAddress',
   'emergencyContact',
   'notificationPreference',
+  'middleName',
+  'enrolmentDate',
+  'leftOn',
+  'leftReason',
   'schoolId',
   'gradeId',
   'sectionId',
@@ -116,6 +133,10 @@ export function toStudent(row: StudentSelect): Student {
     parentAddress: row.parentAddress,
     emergencyContact: row.emergencyContact,
     notificationPreference: row.notificationPreference as NotificationPreference,
+    middleName: row.middleName,
+    enrolmentDate: row.enrolmentDate,
+    leftOn: row.leftOn,
+    leftReason: row.leftReason as LeftReason | null,
     schoolId: row.schoolId,
     gradeId: row.gradeId,
     sectionId: row.sectionId,
@@ -178,6 +199,7 @@ export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
   { header: 'ID', value: (s) => s.id },
   { header: 'Last Name', value: (s) => s.lastName },
   { header: 'First Name', value: (s) => s.firstName },
+  { header: 'Middle Name', value: (s) => s.middleName },
   { header: 'LRN', value: (s) => s.lrn },
   { header: 'Email', value: (s) => s.email },
   { header: 'School', value: (s) => s.school?.acronym ?? '' },
@@ -191,6 +213,9 @@ export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
   { header: 'Parent Phone', value: (s) => s.parentPhone },
   { header: 'Parent Email', value: (s) => s.parentEmail },
   { header: 'Notification Preference', value: (s) => s.notificationPreference },
+  { header: 'Enrolment Date', value: (s) => s.enrolmentDate },
+  { header: 'Left On', value: (s) => s.leftOn },
+  { header: 'Left Reason', value: (s) => s.leftReason },
   { header: 'Created At', value: (s) => s.createdAt },
 ];
 
@@ -279,6 +304,7 @@ export function newStudentValues(input: Omit<CreateStudentInput, 'password'>): S
 export async function createStudent(ctx: StudentContext, input: CreateStudentInput): Promise<Student> {
   const { db, actor } = ctx;
   const values = newStudentValues(input);
+  values.enrolmentDate ??= await registrationDay(db, values.schoolId, ctx.defaultTimeZone, ctx.now);
   await checkPlacement(db, values);
   await assertUnique(db, values);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);

@@ -63,6 +63,12 @@ export function SchoolCard({ school, onView }: { school: School; onView: (school
         <a href={links.students} className={buttonClass('secondary', 'sm')} aria-label={`Students of ${school.name}`}>
           Students
         </a>
+        <a href={links.calendar} className={buttonClass('secondary', 'sm')} aria-label={`Calendar of ${school.name}`}>
+          Calendar
+        </a>
+        <a href={links.sf2} className={buttonClass('secondary', 'sm')} aria-label={`School Form 2 of ${school.name}`}>
+          SF2
+        </a>
       </div>
     </article>
   );

@@ -3,6 +3,8 @@ export function schoolLinks(schoolId: number) {
   return {
     gradesSections: `/super-admin/schools/${schoolId}/grades-sections`,
     students: `/super-admin/schools/${schoolId}/students`,
+    calendar: `/super-admin/schools/${schoolId}/calendar`,
+    sf2: `/super-admin/schools/${schoolId}/sf2`,
   };
 }
 

@@ -18,6 +18,8 @@ const StudentManagement = lazy(() => import('@features/students/StudentManagemen
 const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
 const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsScreen'));
 const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
+const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
+const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -33,6 +35,8 @@ export const SCREENS: Record<RouteName, Screen> = {
   schoolManagement: { title: 'School Management', component: Schools },
   gradesSections: { title: 'Grades and Sections', component: GradesSections },
   schoolStudents: { title: 'Students', component: SchoolStudents },
+  schoolCalendar: { title: 'School Calendar', component: SchoolCalendar },
+  schoolSf2: { title: 'School Form 2', component: SchoolSf2 },
   studentManagement: { title: 'Student Management', component: StudentManagement },
   // The path forms of spec §2 open Student Management with those filters.
   students: { title: 'Student Management', component: StudentsPath },

@@ -139,6 +139,18 @@ export async function expandIntent(
     await finish(student ? 'Student is archived' : 'Student not found');
     return;
   }
+  // Issue #23: an absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
+  if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
+    const record = await trx
+      .selectFrom('attendanceRecords')
+      .select('status')
+      .where('id', '=', intent.attendanceId)
+      .executeTakeFirst();
+    if (!record || record.status !== 'ABSENT') {
+      await finish('Absence cancelled');
+      return;
+    }
+  }
   const timeZone = student.schoolTimezone ?? defaultTimeZone;
   const text = renderMessage(intent.type, {
     firstName: student.firstName,

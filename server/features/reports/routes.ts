@@ -1,0 +1,66 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccess } from '@domain/api';
+import { idParams, idPath } from '@domain/validation';
+import { safeFilename } from '@domain/csv';
+import { SF2_MESSAGES, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
+import { SCHOOL_NOT_FOUND } from '../schools';
+import { renderSf2, schoolSf2Zip, sectionSf2, sf2Filename } from './sf2-service';
+
+const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** A file download instead of the declared JSON reply (the JSON serializer leaves buffers and streams alone). */
+const sendFile = (reply: FastifyReply, contentType: string, filename: string, body: Buffer | Readable) =>
+  reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).send(body);
+
+const sectionParams = z.object({ schoolId: idPath(SCHOOL_NOT_FOUND), sectionId: idPath(SF2_MESSAGES.sectionNotFound) });
+
+/** DepEd School Form 2 (issue #23): a section's month as data (preview), XLSX or PDF; the whole school as a ZIP. */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opts = () => ({ defaultTimeZone: app.config.schoolTimezone, now: app.clock.now() });
+
+  app.get(
+    '/schools/:schoolId/sections/:sectionId/sf2',
+    {
+      schema: {
+        summary: 'School Form 2 of a section and month: ?format=json (preview), xlsx or pdf',
+        params: sectionParams,
+        querystring: sf2QuerySchema,
+        response: { 200: apiSuccess(sf2FormSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { schoolId, sectionId } = request.params;
+      const form = await sectionSf2(app.db, schoolId, sectionId, request.query.month, opts());
+      const format = request.query.format;
+      if (format === 'json') return { success: true as const, data: form };
+      return sendFile(reply, CONTENT_TYPES[format], sf2Filename(form, format), await renderSf2(form, format));
+    },
+  );
+
+  app.get(
+    '/schools/:id/sf2.zip',
+    {
+      schema: {
+        summary: "Every section's School Form 2 of a month, in one ZIP (?format=xlsx or pdf)",
+        params: idParams(SCHOOL_NOT_FOUND),
+        querystring: sf2ZipQuerySchema,
+        response: { 200: apiSuccess(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      const { month, format } = request.query;
+      const { stream } = await schoolSf2Zip(app.db, request.params.id, month, format, {
+        ...opts(),
+        onError: (err) => request.log.error({ err }, 'SF2 ZIP failed midway'),
+      });
+      return sendFile(reply, 'application/zip', safeFilename(`SF2-school-${request.params.id}-${month}-${format}.zip`), stream);
+    },
+  );
+};
+export default reportRoutes;

@@ -1,0 +1,162 @@
+import type { Executor } from '@core/db/index';
+import { badRequest, notFound } from '@core/http/errors';
+import { localDate } from '@core/time/time';
+import type { NoClassDay, NoClassKind } from '@domain/calendar';
+import { SF2_MESSAGES } from '@domain/sf2';
+import { requireSchool } from '../schools';
+import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './sf2-form';
+
+/*
+ * What SF2 reads, in a few statements for a section or a whole school: the school and its calendar, the
+ * sections, their learners (those who left too) and the month's attendance records. The school id scopes every
+ * query, so a school admin's route can call this with its own school.
+ */
+
+export interface SchoolMonth {
+  school: { name: string; depedSchoolId: string | null };
+  schoolYear: { start: string; end: string };
+  month: string;
+  schoolDays: number[];
+  noClassDays: NoClassDay[];
+  today: string;
+}
+
+export async function loadSchoolMonth(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
+  const school = await requireSchool(db, schoolId);
+  if (!school.schoolYearStart || !school.schoolYearEnd) throw badRequest(SF2_MESSAGES.noYear);
+  const { start, end } = monthBounds(month);
+  if (end < school.schoolYearStart || start > school.schoolYearEnd)
+    throw badRequest(SF2_MESSAGES.outsideYear, { month: SF2_MESSAGES.outsideYear });
+  const timeZone = school.timezone ?? defaultTimeZone;
+  const days = await db
+    .selectFrom('schoolHolidays')
+    .select(['date', 'name', 'kind', 'gradeLevels'])
+    .where('schoolId', '=', schoolId)
+    .where('date', '>=', start)
+    .where('date', '<=', end)
+    .execute();
+  const ctx: SchoolMonth = {
+    school: { name: school.name, depedSchoolId: school.depedSchoolId },
+    schoolYear: { start: school.schoolYearStart, end: school.schoolYearEnd },
+    month,
+    schoolDays: school.schoolDays.split(',').map(Number),
+    noClassDays: days.map((d) => ({
+      date: d.date,
+      name: d.name,
+      kind: d.kind as NoClassKind,
+      gradeLevels: d.gradeLevels ? (JSON.parse(d.gradeLevels) as number[]) : null,
+    })),
+    today: localDate(now, timeZone),
+  };
+  return { ctx, timeZone };
+}
+
+export interface SectionInfo {
+  id: number;
+  name: string;
+  grade: { name: string; level: number | null };
+}
+
+const sectionsQuery = (db: Executor, schoolId: number) =>
+  db
+    .selectFrom('sections as s')
+    .innerJoin('grades as g', 'g.id', 's.gradeId')
+    .select(['s.id', 's.name', 'g.name as gradeName', 'g.level as gradeLevel'])
+    .where('s.schoolId', '=', schoolId)
+    .orderBy('g.level')
+    .orderBy('g.name')
+    .orderBy('s.name')
+    .orderBy('s.id');
+
+const toSection = (r: { id: number; name: string; gradeName: string; gradeLevel: number }): SectionInfo => ({
+  id: r.id,
+  name: r.name,
+  grade: { name: r.gradeName, level: r.gradeLevel },
+});
+
+export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
+  const row = await sectionsQuery(db, schoolId).where('s.id', '=', sectionId).executeTakeFirst();
+  if (!row) throw notFound(SF2_MESSAGES.sectionNotFound);
+  return toSection(row);
+}
+
+export const schoolSections = async (db: Executor, schoolId: number) =>
+  (await sectionsQuery(db, schoolId).execute()).map(toSection);
+
+/**
+ * The learners of some sections enrolled by the month's end, and their records of the month, grouped by section.
+ * An archived learner without a leaving date is off the roll from the day of archiving.
+ */
+export async function loadSectionsData(
+  db: Executor,
+  schoolId: number,
+  sectionIds: number[],
+  month: string,
+  timeZone: string,
+): Promise<Map<number, { learners: Sf2Learner[]; records: Sf2Record[] }>> {
+  const { start, end } = monthBounds(month);
+  const out = new Map(sectionIds.map((id) => [id, { learners: [] as Sf2Learner[], records: [] as Sf2Record[] }]));
+  if (sectionIds.length === 0) return out;
+  const sectionOf = new Map<number, number>();
+  for (let i = 0; i < sectionIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('students')
+      .select([
+        'id',
+        'sectionId',
+        'firstName',
+        'middleName',
+        'lastName',
+        'gender',
+        'enrolmentDate',
+        'createdAt',
+        'leftOn',
+        'leftReason',
+        'isArchived',
+        'archivedAt',
+      ])
+      .where('schoolId', '=', schoolId)
+      .where('sectionId', 'in', sectionIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const enrolmentDate = r.enrolmentDate ?? localDate(r.createdAt, timeZone);
+      const leftOn = r.leftOn ?? (r.isArchived && r.archivedAt ? localDate(r.archivedAt, timeZone) : null);
+      if (enrolmentDate > end) continue;
+      out.get(r.sectionId!)!.learners.push({
+        id: r.id,
+        firstName: r.firstName,
+        middleName: r.middleName,
+        lastName: r.lastName,
+        gender: r.gender,
+        enrolmentDate,
+        leftOn,
+        leftReason: r.leftReason,
+      });
+      sectionOf.set(r.id, r.sectionId!);
+    }
+  }
+  const ids = [...sectionOf.keys()];
+  for (let i = 0; i < ids.length; i += 900) {
+    const records = await db
+      .selectFrom('attendanceRecords')
+      .select(['studentId', 'date', 'status', 'checkInAt'])
+      .where('studentId', 'in', ids.slice(i, i + 900))
+      .where('date', '>=', start)
+      .where('date', '<=', end)
+      .execute();
+    for (const r of records) out.get(sectionOf.get(r.studentId)!)!.records.push(r);
+  }
+  return out;
+}
+
+export const sf2Input = (
+  ctx: SchoolMonth,
+  section: SectionInfo,
+  data: { learners: Sf2Learner[]; records: Sf2Record[] },
+): Sf2Input => ({
+  ...ctx,
+  grade: section.grade,
+  sectionName: section.name,
+  learners: data.learners,
+  records: data.records,
+});

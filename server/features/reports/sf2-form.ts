@@ -1,0 +1,223 @@
+import { addDays, isoWeekday } from '@core/time/time';
+import { appliesToLevel, firstFriday, type NoClassDay } from '@domain/calendar';
+import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } from '@domain/sf2';
+
+/*
+ * School Form 2 as plain data: a pure function of the learners, the calendar and the month's attendance records
+ * (unit-tested in tests/unit/sf2-form.test.ts; the XLSX and PDF writers only lay it out). The rules:
+ * - the month's class days: the school's weekly class days, less its no-class days (those of the section's grade
+ *   level too), within the school year;
+ * - a learner is on the roll from the enrolment date until the day before leaving (transferred or dropped out);
+ *   days off the roll, and days after today, carry no mark;
+ * - a class day with a check-in is present (blank), or tardy when the check-in was LATE; without a check-in
+ *   it is absent (x), whether or not the absence job wrote an ABSENT record (it marks only days after it first
+ *   ran) and even when EXCUSED (the form counts excused absences as absences);
+ * - summary: DepEd's guidelines (percentage of enrolment = registered at the end of the month / enrolment as of
+ *   the first Friday × 100; average daily attendance = total daily attendance / school days of the month so far;
+ *   percentage of attendance = ADA / registered × 100).
+ */
+
+export interface Sf2Learner {
+  id: number;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  gender: string | null;
+  /** 'YYYY-MM-DD' (the registration day when none was given) */
+  enrolmentDate: string;
+  leftOn: string | null;
+  leftReason: string | null;
+}
+
+export interface Sf2Record {
+  studentId: number;
+  date: string;
+  status: string;
+  checkInAt: string | null;
+}
+
+export interface Sf2Input {
+  school: { name: string; depedSchoolId: string | null };
+  schoolYear: { start: string; end: string };
+  month: string;
+  grade: { name: string; level: number | null };
+  sectionName: string;
+  schoolDays: number[];
+  noClassDays: NoClassDay[];
+  /** The school's today: later days are not marked yet. */
+  today: string;
+  /** Every learner of the section enrolled by the month's end (those who left earlier too: the cut-off counts them). */
+  learners: Sf2Learner[];
+  records: Sf2Record[];
+}
+
+const MONTHS = [
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
+];
+const LETTERS = ['', 'M', 'T', 'W', 'TH', 'F', 'SA', 'SU'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shortDate = (date: string) =>
+  `${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+
+export const monthBounds = (month: string) => {
+  const start = `${month}-01`;
+  const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  return { start, end: addDays(next, -1) };
+};
+
+/** "LAST, First Middle" (the form's name column). */
+export const learnerName = (l: Pick<Sf2Learner, 'firstName' | 'middleName' | 'lastName'>) =>
+  `${l.lastName.toUpperCase()}, ${[l.firstName, l.middleName].filter((p) => p && p.trim()).join(' ')}`;
+
+const sexOf = (gender: string | null): Sf2Sex => (gender === 'MALE' || gender === 'FEMALE' ? gender : 'UNSPECIFIED');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const ratio = (a: number, b: number, scale = 1) => (b === 0 ? null : round2((a / b) * scale));
+
+/** The class days of a month for a grade level. */
+export function classDays(input: Pick<Sf2Input, 'month' | 'schoolDays' | 'noClassDays' | 'schoolYear' | 'grade'>): string[] {
+  const { start, end } = monthBounds(input.month);
+  const off = new Set(input.noClassDays.filter((d) => appliesToLevel(d, input.grade.level)).map((d) => d.date));
+  const days: string[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) {
+    if (d < input.schoolYear.start || d > input.schoolYear.end) continue;
+    if (input.schoolDays.includes(isoWeekday(d)) && !off.has(d)) days.push(d);
+  }
+  return days;
+}
+
+export function buildSf2(input: Sf2Input): Sf2Form {
+  const { start: monthStart, end: monthEnd } = monthBounds(input.month);
+  const days = classDays(input);
+  const counted = days.map((d) => d <= input.today);
+  const cutoff = firstFriday(input.schoolYear.start);
+  const byStudentDay = new Map(input.records.map((r) => [`${r.studentId}:${r.date}`, r]));
+  const onRoll = (l: Sf2Learner, d: string) => d >= l.enrolmentDate && (l.leftOn == null || d < l.leftOn);
+  // Listed: on the roll at some point of the month.
+  const listed = input.learners.filter((l) => l.enrolmentDate <= monthEnd && (l.leftOn == null || l.leftOn > monthStart));
+
+  const zero = () => ({ male: 0, female: 0, total: 0 });
+  const tally = (pick: (l: Sf2Learner) => boolean, from = input.learners) => {
+    const t = zero();
+    for (const l of from) {
+      if (!pick(l)) continue;
+      const sex = sexOf(l.gender);
+      if (sex === 'MALE') t.male++;
+      if (sex === 'FEMALE') t.female++;
+      t.total++;
+    }
+    return t;
+  };
+
+  const combinedPerDay: Array<number | null> = days.map((_, i) => (counted[i] ? 0 : null));
+  const absentFive = new Set<number>();
+  const groups = SF2_SEXES.map((sex) => {
+    const learners = listed
+      .filter((l) => sexOf(l.gender) === sex)
+      .sort((a, b) => learnerName(a).localeCompare(learnerName(b), 'en') || a.id - b.id);
+    const presentPerDay: Array<number | null> = days.map((_, i) => (counted[i] ? 0 : null));
+    const rows = learners.map((l) => {
+      let absent = 0;
+      let tardy = 0;
+      let run = 0;
+      const marks: Sf2Mark[] = days.map((d, i) => {
+        if (!counted[i] || !onRoll(l, d)) return null;
+        const r = byStudentDay.get(`${l.id}:${d}`);
+        const mark: Sf2Mark = r?.checkInAt ? (r.status === 'LATE' ? 'T' : '') : 'x';
+        if (mark === 'x') {
+          absent++;
+          if (++run >= 5) absentFive.add(l.id);
+        } else {
+          run = 0;
+          if (mark === 'T') tardy++;
+          presentPerDay[i]!++;
+          combinedPerDay[i]!++;
+        }
+        return mark;
+      });
+      return { studentId: l.id, name: learnerName(l), marks, absent, tardy, remarks: remarksOf(l, cutoff, monthStart, monthEnd) };
+    });
+    return { sex, label: SF2_GROUP_LABELS[sex], learners: rows, presentPerDay };
+  }).filter((g) => g.sex !== 'UNSPECIFIED' || g.learners.length > 0);
+
+  const schoolDaysSoFar = counted.filter(Boolean).length;
+  const enrolment = tally((l) => l.enrolmentDate <= cutoff);
+  const registered = tally((l) => l.enrolmentDate <= monthEnd && (l.leftOn == null || l.leftOn > monthEnd));
+  const attendanceOf = (sex: Sf2Sex | null) =>
+    groups
+      .filter((g) => sex == null || g.sex === sex)
+      .reduce((sum, g) => sum + g.presentPerDay.reduce<number>((s, n) => s + (n ?? 0), 0), 0);
+  // Rates from the unrounded average (rounding twice would move the second figure).
+  const rawAda = (sex: Sf2Sex | null) => (schoolDaysSoFar === 0 ? null : attendanceOf(sex) / schoolDaysSoFar);
+  const [adaMale, adaFemale, adaTotal] = [rawAda('MALE'), rawAda('FEMALE'), rawAda(null)];
+  const rate = (ada: number | null, registeredCount: number) => (ada == null ? null : ratio(ada, registeredCount, 100));
+  const ada = {
+    male: adaMale == null ? null : round2(adaMale),
+    female: adaFemale == null ? null : round2(adaFemale),
+    total: adaTotal == null ? null : round2(adaTotal),
+  };
+  const leftInMonth = (reason: string) => (l: Sf2Learner) =>
+    l.leftReason === reason && l.leftOn != null && l.leftOn >= monthStart && l.leftOn <= monthEnd;
+  const [year, month] = [Number(input.month.slice(0, 4)), Number(input.month.slice(5, 7))];
+  return {
+    header: {
+      schoolId: input.school.depedSchoolId ?? '',
+      schoolYear: `${input.schoolYear.start.slice(0, 4)}-${input.schoolYear.end.slice(0, 4)}`,
+      month: input.month,
+      monthName: `${MONTHS[month - 1]} ${year}`,
+      schoolName: input.school.name,
+      gradeLevel: input.grade.name,
+      section: input.sectionName,
+    },
+    days: days.map((d, i) => ({
+      date: d,
+      dayOfMonth: Number(d.slice(8, 10)),
+      letter: LETTERS[isoWeekday(d)]!,
+      counted: counted[i]!,
+    })),
+    groups,
+    combinedPerDay,
+    summary: {
+      schoolDays: schoolDaysSoFar,
+      enrolmentCutoff: cutoff,
+      enrolment,
+      lateEnrolment: tally((l) => l.enrolmentDate > cutoff && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd),
+      registered,
+      percentEnrolment: {
+        male: ratio(registered.male, enrolment.male, 100),
+        female: ratio(registered.female, enrolment.female, 100),
+        total: ratio(registered.total, enrolment.total, 100),
+      },
+      averageDailyAttendance: ada,
+      percentAttendance: {
+        male: rate(adaMale, registered.male),
+        female: rate(adaFemale, registered.female),
+        total: rate(adaTotal, registered.total),
+      },
+      absentFiveDays: tally((l) => absentFive.has(l.id), listed),
+      droppedOut: tally(leftInMonth('DROPPED_OUT')),
+      transferredOut: tally(leftInMonth('TRANSFERRED_OUT')),
+    },
+  };
+}
+
+function remarksOf(l: Sf2Learner, cutoff: string, monthStart: string, monthEnd: string): string {
+  const parts: string[] = [];
+  if (l.enrolmentDate > cutoff && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd)
+    parts.push(`Late enrolment ${shortDate(l.enrolmentDate)}`);
+  if (l.leftOn && l.leftOn >= monthStart && l.leftOn <= monthEnd) {
+    if (l.leftReason === 'TRANSFERRED_OUT') parts.push(`Transferred out ${shortDate(l.leftOn)}`);
+    else if (l.leftReason === 'DROPPED_OUT') parts.push(`Dropped out ${shortDate(l.leftOn)}`);
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,83 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { Executor } from '@core/db/index';
+import { safeFilename } from '@domain/csv';
+import type { Sf2Form } from '@domain/sf2';
+import { buildSf2 } from './sf2-form';
+import { loadSchoolMonth, loadSectionsData, requireSection, schoolSections, sf2Input, type SectionInfo } from './sf2-data';
+import { sf2Pdf } from './sf2-pdf';
+import { sf2Xlsx } from './sf2-xlsx';
+
+/*
+ * SF2 per section and month, and the whole school's forms in one ZIP (issue #23). Reading a form changes nothing,
+ * so nothing is logged. Each function takes the school it acts for (a school admin's route passes its own).
+ */
+
+export interface Sf2Options {
+  defaultTimeZone: string;
+  now: Date;
+}
+
+export async function sectionSf2(db: Executor, schoolId: number, sectionId: number, month: string, opts: Sf2Options) {
+  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, opts.defaultTimeZone, opts.now);
+  const section = await requireSection(db, schoolId, sectionId);
+  const data = await loadSectionsData(db, schoolId, [section.id], month, timeZone);
+  return buildSf2(sf2Input(ctx, section, data.get(section.id)!));
+}
+
+export const sf2Filename = (form: Sf2Form, format: 'xlsx' | 'pdf') =>
+  safeFilename(`SF2-${form.header.gradeLevel}-${form.header.section}-${form.header.month}.${format}`);
+
+export const renderSf2 = (form: Sf2Form, format: 'xlsx' | 'pdf') => (format === 'xlsx' ? sf2Xlsx(form) : sf2Pdf(form));
+
+/**
+ * Every section's SF2 of a month in a ZIP, streamed: a section's file is added as soon as it is made, so the
+ * first bytes leave at once and memory holds one file at a time. Checks (school, school year) happen before the
+ * stream starts, so they still answer 4xx; a failure midway ends the download (logged by the caller).
+ */
+export async function schoolSf2Zip(
+  db: Executor,
+  schoolId: number,
+  month: string,
+  format: 'xlsx' | 'pdf',
+  opts: Sf2Options & { onError: (err: unknown) => void },
+): Promise<{ stream: Readable; sections: number }> {
+  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, opts.defaultTimeZone, opts.now);
+  const sections = await schoolSections(db, schoolId);
+  const data = await loadSectionsData(
+    db,
+    schoolId,
+    sections.map((s) => s.id),
+    month,
+    timeZone,
+  );
+  const zip = new ZipFile();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  void (async () => {
+    try {
+      const used = new Set<string>();
+      for (const section of sections) {
+        const form = buildSf2(sf2Input(ctx, section, data.get(section.id)!));
+        zip.addBuffer(await renderSf2(form, format), uniqueName(used, section, form, format), {
+          compress: format === 'xlsx' ? false : true,
+        });
+        // Yield between sections so a large school does not hold the event loop.
+        await new Promise((r) => setImmediate(r));
+      }
+      zip.end();
+    } catch (err) {
+      opts.onError(err);
+      out.destroy(err as Error);
+    }
+  })();
+  return { stream: out, sections: sections.length };
+}
+
+function uniqueName(used: Set<string>, section: SectionInfo, form: Sf2Form, format: 'xlsx' | 'pdf') {
+  let name = sf2Filename(form, format);
+  if (used.has(name))
+    name = safeFilename(`SF2-${form.header.gradeLevel}-${form.header.section}-${section.id}-${form.header.month}.${format}`);
+  used.add(name);
+  return name;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/*
+ * DepEd School Form 2 (SF2), Daily Attendance Report of Learners (issue #23): per section and month, made from
+ * the taps. The form as plain data (what the preview screen draws and both files are written from).
+ */
+
+export const SF2_MESSAGES = {
+  month: 'Month must be YYYY-MM',
+  format: 'Format must be xlsx, pdf or json',
+  sectionNotFound: 'Section not found',
+  noYear: 'Set the school year in the school calendar first',
+  outsideYear: 'That month is outside the school year',
+} as const;
+
+export const SF2_FORMATS = ['json', 'xlsx', 'pdf'] as const;
+export type Sf2Format = (typeof SF2_FORMATS)[number];
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const sf2QuerySchema = z.object({
+  month: z.string({ error: SF2_MESSAGES.month }).regex(MONTH, SF2_MESSAGES.month),
+  format: z.enum(SF2_FORMATS, { error: SF2_MESSAGES.format }).default('json'),
+});
+export const sf2ZipQuerySchema = z.object({
+  month: z.string({ error: SF2_MESSAGES.month }).regex(MONTH, SF2_MESSAGES.month),
+  format: z.enum(['xlsx', 'pdf'], { error: 'Format must be xlsx or pdf' }).default('xlsx'),
+});
+
+/** '' present, 'x' absent, 'T' tardy (late comer: the form shades the upper half), null: not on the roll that day. */
+export const SF2_MARKS = ['', 'x', 'T'] as const;
+export type Sf2Mark = (typeof SF2_MARKS)[number] | null;
+
+export const SF2_SEXES = ['MALE', 'FEMALE', 'UNSPECIFIED'] as const;
+export type Sf2Sex = (typeof SF2_SEXES)[number];
+export const SF2_GROUP_LABELS: Record<Sf2Sex, string> = { MALE: 'MALE', FEMALE: 'FEMALE', UNSPECIFIED: 'SEX NOT RECORDED' };
+
+const triple = z.object({ male: z.number(), female: z.number(), total: z.number() });
+const tripleOrNull = z.object({ male: z.number().nullable(), female: z.number().nullable(), total: z.number().nullable() });
+
+export const sf2FormSchema = z.object({
+  header: z.object({
+    schoolId: z.string(),
+    schoolYear: z.string(),
+    month: z.string(),
+    monthName: z.string(),
+    schoolName: z.string(),
+    gradeLevel: z.string(),
+    section: z.string(),
+  }),
+  days: z.array(z.object({ date: z.string(), dayOfMonth: z.number(), letter: z.string(), counted: z.boolean() })),
+  groups: z.array(
+    z.object({
+      sex: z.enum(SF2_SEXES),
+      label: z.string(),
+      learners: z.array(
+        z.object({
+          studentId: z.number(),
+          name: z.string(),
+          marks: z.array(z.enum(SF2_MARKS).nullable()),
+          absent: z.number(),
+          tardy: z.number(),
+          remarks: z.string(),
+        }),
+      ),
+      presentPerDay: z.array(z.number().nullable()),
+    }),
+  ),
+  combinedPerDay: z.array(z.number().nullable()),
+  summary: z.object({
+    schoolDays: z.number(),
+    enrolmentCutoff: z.string(),
+    enrolment: triple,
+    lateEnrolment: triple,
+    registered: triple,
+    percentEnrolment: tripleOrNull,
+    averageDailyAttendance: tripleOrNull,
+    percentAttendance: tripleOrNull,
+    absentFiveDays: triple,
+    droppedOut: triple,
+    transferredOut: triple,
+  }),
+});
+export type Sf2Form = z.infer<typeof sf2FormSchema>;
+
+/** The legend printed under the grid (the form's own codes). */
+export const SF2_LEGEND =
+  '(blank) - Present; (x) - Absent; Tardy (half shaded = Upper for Late Comer, Lower for Cutting Classes)';
+
+export const SUMMARY_ROWS: Array<[keyof Sf2Form['summary'], string]> = [
+  ['enrolment', '* Enrolment as of (1st Friday of the school year)'],
+  ['lateEnrolment', 'Late Enrolment during the month (beyond cut-off)'],
+  ['registered', 'Registered Learners as of end of the month'],
+  ['percentEnrolment', 'Percentage of Enrolment as of end of the month'],
+  ['averageDailyAttendance', 'Average Daily Attendance'],
+  ['percentAttendance', 'Percentage of Attendance for the month'],
+  ['absentFiveDays', 'Number of students absent for 5 consecutive days'],
+  ['droppedOut', 'Drop out'],
+  ['transferredOut', 'Transferred out'],
+];
+
+/** A summary figure as printed: whole numbers as they are, rates with two decimals, '-' when undefined. */
+export const summaryFigure = (value: number | null, rate: boolean) =>
+  value == null ? '-' : rate ? value.toFixed(2) : String(value);
+export const isRate = (key: keyof Sf2Form['summary']) =>
+  key === 'percentEnrolment' || key === 'averageDailyAttendance' || key === 'percentAttendance';

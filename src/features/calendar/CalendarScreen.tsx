@@ -1,0 +1,217 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Breadcrumb, Button, DataTable, ErrorBanner, SelectField, TextField, useConfirm, useListResource } from '@kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { usePageTitle } from '@kit/usePageTitle';
+import { $router } from '@kit/router';
+import { formatCalendarDate } from '@domain/format';
+import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
+import { fetchSchool } from '@features/schools';
+import { fetchCalendar } from './api';
+import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './store';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school');
+
+/**
+ * The school calendar (issue #23): the school year (its national holidays load with it), the weekly class days,
+ * and the no-class days. Declaring a day asks first, since it cancels that day's absence marks and messages.
+ */
+export default function CalendarScreen() {
+  const page = useStore($router);
+  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
+  const schoolId = Number(schoolParam);
+  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+  const calendar = useListResource((signal) => fetchCalendar(schoolId, signal), schoolParam);
+  const cal = calendar.data;
+  usePageTitle(school.data ? `School Calendar - ${school.data.name}` : 'School Calendar');
+  const { confirm, dialog } = useConfirm();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const [year, setYear] = useState({ start: '', end: '' });
+  const [yearErrors, setYearErrors] = useState<Record<string, string>>({});
+  const [savingYear, setSavingYear] = useState(false);
+  useEffect(() => {
+    if (cal?.schoolYear) setYear({ start: cal.schoolYear.start, end: cal.schoolYear.end });
+  }, [cal?.schoolYear?.start, cal?.schoolYear?.end]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const [day, setDay] = useState({ date: '', name: '', kind: 'SUSPENSION' as NoClassKind, levels: '' });
+  const [dayErrors, setDayErrors] = useState<Record<string, string>>({});
+  const [declaring, setDeclaring] = useState(false);
+  const date = day.date || cal?.today || '';
+
+  const report = (ok: boolean, message: string | null) => {
+    setNotice(ok ? message : null);
+    setFailure(ok ? null : message);
+  };
+
+  const submitYear = async (e: FormEvent) => {
+    e.preventDefault();
+    setSavingYear(true);
+    const result = await setSchoolYear(schoolId, year);
+    setSavingYear(false);
+    setYearErrors(result.ok ? {} : result.errors);
+    report(result.ok, result.message);
+    if (result.ok) calendar.reload();
+  };
+
+  const submitDay = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { date, name: day.name, kind: day.kind, gradeLevels: parseGradeLevels(day.levels) as number[] | null };
+    const sure = await confirm({
+      title: 'Declare a no-class day',
+      message: `${formatCalendarDate(date)} becomes a no-class day (${levelsText({ ...input, kind: day.kind, gradeLevels: input.gradeLevels })}). Absence marks of that day and absence messages not sent yet are cancelled; taps are kept.`,
+      confirmLabel: 'Declare',
+      tone: 'primary',
+    });
+    if (!sure) return;
+    setDeclaring(true);
+    const result = await declareDay(schoolId, input);
+    setDeclaring(false);
+    setDayErrors(result.ok ? {} : result.errors);
+    report(result.ok, result.message ?? null);
+    if (result.ok) {
+      setDay({ date: '', name: '', kind: 'SUSPENSION', levels: '' });
+      calendar.reload();
+    }
+  };
+
+  const remove = async (d: NoClassDay) => {
+    const sure = await confirm({
+      message: `Make ${formatCalendarDate(d.date)} (${d.name}) a class day again?`,
+      confirmLabel: 'Remove',
+    });
+    if (!sure) return;
+    const result = await removeDay(schoolId, d.date);
+    report(result.ok, result.message);
+    if (result.ok) calendar.reload();
+  };
+
+  const name = school.data?.name ?? 'School';
+  return (
+    <div className="space-y-6">
+      <div>
+        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: name }, { label: 'Calendar' }]} />
+        <ScreenHeading title={`School Calendar - ${name}`}>
+          <a href={`/super-admin/schools/${schoolId}/sf2`} className="text-sm font-medium text-brand-700 hover:underline">
+            School Form 2 (SF2)
+          </a>
+        </ScreenHeading>
+      </div>
+      {notice ? (
+        <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-sm text-green-800">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorBanner message={failure} onDismiss={() => setFailure(null)} /> : null}
+      {calendar.error ? <ErrorBanner message={`Error: ${calendar.error}`} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <form noValidate onSubmit={(e) => void submitYear(e)} className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-gray-900">School year</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Start"
+              type="date"
+              required
+              value={year.start}
+              error={yearErrors.start}
+              onChange={(e) => setYear({ ...year, start: e.target.value })}
+            />
+            <TextField
+              label="End"
+              type="date"
+              required
+              value={year.end}
+              error={yearErrors.end}
+              onChange={(e) => setYear({ ...year, end: e.target.value })}
+            />
+          </div>
+          <dl className="space-y-1 text-sm text-gray-700">
+            <div className="flex flex-wrap gap-2">
+              <dt className="text-gray-500">Enrolment cut-off (first Friday):</dt>
+              <dd>{cal?.schoolYear ? formatCalendarDate(cal.schoolYear.enrolmentCutoff) : '-'}</dd>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <dt className="text-gray-500">Class days:</dt>
+              <dd>{cal ? cal.schoolDays.map((d) => WEEKDAYS[d - 1]).join(', ') : '-'}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-gray-500">
+            Saving loads the national holidays of the Philippines within the school year. Class days and times are the
+            school&apos;s attendance settings.
+          </p>
+          <Button type="submit" loading={savingYear}>
+            Save School Year
+          </Button>
+        </form>
+
+        <form noValidate onSubmit={(e) => void submitDay(e)} className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-gray-900">Declare a no-class day</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Date"
+              type="date"
+              required
+              value={date}
+              error={dayErrors.date}
+              onChange={(e) => setDay({ ...day, date: e.target.value })}
+            />
+            <SelectField
+              label="Kind"
+              value={day.kind}
+              options={NO_CLASS_KINDS.map((k) => ({ value: k, label: NO_CLASS_KIND_LABELS[k] }))}
+              onChange={(e) => setDay({ ...day, kind: e.target.value as NoClassKind })}
+            />
+          </div>
+          <TextField
+            label="Reason"
+            required
+            placeholder="e.g. Typhoon signal no. 2"
+            value={day.name}
+            error={dayErrors.name}
+            onChange={(e) => setDay({ ...day, name: e.target.value })}
+          />
+          <TextField
+            label="Grade levels"
+            hint="Blank for the whole school, or levels such as 7, 8"
+            value={day.levels}
+            error={dayErrors.gradeLevels}
+            onChange={(e) => setDay({ ...day, levels: e.target.value })}
+          />
+          <Button type="submit" loading={declaring}>
+            Declare No-Class Day
+          </Button>
+        </form>
+      </div>
+
+      <section aria-labelledby="no-class-days" className="space-y-3">
+        <h2 id="no-class-days" className="text-lg font-semibold text-gray-900">
+          No-class days
+        </h2>
+        <DataTable
+          caption="No-class days"
+          columns={[
+            { header: 'Date', cell: (d: NoClassDay) => <span className="whitespace-nowrap">{formatCalendarDate(d.date)}</span> },
+            { header: 'Reason', cell: (d) => <span className="[overflow-wrap:anywhere]">{d.name}</span> },
+            { header: 'Kind', cell: (d) => NO_CLASS_KIND_LABELS[d.kind], detail: 'sm' },
+            { header: 'For', cell: (d) => levelsText(d), detail: 'md' },
+          ]}
+          rows={cal?.days}
+          rowKey={(d) => d.date}
+          rowActions={(d) => (
+            <Button size="sm" variant="secondary" onClick={() => void remove(d)} aria-label={`Remove ${d.name} on ${d.date}`}>
+              Remove
+            </Button>
+          )}
+          loading={calendar.loading}
+          error={calendar.error}
+          onRetry={calendar.reload}
+          emptyText="No no-class days yet. Save the school year to load the national holidays."
+        />
+      </section>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { request } from '@kit/http';
+import type { NoClassDayInput, NoClassDayResult, SchoolCalendar, SchoolYearInput } from '@domain/calendar';
+
+/** The school calendar's calls (issue #23). */
+export const fetchCalendar = (schoolId: number, signal?: AbortSignal) =>
+  request<SchoolCalendar>('Failed to fetch the school calendar', (api) =>
+    api.get(`super-admin/schools/${schoolId}/calendar`, { signal }),
+  );
+
+export const saveSchoolYear = (schoolId: number, input: SchoolYearInput) =>
+  request<{ calendar: SchoolCalendar; holidaysAdded: number }>('Failed to save the school year', (api) =>
+    api.put(`super-admin/schools/${schoolId}/calendar/school-year`, { json: input }),
+  );
+
+export const postNoClassDay = (schoolId: number, input: NoClassDayInput) =>
+  request<NoClassDayResult>('Failed to save the no-class day', (api) =>
+    api.post(`super-admin/schools/${schoolId}/calendar/no-class-days`, { json: input }),
+  );
+
+export const deleteNoClassDay = (schoolId: number, date: string) =>
+  request<null>('Failed to remove the no-class day', (api) =>
+    api.delete(`super-admin/schools/${schoolId}/calendar/no-class-days/${date}`),
+  );

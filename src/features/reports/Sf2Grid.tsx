@@ -1,0 +1,156 @@
+import { isRate, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form, type Sf2Mark } from '@domain/sf2';
+
+const cell = 'border border-gray-300 px-1 py-0.5 text-center';
+
+function Mark({ mark }: { mark: Sf2Mark }) {
+  if (mark === null) return <td className={`${cell} bg-gray-100`} aria-label="Not on the roll" />;
+  if (mark === 'x')
+    return (
+      <td className={`${cell} font-semibold text-red-700`} aria-label="Absent">
+        x
+      </td>
+    );
+  if (mark === 'T')
+    // The form's tardy mark: the upper half shaded.
+    return <td className={`${cell} bg-[linear-gradient(to_bottom,#7f7f7f_50%,transparent_50%)]`} aria-label="Tardy" />;
+  return <td className={cell} aria-label="Present" />;
+}
+
+/** The form on screen: the grid (scrolls sideways in its own box) and the month's summary. */
+export function Sf2Grid({ form }: { form: Sf2Form }) {
+  const h = form.header;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-x-6 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
+        {[
+          ['School ID', h.schoolId || '-'],
+          ['School Year', h.schoolYear],
+          ['Report for the Month of', h.monthName],
+          ['Name of School', h.schoolName],
+          ['Grade Level', h.gradeLevel],
+          ['Section', h.section],
+        ].map(([label, value]) => (
+          <div key={label} className="flex min-w-0 flex-wrap gap-2">
+            <dt className="text-gray-500">{label}:</dt>
+            <dd className="min-w-0 font-medium text-gray-900 [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+        <table className="min-w-full border-collapse text-xs">
+          <caption className="sr-only">School Form 2 attendance grid</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cell}>
+                No.
+              </th>
+              <th scope="col" className={`${cell} sticky left-0 z-10 min-w-[12rem] bg-white text-left`}>
+                Learner&apos;s Name
+              </th>
+              {form.days.map((d) => (
+                <th key={d.date} scope="col" className={`${cell} min-w-[2rem]`}>
+                  <span className="block">{d.dayOfMonth}</span>
+                  <span className="block font-normal text-gray-600">{d.letter}</span>
+                </th>
+              ))}
+              <th scope="col" className={cell}>
+                Absent
+              </th>
+              <th scope="col" className={cell}>
+                Tardy
+              </th>
+              <th scope="col" className={`${cell} min-w-[10rem] text-left`}>
+                Remarks
+              </th>
+            </tr>
+          </thead>
+          {form.groups.map((g) => (
+            <tbody key={g.sex}>
+              {g.learners.map((l, i) => (
+                <tr key={l.studentId}>
+                  <td className={cell}>{i + 1}</td>
+                  <th scope="row" className={`${cell} sticky left-0 bg-white text-left font-normal`}>
+                    {l.name}
+                  </th>
+                  {l.marks.map((m, j) => (
+                    <Mark key={form.days[j]!.date} mark={m} />
+                  ))}
+                  <td className={cell}>{l.absent}</td>
+                  <td className={cell}>{l.tardy}</td>
+                  <td className={`${cell} text-left`}>{l.remarks}</td>
+                </tr>
+              ))}
+              <tr className="bg-gray-50 font-semibold">
+                <td className={cell} />
+                <th scope="row" className={`${cell} sticky left-0 bg-gray-50 text-left`}>
+                  {g.label} | TOTAL Per Day
+                </th>
+                {g.presentPerDay.map((n, j) => (
+                  <td key={form.days[j]!.date} className={cell}>
+                    {n ?? ''}
+                  </td>
+                ))}
+                <td className={cell} colSpan={3} />
+              </tr>
+            </tbody>
+          ))}
+          <tfoot>
+            <tr className="bg-gray-100 font-semibold">
+              <td className={cell} />
+              <th scope="row" className={`${cell} sticky left-0 bg-gray-100 text-left`}>
+                Combined TOTAL PER DAY
+              </th>
+              {form.combinedPerDay.map((n, j) => (
+                <td key={form.days[j]!.date} className={cell}>
+                  {n ?? ''}
+                </td>
+              ))}
+              <td className={cell} colSpan={3} />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="text-xs text-gray-600">{SF2_LEGEND}</p>
+      <div className="max-w-xl overflow-x-auto rounded-lg bg-white p-4 shadow-sm">
+        <table className="w-full text-sm">
+          <caption className="mb-2 text-left font-semibold text-gray-900">
+            Summary for the Month ({form.summary.schoolDays} days of classes)
+          </caption>
+          <thead>
+            <tr className="text-gray-600">
+              <th scope="col" className="text-left font-medium">
+                &nbsp;
+              </th>
+              <th scope="col" className="px-2 font-medium">
+                M
+              </th>
+              <th scope="col" className="px-2 font-medium">
+                F
+              </th>
+              <th scope="col" className="px-2 font-medium">
+                TOTAL
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SUMMARY_ROWS.map(([key, label]) => {
+              const v = form.summary[key] as { male: number | null; female: number | null; total: number | null };
+              return (
+                <tr key={key} className="border-t border-gray-100">
+                  <th scope="row" className="py-1 pr-2 text-left font-normal">
+                    {label}
+                  </th>
+                  {[v.male, v.female, v.total].map((n, i) => (
+                    <td key={i} className="px-2 text-center">
+                      {summaryFigure(n, isRate(key))}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  Breadcrumb,
+  Button,
+  ErrorBanner,
+  ErrorState,
+  LoadingState,
+  SelectField,
+  TextField,
+  useListQuery,
+  useListResource,
+} from '@kit';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { usePageTitle } from '@kit/usePageTitle';
+import { $router } from '@kit/router';
+import { fetchSchool } from '@features/schools';
+import { fetchGrades, fetchSections } from '@features/grades-sections';
+import { fetchCalendar } from '@features/calendar';
+import { downloadSchoolSf2, downloadSf2, fetchSf2 } from './api';
+import { Sf2Grid } from './Sf2Grid';
+
+const DEFAULTS = { gradeId: 0, sectionId: 0, month: '' };
+const kb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+
+/**
+ * DepEd School Form 2 of a section and month (issue #23): the form on screen, its XLSX and PDF, and every
+ * section's forms in one ZIP (the server makes them one after another; the bytes received show it working).
+ */
+export default function Sf2Screen() {
+  const page = useStore($router);
+  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
+  const schoolId = Number(schoolParam);
+  const list = useListQuery(DEFAULTS);
+  const { gradeId, sectionId } = list.query;
+  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+  const calendar = useListResource((signal) => fetchCalendar(schoolId, signal), schoolParam);
+  const grades = useListResource((signal) => fetchGrades(schoolId, signal), schoolParam);
+  const sections = useListResource(
+    (signal) => (gradeId ? fetchSections(schoolId, gradeId, signal) : Promise.resolve([])),
+    `${schoolParam}/${gradeId}`,
+  );
+  // The school's current month until another is chosen.
+  const month = list.query.month || calendar.data?.today.slice(0, 7) || '';
+  const ready = Boolean(sectionId && month);
+  const form = useListResource(
+    (signal) => (ready ? fetchSf2(schoolId, sectionId, month, signal) : Promise.resolve(null)),
+    `${schoolParam}/${sectionId}/${month}`,
+  );
+  const name = school.data?.name ?? 'School';
+  usePageTitle(school.data ? `School Form 2 - ${school.data.name}` : 'School Form 2');
+
+  const [busy, setBusy] = useState<string | null>(null);
+  const [received, setReceived] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (label: string, work: () => Promise<void>) => {
+    setFailure(null);
+    setBusy(label);
+    setReceived(0);
+    try {
+      await work();
+    } catch (err) {
+      setFailure((err as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const [zipFormat, setZipFormat] = useState<'xlsx' | 'pdf'>('xlsx');
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: name }, { label: 'School Form 2' }]} />
+        <ScreenHeading title={`School Form 2 - ${name}`}>
+          <a href={`/super-admin/schools/${schoolId}/calendar`} className="text-sm font-medium text-brand-700 hover:underline">
+            School calendar
+          </a>
+        </ScreenHeading>
+      </div>
+
+      <div className="grid gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-6">
+        <SelectField
+          label="Grade"
+          value={gradeId || ''}
+          placeholder="Select a grade"
+          options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          onChange={(e) => list.setQuery({ gradeId: Number(e.target.value) || 0, sectionId: 0 })}
+        />
+        <SelectField
+          label="Section"
+          value={sectionId || ''}
+          placeholder="Select a section"
+          disabled={!gradeId}
+          options={(sections.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(e) => list.setQuery({ sectionId: Number(e.target.value) || 0 })}
+        />
+        <TextField label="Month" type="month" value={month} onChange={(e) => list.setQuery({ month: e.target.value })} />
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <Button
+          variant="secondary"
+          disabled={!ready || busy !== null}
+          loading={busy === 'xlsx'}
+          onClick={() => void run('xlsx', () => downloadSf2(schoolId, sectionId, month, 'xlsx'))}
+        >
+          Download XLSX
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!ready || busy !== null}
+          loading={busy === 'pdf'}
+          onClick={() => void run('pdf', () => downloadSf2(schoolId, sectionId, month, 'pdf'))}
+        >
+          Download PDF
+        </Button>
+        <span className="flex flex-wrap items-end gap-2">
+          <SelectField
+            label="Whole school as"
+            value={zipFormat}
+            options={[
+              { value: 'xlsx', label: 'XLSX files' },
+              { value: 'pdf', label: 'PDF files' },
+            ]}
+            onChange={(e) => setZipFormat(e.target.value as 'xlsx' | 'pdf')}
+          />
+          <Button
+            disabled={!month || busy !== null}
+            loading={busy === 'zip'}
+            onClick={() =>
+              void run('zip', () => downloadSchoolSf2(schoolId, month, zipFormat, (p) => setReceived(p.transferredBytes)))
+            }
+          >
+            {busy === 'zip' ? `Making every section’s form…${received ? ` ${kb(received)}` : ''}` : 'Download Whole School (ZIP)'}
+          </Button>
+        </span>
+        <span role="status" className="sr-only">
+          {busy ? 'Making the forms' : ''}
+        </span>
+      </div>
+      {failure ? <ErrorBanner message={`Error: ${failure}`} onDismiss={() => setFailure(null)} /> : null}
+
+      {!ready ? (
+        <p className="rounded-lg bg-white p-6 text-sm text-gray-600 shadow-sm">
+          Choose a grade, a section and a month to see the form.
+        </p>
+      ) : form.loading && !form.data ? (
+        <LoadingState rows={6} label="Making the form…" />
+      ) : form.error ? (
+        <ErrorState message={form.error} onRetry={form.reload} />
+      ) : form.data ? (
+        <Sf2Grid form={form.data} />
+      ) : null}
+    </div>
+  );
+}

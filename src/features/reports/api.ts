@@ -1,0 +1,30 @@
+import { request } from '@kit/http';
+import { downloadFile, type DownloadProgress } from '@kit/csv';
+import type { Sf2Form } from '@domain/sf2';
+
+/** DepEd School Form 2 calls (issue #23). */
+export const fetchSf2 = (schoolId: number, sectionId: number, month: string, signal?: AbortSignal) =>
+  request<Sf2Form>('Failed to make School Form 2', (api) =>
+    api.get(`super-admin/schools/${schoolId}/sections/${sectionId}/sf2`, { searchParams: { month, format: 'json' }, signal }),
+  );
+
+/** A section's form as a file. */
+export const downloadSf2 = (schoolId: number, sectionId: number, month: string, format: 'xlsx' | 'pdf') =>
+  downloadFile(
+    `super-admin/schools/${schoolId}/sections/${sectionId}/sf2`,
+    { month, format },
+    { fallbackName: `SF2-${month}.${format}`, failure: 'Failed to download School Form 2', timeoutMs: 60_000 },
+  );
+
+/** Every section's form in one ZIP; the server streams it as it makes each file. */
+export const downloadSchoolSf2 = (
+  schoolId: number,
+  month: string,
+  format: 'xlsx' | 'pdf',
+  onProgress: (p: DownloadProgress) => void,
+) =>
+  downloadFile(
+    `super-admin/schools/${schoolId}/sf2.zip`,
+    { month, format },
+    { fallbackName: `SF2-${month}.zip`, failure: 'Failed to download the school’s forms', timeoutMs: 120_000, onProgress },
+  );

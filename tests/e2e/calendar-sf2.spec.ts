@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+
+/*
+ * Issue #23 in the console: a school's calendar (school year with its national holidays, a declared no-class day)
+ * and School Form 2 of a section (the grid on screen, the XLSX download), at 390 and 1440 px.
+ */
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function seed(request: APIRequestContext, token: string, width: number) {
+  const tag = `${suffix}${width}`;
+  const post = async (url: string, body: { data?: unknown; multipart?: Record<string, string> }) => {
+    const res = await request.post(`${E2E_BASE_URL}/api/super-admin/${url}`, { headers: auth(token), ...body });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data as { id: number };
+  };
+  const school = await post('schools', {
+    multipart: { data: JSON.stringify({ name: `Calendar High ${tag}`, acronym: `C${tag.slice(-8)}`.toUpperCase() }) },
+  });
+  const grade = await post('grades', { data: { name: `Grade 7 ${tag}`, level: 7, schoolId: school.id } });
+  const section = await post('sections', { data: { name: `Rizal ${tag}`, gradeId: grade.id, schoolId: school.id } });
+  for (const [i, [first, middle, last, gender]] of [
+    ['Mara', 'Santos', `Dela Cruz${tag}`, 'FEMALE'],
+    ['Jose', 'Reyes', `Abad${tag}`, 'MALE'],
+  ].entries()) {
+    await post('register-student', {
+      multipart: {
+        data: JSON.stringify({
+          firstName: first,
+          middleName: middle,
+          lastName: last,
+          gender,
+          enrolmentDate: '2026-06-08',
+          email: `${first.toLowerCase()}.${tag}@students.test`,
+          lrn: String(500_000_000_000 + (Date.now() % 100_000_000) * 10 + width + i),
+          password: 'Student2025',
+          parentPhone: '0917 123 4567',
+          schoolId: school.id,
+          gradeId: grade.id,
+          sectionId: section.id,
+        }),
+      },
+    });
+  }
+  return { schoolId: school.id, gradeId: grade.id, sectionId: section.id, tag };
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`school calendar and School Form 2 at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const token = await signInViaApi(page);
+    const s = await seed(page.request, token, width);
+
+    await page.goto(`/super-admin/schools/${s.schoolId}/calendar`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Calendar - Calendar High ${s.tag}`);
+    await page.getByLabel('Start').fill('2026-06-08');
+    await page.getByLabel('End').fill('2027-04-09');
+    await page.getByRole('button', { name: 'Save School Year' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'School year saved;' })).toContainText('national holiday(s) added');
+    const days = page.getByRole('table', { name: 'No-class days' });
+    await expect(days.getByRole('row', { name: /Christmas Day/ })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Jun 12, 2026' })).toBeVisible(); // the enrolment cut-off
+
+    await page.getByLabel('Date').fill('2027-02-10');
+    await page.getByLabel('Reason').fill('Typhoon signal no. 2');
+    await page.getByRole('button', { name: 'Declare No-Class Day' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Declare' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'No-class day saved.' })).toBeVisible();
+    await expect(days.getByRole('row', { name: /Typhoon signal no\. 2/ })).toBeVisible();
+    await expectFitsWidth(page, `calendar ${width}`);
+
+    await page.getByRole('link', { name: 'School Form 2 (SF2)' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Form 2 - Calendar High ${s.tag}`);
+    await page.goto(`/super-admin/schools/${s.schoolId}/sf2?gradeId=${s.gradeId}&sectionId=${s.sectionId}&month=2026-11`);
+    const grid = page.getByRole('table', { name: 'School Form 2 attendance grid' });
+    await expect(grid.getByRole('rowheader', { name: `ABAD${s.tag.toUpperCase()}, Jose Reyes` })).toBeVisible();
+    await expect(grid.getByRole('rowheader', { name: `DELA CRUZ${s.tag.toUpperCase()}, Mara Santos` })).toBeVisible();
+    await expect(grid.getByRole('rowheader', { name: 'Combined TOTAL PER DAY' })).toBeVisible();
+    await expect(page.getByText('NOVEMBER 2026')).toBeVisible();
+    await expectFitsWidth(page, `sf2 ${width}`);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLSX' }).click();
+    expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
+    const zip = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
+    expect((await zip).suggestedFilename()).toBe(`SF2-school-${s.schoolId}-2026-11-xlsx.zip`);
+  });
+}
