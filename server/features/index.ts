@@ -15,6 +15,7 @@ import { profileFeature } from './profile';
 import { rfidFeature } from './rfid';
 import { schoolsFeature } from './schools';
 import { studentsFeature } from './students';
+import { studentPortalFeature } from './student-portal';
 import { systemLogsFeature } from './system-logs';
 import { systemsFeature } from './systems';
 
@@ -34,6 +35,7 @@ export const FEATURES: Feature[] = [
   notificationsFeature,
   rfidFeature,
   attendanceFeature,
+  studentPortalFeature,
 ];
 
 /**
