@@ -144,8 +144,6 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'A single-use Messenger opt-in link and QR code for my guardian (shown once; 409 while one is connected)',
           response: { 201: apiSuccess(studentOptInLinkSchema) },
         },
-        // Each new link kills the last one: a handful an hour is plenty for a family, and bounds the log.
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
       },
       async (request, reply) =>
         reply.status(201).send({
