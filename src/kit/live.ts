@@ -7,7 +7,8 @@ import { ROLE_COOKIES } from '@domain/roles';
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted; the
  * first subscriber connects, the last one leaving disconnects. On every (re)connect the socket asks to
- * join the super-admin room with the session token; the server admits only a live SUPER_ADMIN session.
+ * join its room with the session token: the super-admin room (the console; the server admits only a live
+ * SUPER_ADMIN session), or the learner's own room on the student portal (`liveAs('STUDENT')` before subscribing).
  */
 export type LiveEventName = 'attendance' | 'attendance:all' | 'sms:sent';
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -24,16 +25,29 @@ export const LIVE_OPTIONS = {
 
 export const $liveStatus = atom<LiveStatus>('idle');
 
+/** Which room the socket joins, with which role's token. */
+const ROOMS = {
+  SUPER_ADMIN: { cookie: ROLE_COOKIES.SUPER_ADMIN, join: 'joinSuperAdmin' },
+  STUDENT: { cookie: ROLE_COOKIES.STUDENT, join: 'joinStudent' },
+} as const;
+let room: (typeof ROOMS)[keyof typeof ROOMS] = ROOMS.SUPER_ADMIN;
+
+/** The page's live room (a page is one role's: call it once, before the first subscribeLive). */
+export function liveAs(role: keyof typeof ROOMS): void {
+  room = ROOMS[role];
+}
+
 type Handler = (payload: unknown) => void;
 const handlers = new Map<LiveEventName, Set<Handler>>();
 let socket: Socket | null = null;
 
 function connect(): Socket {
-  const token = getCookie(ROLE_COOKIES.SUPER_ADMIN) ?? '';
+  const { cookie, join } = room;
+  const token = getCookie(cookie) ?? '';
   const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { token } });
   $liveStatus.set('connecting');
   s.on('connect', () => {
-    s.emit('joinSuperAdmin', (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));
+    s.emit(join, (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));
   });
   s.on('disconnect', () => $liveStatus.set('reconnecting'));
   s.io.on('reconnect_failed', () => $liveStatus.set('offline'));
