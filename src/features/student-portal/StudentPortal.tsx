@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ROLE_COOKIES } from '@domain/roles';
 import { getCookie } from '@kit/cookies';
-import { $liveStatus, liveAs, subscribeLive } from '@kit/live';
+import type { LiveStatus } from '@kit/live';
 import { useListResource } from '@kit/useListResource';
 import { Button } from '@kit/ui/Button';
 import { rememberRedirect } from '@features/auth';
@@ -45,7 +45,7 @@ export default function StudentPortal() {
 function Portal() {
   const month = useStore($shownMonth);
   const [messagesPage, setMessagesPage] = useState(1);
-  const live = useStore($liveStatus);
+  const [live, setLive] = useState<LiveStatus>('idle');
   const profile = useListResource((signal) => fetchStudentProfile(signal), 'profile');
   const attendance = useListResource((signal) => fetchStudentAttendance(month, signal), `attendance:${month ?? 'now'}`);
   const messages = useListResource((signal) => fetchStudentMessages(messagesPage, signal), `messages:${messagesPage}`);
@@ -54,12 +54,21 @@ function Portal() {
   const { reload: reloadMessages } = messages;
 
   useEffect(() => {
-    liveAs('STUDENT');
-    const offTap = subscribeLive('attendance', () => reloadAttendance());
-    const offMessage = subscribeLive('sms:sent', () => reloadMessages());
+    // The socket store (socket.io-client, 13 KB) loads after the first paint: the page shows before it connects.
+    let stop = false;
+    const offs: Array<() => void> = [];
+    void import('@kit/live').then(({ $liveStatus, liveAs, subscribeLive }) => {
+      if (stop) return;
+      liveAs('STUDENT');
+      offs.push(
+        $liveStatus.subscribe(setLive),
+        subscribeLive('attendance', () => reloadAttendance()),
+        subscribeLive('sms:sent', () => reloadMessages()),
+      );
+    });
     return () => {
-      offTap();
-      offMessage();
+      stop = true;
+      offs.forEach((off) => off());
     };
   }, [reloadAttendance, reloadMessages]);
 
