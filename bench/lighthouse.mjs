@@ -180,6 +180,9 @@ try {
         disableStorageReset: SIGNED_IN.has(page),
       });
       const broken = lhr.runtimeError?.code ?? (categories.some((c) => lhr.categories[c].score === null) && erroredAudits(lhr));
+      // A signed-in page that sent the browser to /login measured the wrong page.
+      if (SIGNED_IN.has(page) && new URL(lhr.finalDisplayedUrl).pathname !== page)
+        throw new Error(`${page}: ended on ${lhr.finalDisplayedUrl}, not signed in`);
       if (broken) console.error(`${page}: run discarded (${broken})`);
       else runs.push(lhr);
     }

@@ -14,7 +14,11 @@ import { MessagesCard } from './MessagesCard';
 import { MessengerCard } from './MessengerCard';
 import { ProfileCard } from './ProfileCard';
 
-type Gate = 'checking' | 'in' | 'out';
+type Gate = 'in' | 'out';
+
+/** The line under the header; the page's static shell (src/pages/student.astro) shows the same before the island runs. */
+export const PORTAL_LEAD =
+  "Today's arrival, this month's attendance and the messages sent to your guardians. Taps at the school gate appear here as they happen.";
 
 /**
  * The student and parent portal (/student, issue #24), phone first. Reads the STUDENT_TOKEN cookie: without it,
@@ -23,15 +27,14 @@ type Gate = 'checking' | 'in' | 'out';
  * changed; the cards read their own view of it).
  */
 export default function StudentPortal() {
-  const [gate, setGate] = useState<Gate>('checking');
+  // The island runs only in the browser (client:only): the cookie is read at once, so a signed-in learner never
+  // sees a spinner replace the page's static shell.
+  const [gate] = useState<Gate>(() => (getCookie(ROLE_COOKIES.STUDENT) ? 'in' : 'out'));
   useEffect(() => {
-    if (getCookie(ROLE_COOKIES.STUDENT)) setGate('in');
-    else {
-      setGate('out');
-      rememberRedirect(location.pathname);
-      location.replace('/login');
-    }
-  }, []);
+    if (gate === 'in') return;
+    rememberRedirect(location.pathname);
+    location.replace('/login');
+  }, [gate]);
   if (gate !== 'in')
     return (
       <div className="flex min-h-screen items-center justify-center bg-gray-900" role="status">
@@ -92,6 +95,7 @@ function Portal() {
         </div>
       </header>
       <main className="mx-auto grid max-w-5xl gap-4 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <p className="text-base text-gray-700 lg:col-span-2">{PORTAL_LEAD}</p>
         <div className="min-w-0 space-y-4">
           {attendance.error ? (
             <section className="rounded-xl bg-white p-4 text-sm text-red-800 shadow-sm ring-1 ring-gray-200" role="alert">
@@ -106,7 +110,11 @@ function Portal() {
               <MonthCalendar attendance={attendance.data} onMonth={showMonth} loading={attendance.loading} />
             </>
           ) : (
-            <div className="h-64 animate-pulse rounded-xl bg-gray-200" role="status" aria-label="Loading attendance" />
+            // About the size of the cards it stands for, so nothing below jumps when they arrive.
+            <div role="status" aria-label="Loading attendance" className="space-y-4">
+              <div className="h-32 animate-pulse rounded-xl bg-gray-200" />
+              <div className="h-[38rem] animate-pulse rounded-xl bg-gray-200" />
+            </div>
           )}
           <MessagesCard
             messages={messages.data}
