@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, expectFitsWidth, signInViaApi } from './helpers';
+import { E2E_BASE_URL, expectFitsWidth, parentOpens, signInViaApi } from './helpers';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const card = `${Date.now().toString(16).slice(-6)}${Math.floor(Math.random() * 256)
@@ -14,6 +14,9 @@ const card = `${Date.now().toString(16).slice(-6)}${Math.floor(Math.random() * 2
   .padStart(2, '0')}`.toUpperCase();
 const learner = { email: `portal.${run}@students.test`, password: 'Sampaguita-2026', lrn: String(Date.now()).slice(-12) };
 let readerToken: string;
+/** A second learner whose school has a Facebook page (the guardian's Messenger QR code). */
+const withPage = { email: `portal.fb.${run}@students.test`, password: 'Sampaguita-2026', lrn: String(Date.now() + 7).slice(-12) };
+const pageId = `77${Date.now() % 10_000_000}`;
 
 const axeSource = (() => {
   const require = createRequire(import.meta.url);
@@ -34,9 +37,9 @@ async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 /** Signs the learner in through the API and sets the STUDENT_TOKEN cookie, as the /login page would. */
-async function signInLearner(context: BrowserContext) {
+async function signInLearner(context: BrowserContext, who = learner) {
   const res = await context.request.post(`${E2E_BASE_URL}/api/student/login`, {
-    data: { email: learner.lrn, password: learner.password },
+    data: { email: who.lrn, password: who.password },
   });
   expect(res.status(), await res.text()).toBe(200);
   const token = (await res.json()).data.token as string;
@@ -80,6 +83,25 @@ test.describe('student portal', () => {
           parentPhone: '0917 123 4567',
           schoolId: school.id,
           rfidCardId: card,
+        }),
+      },
+    });
+    const fbSchool = await call('post', '/api/super-admin/schools', {
+      multipart: { data: JSON.stringify({ name: `Portal FB High ${run}`, acronym: `F${run}`.slice(0, 10).toUpperCase() }) },
+    });
+    await call('post', '/api/super-admin/facebook-pages', {
+      data: { pageId, pageName: `Portal Page ${run}`, accessToken: `EAAB-e2e-portal-${run}`, schoolId: fbSchool.id },
+    });
+    await call('post', '/api/super-admin/register-student', {
+      multipart: {
+        data: JSON.stringify({
+          firstName: 'Bea',
+          lastName: `Portal ${run}`,
+          email: withPage.email,
+          lrn: withPage.lrn,
+          password: withPage.password,
+          parentPhone: '0917 765 4321',
+          schoolId: fbSchool.id,
         }),
       },
     });
@@ -142,5 +164,30 @@ test.describe('student portal', () => {
     await expect(page).toHaveURL(/\/login$/);
     const cookies = await page.context().cookies(E2E_BASE_URL);
     expect(cookies.find((c) => c.name === 'STUDENT_TOKEN')).toBeUndefined();
+  });
+
+  test('at 390 px: the learner shows the guardian a single-use QR code; once the guardian writes, they are connected', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInLearner(page.context(), withPage);
+    await page.goto('/student');
+    const card = page.getByRole('region', { name: 'Guardian on Messenger' });
+    await expect(card.getByTestId('guardian-messenger')).toHaveText('No guardian is connected to Messenger yet.');
+    await card.getByRole('button', { name: 'Show QR code for my guardian' }).click();
+    await expect(
+      card.getByRole('img', { name: `QR code to connect a guardian to Portal Page ${run} on Messenger` }),
+    ).toBeVisible();
+    await expectFitsWidth(page, 'QR code at 390 px');
+    const link = (await card.getByRole('link', { name: 'Open the link instead' }).getAttribute('href'))!;
+    expect(link.startsWith(`https://m.me/${pageId}?ref=`), link).toBe(true);
+
+    // The guardian scans it and writes to the page: bound once; the same code for another account binds nothing.
+    expect(await parentOpens(page.request, pageId, '24300001', link)).toEqual({ bound: 1, refused: 0 });
+    expect(await parentOpens(page.request, pageId, '24300002', link)).toEqual({ bound: 0, refused: 1 });
+    await page.reload();
+    await expect(card.getByTestId('guardian-messenger')).toContainText('A guardian is connected since');
+    await expect(card.getByRole('button', { name: 'Show QR code for my guardian' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'Messenger card at 390 px');
   });
 });
