@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, insertAdmin, logsOf } from '../helpers/schools';
 import { createStudent } from '../helpers/students';
 import { at, createReader, postTaps } from '../helpers/rfid';
 import { createSession } from '@core/auth/sessions';
 import { nowIso } from '@core/time/time';
+import { loadConfig } from '@core/config';
 import { STUDENT_PORTAL_MESSAGES as M } from '@domain/student-portal';
+import { addDevice, drain, historyOf } from '../helpers/notifications';
+import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 
 /** Issue #24: the student portal's API — sign-in, the authorization matrix, attendance, messages, Messenger. */
 
@@ -211,6 +214,25 @@ describe(`student portal (${dbKind})`, () => {
       expect(again.statusCode).toBe(401);
       expect(again.json().message).toBe(M.invalidCredentials);
     });
+
+    it('a deactivated learner: the session stops and signing in is refused like a wrong password', async () => {
+      const d = await createStudent(t.app, root, schoolId);
+      const dToken = await tokenOf(d.email);
+      const off = await as(root)(t.app, {
+        method: 'PATCH',
+        url: `/api/super-admin/students/${d.id}`,
+        ...multipart([{ name: 'data', value: JSON.stringify({ isActive: false }) }]),
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      const res = await as(dToken)(t.app, { method: 'GET', url: '/api/student/profile' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(EXPIRED);
+      const again = await login(d.lrn);
+      expect(again.statusCode).toBe(401);
+      expect(again.json().message).toBe(M.invalidCredentials);
+      const failed = (await logsOf(t.app, 'LOGIN_FAILED')).find((l) => l.entityId === String(d.id));
+      expect(failed?.details).toMatchObject({ identifier: d.lrn, reason: 'inactive' });
+    });
   });
 
   it("today and the month: a tap at 07:12 checks in, past days get their marks, and the totals follow SF2's rules", async () => {
@@ -400,16 +422,21 @@ describe(`student portal (${dbKind})`, () => {
 
 describe(`student portal live updates (${dbKind})`, () => {
   let t: TestApp;
+  let gw: StandInGateway;
   let url: string;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    gw = await startStandInGateway();
+    // The tap below is "now": its notice must not expire at the school day's end whenever the suite runs.
+    const outbox = { ...loadConfig({}).outbox, enabled: false, attendanceExpiryHours: 24 * 365 };
+    t = await createTestApp({ smsGatewayUrl: gw.url, outbox });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await t.close();
+    await gw.close();
   });
   const connect = (token: string) => {
     const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
@@ -429,7 +456,7 @@ describe(`student portal live updates (${dbKind})`, () => {
       });
     });
 
-  it("a learner's socket gets their own taps only; other roles cannot join a learner's room; archiving drops it", async () => {
+  it("a learner's socket gets their own taps and guardians' messages only; other roles cannot join; archiving drops it", async () => {
     const root = await loginSuperAdmin(t.app);
     const { id: schoolId } = await createSchool(t.app, root);
     // Every day a class day: the tap below is "now", whatever day the suite runs on.
@@ -464,6 +491,15 @@ describe(`student portal live updates (${dbKind})`, () => {
     expect(tap.statusCode, tap.body).toBe(201);
     expect(await gotA).toEqual({ id: tap.json().data.attendanceId, status: tap.json().data.status });
     expect(await gotB).toBe('none');
+
+    // The parent's check-in SMS goes out: the learner's room hears of it (the id only), the other learner's does not.
+    await addDevice(t.app, root, { schoolId, isDefault: true, apiKey: 'portal-key-000001', phoneNumber: '+639181000091' });
+    const smsA = next(sa, 'sms:sent', 5000);
+    const smsB = next(sb, 'sms:sent', 600);
+    await drain(t.app, async () => (await historyOf(t.app, a.id))[0]?.status === 'SENT');
+    const sent = (await historyOf(t.app, a.id))[0]!;
+    expect(await smsA).toEqual({ id: sent.id });
+    expect(await smsB).toBe('none');
 
     const dropped = new Promise<void>((resolve) => sa.once('disconnect', () => resolve()));
     await as(root)(t.app, { method: 'POST', url: `/api/super-admin/students/${a.id}/archive`, payload: {} });
