@@ -16,6 +16,15 @@ import { ProfileCard } from './ProfileCard';
 
 type Gate = 'in' | 'out';
 
+/** The live connection as the header says it ('Offline': refused or given up; a reload tries again). */
+const LIVE_TEXT: Record<LiveStatus, string> = {
+  idle: '',
+  connecting: 'Connecting…',
+  reconnecting: 'Connecting…',
+  live: 'Live',
+  offline: 'Offline',
+};
+
 /** The line under the header; the page's static shell (src/pages/student.astro) shows the same before the island runs. */
 export const PORTAL_LEAD =
   "Today's arrival, this month's attendance and the messages sent to your guardians. Taps at the school gate appear here as they happen.";
@@ -86,7 +95,7 @@ function Portal() {
           </div>
           <div className="flex items-center gap-3">
             <span className="text-xs text-green-100" data-testid="live-status">
-              {live === 'live' ? 'Live' : live === 'idle' ? '' : 'Connecting…'}
+              {LIVE_TEXT[live]}
             </span>
             <Button variant="secondary" size="sm" onClick={() => void signOutLearner()}>
               Logout
