@@ -17,6 +17,7 @@ import { reportsFeature } from './reports';
 import { rfidFeature } from './rfid';
 import { schoolsFeature } from './schools';
 import { studentsFeature } from './students';
+import { studentPortalFeature } from './student-portal';
 import { systemLogsFeature } from './system-logs';
 import { systemsFeature } from './systems';
 
@@ -38,6 +39,7 @@ export const FEATURES: Feature[] = [
   attendanceFeature,
   calendarFeature,
   reportsFeature,
+  studentPortalFeature,
 ];
 
 /**

@@ -16,8 +16,12 @@ export const onUnauthorized = {
   },
 };
 
+/** Whose token a call carries: the student portal's calls (/api/student/…) the learner's, the others the console's. */
+export const tokenCookieFor = (url: string) =>
+  new URL(url, 'http://x').pathname.startsWith('/api/student/') ? ROLE_COOKIES.STUDENT : ROLE_COOKIES.SUPER_ADMIN;
+
 /**
- * The one HTTP client: same-origin /api, bearer from the SUPER_ADMIN_TOKEN cookie, 10 s timeout,
+ * The one HTTP client: same-origin /api, bearer from the role's cookie (tokenCookieFor), 10 s timeout,
  * and a 401 clears the token and goes to /login (spec §4, §8).
  */
 export const api = ky.create({
@@ -27,14 +31,14 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        const token = getCookie(ROLE_COOKIES.SUPER_ADMIN);
+        const token = getCookie(tokenCookieFor(request.url));
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],
     afterResponse: [
       (request, _options, response) => {
         // A failed sign-in is a 401 too, but it is an answer for the form, not an expired session.
-        if (response.status === 401 && !request.url.endsWith('/super-admin/login')) onUnauthorized.handle();
+        if (response.status === 401 && !/\/(super-admin|student)\/login$/.test(request.url)) onUnauthorized.handle();
       },
     ],
   },

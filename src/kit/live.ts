@@ -9,8 +9,9 @@ import type { LiveEventName, LivePayload } from '@domain/live-events';
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted. The socket is
  * the value of a store that connects when it gains its first listener and disconnects after the last one leaves
  * (nanostores' onMount, which waits a second first, so moving between two live screens keeps the connection).
- * On every (re)connect the socket asks to join the super-admin room with the session token; the server admits
- * only a live SUPER_ADMIN session. Events and their payloads are typed by src/domain/live-events.ts.
+ * On every (re)connect the socket asks to join its room with the session token: the super-admin room (the
+ * console; the server admits only a live SUPER_ADMIN session), or the learner's own room on the student portal
+ * (`liveAs('STUDENT')` before subscribing). Events and their payloads are typed by src/domain/live-events.ts.
  */
 export type { LiveEventName };
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -27,15 +28,28 @@ export const LIVE_OPTIONS = {
 
 export const $liveStatus = atom<LiveStatus>('idle');
 
+/** Which room the socket joins, with which role's token. */
+const ROOMS = {
+  SUPER_ADMIN: { cookie: ROLE_COOKIES.SUPER_ADMIN, join: 'joinSuperAdmin' },
+  STUDENT: { cookie: ROLE_COOKIES.STUDENT, join: 'joinStudent' },
+} as const;
+let room: (typeof ROOMS)[keyof typeof ROOMS] = ROOMS.SUPER_ADMIN;
+
+/** The page's live room (a page is one role's: call it once, before the first subscribeLive). */
+export function liveAs(role: keyof typeof ROOMS): void {
+  room = ROOMS[role];
+}
+
 type Handler = (payload: unknown) => void;
 const handlers = new Map<LiveEventName, Set<Handler>>();
 
 function connect(): Socket {
-  const token = getCookie(ROLE_COOKIES.SUPER_ADMIN) ?? '';
+  const { cookie, join } = room;
+  const token = getCookie(cookie) ?? '';
   const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { token } });
   $liveStatus.set('connecting');
   s.on('connect', () => {
-    s.emit('joinSuperAdmin', (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));
+    s.emit(join, (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));
   });
   s.on('disconnect', () => $liveStatus.set('reconnecting'));
   s.io.on('reconnect_failed', () => $liveStatus.set('offline'));

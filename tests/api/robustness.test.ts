@@ -4,6 +4,7 @@ import { dbKind, multipart } from '../helpers/app';
 import { MASK } from '@domain/secrets';
 import {
   DEVICE_ROUTES,
+  isStudentRoute,
   NON_API_ROUTES,
   PUBLIC_ROUTES,
   routeKey,
@@ -43,8 +44,10 @@ const SLOW_MS = 2000;
 const SECRET_KEYS = /^(password|passwordHash|newPassword|currentPassword|tokenHash|apiKey|accessToken)$/i;
 const secrets = [...audit.secrets, ...PAYLOAD_SECRETS];
 
-async function tokenFor(spec: MutationSpec | undefined): Promise<string | null> {
+async function tokenFor(spec: MutationSpec | undefined, route?: AuditRoute): Promise<string | null> {
   if (spec?.session === 'none') return null;
+  // The student portal's routes act for the learner of the session (issue #24).
+  if (spec?.session === 'learner' || (route && isStudentRoute(routeKey(route)))) return (await audit.learner()).token;
   if (spec?.session === 'throwaway') return audit.superSession();
   if (spec?.session === 'other') return (await audit.otherSuperAdmin()).token;
   return audit.token;
@@ -110,7 +113,7 @@ function dbProblems(before: Snapshot, after: Snapshot, status: number): string[]
 
 async function check(route: AuditRoute, spec: MutationSpec | undefined, c: Case): Promise<string[]> {
   const fx = isRead(route) ? audit.fx : await audit.ensure();
-  const token = await tokenFor(spec);
+  const token = await tokenFor(spec, route);
   const opts = c.opts(fx);
   const before = isRead(route) ? null : await audit.snapshot();
   const started = performance.now();
@@ -147,7 +150,7 @@ describe(`robustness audit of every route (${dbKind})`, () => {
     expect(tables.sms_devices).toHaveLength(1);
   });
 
-  describe('sessions: none/expired/revoked → 401, ADMIN/STUDENT → 403 (public routes stay public)', () => {
+  describe('sessions: none/expired/revoked → 401, other roles → 403 (public routes stay public)', () => {
     const headers = (token: string) => ({ authorization: `Bearer ${token}` });
     const refusals: Array<[string, () => Record<string, string>, number]> = [
       ['no token', () => ({}), 401],
@@ -164,6 +167,10 @@ describe(`robustness audit of every route (${dbKind})`, () => {
       ['ADMIN session', () => headers(audit.tokens.admin), 403],
       ['STUDENT session', () => headers(audit.tokens.student), 403],
     ];
+    // The student portal's routes: a STUDENT session is the valid one, a super admin's is the other role refused.
+    const studentRefusals = refusals.map(([label, header, status]): [string, () => Record<string, string>, number] =>
+      label === 'STUDENT session' ? ['SUPER_ADMIN session', () => headers(audit.token), 403] : [label, header, status],
+    );
 
     it.each(apiRoutes)('$method $url', async (route) => {
       const fx = await audit.ensure();
@@ -177,7 +184,7 @@ describe(`robustness audit of every route (${dbKind})`, () => {
         return;
       }
       const problems: string[] = [];
-      for (const [label, header, status] of refusals) {
+      for (const [label, header, status] of isStudentRoute(routeKey(route)) ? studentRefusals : refusals) {
         const before = isRead(route) ? null : await audit.snapshot();
         const res = await audit.app.inject({ ...opts, headers: { ...opts.headers, ...header() } });
         if (res.statusCode !== status) problems.push(`${label}: ${res.statusCode} instead of ${status}`);
@@ -206,7 +213,7 @@ describe(`robustness audit of every route (${dbKind})`, () => {
     it.each(Object.entries(MUTATIONS))('%s', async (key, spec) => {
       const route = unique.get(key)!;
       const fx = await audit.ensure(true);
-      const token = await tokenFor(spec);
+      const token = await tokenFor(spec, route);
       const before = await audit.snapshot();
       const res = await audit.send(token, validRequest(route, spec, fx));
       // The exact success status the route declares (200, or 201 for a create).

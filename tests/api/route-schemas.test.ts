@@ -20,6 +20,8 @@ afterAll(() => t.close());
 /** Routes that take no body at all (nothing to declare). */
 const NO_BODY = new Set([
   'POST /api/super-admin/logout',
+  'POST /api/student/logout',
+  'POST /api/student/messenger/links',
   'POST /api/super-admin/archived-students/:id/restore',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/rfid-readers/:id/rotate-token',

@@ -1,5 +1,6 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
+import { createHmac } from 'node:crypto';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_MESSENGER_APP_SECRET, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
 
 export { E2E_BASE_URL, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
 
@@ -67,4 +68,24 @@ export async function expectFitsWidth(page: Page, label: string, opts: { tablesF
   expect(report.over, `${label}: page wider than the window by ${report.over}px`).toBeLessThanOrEqual(0);
   expect(report.cut, `${label}: columns narrower than their header`).toEqual([]);
   expect(report.scrolling, `${label}: tables wider than their box`).toEqual([]);
+}
+
+/** What Facebook posts when `psid` opens the m.me link: signed with the app secret like the real webhook. */
+export async function parentOpens(request: APIRequestContext, pageId: string, psid: string, link: string) {
+  const ref = new URL(link).searchParams.get('ref');
+  const raw = JSON.stringify({
+    object: 'page',
+    entry: [
+      { id: pageId, time: Date.now(), messaging: [{ sender: { id: psid }, recipient: { id: pageId }, referral: { ref } }] },
+    ],
+  });
+  const res = await request.post(`${E2E_BASE_URL}/api/webhooks/messenger`, {
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', E2E_MESSENGER_APP_SECRET).update(raw).digest('hex')}`,
+    },
+    data: raw,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as { bound: number; refused: number };
 }

@@ -1,7 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_MESSENGER_APP_SECRET } from './env';
-import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { E2E_BASE_URL, expectFitsWidth, parentOpens, SCREEN_WIDTHS, signInViaApi } from './helpers';
 
 /*
  * Issue #18 item 1 in the console: the student detail shows the parent's Messenger binding (since when,
@@ -45,26 +43,6 @@ async function seed(request: APIRequestContext, token: string, width: number) {
     },
   });
   return { schoolId: school.id, studentId: student.id, name: `Mara ${lastName}`, pageId, pageName: `Opt-in Page ${tag}` };
-}
-
-/** What Facebook posts when `psid` opens the m.me link: signed with the app secret like the real webhook. */
-async function parentOpens(request: APIRequestContext, pageId: string, psid: string, link: string) {
-  const ref = new URL(link).searchParams.get('ref');
-  const raw = JSON.stringify({
-    object: 'page',
-    entry: [
-      { id: pageId, time: Date.now(), messaging: [{ sender: { id: psid }, recipient: { id: pageId }, referral: { ref } }] },
-    ],
-  });
-  const res = await request.post(`${E2E_BASE_URL}/api/webhooks/messenger`, {
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', E2E_MESSENGER_APP_SECRET).update(raw).digest('hex')}`,
-    },
-    data: raw,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as { bound: number; refused: number };
 }
 
 async function openDetail(page: Page, schoolId: number, name: string) {

@@ -85,7 +85,8 @@ test('sitemap lists the public pages and robots.txt keeps the console out', asyn
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>${SITE}${path}</loc>`);
   const robots = await (await request.get('/robots.txt')).text();
-  for (const path of ['/super-admin', '/login', '/home', '/admin-management']) expect(robots).toContain(`Disallow: ${path}`);
+  for (const path of ['/super-admin', '/login', '/student', '/home', '/admin-management'])
+    expect(robots).toContain(`Disallow: ${path}`);
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
 });
 

@@ -37,6 +37,9 @@ export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
 export const PUBLIC_ROUTES = new Set([
   'POST /api/super-admin/login',
   'POST /api/super-admin/logout',
+  // The student portal's sign-in and sign-out (issue #24).
+  'POST /api/student/login',
+  'POST /api/student/logout',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/inquiries/systems',
@@ -75,6 +78,11 @@ export const NON_API_ROUTES = new Set([
 export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
+/** The learner whose STUDENT sessions call the student portal's routes (issue #24). */
+export const AUDIT_LEARNER = { email: 'audit-learner@school.test', lrn: '987600000001', password: 'Learner-Pass-2026' };
+
+/** Routes of the student portal behind a STUDENT session: the learner's session is the valid one, others are refused. */
+export const isStudentRoute = (key: string) => key.split(' ')[1]!.startsWith('/api/student/') && !PUBLIC_ROUTES.has(key);
 const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
 
 export interface Fixtures {
@@ -117,6 +125,8 @@ export interface AuditApp {
   ensure(fresh?: boolean): Promise<Fixtures>;
   superSession(userId?: number): Promise<string>;
   otherSuperAdmin(): Promise<{ id: number; token: string }>;
+  /** AUDIT_LEARNER restored (password, active, in the current fixtures' school, no guardian bound) with a fresh session. */
+  learner(): Promise<{ id: number; token: string }>;
   send(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   snapshot(): Promise<Snapshot>;
   close(): Promise<void>;
@@ -406,6 +416,31 @@ export async function startAuditApp(): Promise<AuditApp> {
     return { id: other.id, token: await superSession(other.id) };
   }
 
+  const learnerRow = await app.db
+    .insertInto('students')
+    .values({
+      firstName: 'Audit',
+      lastName: 'Learner',
+      email: AUDIT_LEARNER.email,
+      lrn: AUDIT_LEARNER.lrn,
+      passwordHash: await hashPassword(AUDIT_LEARNER.password, t.config.scryptCost),
+      parentPhone: '+639171234567',
+      schoolId: fx.schoolId,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  async function learner() {
+    const passwordHash = await hashPassword(AUDIT_LEARNER.password, t.config.scryptCost);
+    await app.db
+      .updateTable('students')
+      .set({ passwordHash, isActive: 1, isArchived: 0, schoolId: fx.schoolId, parentMessengerPsid: null })
+      .where('id', '=', learnerRow.id)
+      .execute();
+    return { id: learnerRow.id, token: (await createSession(app.db, 'STUDENT', learnerRow.id)).token };
+  }
+
   const pgSchema = app.config.pgSchema;
   const tables = (await app.db.introspection.getTables())
     .filter((tb) => !tb.isView && (!pgSchema || tb.schema === pgSchema))
@@ -425,11 +460,19 @@ export async function startAuditApp(): Promise<AuditApp> {
     routes,
     token,
     tokens,
-    secrets: [...secrets, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, token, ...Object.values(tokens)],
+    secrets: [
+      ...secrets,
+      SUPER_ADMIN.password,
+      OTHER_SUPER_ADMIN.password,
+      AUDIT_LEARNER.password,
+      token,
+      ...Object.values(tokens),
+    ],
     fx,
     ensure,
     superSession,
     otherSuperAdmin,
+    learner,
     send,
     snapshot,
     close: async () => {

@@ -3,7 +3,7 @@ import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
 import { createHmac } from 'node:crypto';
 import { gatewayToken } from '../fixtures/sms-gateway';
-import { AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
+import { AUDIT_LEARNER, AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
  * What tests/api/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
@@ -28,7 +28,7 @@ export interface MutationSpec {
   fields?: (fx: Fixtures) => Record<string, unknown>;
   files?: Part[];
   /** main super admin (default), no session, a throwaway super-admin session, or the second super admin */
-  session?: 'main' | 'none' | 'throwaway' | 'other';
+  session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner';
   /** headers computed from the exact JSON text sent (webhook signatures) */
   sign?: (raw: string) => Record<string, string>;
 }
@@ -48,7 +48,7 @@ const studentsCsv: Part = {
 };
 
 /** Passwords the valid payloads send: never to be seen again in a response or the system log. */
-export const PAYLOAD_SECRETS = ['Tamarind-Gate-42', 'NewAdminPass1', 'BrandNew12345'];
+export const PAYLOAD_SECRETS = ['Tamarind-Gate-42', 'NewAdminPass1', 'BrandNew12345', 'Fresh-Learner-Pass-77'];
 
 const inquiry: MutationSpec = {
   action: 'CREATE_INQUIRY',
@@ -89,6 +89,21 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
+  // The student portal (issue #24): the learner's own session ('learner'), sign-in without one.
+  'POST /api/student/login': {
+    action: 'LOGIN',
+    body: 'json',
+    session: 'none',
+    fields: () => ({ email: AUDIT_LEARNER.lrn, password: AUDIT_LEARNER.password }),
+  },
+  'POST /api/student/logout': { action: 'LOGOUT', body: 'json', session: 'learner', fields: () => ({}) },
+  'POST /api/student/change-password': {
+    action: 'CHANGE_PASSWORD',
+    body: 'json',
+    session: 'learner',
+    fields: () => ({ currentPassword: AUDIT_LEARNER.password, newPassword: 'Fresh-Learner-Pass-77' }),
+  },
+  'POST /api/student/messenger/links': { action: 'CREATE_MESSENGER_OPT_IN', body: 'none', session: 'learner' },
   'POST /api/super-admin/change-password': {
     action: 'CHANGE_PASSWORD',
     body: 'json',
@@ -357,6 +372,8 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
   'sms-history': 'uncertainSmsId',
+  // /api/student/messages/:id (another learner's message: the audit checks refusals and hostile ids there)
+  messages: 'uncertainSmsId',
 };
 const NAMED: Record<string, keyof Fixtures> = {
   fileId: 'contractFileId',

@@ -169,6 +169,7 @@ async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], 
       record,
     };
     realtime.emitToSuperAdmins('attendance', event);
+    realtime.emitToStudent(record.studentId, 'attendance', { id: record.id, status: record.status });
   }
 }
 

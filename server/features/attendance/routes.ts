@@ -56,6 +56,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         record,
       };
       app.realtime.emitToSuperAdmins('attendance', event);
+      app.realtime.emitToStudent(record.studentId, 'attendance', { id: record.id, status: record.status });
       return { success: true as const, data: record, message: 'Attendance marked as excused' };
     },
   );

@@ -17,3 +17,4 @@ export const notificationsFeature: Feature = {
 export { writeNotificationIntent, writeNotificationIntents } from './intents';
 export type { NotificationIntent } from './intents';
 export { cancelUnsentNotices } from './cancel';
+export { messengerOptIn, newOptInLink } from './messenger-opt-in';

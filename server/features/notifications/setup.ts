@@ -19,7 +19,11 @@ export function setupNotifications(app: FastifyInstance) {
       timeZone: config.schoolTimezone,
       timeoutMs: config.outbox.sendTimeoutMs,
       clock: app.clock,
-      onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
+      onSent: (row) => {
+        app.realtime.emitToSuperAdmins('sms:sent', row);
+        // The learner's portal gets only the id (it reads its own, masked view of the message).
+        if (row.student) app.realtime.emitToStudent(row.student.id, 'sms:sent', { id: row.id });
+      },
     }),
   );
   if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());

@@ -238,6 +238,8 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
         record,
       };
       realtime.emitToSuperAdmins('attendance', event);
+      // The learner's portal: only the record id and status (it reads its own day again).
+      realtime.emitToStudent(c.studentId, 'attendance', { id: c.attendanceId, status: c.status });
     }
   }
   for (const t of taps) {

@@ -1,2 +1,3 @@
 /** The auth feature's door: what other features may use of it. */
 export { changePassword } from './api';
+export { clearSession, rememberRedirect } from './session';

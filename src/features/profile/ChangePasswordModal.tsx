@@ -3,12 +3,24 @@ import { TextField } from '@kit/ui/FormField';
 import { SUCCESS_MS } from '@kit/SuccessOverlay';
 import { FormDialog } from '@kit/FormDialog';
 import { useFormState } from '@kit/useFormState';
+import type { ActionResult } from '@kit/action';
 import { changeOwnPassword, type PasswordForm } from './store';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec §2 Profile "Change Password" modal; success shows for 2 s (spec §4), then the modal closes. */
-export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Spec §2 Profile "Change Password" modal; success shows for 2 s (spec §4), then the modal closes. `submit` changes
+ * whose password: the super admin's by default, the learner's on the student portal.
+ */
+export function ChangePasswordModal({
+  open,
+  onClose,
+  submit = changeOwnPassword,
+}: {
+  open: boolean;
+  onClose: () => void;
+  submit?: (form: PasswordForm) => Promise<ActionResult>;
+}) {
   const form = useFormState<PasswordForm>(EMPTY);
   const [success, setSuccess] = useState<string | null>(null);
   const saving = form.saving;
@@ -21,7 +33,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   }
 
   async function onSubmit() {
-    const result = await form.submit(() => changeOwnPassword(form.values));
+    const result = await form.submit(() => submit(form.values));
     if (result?.ok) setSuccess(result.message);
   }
 

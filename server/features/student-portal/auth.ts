@@ -1,0 +1,141 @@
+import type { AppConfig } from '@core/config';
+import type { DB } from '@core/db/index';
+import { hashPassword, verifyPassword } from '@core/auth/passwords';
+import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
+import { LoginThrottle } from '@core/auth/login-throttle';
+import { assertStrongPassword } from '@core/auth/password-strength';
+import { nowIso } from '@core/time/time';
+import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
+import { writeLog, type Actor } from '@core/audit-log';
+import { isLrn, STUDENT_PORTAL_MESSAGES as M, type StudentSignInResult } from '@domain/student-portal';
+import type { AuthContext } from '../../types';
+
+/*
+ * A learner's sign-in (issue #24): email OR LRN and password, the same throttle as the other sign-ins (per address
+ * and account, then a slowdown for addresses the account never signed in from), sessions revocable like the others.
+ * An archived or deactivated learner cannot sign in (and gets the same answer as a wrong password: the reply
+ * never tells a stranger which accounts exist or what state they are in).
+ */
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+function throttledMessage(scope: 'address' | 'account', retryAfterMs: number): string {
+  if (scope === 'address') {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return `Too many sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
+
+// Verifying against a dummy hash keeps the timing the same whether or not the account exists.
+let dummyHash: Promise<string> | undefined;
+
+export class StudentAuth {
+  private throttle: LoginThrottle;
+
+  constructor(
+    private readonly db: DB,
+    private readonly config: AppConfig,
+  ) {
+    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, WINDOW_MS, config.loginSlowdownMs);
+  }
+
+  async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {
+    const address = actor.ip ?? 'unknown';
+    const user = await this.db
+      .selectFrom('students')
+      .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived'])
+      .where(isLrn(identifier) ? 'lrn' : 'email', '=', identifier)
+      .executeTakeFirst();
+    // One count per account whichever identifier is typed (email and LRN must not double the guesses).
+    const key = user ? `student:${user.id}` : `student:?${identifier}`;
+    const verdict = this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false);
+    if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
+    dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    if (!user || !ok || !user.isActive || user.isArchived) {
+      this.throttle.failed(key, address);
+      await writeLog(
+        this.db,
+        { ...actor, role: 'PUBLIC', userId: null },
+        {
+          action: 'LOGIN_FAILED',
+          entity: 'Student',
+          entityId: user?.id ?? null,
+          details: { identifier, ...(user && ok ? { reason: user.isArchived ? 'archived' : 'inactive' } : {}) },
+        },
+      );
+      throw unauthorized(M.invalidCredentials);
+    }
+    this.throttle.succeeded(key, address);
+    return this.db.transaction().execute(async (trx) => {
+      const session = await createSession(trx, 'STUDENT', user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      await writeLog(
+        trx,
+        {
+          ...actor,
+          role: 'STUDENT',
+          userId: user.id,
+          name: `${user.firstName} ${user.lastName}`,
+          email: user.email,
+          lrn: user.lrn,
+        },
+        { action: 'LOGIN', entity: 'Student', entityId: user.id },
+      );
+      return {
+        token: session.token,
+        user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: 'STUDENT' as const },
+      };
+    });
+  }
+
+  /** Whether this learner ever signed in from this address (its sessions keep the address). */
+  private async signedInFrom(userId: number, address: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('role', '=', 'STUDENT')
+      .where('userId', '=', userId)
+      .where('ip', '=', address)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async signOut(auth: AuthContext, actor: Actor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, auth.sessionId);
+      await writeLog(trx, actor, { action: 'LOGOUT', entity: 'Student', entityId: auth.userId });
+    });
+  }
+
+  /** Changes the learner's password and revokes every other session of theirs. */
+  async changePassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
+    const user = await this.db
+      .selectFrom('students')
+      .select(['passwordHash', 'email', 'firstName', 'lastName', 'lrn'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirst();
+    if (!user) throw new AppError(404, 'Account not found');
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+    }
+    if (currentPassword === newPassword) {
+      throw badRequest('New password must be different from the current one', {
+        newPassword: 'New password must be different from the current one',
+      });
+    }
+    assertStrongPassword('newPassword', newPassword, user.email, [user.firstName, user.lastName, user.lrn]);
+    const passwordHash = await hashPassword(newPassword, this.config.scryptCost);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();
+      const revoked = await revokeUserSessions(trx, 'STUDENT', auth.userId, auth.sessionId);
+      await writeLog(trx, actor, {
+        action: 'CHANGE_PASSWORD',
+        entity: 'Student',
+        entityId: auth.userId,
+        details: { otherSessionsRevoked: revoked },
+      });
+    });
+  }
+}

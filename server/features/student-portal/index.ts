@@ -1,0 +1,11 @@
+import type { Feature } from '@core/feature';
+import studentPortalRoutes from './routes';
+
+/**
+ * The student and parent portal (issue #24): /api/student/… . Open routes as far as the app wiring is concerned
+ * (the learner signs in here); every route but login/logout checks a STUDENT session itself (routes.ts).
+ */
+export const studentPortalFeature: Feature = {
+  name: 'student-portal',
+  open: [{ routes: studentPortalRoutes, prefix: '/api/student' }],
+};

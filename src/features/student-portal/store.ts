@@ -1,0 +1,30 @@
+import { atom } from 'nanostores';
+import { actionFailure, type ActionResult } from '@kit/action';
+import { clearSession } from '@features/auth';
+import type { StudentOptInLink } from '@domain/student-portal';
+import { createStudentOptInLink, logoutStudent } from './api';
+
+/** The month the calendar shows ('YYYY-MM'), null for the school's current month. */
+export const $shownMonth = atom<string | null>(null);
+
+export function showMonth(month: string | null): void {
+  $shownMonth.set(month);
+}
+
+/** A single-use opt-in link for the guardian (shown once: the server keeps only its hash). */
+export async function makeGuardianLink(): Promise<ActionResult<StudentOptInLink>> {
+  try {
+    const res = await createStudentOptInLink();
+    return { ok: true, message: res.message ?? 'Show this QR code to your guardian.', data: res.data };
+  } catch (err) {
+    return actionFailure(err, 'Failed to make a Messenger link');
+  }
+}
+
+/** Spec §4 Logout: the session is revoked, all three cookies go, and the browser goes to /login. */
+export async function signOutLearner(): Promise<void> {
+  // Signing out always ends here, even when the server cannot be reached (the cookies go either way).
+  await logoutStudent().catch(() => undefined);
+  clearSession();
+  location.replace('/login');
+}
