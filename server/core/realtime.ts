@@ -5,7 +5,7 @@ import type { DB } from './db/index';
 import { hashToken } from './auth/passwords';
 import { nowIso } from './time/time';
 import { sessionRevocations, type Revocation } from './auth/sessions';
-import type { LiveEventName, LivePayload } from '@domain/live-events';
+import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 
 export const SUPER_ADMIN_ROOM = 'super-admin';
 /** A learner's own room (student portal, issue #24): only that learner's live STUDENT sessions join it. */
@@ -15,7 +15,7 @@ export interface Realtime {
   /** A live event of spec §7 "Real-time", its payload typed by its schema (src/domain/live-events.ts). */
   emitToSuperAdmins<E extends LiveEventName>(event: E, payload: LivePayload<E>): void;
   /** To one learner's portal (their own attendance and messages only). */
-  emitToStudent<E extends LiveEventName>(studentId: number, event: E, payload: LivePayload<E>): void;
+  emitToStudent<E extends StudentLiveEventName>(studentId: number, event: E, payload: StudentLivePayload<E>): void;
   /** False only when nobody can be listening (no Redis peers and no socket admitted to a room in this process). */
   hasListeners(): boolean;
   close(): Promise<void>;

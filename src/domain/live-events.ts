@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { liveAttendanceEventSchema, liveTapEventSchema } from './attendance';
+import { z } from 'zod';
+import { ATTENDANCE_STATUSES, liveAttendanceEventSchema, liveTapEventSchema } from './attendance';
 import { smsNotificationSchema } from './sms-history';
 
 /**
@@ -18,3 +18,15 @@ export const LIVE_EVENTS = {
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;
 export type LivePayload<E extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[E]>;
+
+/**
+ * The learner's own room on the student portal (issue #24): a nudge that something of theirs changed, never
+ * another learner's data and never the console's rows; the portal reads its own view again.
+ */
+export const STUDENT_LIVE_EVENTS = {
+  attendance: z.object({ id: z.number(), status: z.enum(ATTENDANCE_STATUSES) }),
+  'sms:sent': z.object({ id: z.number() }),
+} as const;
+
+export type StudentLiveEventName = keyof typeof STUDENT_LIVE_EVENTS;
+export type StudentLivePayload<E extends StudentLiveEventName> = z.infer<(typeof STUDENT_LIVE_EVENTS)[E]>;

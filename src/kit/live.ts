@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
 import { ROLE_COOKIES } from '@domain/roles';
-import type { LiveEventName, LivePayload } from '@domain/live-events';
+import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 
 /**
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
@@ -82,3 +82,9 @@ export function subscribeLive<E extends LiveEventName>(event: E, handler: (paylo
     unlisten();
   };
 }
+
+/** The same subscription on the student portal, typed by the learner's room's events (STUDENT_LIVE_EVENTS). */
+export const subscribeStudentLive = subscribeLive as unknown as <E extends StudentLiveEventName>(
+  event: E,
+  handler: (payload: StudentLivePayload<E>) => void,
+) => () => void;

@@ -69,13 +69,13 @@ function Portal() {
     // The socket store (socket.io-client, 13 KB) loads after the first paint: the page shows before it connects.
     let stop = false;
     const offs: Array<() => void> = [];
-    void import('@kit/live').then(({ $liveStatus, liveAs, subscribeLive }) => {
+    void import('@kit/live').then(({ $liveStatus, liveAs, subscribeStudentLive }) => {
       if (stop) return;
       liveAs('STUDENT');
       offs.push(
         $liveStatus.subscribe(setLive),
-        subscribeLive('attendance', () => reloadAttendance()),
-        subscribeLive('sms:sent', () => reloadMessages()),
+        subscribeStudentLive('attendance', () => reloadAttendance()),
+        subscribeStudentLive('sms:sent', () => reloadMessages()),
       );
     });
     return () => {
