@@ -9,6 +9,8 @@ import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';
 import type { Role } from '@domain/roles';
+import type { RoutePermission } from '@domain/admin-console';
+import type { AdminScope } from '@core/auth/admin-scope';
 
 export interface AuthContext {
   sessionId: number;
@@ -46,5 +48,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Who is acting, for the system log */
     actor(): Actor;
+    /** The school admin of an /api/admin request (server/core/auth/admin-scope.ts); null elsewhere */
+    admin: AdminScope | null;
+  }
+  interface FastifyContextConfig {
+    /** What an /api/admin route demands (server/core/auth/admin-scope.ts); every route there declares one */
+    permission?: RoutePermission;
   }
 }

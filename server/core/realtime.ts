@@ -11,18 +11,33 @@ export const SUPER_ADMIN_ROOM = 'super-admin';
 /** Live events of spec §7 "Real-time": attendance, attendance:all, sms:sent. */
 export type LiveEvent = 'attendance' | 'attendance:all' | 'sms:sent';
 
+/**
+ * A school's rooms (issue 22): its admins with VIEW_ATTENDANCE get its attendance events, with VIEW_SMS_HISTORY its
+ * sms:sent; `attendance:all` (every tap, unknown cards too) stays the super admin's.
+ */
+const SCHOOL_EVENT_PERMISSION: Partial<Record<LiveEvent, string>> = {
+  attendance: 'VIEW_ATTENDANCE',
+  'sms:sent': 'VIEW_SMS_HISTORY',
+};
+export const schoolRoom = (schoolId: number, event: LiveEvent) => `school:${schoolId}:${event}`;
+
 export interface Realtime {
   emitToSuperAdmins(event: LiveEvent, payload: unknown): void;
-  /** False only when no super admin can be listening (no Redis peers and nobody in this process's room). */
+  /** To the super admins and to the admins of that school allowed to see the event (none when schoolId is null). */
+  emitToSchool(schoolId: number | null, event: LiveEvent, payload: unknown): void;
+  /** False only when nobody can be listening (no Redis peers and no admitted socket in this process). */
   hasListeners(): boolean;
   close(): Promise<void>;
 }
 
-/** What a socket admitted to the room carries: the session it was admitted with. */
+/** What an admitted socket carries: the session it was admitted with (and an admin's school and rooms). */
 interface LiveSession {
   sessionId: number;
+  role: 'SUPER_ADMIN' | 'ADMIN';
   userId: number;
   expiresAt: string;
+  schoolId?: number;
+  rooms: string[];
 }
 
 /** The live super-admin session of a token (not revoked, not expired, account active), or null. */
@@ -38,13 +53,50 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
     .where('sessions.expiresAt', '>', nowIso())
     .where('superAdmins.isActive', '=', 1)
     .executeTakeFirst();
-  return row ? { sessionId: row.id, userId: row.userId, expiresAt: row.expiresAt } : null;
+  return row
+    ? { sessionId: row.id, role: 'SUPER_ADMIN', userId: row.userId, expiresAt: row.expiresAt, rooms: [SUPER_ADMIN_ROOM] }
+    : null;
+}
+
+/** The rooms an admin's school and permissions admit them to. */
+function adminRooms(schoolId: number | null, permissionsJson: string): string[] {
+  if (schoolId == null) return [];
+  let permissions: Record<string, unknown> = {};
+  try {
+    permissions = JSON.parse(permissionsJson || '{}') as Record<string, unknown>;
+  } catch {
+    permissions = {};
+  }
+  return Object.entries(SCHOOL_EVENT_PERMISSION)
+    .filter(([, p]) => permissions[p!] === true)
+    .map(([event]) => schoolRoom(schoolId, event as LiveEvent));
+}
+
+/** The live ADMIN session of a token, with the school rooms the admin may be in now, or null. */
+async function liveAdminSession(db: DB, token: string): Promise<LiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('admins', 'admins.id', 'sessions.userId')
+    .select(['sessions.id', 'sessions.userId', 'sessions.expiresAt', 'admins.schoolId', 'admins.permissions'])
+    .where('sessions.tokenHash', '=', hashToken(token))
+    .where('sessions.role', '=', 'ADMIN')
+    .where('sessions.revokedAt', 'is', null)
+    .where('sessions.expiresAt', '>', nowIso())
+    .where('admins.isActive', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const rooms = adminRooms(row.schoolId, row.permissions);
+  return rooms.length
+    ? { sessionId: row.id, role: 'ADMIN', userId: row.userId, expiresAt: row.expiresAt, schoolId: row.schoolId!, rooms }
+    : null;
 }
 
 /**
  * socket.io at /socket.io. The handshake carries the session token (auth.token or a Bearer header);
  * `joinSuperAdmin` puts the socket in the super-admin room only for a live SUPER_ADMIN session of an active
- * account. A socket whose session ends is disconnected: at once when this process revokes it (logout,
+ * account; `joinSchool` puts a school admin's socket in the rooms of their own school that their permissions allow
+ * (never another school's: the school comes from the session, not from the client). A socket whose session ends is disconnected: at once when this process revokes it (logout,
  * password change, deactivation; other server processes' revocations are relayed onto `sessionRevocations` by
  * core/auth/session-cache.ts), on its expiry time, and by a periodic check of every admitted socket (`checkEveryMs`)
  * for what no signal reports (a row changed by hand, a relay that was down).
@@ -79,8 +131,9 @@ export async function createRealtime(
   /** Sockets of this process admitted to the room. */
   const admitted = new Map<Socket, LiveSession>();
   const drop = (socket: Socket) => {
+    const session = admitted.get(socket);
     admitted.delete(socket);
-    void socket.leave(SUPER_ADMIN_ROOM);
+    for (const room of session?.rooms ?? []) void socket.leave(room);
     socket.disconnect(true);
   };
 
@@ -89,30 +142,49 @@ export async function createRealtime(
       const hit =
         'sessionId' in r
           ? s.sessionId === r.sessionId
-          : r.role === 'SUPER_ADMIN' && s.userId === r.userId && s.sessionId !== r.exceptSessionId;
+          : r.role === s.role && s.userId === r.userId && s.sessionId !== r.exceptSessionId;
       if (hit) drop(socket);
     }
   };
   sessionRevocations.on('revoked', onRevoked);
 
-  /** Re-checks every admitted socket's session (revoked elsewhere, expired, account deactivated). */
+  /**
+   * Re-checks every admitted socket's session (revoked elsewhere, expired, account deactivated) and an admin's
+   * rooms (moved to another school, a permission taken away): a socket that lost any room is dropped.
+   */
   const sweep = async () => {
     if (admitted.size === 0) return;
-    const ids = [...new Set([...admitted.values()].map((s) => s.sessionId))];
-    const live = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
-        .select('sessions.id')
-        .where('sessions.id', 'in', ids.slice(i, i + 500))
-        .where('sessions.revokedAt', 'is', null)
-        .where('sessions.expiresAt', '>', nowIso())
-        .where('superAdmins.isActive', '=', 1)
-        .execute();
-      rows.forEach((r) => live.add(r.id));
+    const sessions = [...admitted.values()];
+    const live = new Map<number, string[]>();
+    for (const role of ['SUPER_ADMIN', 'ADMIN'] as const) {
+      const ids = [...new Set(sessions.filter((s) => s.role === role).map((s) => s.sessionId))];
+      for (let i = 0; i < ids.length; i += 500) {
+        const base = db
+          .selectFrom('sessions')
+          .where('sessions.id', 'in', ids.slice(i, i + 500))
+          .where('sessions.revokedAt', 'is', null)
+          .where('sessions.expiresAt', '>', nowIso());
+        if (role === 'SUPER_ADMIN') {
+          const rows = await base
+            .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
+            .select('sessions.id')
+            .where('superAdmins.isActive', '=', 1)
+            .execute();
+          rows.forEach((r) => live.set(r.id, [SUPER_ADMIN_ROOM]));
+        } else {
+          const rows = await base
+            .innerJoin('admins', 'admins.id', 'sessions.userId')
+            .select(['sessions.id', 'admins.schoolId', 'admins.permissions'])
+            .where('admins.isActive', '=', 1)
+            .execute();
+          rows.forEach((r) => live.set(r.id, adminRooms(r.schoolId, r.permissions)));
+        }
+      }
     }
-    for (const [socket, s] of admitted) if (!live.has(s.sessionId)) drop(socket);
+    for (const [socket, s] of admitted) {
+      const rooms = live.get(s.sessionId);
+      if (!rooms || s.rooms.some((room) => !rooms.includes(room))) drop(socket);
+    }
   };
   const timer = setInterval(() => sweep().catch((err) => log.warn({ err }, 'live session check failed')), checkEveryMs);
   timer.unref();
@@ -123,23 +195,26 @@ export async function createRealtime(
       (typeof socket.handshake.auth?.token === 'string' && socket.handshake.auth.token) ||
       (header?.startsWith('Bearer ') ? header.slice(7) : '');
     let expiry: NodeJS.Timeout | undefined;
-    socket.on('joinSuperAdmin', async (ack?: (r: { ok: boolean }) => void) => {
-      try {
-        const session = await liveSuperAdminSession(db, token);
-        if (session && socket.connected) {
-          admitted.set(socket, session);
-          await socket.join(SUPER_ADMIN_ROOM);
-          // Expiry is checked by the sweep too; the timer makes it exact when it falls within ~24 days.
-          const ms = Date.parse(session.expiresAt) - Date.now();
-          clearTimeout(expiry);
-          if (ms < 2 ** 31 - 1) expiry = setTimeout(() => drop(socket), Math.max(0, ms));
+    const admit = (event: string, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
+      socket.on(event, async (ack?: (r: { ok: boolean }) => void) => {
+        try {
+          const session = await find(db, token);
+          if (session && socket.connected) {
+            admitted.set(socket, session);
+            await socket.join(session.rooms);
+            // Expiry is checked by the sweep too; the timer makes it exact when it falls within ~24 days.
+            const ms = Date.parse(session.expiresAt) - Date.now();
+            clearTimeout(expiry);
+            if (ms < 2 ** 31 - 1) expiry = setTimeout(() => drop(socket), Math.max(0, ms));
+          }
+          if (typeof ack === 'function') ack({ ok: !!session });
+        } catch (err) {
+          log.warn({ err }, `${event} failed`);
+          if (typeof ack === 'function') ack({ ok: false });
         }
-        if (typeof ack === 'function') ack({ ok: !!session });
-      } catch (err) {
-        log.warn({ err }, 'joinSuperAdmin failed');
-        if (typeof ack === 'function') ack({ ok: false });
-      }
-    });
+      });
+    admit('joinSuperAdmin', liveSuperAdminSession);
+    admit('joinSchool', liveAdminSession);
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       admitted.delete(socket);
@@ -150,8 +225,14 @@ export async function createRealtime(
     emitToSuperAdmins(event, payload) {
       io.to(SUPER_ADMIN_ROOM).emit(event, payload);
     },
+    emitToSchool(schoolId, event, payload) {
+      const rooms = [SUPER_ADMIN_ROOM];
+      if (schoolId != null && SCHOOL_EVENT_PERMISSION[event]) rooms.push(schoolRoom(schoolId, event));
+      // One emit to the union of rooms: a socket in several gets the event once.
+      io.to(rooms).emit(event, payload);
+    },
     hasListeners() {
-      return !!redisUrl || (io.sockets.adapter.rooms.get(SUPER_ADMIN_ROOM)?.size ?? 0) > 0;
+      return !!redisUrl || admitted.size > 0;
     },
     async close() {
       clearInterval(timer);

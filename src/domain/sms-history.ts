@@ -22,6 +22,8 @@ export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filter
 
 export const smsNotificationSchema = z.object({
   id: z.number(),
+  /** The school the message was sent for (live events go to its admins' room); null for none. */
+  schoolId: z.number().nullable(),
   student: z
     .object({
       id: z.number(),

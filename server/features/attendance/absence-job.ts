@@ -156,7 +156,7 @@ async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], 
       reader: null,
       record,
     };
-    realtime.emitToSuperAdmins('attendance', event);
+    realtime.emitToSchool(record.schoolId, 'attendance', event);
   }
 }
 

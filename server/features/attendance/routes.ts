@@ -55,7 +55,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         reader: null,
         record,
       };
-      app.realtime.emitToSuperAdmins('attendance', event);
+      app.realtime.emitToSchool(record.schoolId, 'attendance', event);
       return { success: true as const, data: record, message: 'Attendance marked as excused' };
     },
   );

@@ -24,6 +24,7 @@ const historyQuery = (db: Executor) =>
     .select([
       'a.id',
       'a.studentId',
+      'a.schoolId',
       'a.status',
       'a.date',
       'a.checkInAt',
@@ -46,6 +47,7 @@ function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
   return {
     id: r.id,
     studentId: r.studentId,
+    schoolId: r.schoolId,
     student: {
       firstName: r.firstName,
       lastName: r.lastName,

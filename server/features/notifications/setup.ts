@@ -19,7 +19,7 @@ export function setupNotifications(app: FastifyInstance) {
       timeZone: config.schoolTimezone,
       timeoutMs: config.outbox.sendTimeoutMs,
       clock: app.clock,
-      onSent: (row) => app.realtime.emitToSuperAdmins('sms:sent', row),
+      onSent: (row) => app.realtime.emitToSchool(row.schoolId, 'sms:sent', row),
     }),
   );
   if (config.outbox.enabled) app.addHook('onReady', async () => app.outbox.start());

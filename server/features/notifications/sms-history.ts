@@ -37,6 +37,7 @@ function historyRows(db: Executor) {
       'n.dismissedAt',
       'n.note',
       'n.studentId',
+      'n.schoolId',
       'st.firstName',
       'st.lastName',
       'sc.name as schoolName',
@@ -51,6 +52,7 @@ type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['executeTake
 export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotification {
   return {
     id: r.id,
+    schoolId: r.schoolId,
     student:
       r.studentId && r.firstName != null
         ? {

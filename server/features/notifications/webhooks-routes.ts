@@ -64,7 +64,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const type = request.body.type ?? String(request.headers['x-event-type'] ?? '');
       const changed = await applySmsEvent(app.db, { type, data: request.body.data ?? {} }, app.config.schoolTimezone);
-      if (changed) app.realtime.emitToSuperAdmins('sms:sent', changed);
+      if (changed) app.realtime.emitToSchool(changed.schoolId, 'sms:sent', changed);
       return { success: true as const, data: { updated: Boolean(changed) } };
     },
   );

@@ -237,7 +237,7 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
         reader: c.readerName,
         record,
       };
-      realtime.emitToSuperAdmins('attendance', event);
+      realtime.emitToSchool(record.schoolId, 'attendance', event);
     }
   }
   for (const t of taps) {
