@@ -37,6 +37,8 @@ export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
 export const PUBLIC_ROUTES = new Set([
   'POST /api/super-admin/login',
   'POST /api/super-admin/logout',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/inquiries/systems',

@@ -1,12 +1,14 @@
 import type { Feature } from '@core/feature';
-import attendanceRoutes from './routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { attendanceRoutes } from './routes';
 import { setupAttendance } from './setup';
 
-/** The attendance feature: its routes and the work it runs with the server (server/features/index.ts lists it). */
+/** The attendance feature: its routes (super admin: every school; school admin: their own) and its jobs. */
 export const attendanceFeature: Feature = {
   name: 'attendance',
   setup: setupAttendance,
-  superAdmin: [attendanceRoutes],
+  superAdmin: [attendanceRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [attendanceRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

@@ -13,13 +13,17 @@ import {
 } from '@domain/attendance';
 import { pageParams } from '@core/http/paginate';
 import { SCHOOL_NOT_FOUND } from '../schools';
-import { excuseStudent, getAttendanceSettings, listHistory, putAttendanceSettings } from './service';
+import type { SchoolScope } from '@core/http/school-scope';
+import { excuseStudent, getAttendanceSettings, listHistory, putAttendanceSettings, studentSchoolId } from './service';
 
 const schoolParams = idParams(SCHOOL_NOT_FOUND);
 const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 
-/** Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. */
-const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. A school admin
+ * (issue 22) reads and corrects their own school's records; the settings stay the super admin's.
+ */
+export const attendanceRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/attendance-history',
     {
@@ -28,11 +32,13 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: historyFiltersSchema,
         response: { 200: apiSuccess(attendanceHistorySchema) },
       },
+      config: scope.permission('VIEW_ATTENDANCE'),
     },
-    async (request) => ({
-      success: true as const,
-      data: await listHistory(app.db, request.query, pageParams(request.query, ATTENDANCE_PAGE_SIZE), app.config.schoolTimezone),
-    }),
+    async (request) => {
+      const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
+      const page = pageParams(request.query, ATTENDANCE_PAGE_SIZE);
+      return { success: true as const, data: await listHistory(app.db, filters, page, app.config.schoolTimezone) };
+    },
   );
 
   app.post(
@@ -43,8 +49,10 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: excuseSchema,
         response: { 200: apiSuccess(attendanceRecordSchema) },
       },
+      config: scope.permission('MANAGE_ATTENDANCE'),
     },
     async (request) => {
+      if (scope.kind === 'admin') scope.owns(request, await studentSchoolId(app.db, request.body.studentId), 'Student not found');
       const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
       const event: LiveAttendanceEvent = {
         id: record.id,
@@ -60,6 +68,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  if (scope.kind !== 'superAdmin') return;
   app.get(
     '/schools/:id/attendance-settings',
     { schema: { summary: "A school's attendance settings", params: schoolParams, response: settingsReply } },
@@ -91,4 +100,3 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-export default attendanceRoutes;

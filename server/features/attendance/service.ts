@@ -66,6 +66,12 @@ function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
   };
 }
 
+/** A student's school (null when unknown or without one): a school admin's corrections are checked against it. */
+export async function studentSchoolId(db: Executor, studentId: number): Promise<number | null> {
+  const row = await db.selectFrom('students').select('schoolId').where('id', '=', studentId).executeTakeFirst();
+  return row?.schoolId ?? null;
+}
+
 /** GET /api/super-admin/attendance-history: newest day first, then newest record. */
 export async function listHistory(
   db: Executor,

@@ -13,10 +13,11 @@ import {
 } from '@domain/sms-history';
 import { pageParams } from '@core/http/paginate';
 import { textQuery } from '@core/http/query';
+import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
 
 /** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
-const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const smsHistoryRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/sms-history',
     {
@@ -25,11 +26,13 @@ const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: smsHistoryFiltersSchema,
         response: { 200: apiSuccess(smsHistoryPageSchema) },
       },
+      config: scope.permission('VIEW_SMS_HISTORY'),
     },
-    async (request) => ({
-      success: true as const,
-      data: await listSmsHistory(app.db, request.query, pageParams(request.query, SMS_PAGE_SIZE), app.config.schoolTimezone),
-    }),
+    async (request) => {
+      const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
+      const page = pageParams(request.query, SMS_PAGE_SIZE);
+      return { success: true as const, data: await listSmsHistory(app.db, filters, page, app.config.schoolTimezone) };
+    },
   );
 
   app.get(
@@ -40,10 +43,11 @@ const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: recipientsQuerySchema,
         response: { 200: apiSuccess(z.array(messageRecipientSchema)) },
       },
+      config: scope.permission('SEND_SMS'),
     },
     async (request) => {
       const search = textQuery(request.query.search, 60);
-      return { success: true as const, data: search ? await findRecipients(app.db, search) : [] };
+      return { success: true as const, data: search ? await findRecipients(app.db, search, scope.school(request)) : [] };
     },
   );
 
@@ -55,12 +59,12 @@ const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: customMessageSchema,
         response: { 202: apiSuccess(customMessageQueuedSchema) },
       },
+      config: scope.permission('SEND_SMS'),
     },
     async (request, reply) => {
-      const data = await queueCustomMessage(app.db, request.body, request.actor());
+      const data = await queueCustomMessage(app.db, request.body, request.actor(), scope.school(request));
       app.outbox.kick();
       return reply.status(202).send({ success: true, data, message: CUSTOM_MESSAGE_MESSAGES.queued });
     },
   );
 };
-export default smsHistoryRoutes;

@@ -13,6 +13,7 @@ import {
 import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
 import { analyseImport, toPreview } from './import';
 import { commitImport } from './import-commit';
+import type { SchoolScope } from '@core/http/school-scope';
 
 /**
  * CSV import of students for one school (multipart: `schoolId` + `file`, through the upload pipeline).
@@ -22,14 +23,15 @@ import { commitImport } from './import-commit';
  *   progress while checking, hashing and saving, the summary last). A bad file is an ordinary 4xx before the
  *   stream starts; a failure while writing is an `error` line (the one transaction rolled back).
  * The browser shows upload progress (ky's onUploadProgress) and then the streamed progress.
+ * A school admin (issue 22) imports into their own school only, with MANAGE_STUDENTS.
  */
-const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const studentImportRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
   const upload = { body: importUploadSchema };
-  const config = { upload: STUDENT_CSV_UPLOAD };
+  const config = { upload: STUDENT_CSV_UPLOAD, ...scope.permission('MANAGE_STUDENTS') };
 
   app.get(
     '/students/import/template',
-    { schema: { summary: 'The student CSV import template', response: { 200: z.string() } } },
+    { schema: { summary: 'The student CSV import template', response: { 200: z.string() } }, config: scope.permission('MANAGE_STUDENTS') },
     async (_request, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -50,7 +52,9 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: toPreview(await analyseImport(app.db, request.body.schoolId, request.upload.file('file'))),
+      data: toPreview(
+        await analyseImport(app.db, scope.school(request, request.body.schoolId) ?? request.body.schoolId, request.upload.file('file')),
+      ),
     }),
   );
 
@@ -65,7 +69,8 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async (request, reply) => {
-      const analysis = await analyseImport(app.db, request.body.schoolId, request.upload.file('file'));
+      const schoolId = scope.school(request, request.body.schoolId) ?? request.body.schoolId;
+      const analysis = await analyseImport(app.db, schoolId, request.upload.file('file'));
       const stream = new PassThrough();
       const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
       const ctx = { db: app.db, actor: request.actor(), scryptCost: app.config.scryptCost };
@@ -85,4 +90,3 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-export default studentImportRoutes;

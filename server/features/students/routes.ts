@@ -33,17 +33,34 @@ import {
   toArchived,
 } from './archive';
 import { paginate } from '@core/http/paginate';
+import type { SchoolScope } from '@core/http/school-scope';
+import { notFound } from '@core/http/errors';
+import type { Executor } from '@core/db/index';
 
 const studentParams = idParams(STUDENT_MESSAGES.notFound);
 const archivedParams = idParams(STUDENT_MESSAGES.archivedNotFound);
 const oneStudent = { 200: apiSuccess(studentSchema) };
 const bulkDone = { 200: apiSuccess(bulkResultSchema) };
 
+/** 404 `message` (naming the ids, as the bulk services do) unless every student is one of `schoolId`'s. */
+async function assertStudentsOf(db: Executor, schoolId: number, ids: number[], message: string) {
+  if (!ids.length) return;
+  const rows = await db.selectFrom('students').select(['id', 'schoolId']).where('id', 'in', ids).execute();
+  const foreign = ids.filter((id) => rows.find((r) => r.id === id)?.schoolId !== schoolId);
+  if (foreign.length) throw notFound(ids.length === 1 ? message : `${message}: ${foreign.join(', ')}`);
+}
+
 /**
  * Students and archived students (spec §7). Both lists take `?format=csv` for the whole filtered list
  * (streamed text/csv instead of the JSON reply). The CSV import lives in student-import.ts.
+ * The same routes serve a school admin (issue 22): `scope` fixes the school and names each route's permission.
  */
-const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const studentRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
+  /** In the admin scope: 404 unless the students are of the admin's school (the super admin reaches every one). */
+  const mine = async (request: FastifyRequest, ids: number[], message: string) => {
+    const own = scope.school(request);
+    if (scope.kind === 'admin' && own != null) await assertStudentsOf(app.db, own, ids, message);
+  };
   const ctx = (request: FastifyRequest) => ({
     db: app.db,
     files: request.upload,
@@ -60,10 +77,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createStudentSchema,
         response: { 201: apiSuccess(studentSchema) },
       },
-      config: { upload: PICTURE_UPLOAD },
+      config: { upload: PICTURE_UPLOAD, ...scope.permission('MANAGE_STUDENTS') },
     },
     async (request, reply) => {
-      const data = await createStudent(ctx(request), request.body);
+      const schoolId = scope.school(request, request.body.schoolId) ?? request.body.schoolId;
+      const data = await createStudent(ctx(request), { ...request.body, schoolId });
       return reply.status(201).send({ success: true, data, message: STUDENT_SUCCESS.registered });
     },
   );
@@ -76,9 +94,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: studentListQuerySchema,
         response: { 200: apiSuccess(studentListSchema) },
       },
+      config: scope.permission('VIEW_STUDENTS'),
     },
     async (request, reply) => {
-      const query = request.query;
+      const query = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
       if (wantsCsv(query)) {
         return streamCsv(reply, studentsQuery(app.db, query), {
           filename: `students-${today()}.csv`,
@@ -92,11 +111,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students/:id',
-    { schema: { summary: 'One active student', params: studentParams, response: oneStudent } },
-    async (request) => ({
-      success: true as const,
-      data: await getStudent(app.db, request.params.id),
-    }),
+    { schema: { summary: 'One active student', params: studentParams, response: oneStudent }, config: scope.permission('VIEW_STUDENTS') },
+    async (request) => {
+      await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
+      return { success: true as const, data: await getStudent(app.db, request.params.id) };
+    },
   );
 
   app.patch(
@@ -108,10 +127,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateStudentSchema,
         response: oneStudent,
       },
-      config: { upload: PICTURE_UPLOAD },
+      config: { upload: PICTURE_UPLOAD, ...scope.permission('MANAGE_STUDENTS') },
     },
     async (request) => {
-      const data = await updateStudent(ctx(request), request.params.id, request.body);
+      await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
+      const body = request.body.schoolId === undefined ? request.body : { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
+      const data = await updateStudent(ctx(request), request.params.id, body);
       return { success: true as const, data, message: STUDENT_SUCCESS.updated };
     },
   );
@@ -125,8 +146,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: archiveStudentSchema.nullish(),
         response: { 200: apiSuccess(archivedStudentSchema) },
       },
+      config: scope.permission('ARCHIVE_STUDENTS'),
     },
     async (request) => {
+      await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
       const data = await archiveStudent(ctx(request), request.params.id, request.body?.reason ?? null);
       return { success: true as const, data, message: STUDENT_SUCCESS.archived };
     },
@@ -140,8 +163,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: bulkArchiveSchema,
         response: bulkDone,
       },
+      config: scope.permission('ARCHIVE_STUDENTS'),
     },
     async (request) => {
+      await mine(request, request.body.ids, STUDENT_MESSAGES.notFound);
       const data = await bulkArchive(ctx(request), request.body.ids, request.body.reason ?? null);
       return { success: true as const, data, message: `${data.count} student(s) archived` };
     },
@@ -155,9 +180,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: archivedListQuerySchema,
         response: { 200: apiSuccess(archivedStudentListSchema) },
       },
+      config: scope.permission('ARCHIVE_STUDENTS'),
     },
     async (request, reply) => {
-      const query = request.query;
+      const query = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
       const rows = await archivedQuery(app.db, query, app.config.schoolTimezone);
       if (wantsCsv(query)) {
         return streamCsv(reply, rows, {
@@ -173,8 +199,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/archived-students/:id/restore',
-    { schema: { summary: 'Restore an archived student', params: archivedParams, response: oneStudent } },
+    {
+      schema: { summary: 'Restore an archived student', params: archivedParams, response: oneStudent },
+      config: scope.permission('ARCHIVE_STUDENTS'),
+    },
     async (request) => {
+      await mine(request, [request.params.id], STUDENT_MESSAGES.archivedNotFound);
       const data = await restoreStudent(ctx(request), request.params.id);
       return { success: true as const, data, message: STUDENT_SUCCESS.restored };
     },
@@ -182,11 +212,14 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/archived-students/bulk-restore',
-    { schema: { summary: 'Restore several archived students (all or nothing)', body: bulkRestoreSchema, response: bulkDone } },
+    {
+      schema: { summary: 'Restore several archived students (all or nothing)', body: bulkRestoreSchema, response: bulkDone },
+      config: scope.permission('ARCHIVE_STUDENTS'),
+    },
     async (request) => {
+      await mine(request, request.body.ids, STUDENT_MESSAGES.archivedNotFound);
       const data = await bulkRestore(ctx(request), request.body.ids);
       return { success: true as const, data, message: `${data.count} student(s) restored` };
     },
   );
 };
-export default studentRoutes;

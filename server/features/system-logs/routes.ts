@@ -3,10 +3,15 @@ import { apiSuccess } from '@domain/api';
 import { LOG_PAGE_SIZE, logFilterOptionsSchema, logQuerySchema, systemLogPageSchema } from '@domain/system-logs';
 import { pageParams, sortParams, streamCsv, wantsCsv } from '@core/http/paginate';
 import { localDate } from '@core/time/time';
+import type { SchoolScope } from '@core/http/school-scope';
 import { DEFAULT_LOG_SORT, LOG_CSV_COLUMNS, LOG_SORTS, listSystemLogs, logFilterOptions, logsForExport, toLog } from './service';
 
-/** GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices. */
-const systemLogRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices.
+ * A school admin (issue 22) reads their school's activity log: the entries its admins wrote.
+ */
+export const systemLogRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
+  const config = scope.permission('VIEW_SYSTEM_LOGS');
   app.get(
     '/system-logs',
     {
@@ -15,9 +20,10 @@ const systemLogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: logQuerySchema,
         response: { 200: apiSuccess(systemLogPageSchema) },
       },
+      config,
     },
     async (request, reply) => {
-      const query = request.query;
+      const query = { ...request.query, schoolId: scope.school(request) };
       const sort = sortParams(query, LOG_SORTS, DEFAULT_LOG_SORT);
       const tz = app.config.schoolTimezone;
       if (wantsCsv(query)) {
@@ -31,8 +37,7 @@ const systemLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system-logs/filters',
-    { schema: { summary: 'System log filter choices', response: { 200: apiSuccess(logFilterOptionsSchema) } } },
-    async () => ({ success: true as const, data: await logFilterOptions(app.db) }),
+    { schema: { summary: 'System log filter choices', response: { 200: apiSuccess(logFilterOptionsSchema) } }, config },
+    async (request) => ({ success: true as const, data: await logFilterOptions(app.db, scope.school(request)) }),
   );
 };
-export default systemLogRoutes;
