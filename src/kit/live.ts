@@ -2,12 +2,14 @@ import { atom } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
 import { ROLE_COOKIES } from '@domain/roles';
+import { consoleRole } from './console-scope';
 
 /**
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted; the
  * first subscriber connects, the last one leaving disconnects. On every (re)connect the socket asks to
- * join the super-admin room with the session token; the server admits only a live SUPER_ADMIN session.
+ * join the super-admin room with the session token; the server admits only a live SUPER_ADMIN session. In the school
+ * admin's console it asks to join its school's rooms instead (the server picks the school from the session).
  */
 export type LiveEventName = 'attendance' | 'attendance:all' | 'sms:sent';
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -29,11 +31,14 @@ const handlers = new Map<LiveEventName, Set<Handler>>();
 let socket: Socket | null = null;
 
 function connect(): Socket {
-  const token = getCookie(ROLE_COOKIES.SUPER_ADMIN) ?? '';
+  const role = consoleRole();
+  const token = getCookie(ROLE_COOKIES[role]) ?? '';
   const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { token } });
   $liveStatus.set('connecting');
   s.on('connect', () => {
-    s.emit('joinSuperAdmin', (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));
+    s.emit(role === 'ADMIN' ? 'joinSchool' : 'joinSuperAdmin', (r?: { ok: boolean }) =>
+      $liveStatus.set(r?.ok === false ? 'offline' : 'live'),
+    );
   });
   s.on('disconnect', () => $liveStatus.set('reconnecting'));
   s.io.on('reconnect_failed', () => $liveStatus.set('offline'));

@@ -77,6 +77,10 @@ export const NON_API_ROUTES = new Set([
 export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
+/** The school admin of the fixtures' school, with every permission (the /api/admin routes, issue 22). */
+export const SCHOOL_ADMIN = { email: 'audit-school-admin@school.test', password: 'SchoolAdmin-Gate-77' };
+/** /api/admin routes every school admin may call (their own account): an ADMIN session is not refused there. */
+export const ADMIN_OWN_ROUTES = new Set(['GET /api/admin/me', 'HEAD /api/admin/me', 'POST /api/admin/change-password']);
 const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
 
 export interface Fixtures {
@@ -118,6 +122,8 @@ export interface AuditApp {
   /** re-creates the records a request deleted; `fresh` makes new ones of everything */
   ensure(fresh?: boolean): Promise<Fixtures>;
   superSession(userId?: number): Promise<string>;
+  /** A fresh session of SCHOOL_ADMIN (reset by ensure() to the fixtures' school, its password and every permission). */
+  schoolAdmin(): Promise<string>;
   otherSuperAdmin(): Promise<{ id: number; token: string }>;
   send(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   snapshot(): Promise<Snapshot>;
@@ -241,6 +247,23 @@ export async function startAuditApp(): Promise<AuditApp> {
     return { id: row.id, pageId };
   }
 
+  const schoolAdminHash = await hashPassword(SCHOOL_ADMIN.password, t.config.scryptCost);
+  const allPermissions = (await app.db.selectFrom('permissions').select('name').execute()).map((p) => [p.name, true]);
+  const schoolAdminRow = await app.db
+    .insertInto('admins')
+    .values({
+      email: SCHOOL_ADMIN.email,
+      passwordHash: schoolAdminHash,
+      firstName: 'School',
+      lastName: 'Registrar',
+      employeeId: 'AUD-SCHOOL',
+      permissions: JSON.stringify(Object.fromEntries(allPermissions)),
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const fx = {} as Fixtures;
   async function ensure(fresh = false): Promise<Fixtures> {
     if (fresh || !(await exists('schools', fx.schoolId)))
@@ -361,6 +384,12 @@ export async function startAuditApp(): Promise<AuditApp> {
       .where('dismissedAt', 'is', null)
       .executeTakeFirst();
     if (fresh || !open) fx.uncertainSmsId = await addUncertainMessage(app, fx.studentId, fx.schoolId);
+    // The school admin runs the fixtures' school again, with its known password (a password change moved it).
+    await app.db
+      .updateTable('admins')
+      .set({ schoolId: fx.schoolId, passwordHash: schoolAdminHash, isActive: 1 })
+      .where('id', '=', schoolAdminRow.id)
+      .execute();
     return fx;
   }
   await ensure();
@@ -427,10 +456,18 @@ export async function startAuditApp(): Promise<AuditApp> {
     routes,
     token,
     tokens,
-    secrets: [...secrets, SUPER_ADMIN.password, OTHER_SUPER_ADMIN.password, token, ...Object.values(tokens)],
+    secrets: [
+      ...secrets,
+      SUPER_ADMIN.password,
+      OTHER_SUPER_ADMIN.password,
+      SCHOOL_ADMIN.password,
+      token,
+      ...Object.values(tokens),
+    ],
     fx,
     ensure,
     superSession,
+    schoolAdmin: async () => (await createSession(app.db, 'ADMIN', schoolAdminRow.id)).token,
     otherSuperAdmin,
     send,
     snapshot,

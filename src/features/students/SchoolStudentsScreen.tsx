@@ -7,6 +7,8 @@ import { SCHOOL_NOT_FOUND } from '@domain/schools';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
 import { usePageTitle } from '@kit/usePageTitle';
+import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console-scope';
+import type { School } from '@domain/schools';
 
 /**
  * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
@@ -14,12 +16,23 @@ import { usePageTitle } from '@kit/usePageTitle';
  */
 export default function SchoolStudentsScreen() {
   const page = useStore($router);
+  const access = useStore($consoleAccess);
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
-  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0;
+  // A school admin's console shows their own school only (issue 22): any other id in the address goes to theirs.
+  const own = access.kind === 'admin' ? access.schoolId : null;
+  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0 && (own == null || Number(schoolParam) === own);
   useEffect(() => {
-    if (!valid) redirectPage($router, 'schools');
-  }, [valid]);
-  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+    if (valid) return;
+    if (own != null) redirectPage($router, 'adminStudents', { schoolId: String(own) });
+    else redirectPage($router, 'schools');
+  }, [valid, own]);
+  const school = useListResource(
+    (signal) =>
+      access.kind === 'admin'
+        ? Promise.resolve({ id: own ?? 0, name: access.schoolName ?? '' } as School)
+        : fetchSchool(schoolParam, signal),
+    schoolParam,
+  );
   const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });
   const onPlace = useCallback((p: StudentPlace) => setPlace(p), []);
   const title = school.data ? `Students - ${school.data.name}` : 'Students';
@@ -41,9 +54,9 @@ export default function SchoolStudentsScreen() {
     );
   }
 
-  const base = `/super-admin/schools/${schoolParam}/students`;
+  const base = consoleHref(`/super-admin/schools/${schoolParam}/students`);
   const crumbs: Crumb[] = [
-    { label: 'Schools', href: '/super-admin/schools' },
+    ...(isAdminConsole() ? [] : [{ label: 'Schools', href: '/super-admin/schools' }]),
     { label: school.data?.name ?? '…', href: base },
     ...(place.gradeName ? [{ label: place.gradeName, href: `${base}?gradeId=${place.gradeId}` }] : []),
     ...(place.sectionName ? [{ label: place.sectionName }] : []),
