@@ -85,10 +85,11 @@ export class AuthService {
     this.throttle.succeeded(email, address);
     return this.db.transaction().execute(async (trx) => {
       const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent });
-      const schoolId = role === 'ADMIN' ? await this.adminSchool(trx, user.id) : null;
+      // A school admin's sign-in belongs to their school's activity log, with their employee id.
+      const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
       await writeLog(
         trx,
-        { ...actor, role, userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, schoolId },
+        { ...actor, role, userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, ...admin },
         { action: 'LOGIN', entity, entityId: user.id },
       );
       return {
@@ -104,9 +105,9 @@ export class AuthService {
     });
   }
 
-  private async adminSchool(db: Executor, adminId: number): Promise<number | null> {
-    const row = await db.selectFrom('admins').select('schoolId').where('id', '=', adminId).executeTakeFirst();
-    return row?.schoolId ?? null;
+  private async adminDetails(db: Executor, adminId: number) {
+    const row = await db.selectFrom('admins').select(['schoolId', 'employeeId']).where('id', '=', adminId).executeTakeFirst();
+    return { schoolId: row?.schoolId ?? null, employeeId: row?.employeeId };
   }
 
   /** Whether this account ever signed in from this address (its sessions keep the address). */

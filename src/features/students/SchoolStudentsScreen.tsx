@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchSchool } from '@features/schools';
+import { useScopedSchool } from '@features/schools';
 import { $router, redirectPage } from '@kit/router';
-import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '@kit';
+import { Breadcrumb, EmptyState, ErrorBanner, type Crumb } from '@kit';
 import { SCHOOL_NOT_FOUND } from '@domain/schools';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
 import { usePageTitle } from '@kit/usePageTitle';
 import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console-scope';
-import type { School } from '@domain/schools';
 
 /**
  * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
@@ -26,13 +25,7 @@ export default function SchoolStudentsScreen() {
     if (own != null) redirectPage($router, 'adminStudents', { schoolId: String(own) });
     else redirectPage($router, 'schools');
   }, [valid, own]);
-  const school = useListResource(
-    (signal) =>
-      access.kind === 'admin'
-        ? Promise.resolve({ id: own ?? 0, name: access.schoolName ?? '' } as School)
-        : fetchSchool(schoolParam, signal),
-    schoolParam,
-  );
+  const school = useScopedSchool(schoolParam);
   const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });
   const onPlace = useCallback((p: StudentPlace) => setPlace(p), []);
   const title = school.data ? `Students - ${school.data.name}` : 'Students';
