@@ -11,7 +11,8 @@ import { ScreenHeading } from '@kit/ScreenHeading';
 import { SCREENS } from './routes';
 import { ADMIN_ROUTE_PERMISSIONS } from '@kit/nav';
 import { $consoleAccess, can, consoleRole, isAdminConsole } from '@kit/console-scope';
-import { loadAdminAccount } from '@features/admins';
+// The account store alone (the admins feature's door would bring its forms' schemas to the console's first load).
+import { loadAdminAccount } from '@features/admins/account-store';
 
 // Set while signing out, so the route guard does not remember the current page for the next sign-in.
 let signingOut = false;
