@@ -224,6 +224,11 @@ const CASES: Record<string, Case> = {
     success: 202,
     refersToSchool: true,
   },
+  'GET /api/admin/dashboard': {
+    request: async () => ({ method: 'GET', url: '/api/admin/dashboard' }),
+    success: 200,
+    refersToSchool: false,
+  },
   'GET /api/admin/system-logs': {
     request: async () => ({ method: 'GET', url: '/api/admin/system-logs' }),
     success: 200,

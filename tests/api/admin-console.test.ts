@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { as, createTestApp, dbKind, loginSuperAdmin } from '../helpers/app';
 import { createSchool, insertStudent } from '../helpers/schools';
 import { hashPassword } from '@core/auth/passwords';
-import { nowIso } from '@core/time/time';
+import { localDate, nowIso } from '@core/time/time';
 import { permissionDeniedMessage } from '@domain/admin-console';
 
 /*
@@ -170,6 +170,54 @@ describe(`the admin's school only (${dbKind})`, () => {
       url: '/api/super-admin/system-logs?userType=admin&action=CREATE_STUDENT',
     });
     expect(byType.json().data.logs.some((l: { entityId: string }) => l.entityId === String(res.json().data.id))).toBe(true);
+  });
+});
+
+describe(`the school admin's dashboard (${dbKind})`, () => {
+  it("counts today's records of the admin's school and lists who has none yet", async () => {
+    const school = (await createSchool(app, root, { name: 'Dashboard School' })).id;
+    // Every day a school day, so the figures do not depend on the calendar.
+    const settings = await as(root)(app, {
+      method: 'PUT',
+      url: `/api/super-admin/schools/${school}/attendance-settings`,
+      payload: {
+        timeZone: 'Asia/Manila',
+        lateCutoff: '07:45',
+        absenceCutoff: '10:00',
+        schoolDays: [1, 2, 3, 4, 5, 6, 7],
+        holidays: [],
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const [arrived, late, excused, missing] = [
+      await insertStudent(app, school),
+      await insertStudent(app, school),
+      await insertStudent(app, school),
+      await insertStudent(app, school),
+    ];
+    await insertStudent(app, school, { isArchived: 1 });
+    await insertStudent(app, schoolB); // another school's student is none of these figures
+    const today = localDate(app.clock.now(), 'Asia/Manila');
+    const record = (studentId: number, status: string) =>
+      app.db
+        .insertInto('attendanceRecords')
+        .values({ studentId, schoolId: school, date: today, status, createdAt: nowIso(), updatedAt: nowIso() })
+        .execute();
+    await record(arrived, 'PRESENT');
+    await record(late, 'LATE');
+    await record(excused, 'EXCUSED');
+    const token = await tokenOf((await newAdmin(school, ['VIEW_ATTENDANCE'])).email);
+    const res = await as(token)(app, { method: 'GET', url: '/api/admin/dashboard' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      school: { name: 'Dashboard School' },
+      date: today,
+      timeZone: 'Asia/Manila',
+      isSchoolDay: true,
+      students: 4,
+      counts: { PRESENT: 1, LATE: 1, ABSENT: 0, EXCUSED: 1 },
+      missing: { total: 1, students: [{ id: missing, firstName: 'Stu' }] },
+    });
   });
 });
 

@@ -12,6 +12,6 @@ export const attendanceFeature: Feature = {
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { decideTap } from './rules';
+export { decideTap, isSchoolDay } from './rules';
 export type { DayRecord, SchoolRules } from './rules';
 export { recordsByIds, schoolRules } from './service';

@@ -18,7 +18,7 @@ const StudentManagement = lazy(() => import('@features/students/StudentManagemen
 const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
 const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsScreen'));
 const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
-const AdminHome = lazy(() => import('@features/admins/AdminHomeScreen'));
+const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 
 /**

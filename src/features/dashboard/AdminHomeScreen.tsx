@@ -3,11 +3,12 @@ import { ScreenHeading } from '@kit/ScreenHeading';
 import { ADMIN_NAV_ITEMS } from '@kit/nav';
 import { useCan } from '@kit/console-scope';
 import { NO_SCHOOL_MESSAGE } from '@domain/admin-console';
-import { $adminAccount } from './account-store';
+import { $adminAccount } from '@features/admins';
+import SchoolDayPanel from './SchoolDayPanel';
 
 /**
- * The school admin's landing screen (issue 22): their school and a tile per screen their permissions open.
- * The school's figures and today's live arrivals are not built yet (see the README's School-admin console).
+ * The school admin's landing screen (issue 22): with VIEW_ATTENDANCE their school's day (figures, live arrivals, who
+ * is still missing); a tile per screen their permissions open.
  */
 export default function AdminHomeScreen() {
   const { admin } = useStore($adminAccount);
@@ -23,6 +24,11 @@ export default function AdminHomeScreen() {
         {admin ? `Welcome, ${admin.firstName}. ` : ''}
         {admin?.school ? `${admin.school.name} (${admin.school.acronym})` : schoolId == null && admin ? NO_SCHOOL_MESSAGE : ''}
       </p>
+      {schoolId != null && can('VIEW_ATTENDANCE') ? (
+        <div className="mb-6">
+          <SchoolDayPanel />
+        </div>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.label}>
