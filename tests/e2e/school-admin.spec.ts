@@ -185,3 +185,28 @@ for (const width of SCREEN_WIDTHS) {
     await expect(page.getByText(`Dario Other${width}${run}`)).toHaveCount(0);
   });
 }
+
+for (const width of SCREEN_WIDTHS) {
+  test(`the dashboard shows the school's day: a student still missing arrives live (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE']);
+    const cardA = card();
+    const name = `Elena Dash${width}${run}`;
+    await student(request, seed.root, seed.schoolA, 'Elena', `Dash${width}${run}`, cardA);
+    await adminSession(page, context, email);
+    await page.goto('/admin');
+    const missing = page.getByRole('list', { name: 'Students still missing' });
+    await expect(missing.getByText(name)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await expectFitsWidth(page, `admin dashboard ${width}`);
+
+    expect((await tap(seed.readerA, cardA, `dash-${width}-${run}`)).status).toBe(201);
+    await expect(page.getByRole('list', { name: 'Live attendance events' }).getByText(name)).toBeVisible({ timeout: 5000 });
+    // The figures follow: the student is no longer missing.
+    await expect(missing.getByText(name)).toHaveCount(0, { timeout: 5000 });
+  });
+}
