@@ -210,3 +210,46 @@ for (const width of SCREEN_WIDTHS) {
     await expect(missing.getByText(name)).toHaveCount(0, { timeout: 5000 });
   });
 }
+
+const ALL = [
+  'VIEW_STUDENTS',
+  'MANAGE_STUDENTS',
+  'ARCHIVE_STUDENTS',
+  'VIEW_GRADES_SECTIONS',
+  'MANAGE_GRADES_SECTIONS',
+  'VIEW_ATTENDANCE',
+  'MANAGE_ATTENDANCE',
+  'VIEW_SMS_HISTORY',
+  'SEND_SMS',
+  'VIEW_SYSTEM_LOGS',
+];
+
+for (const width of SCREEN_WIDTHS) {
+  test(`every school-admin screen opens on the admin's school and fits ${width}px`, async ({ page, context, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ALL);
+    await adminSession(page, context, email);
+    const screens: Array<[string, string]> = [
+      [`/admin/schools/${seed.schoolA}/students`, `Students - Admin Console A ${run}`],
+      ['/admin/archived-students', 'Archived Students'],
+      [`/admin/schools/${seed.schoolA}/grades-sections`, `Admin Console A ${run}`],
+      ['/admin/attendance-history', 'Attendance History'],
+      ['/admin/sms-history', 'SMS Notifications History'],
+      ['/admin/system-logs', 'System Logs'],
+      ['/admin/profile', 'My Profile'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      // Nothing the console asked for was refused or missing (a call to a super-admin-only route would be).
+      await expect(page.getByText(/^(Error: )?(Not found|Admin access required|You do not have permission)/), path).toHaveCount(
+        0,
+      );
+      await expectFitsWidth(page, `${path} ${width}`);
+    }
+    // With every permission the Students screen offers its actions.
+    await page.goto(`/admin/schools/${seed.schoolA}/students`);
+    await expect(page.getByRole('button', { name: 'Register New Student' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Archived Students' })).toHaveAttribute('href', '/admin/archived-students');
+  });
+}
