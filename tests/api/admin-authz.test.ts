@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart } from '../helpers/app';
@@ -228,6 +229,28 @@ const CASES: Record<string, Case> = {
     request: async () => ({ method: 'GET', url: '/api/admin/dashboard' }),
     success: 200,
     refersToSchool: false,
+  },
+  'GET /api/admin/sms-history/group-audience': {
+    request: async () => ({ method: 'GET', url: `/api/admin/sms-history/group-audience?gradeId=${await grade()}` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/sms-history/group-messages': {
+    request: async () => {
+      const gradeId = await grade();
+      await app.db
+        .updateTable('students')
+        .set({ gradeId })
+        .where('id', '=', await insertStudent(app, schoolA))
+        .execute();
+      return post('/api/admin/sms-history/group-messages', {
+        gradeId,
+        message: 'No classes on Friday.',
+        requestId: randomUUID(),
+      });
+    },
+    success: 202,
+    refersToSchool: true,
   },
   'GET /api/admin/system-logs': {
     request: async () => ({ method: 'GET', url: '/api/admin/system-logs' }),

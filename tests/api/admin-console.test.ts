@@ -221,6 +221,84 @@ describe(`the school admin's dashboard (${dbKind})`, () => {
   });
 });
 
+describe(`a message to a grade's or a section's parents (${dbKind})`, () => {
+  it('shows the count first, queues one intent per active student, and a retry queues nothing again', async () => {
+    const g = await as(root)(app, {
+      method: 'POST',
+      url: '/api/super-admin/grades',
+      payload: { schoolId: schoolA, name: 'Grade 9', level: 9 },
+    });
+    const gradeId = g.json().data.id as number;
+    const sec = await as(root)(app, {
+      method: 'POST',
+      url: '/api/super-admin/sections',
+      payload: { schoolId: schoolA, gradeId, name: 'Sampaguita' },
+    });
+    const sectionId = sec.json().data.id as number;
+    const place = (id: number, section: number | null) =>
+      app.db.updateTable('students').set({ gradeId, sectionId: section }).where('id', '=', id).execute();
+    const inSection = [await insertStudent(app, schoolA), await insertStudent(app, schoolA)];
+    for (const id of inSection) await place(id, sectionId);
+    await place(await insertStudent(app, schoolA), null);
+    await place(await insertStudent(app, schoolA, { isArchived: 1 }), sectionId); // archived: not reached
+    const token = await tokenOf((await newAdmin(schoolA, ['SEND_SMS'])).email);
+    const audience = (q: string) => as(token)(app, { method: 'GET', url: `/api/admin/sms-history/group-audience?${q}` });
+    expect((await audience(`gradeId=${gradeId}`)).json().data).toEqual({ recipients: 3 });
+    expect((await audience(`gradeId=${gradeId}&sectionId=${sectionId}`)).json().data).toEqual({ recipients: 2 });
+
+    const requestId = '6f1c7d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
+    const send = () =>
+      as(token)(app, {
+        method: 'POST',
+        url: '/api/admin/sms-history/group-messages',
+        payload: { gradeId, sectionId, message: 'Field trip on Friday.', requestId },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toMatchObject({ data: { recipients: 2 }, message: 'Message queued for the parents of 2 students' });
+    expect((await send()).statusCode).toBe(202);
+    const intents = await app.db
+      .selectFrom('notificationOutbox')
+      .select(['studentId', 'payload'])
+      .where('idempotencyKey', 'like', `CUSTOM:${requestId}:%`)
+      .execute();
+    expect(intents.map((i) => i.studentId).sort()).toEqual([...inSection].sort());
+    expect(JSON.parse(intents[0]!.payload)).toMatchObject({ type: 'CUSTOM', text: 'Field trip on Friday.', schoolId: schoolA });
+    const logs = await app.db.selectFrom('systemLogs').selectAll().where('entityId', '=', requestId).execute();
+    expect(logs.map((l) => [l.action, l.userRole, l.schoolId])).toEqual([['SEND_GROUP_MESSAGE', 'ADMIN', schoolA]]);
+  });
+
+  it("refuses another school's grade (404) and a grade with nobody in it (400), writing nothing", async () => {
+    const other = await as(root)(app, {
+      method: 'POST',
+      url: '/api/super-admin/grades',
+      payload: { schoolId: schoolB, name: 'Grade 7', level: 7 },
+    });
+    const empty = await as(root)(app, {
+      method: 'POST',
+      url: '/api/super-admin/grades',
+      payload: { schoolId: schoolA, name: 'Grade 12', level: 12 },
+    });
+    const token = await tokenOf((await newAdmin(schoolA, ['SEND_SMS'])).email);
+    const send = (gradeId: number, requestId: string) =>
+      as(token)(app, {
+        method: 'POST',
+        url: '/api/admin/sms-history/group-messages',
+        payload: { gradeId, message: 'Hello', requestId },
+      });
+    const foreign = await send(other.json().data.id, '11111111-2222-4333-8444-555555555555');
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Grade not found']);
+    const nobody = await send(empty.json().data.id, '11111111-2222-4333-8444-666666666666');
+    expect([nobody.statusCode, nobody.json().message]).toEqual([400, 'No active students in this grade or section']);
+    const written = await app.db
+      .selectFrom('notificationOutbox')
+      .select('id')
+      .where('idempotencyKey', 'like', 'CUSTOM:11111111-2222-4333-8444-%')
+      .execute();
+    expect(written).toEqual([]);
+  });
+});
+
 describe(`live events per school (${dbKind})`, () => {
   const url = async () => {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });

@@ -324,6 +324,12 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+      // In the fixtures' grade and section: a message to a grade's parents (issue 22) reaches them.
+      await app.db
+        .updateTable('students')
+        .set({ gradeId: fx.gradeId, sectionId: fx.sectionId })
+        .where('id', '=', fx.studentId)
+        .execute();
       // A bound parent (the unbind route) and an unused opt-in link (the webhook binds with it, once).
       fx.messengerRef = `ref-${unique()}`;
       await app.db.updateTable('students').set({ parentMessengerPsid: '24000001' }).where('id', '=', fx.studentId).execute();

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { gatewayToken } from '../fixtures/sms-gateway';
 import { AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, SCHOOL_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
@@ -355,6 +355,12 @@ const SCHOOL_ADMIN_TWINS = [
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
 }
+MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
+  action: 'SEND_GROUP_MESSAGE',
+  body: 'json',
+  session: 'schoolAdmin',
+  fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
+};
 MUTATIONS['POST /api/admin/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SCHOOL_ADMIN }) };
 MUTATIONS['POST /api/admin/logout'] = { action: 'LOGOUT', body: 'json', session: 'schoolAdmin', fields: () => ({}) };
 MUTATIONS['POST /api/admin/change-password'] = {
