@@ -5,7 +5,7 @@ import tailwind from '@astrojs/tailwind';
 import { siteUrl } from './src/site-url';
 
 /**
- * `astro dev` only: answer console deep links (/super-admin/…, as the Fastify server does in production)
+ * `astro dev` only: answer console deep links (/super-admin/…, /admin/…, as the Fastify server does in production)
  * with the console shell, so the client router can pick the screen.
  */
 const consoleDeepLinks = {
@@ -14,8 +14,8 @@ const consoleDeepLinks = {
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const [pathname, query] = (req.url ?? '').split('?');
-      if (req.method === 'GET' && /^\/super-admin\/[^.]+$/.test(pathname ?? ''))
-        req.url = `/super-admin/${query ? `?${query}` : ''}`;
+      const shell = /^\/(super-admin|admin)\/[^.]+$/.exec(pathname ?? '')?.[1];
+      if (req.method === 'GET' && shell) req.url = `/${shell}/${query ? `?${query}` : ''}`;
       next();
     });
   },

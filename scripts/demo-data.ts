@@ -7,11 +7,12 @@ import { createReader } from '../server/features/rfid/readers';
 import { createSmsDevice } from '../server/features/devices/sms-devices';
 import { saveSearchTerms } from '../server/features/students/service';
 import { normalizeCardUid } from '@domain/card-uid';
+import { hashPassword } from '@core/auth/passwords';
 import { attendanceSettingsSchema } from '@domain/attendance';
 import { readerCreateSchema } from '@domain/rfid';
 
 /**
- * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin,
+ * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin who signs in,
  * two HTTP readers per school, one SMS device per school. Readers, attendance settings and devices go through their services
  * (tokens hashed, device keys encrypted, system log written, as from the console); the few students are written
  * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
@@ -60,6 +61,8 @@ export interface DemoSchool {
   lateCutoff: string;
   students: DemoStudent[];
   readers: DemoReader[];
+  /** The school's admin (issue 22): signs in at /login to the school-admin console with every permission. */
+  admin: { email: string; password: string };
 }
 
 const SEED: Actor = { role: 'SYSTEM', userId: null, name: 'Demo seed' };
@@ -71,7 +74,9 @@ export async function seedDemo(
   deviceKey: string,
   timeZone: string,
   enrolledAt: Date,
+  scryptCost: number,
 ): Promise<DemoSchool[]> {
+  const allPermissions = (await db.selectFrom('permissions').select('name').execute()).map((p) => [p.name, true]);
   const now = enrolledAt.toISOString();
   const schools: DemoSchool[] = [];
   let n = 0;
@@ -136,12 +141,17 @@ export async function seedDemo(
         }
       }
     }
-    // A school admin (the dashboard's Total Admins); like the students, an account nobody signs in with.
+    // The school's admin (the dashboard's Total Admins): signs in to the school-admin console, every permission on.
+    const admin = {
+      email: `registrar@${school.acronym.toLowerCase()}.example.com`,
+      password: `registrar-${randomBytes(4).toString('hex')}`,
+    };
     await db
       .insertInto('admins')
       .values({
-        email: `registrar@${school.acronym.toLowerCase()}.example.com`,
-        passwordHash: 'demo-account-cannot-sign-in',
+        email: admin.email,
+        passwordHash: await hashPassword(admin.password, scryptCost),
+        permissions: JSON.stringify(Object.fromEntries(allPermissions)),
         firstName: si === 0 ? 'Teresa' : 'Ramon',
         lastName: si === 0 ? 'Dela Cruz' : 'Santos',
         employeeId: `${school.acronym}-001`,
@@ -176,7 +186,7 @@ export async function seedDemo(
       },
       SEED,
     );
-    schools.push({ id: schoolId, acronym: school.acronym, timeZone, lateCutoff: DEMO_LATE_CUTOFF, students, readers });
+    schools.push({ id: schoolId, acronym: school.acronym, timeZone, lateCutoff: DEMO_LATE_CUTOFF, students, readers, admin });
   }
   return schools;
 }

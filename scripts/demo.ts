@@ -68,13 +68,14 @@ const app = await buildApp(config, { clock });
 const deviceKey = `demo-${randomBytes(12).toString('hex')}`;
 gateway.keys.add(deviceKey);
 gateway.webhook = { url: `http://127.0.0.1:${port}/api/webhooks/sms`, secret: webhookSecret, delayMs: 3000 };
-const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone, clock.now());
+const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone, clock.now(), config.scryptCost);
 await app.listen({ port, host: config.host });
 
 const spans = DEMO_SPANS.map((s) => `${s.from}–${s.to}`).join(' and ');
 console.log(`
 Demo running on http://localhost:${port}
   Sign in:   ${email} / ${password}   (http://localhost:${port}/login)
+${schools.map((s) => `  School:    ${s.admin.email} / ${s.admin.password}   (${s.acronym}'s admin: the school-admin console)`).join('\n')}
   Watch:     http://localhost:${port}/super-admin/attendance-history  and  /super-admin/sms-history
              (SENT as each tap's message reaches the gateway, DELIVERED ~3 s later)
   Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: school days on a

@@ -200,6 +200,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (request.method === 'GET' && /^\/(super-admin(\/|$)|home$|admin-management$)/.test(url)) {
       return reply.type('text/html').sendFile('super-admin/index.html', staticDir);
     }
+    // The school admin's console (issue 22).
+    if (request.method === 'GET' && /^\/admin(\/|$)/.test(url)) {
+      return reply.type('text/html').sendFile('admin/index.html', staticDir);
+    }
     const notFoundPage = path.join(staticDir, '404.html');
     if (fs.existsSync(notFoundPage)) return reply.status(404).type('text/html').sendFile('404.html', staticDir);
     return reply.status(404).send('Not found');

@@ -9,6 +9,8 @@ import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';
 import type { AuthContext } from '@core/auth/context';
+import type { RoutePermission } from '@domain/admin-console';
+import type { AdminScope } from '@core/auth/admin-scope';
 
 export type { AuthContext };
 
@@ -38,5 +40,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Who is acting, for the system log */
     actor(): Actor;
+    /** The school admin of an /api/admin request (server/core/auth/admin-scope.ts); null elsewhere */
+    admin: AdminScope | null;
+  }
+  interface FastifyContextConfig {
+    /** What an /api/admin route demands (server/core/auth/admin-scope.ts); every route there declares one */
+    permission?: RoutePermission;
   }
 }

@@ -11,6 +11,8 @@ export interface Actor {
   email?: string;
   employeeId?: string;
   lrn?: string;
+  /** A school admin's school: the entry belongs to that school's activity log. */
+  schoolId?: number | null;
   ip?: string;
   userAgent?: string;
 }
@@ -74,6 +76,7 @@ export async function writeLog(db: Executor, actor: Actor, entry: LogEntry): Pro
       performedBy: JSON.stringify(performedBy),
       ip: actor.ip ?? null,
       userAgent: actor.userAgent?.slice(0, 300) ?? null,
+      schoolId: actor.schoolId ?? null,
     })
     .execute();
 }

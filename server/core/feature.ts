@@ -16,4 +16,9 @@ export interface Feature {
   open?: Array<{ routes: FastifyPluginAsyncZod; prefix?: string }>;
   /** Routes of the super-admin console: under /api/super-admin, behind a SUPER_ADMIN session. */
   superAdmin?: FastifyPluginAsyncZod[];
+  /**
+   * Routes of the school-admin console: under /api/admin, behind an ADMIN session; every route declares
+   * `config.permission` (server/core/auth/admin-scope.ts) and answers for the admin's own school only.
+   */
+  admin?: FastifyPluginAsyncZod[];
 }

@@ -11,23 +11,36 @@ export const SUPER_ADMIN_ROOM = 'super-admin';
 /** A learner's own room (student portal, issue #24): only that learner's live STUDENT sessions join it. */
 export const studentRoom = (studentId: number) => `student:${studentId}`;
 
+/**
+ * A school's rooms (issue 22): its admins with VIEW_ATTENDANCE get its attendance events, with VIEW_SMS_HISTORY its
+ * sms:sent; `attendance:all` (every tap, unknown cards too) stays the super admin's.
+ */
+const SCHOOL_EVENT_PERMISSION: Partial<Record<LiveEventName, string>> = {
+  attendance: 'VIEW_ATTENDANCE',
+  'sms:sent': 'VIEW_SMS_HISTORY',
+};
+export const schoolRoom = (schoolId: number, event: LiveEventName) => `school:${schoolId}:${event}`;
+
 export interface Realtime {
   /** A live event of spec §7 "Real-time", its payload typed by its schema (src/domain/live-events.ts). */
   emitToSuperAdmins<E extends LiveEventName>(event: E, payload: LivePayload<E>): void;
+  /** To the super admins and to the admins of that school allowed to see the event (none when schoolId is null). */
+  emitToSchool<E extends LiveEventName>(schoolId: number | null, event: E, payload: LivePayload<E>): void;
   /** To one learner's portal (their own attendance and messages only). */
   emitToStudent<E extends StudentLiveEventName>(studentId: number, event: E, payload: StudentLivePayload<E>): void;
-  /** False only when nobody can be listening (no Redis peers and no socket admitted to a room in this process). */
+  /** False only when nobody can be listening (no Redis peers and no admitted socket in this process). */
   hasListeners(): boolean;
   close(): Promise<void>;
 }
 
-/** What a socket admitted to the room carries: the session it was admitted with. */
+/** What an admitted socket carries: the session it was admitted with (and an admin's school and rooms). */
 interface LiveSession {
-  role: 'SUPER_ADMIN' | 'STUDENT';
-  room: string;
   sessionId: number;
+  role: 'SUPER_ADMIN' | 'ADMIN' | 'STUDENT';
   userId: number;
   expiresAt: string;
+  schoolId?: number;
+  rooms: string[];
 }
 
 /** The live super-admin session of a token (not revoked, not expired, account active), or null. */
@@ -44,7 +57,41 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
     .where('superAdmins.isActive', '=', 1)
     .executeTakeFirst();
   return row
-    ? { role: 'SUPER_ADMIN', room: SUPER_ADMIN_ROOM, sessionId: row.id, userId: row.userId, expiresAt: row.expiresAt }
+    ? { sessionId: row.id, role: 'SUPER_ADMIN', userId: row.userId, expiresAt: row.expiresAt, rooms: [SUPER_ADMIN_ROOM] }
+    : null;
+}
+
+/** The rooms an admin's school and permissions admit them to. */
+function adminRooms(schoolId: number | null, permissionsJson: string): string[] {
+  if (schoolId == null) return [];
+  let permissions: Record<string, unknown> = {};
+  try {
+    permissions = JSON.parse(permissionsJson || '{}') as Record<string, unknown>;
+  } catch {
+    permissions = {};
+  }
+  return Object.entries(SCHOOL_EVENT_PERMISSION)
+    .filter(([, p]) => permissions[p!] === true)
+    .map(([event]) => schoolRoom(schoolId, event as LiveEventName));
+}
+
+/** The live ADMIN session of a token, with the school rooms the admin may be in now, or null. */
+async function liveAdminSession(db: DB, token: string): Promise<LiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('admins', 'admins.id', 'sessions.userId')
+    .select(['sessions.id', 'sessions.userId', 'sessions.expiresAt', 'admins.schoolId', 'admins.permissions'])
+    .where('sessions.tokenHash', '=', hashToken(token))
+    .where('sessions.role', '=', 'ADMIN')
+    .where('sessions.revokedAt', 'is', null)
+    .where('sessions.expiresAt', '>', nowIso())
+    .where('admins.isActive', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const rooms = adminRooms(row.schoolId, row.permissions);
+  return rooms.length
+    ? { sessionId: row.id, role: 'ADMIN', userId: row.userId, expiresAt: row.expiresAt, schoolId: row.schoolId!, rooms }
     : null;
 }
 
@@ -63,15 +110,16 @@ async function liveStudentSession(db: DB, token: string): Promise<LiveSession | 
     .where('students.isArchived', '=', 0)
     .executeTakeFirst();
   return row
-    ? { role: 'STUDENT', room: studentRoom(row.userId), sessionId: row.id, userId: row.userId, expiresAt: row.expiresAt }
+    ? { sessionId: row.id, role: 'STUDENT', userId: row.userId, expiresAt: row.expiresAt, rooms: [studentRoom(row.userId)] }
     : null;
 }
 
 /**
  * socket.io at /socket.io. The handshake carries the session token (auth.token or a Bearer header);
  * `joinSuperAdmin` puts the socket in the super-admin room only for a live SUPER_ADMIN session of an active
- * account; `joinStudent` puts it in its learner's own room only for a live STUDENT session of an active,
- * unarchived learner (the student portal). A socket whose session ends is disconnected: at once when this process revokes it (logout,
+ * account; `joinSchool` puts a school admin's socket in the rooms of their own school that their permissions allow
+ * (never another school's: the school comes from the session, not from the client); `joinStudent` puts it in its
+ * learner's own room only for a live STUDENT session of an active, unarchived learner (the student portal). A socket whose session ends is disconnected: at once when this process revokes it (logout,
  * password change, deactivation; other server processes' revocations are relayed onto `sessionRevocations` by
  * core/auth/session-cache.ts), on its expiry time, and by a periodic check of every admitted socket (`checkEveryMs`)
  * for what no signal reports (a row changed by hand, a relay that was down).
@@ -106,9 +154,9 @@ export async function createRealtime(
   /** Sockets of this process admitted to the room. */
   const admitted = new Map<Socket, LiveSession>();
   const drop = (socket: Socket) => {
-    const room = admitted.get(socket)?.room;
+    const session = admitted.get(socket);
     admitted.delete(socket);
-    if (room) void socket.leave(room);
+    for (const room of session?.rooms ?? []) void socket.leave(room);
     socket.disconnect(true);
   };
 
@@ -123,41 +171,51 @@ export async function createRealtime(
   };
   sessionRevocations.on('revoked', onRevoked);
 
-  /** Re-checks every admitted socket's session (revoked elsewhere, expired, account deactivated). */
+  /**
+   * Re-checks every admitted socket's session (revoked elsewhere, expired, account deactivated) and an admin's
+   * rooms (moved to another school, a permission taken away): a socket that lost any room is dropped.
+   */
   const sweep = async () => {
     if (admitted.size === 0) return;
-    const idsOf = (role: LiveSession['role']) => [
-      ...new Set([...admitted.values()].filter((s) => s.role === role).map((s) => s.sessionId)),
-    ];
-    const live = new Set<number>();
-    const admins = idsOf('SUPER_ADMIN');
-    for (let i = 0; i < admins.length; i += 500) {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
-        .select('sessions.id')
-        .where('sessions.id', 'in', admins.slice(i, i + 500))
-        .where('sessions.revokedAt', 'is', null)
-        .where('sessions.expiresAt', '>', nowIso())
-        .where('superAdmins.isActive', '=', 1)
-        .execute();
-      rows.forEach((r) => live.add(r.id));
+    const sessions = [...admitted.values()];
+    const live = new Map<number, string[]>();
+    for (const role of ['SUPER_ADMIN', 'ADMIN', 'STUDENT'] as const) {
+      const ids = [...new Set(sessions.filter((s) => s.role === role).map((s) => s.sessionId))];
+      for (let i = 0; i < ids.length; i += 500) {
+        const base = db
+          .selectFrom('sessions')
+          .where('sessions.id', 'in', ids.slice(i, i + 500))
+          .where('sessions.revokedAt', 'is', null)
+          .where('sessions.expiresAt', '>', nowIso());
+        if (role === 'SUPER_ADMIN') {
+          const rows = await base
+            .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
+            .select('sessions.id')
+            .where('superAdmins.isActive', '=', 1)
+            .execute();
+          rows.forEach((r) => live.set(r.id, [SUPER_ADMIN_ROOM]));
+        } else if (role === 'STUDENT') {
+          const rows = await base
+            .innerJoin('students', 'students.id', 'sessions.userId')
+            .select(['sessions.id', 'sessions.userId'])
+            .where('students.isActive', '=', 1)
+            .where('students.isArchived', '=', 0)
+            .execute();
+          rows.forEach((r) => live.set(r.id, [studentRoom(r.userId)]));
+        } else {
+          const rows = await base
+            .innerJoin('admins', 'admins.id', 'sessions.userId')
+            .select(['sessions.id', 'admins.schoolId', 'admins.permissions'])
+            .where('admins.isActive', '=', 1)
+            .execute();
+          rows.forEach((r) => live.set(r.id, adminRooms(r.schoolId, r.permissions)));
+        }
+      }
     }
-    const learners = idsOf('STUDENT');
-    for (let i = 0; i < learners.length; i += 500) {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('students', 'students.id', 'sessions.userId')
-        .select('sessions.id')
-        .where('sessions.id', 'in', learners.slice(i, i + 500))
-        .where('sessions.revokedAt', 'is', null)
-        .where('sessions.expiresAt', '>', nowIso())
-        .where('students.isActive', '=', 1)
-        .where('students.isArchived', '=', 0)
-        .execute();
-      rows.forEach((r) => live.add(r.id));
+    for (const [socket, s] of admitted) {
+      const rooms = live.get(s.sessionId);
+      if (!rooms || s.rooms.some((room) => !rooms.includes(room))) drop(socket);
     }
-    for (const [socket, s] of admitted) if (!live.has(s.sessionId)) drop(socket);
   };
   const timer = setInterval(() => sweep().catch((err) => log.warn({ err }, 'live session check failed')), checkEveryMs);
   timer.unref();
@@ -168,16 +226,15 @@ export async function createRealtime(
       (typeof socket.handshake.auth?.token === 'string' && socket.handshake.auth.token) ||
       (header?.startsWith('Bearer ') ? header.slice(7) : '');
     let expiry: NodeJS.Timeout | undefined;
-    /** Admits the socket to the room of the session `find` returns (one room per socket; a later join replaces it). */
-    const join = (event: string, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
+    const admit = (event: string, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
       socket.on(event, async (ack?: (r: { ok: boolean }) => void) => {
         try {
           const session = await find(db, token);
           if (session && socket.connected) {
-            const before = admitted.get(socket);
-            if (before && before.room !== session.room) await socket.leave(before.room);
+            // A later join replaces the rooms of an earlier one.
+            for (const room of admitted.get(socket)?.rooms ?? []) if (!session.rooms.includes(room)) await socket.leave(room);
             admitted.set(socket, session);
-            await socket.join(session.room);
+            await socket.join(session.rooms);
             // Expiry is checked by the sweep too; the timer makes it exact when it falls within ~24 days.
             const ms = Date.parse(session.expiresAt) - Date.now();
             clearTimeout(expiry);
@@ -189,8 +246,9 @@ export async function createRealtime(
           if (typeof ack === 'function') ack({ ok: false });
         }
       });
-    join('joinSuperAdmin', liveSuperAdminSession);
-    join('joinStudent', liveStudentSession);
+    admit('joinSuperAdmin', liveSuperAdminSession);
+    admit('joinSchool', liveAdminSession);
+    admit('joinStudent', liveStudentSession);
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       admitted.delete(socket);
@@ -200,6 +258,12 @@ export async function createRealtime(
   return {
     emitToSuperAdmins(event, payload) {
       io.to(SUPER_ADMIN_ROOM).emit(event, payload);
+    },
+    emitToSchool(schoolId, event, payload) {
+      const rooms = [SUPER_ADMIN_ROOM];
+      if (schoolId != null && SCHOOL_EVENT_PERMISSION[event]) rooms.push(schoolRoom(schoolId, event));
+      // One emit to the union of rooms: a socket in several gets the event once.
+      io.to(rooms).emit(event, payload);
     },
     emitToStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
 import type { Feature } from '@core/feature';
+import { adminGuard, assertRoutePermission } from '@core/auth/admin-scope';
 import { adminsFeature } from './admins';
 import { attendanceFeature } from './attendance';
 import { authFeature } from './auth';
@@ -45,7 +46,8 @@ export const FEATURES: Feature[] = [
 /**
  * Every API route. Routes whose callers prove themselves first (sign-in, the public catalogue and forms, gateway
  * and Messenger callbacks, RFID readers); everything else inside the super-admin scope, which requires a
- * SUPER_ADMIN session (401 without, 403 for other roles).
+ * SUPER_ADMIN session (401 without, 403 for other roles); the school-admin console's routes inside the /api/admin
+ * scope, which requires an ADMIN session and the route's permission (server/core/auth/admin-scope.ts).
  */
 export async function registerRoutes(app: FastifyInstance) {
   app
@@ -63,5 +65,15 @@ export async function registerRoutes(app: FastifyInstance) {
       for (const feature of FEATURES) for (const routes of feature.superAdmin ?? []) await scope.register(routes);
     },
     { prefix: '/api/super-admin' },
+  );
+  await app.register(
+    async (scope) => {
+      // A route without its permission fails the start; the guard reads the admin's CURRENT school and
+      // permissions on every request, before the body is read.
+      scope.addHook('onRoute', assertRoutePermission);
+      scope.addHook('onRequest', adminGuard(scope));
+      for (const feature of FEATURES) for (const routes of feature.admin ?? []) await scope.register(routes);
+    },
+    { prefix: '/api/admin' },
   );
 }

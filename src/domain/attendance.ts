@@ -20,6 +20,8 @@ export const ATTENDANCE_EMPTY_TEXT = 'No attendance records found. Adjust your f
 export const attendanceRecordSchema = z.object({
   id: z.number(),
   studentId: z.number(),
+  /** The school the record belongs to (live events go to its admins' room). */
+  schoolId: z.number().nullable(),
   student: z.object({
     firstName: z.string(),
     lastName: z.string(),

@@ -68,16 +68,16 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** The signed-in super admin as POST /login returns it. */
+/** The signed-in super admin or school admin as POST /api/super-admin/login and /api/admin/login return it. */
 export const signedInUserSchema = z.object({
   id: z.number(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  role: z.literal('SUPER_ADMIN'),
+  role: z.enum(['SUPER_ADMIN', 'ADMIN']),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
-/** POST /api/super-admin/login → data */
+/** POST /api/super-admin/login and POST /api/admin/login → data */
 export const signInResultSchema = z.object({ token: z.string(), user: signedInUserSchema });
 export type SignInResult = z.infer<typeof signInResultSchema>;

@@ -22,6 +22,8 @@ export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filter
 
 export const smsNotificationSchema = z.object({
   id: z.number(),
+  /** The school the message was sent for (live events go to its admins' room); null for none. */
+  schoolId: z.number().nullable(),
   student: z
     .object({
       id: z.number(),
@@ -129,6 +131,31 @@ export const customMessageSchema = z.object({
     }),
 });
 export type CustomMessageInput = z.output<typeof customMessageSchema>;
+
+/*
+ * A message to the parents of a whole grade or section (issue 22, SEND_SMS): the console shows how many students it
+ * reaches before sending. `requestId` (made once per opened dialog) makes a retried send queue nothing twice.
+ */
+export const GROUP_MESSAGE_MESSAGES = {
+  gradeId: 'Please select a grade',
+  requestId: 'Request ID must be a UUID',
+  nobody: 'No active students in this grade or section',
+  queued: (n: number) => `Message queued for the parents of ${n} student${n === 1 ? '' : 's'}`,
+} as const;
+
+export const groupAudienceQuerySchema = z.object({
+  gradeId: idField(GROUP_MESSAGE_MESSAGES.gradeId),
+  sectionId: z.preprocess((v) => (v === '' ? undefined : v), idField('Section not found').optional()),
+});
+export const groupAudienceSchema = z.object({ recipients: z.number() });
+export type GroupAudience = z.infer<typeof groupAudienceSchema>;
+
+export const groupMessageSchema = groupAudienceQuerySchema.extend({
+  message: customMessageSchema.shape.message,
+  requestId: z.uuid({ error: GROUP_MESSAGE_MESSAGES.requestId }),
+});
+export type GroupMessageInput = z.output<typeof groupMessageSchema>;
+export const groupMessageQueuedSchema = z.object({ recipients: z.number() });
 
 /**
  * Spec §4 live updates: a new message (sent or failed) goes to the top of page 1, the list is trimmed to the

@@ -49,7 +49,7 @@ export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
 /**
  * The filters of the list (page and limit are read by pageParams). action is matched exactly after
  * upper-casing (actions are UPPER_SNAKE: 'create school' finds CREATE_SCHOOL); entity exactly.
- * userType and userId filter only together (either alone is ignored, spec §7).
+ * userType alone filters by role (issue 22), with userId one user; userId alone is ignored (spec §7).
  */
 const logFilterFields = z.object({
   action: textQuery('Action').transform((v) => v?.toUpperCase().replace(/\s+/g, '_')),

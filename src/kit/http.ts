@@ -1,7 +1,8 @@
-import ky, { HTTPError, type Options } from 'ky';
+import ky, { HTTPError, type Input, type KyInstance, type Options } from 'ky';
 import { getCookie, removeCookie } from './cookies';
 import { ROLE_COOKIES } from '@domain/roles';
 import type { ApiFailure } from '@domain/api';
+import { consoleRole } from './console-scope';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_PATH = '/login';
@@ -18,13 +19,14 @@ export const onUnauthorized = {
 
 /** Whose token a call carries: the student portal's calls (/api/student/…) the learner's, the others the console's. */
 export const tokenCookieFor = (url: string) =>
-  new URL(url, 'http://x').pathname.startsWith('/api/student/') ? ROLE_COOKIES.STUDENT : ROLE_COOKIES.SUPER_ADMIN;
+  new URL(url, 'http://x').pathname.startsWith('/api/student/') ? ROLE_COOKIES.STUDENT : ROLE_COOKIES[consoleRole()];
 
 /**
- * The one HTTP client: same-origin /api, bearer from the role's cookie (tokenCookieFor), 10 s timeout,
- * and a 401 clears the token and goes to /login (spec §4, §8).
+ * The one HTTP client: same-origin /api, bearer from the role's cookie (tokenCookieFor: the student portal's, or the
+ * console's, SUPER_ADMIN_TOKEN or ADMIN_TOKEN in the school admin's console), 10 s timeout, and a 401 clears the
+ * token and goes to /login (spec §4, §8).
  */
-export const api = ky.create({
+const client = ky.create({
   prefixUrl: '/api',
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
@@ -38,11 +40,33 @@ export const api = ky.create({
     afterResponse: [
       (request, _options, response) => {
         // A failed sign-in is a 401 too, but it is an answer for the form, not an expired session.
-        if (response.status === 401 && !/\/(super-admin|student)\/login$/.test(request.url)) onUnauthorized.handle();
+        if (response.status === 401 && !/\/api\/[a-z-]+\/login$/.test(new URL(request.url).pathname)) onUnauthorized.handle();
       },
     ],
   },
 });
+
+/**
+ * In the school admin's console (issue 22) a feature's call to 'super-admin/…' goes to 'admin/…': the same routes,
+ * which the server answers for the admin's own school and permissions. Features name one path for both consoles.
+ */
+const scoped = (input: Input): Input =>
+  typeof input === 'string' && input.startsWith('super-admin/') && consoleRole() === 'ADMIN'
+    ? `admin/${input.slice('super-admin/'.length)}`
+    : input;
+
+export const api: KyInstance = Object.assign((input: Input, options?: Options) => client(scoped(input), options), {
+  get: (input: Input, options?: Options) => client.get(scoped(input), options),
+  post: (input: Input, options?: Options) => client.post(scoped(input), options),
+  put: (input: Input, options?: Options) => client.put(scoped(input), options),
+  patch: (input: Input, options?: Options) => client.patch(scoped(input), options),
+  delete: (input: Input, options?: Options) => client.delete(scoped(input), options),
+  head: (input: Input, options?: Options) => client.head(scoped(input), options),
+  create: client.create,
+  extend: client.extend,
+  stop: client.stop,
+  retry: client.retry,
+}) as KyInstance;
 
 /** An API failure, carrying the server's message and field errors. */
 export class ApiError extends Error {

@@ -3,14 +3,16 @@ import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
 import { ROLE_COOKIES } from '@domain/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
+import { consoleRole } from './console-scope';
 
 /**
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted. The socket is
  * the value of a store that connects when it gains its first listener and disconnects after the last one leaves
  * (nanostores' onMount, which waits a second first, so moving between two live screens keeps the connection).
- * On every (re)connect the socket asks to join its room with the session token: the super-admin room (the
- * console; the server admits only a live SUPER_ADMIN session), or the learner's own room on the student portal
+ * On every (re)connect the socket asks to join its rooms with the session token: the super-admin room (the
+ * console; the server admits only a live SUPER_ADMIN session), its school's rooms in the school admin's console
+ * (the server picks the school from the session), or the learner's own room on the student portal
  * (`liveAs('STUDENT')` before subscribing). Events and their payloads are typed by src/domain/live-events.ts.
  */
 export type { LiveEventName };
@@ -31,20 +33,22 @@ export const $liveStatus = atom<LiveStatus>('idle');
 /** Which room the socket joins, with which role's token. */
 const ROOMS = {
   SUPER_ADMIN: { cookie: ROLE_COOKIES.SUPER_ADMIN, join: 'joinSuperAdmin' },
+  ADMIN: { cookie: ROLE_COOKIES.ADMIN, join: 'joinSchool' },
   STUDENT: { cookie: ROLE_COOKIES.STUDENT, join: 'joinStudent' },
 } as const;
-let room: (typeof ROOMS)[keyof typeof ROOMS] = ROOMS.SUPER_ADMIN;
+/** Set by a page that is not a console (the student portal); a console's role follows its path. */
+let page: keyof typeof ROOMS | null = null;
 
 /** The page's live room (a page is one role's: call it once, before the first subscribeLive). */
 export function liveAs(role: keyof typeof ROOMS): void {
-  room = ROOMS[role];
+  page = role;
 }
 
 type Handler = (payload: unknown) => void;
 const handlers = new Map<LiveEventName, Set<Handler>>();
 
 function connect(): Socket {
-  const { cookie, join } = room;
+  const { cookie, join } = ROOMS[page ?? consoleRole()];
   const token = getCookie(cookie) ?? '';
   const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { token } });
   $liveStatus.set('connecting');

@@ -1,4 +1,5 @@
 import type { RouteName } from '@kit/router';
+import type { RoutePermission } from '@domain/admin-console';
 
 /** Sidebar entries of spec §2 "Super Admin layout", in order. */
 export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]; icon: string }> = [
@@ -49,3 +50,76 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
     icon: 'M4 6h16M4 12h16M4 18h16',
   },
 ];
+
+/**
+ * The school admin's sidebar (issue 22), each entry shown only with its permission; `href` takes the admin's school.
+ * `ADMIN_ROUTE_PERMISSIONS` is what a direct URL needs (else /forbidden); the server checks every call again.
+ */
+export const ADMIN_NAV_ITEMS: Array<{
+  label: string;
+  href: (schoolId: number) => string;
+  routes: RouteName[];
+  icon: string;
+  permission: RoutePermission;
+}> = [
+  {
+    label: 'Dashboard',
+    href: () => '/admin',
+    routes: ['adminHome'],
+    icon: 'M3 12l9-9 9 9M5 10v10h14V10',
+    permission: 'OWN_ACCOUNT',
+  },
+  {
+    label: 'Students',
+    href: (id) => `/admin/schools/${id}/students`,
+    routes: ['adminStudents', 'adminArchivedStudents'],
+    icon: 'M12 14l9-5-9-5-9 5 9 5zm0 0v6',
+    permission: 'VIEW_STUDENTS',
+  },
+  {
+    label: 'Grades & Sections',
+    href: (id) => `/admin/schools/${id}/grades-sections`,
+    routes: ['adminGradesSections'],
+    icon: 'M12 3l9 5-9 5-9-5 9-5zm-6 8v5l6 3 6-3v-5',
+    permission: 'VIEW_GRADES_SECTIONS',
+  },
+  {
+    label: 'Attendance History',
+    href: () => '/admin/attendance-history',
+    routes: ['adminAttendanceHistory'],
+    icon: 'M8 7V3m8 4V3M4 11h16M5 5h14v16H5z',
+    permission: 'VIEW_ATTENDANCE',
+  },
+  {
+    label: 'SMS History',
+    href: () => '/admin/sms-history',
+    routes: ['adminSmsHistory'],
+    icon: 'M4 4h16v12H7l-3 3V4z',
+    permission: 'VIEW_SMS_HISTORY',
+  },
+  {
+    label: 'Activity Log',
+    href: () => '/admin/system-logs',
+    routes: ['adminSystemLogs'],
+    icon: 'M9 17v-6m4 6V7m4 10v-3M4 4h16v16H4z',
+    permission: 'VIEW_SYSTEM_LOGS',
+  },
+  {
+    label: 'Profile',
+    href: () => '/admin/profile',
+    routes: ['adminProfile'],
+    icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-8 8a8 8 0 0116 0',
+    permission: 'OWN_ACCOUNT',
+  },
+];
+
+export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, RoutePermission>> = {
+  adminHome: 'OWN_ACCOUNT',
+  adminProfile: 'OWN_ACCOUNT',
+  adminStudents: 'VIEW_STUDENTS',
+  adminArchivedStudents: 'ARCHIVE_STUDENTS',
+  adminGradesSections: 'VIEW_GRADES_SECTIONS',
+  adminAttendanceHistory: 'VIEW_ATTENDANCE',
+  adminSmsHistory: 'VIEW_SMS_HISTORY',
+  adminSystemLogs: 'VIEW_SYSTEM_LOGS',
+};

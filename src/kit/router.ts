@@ -1,6 +1,10 @@
 import { createRouter, openPage, redirectPage } from '@nanostores/router';
 
-/** Every console route of spec §2 "Route table" (client-routed under /super-admin, /home, /admin-management). */
+/**
+ * Every console route of spec §2 "Route table" (client-routed under /super-admin, /home, /admin-management), and the
+ * school admin's console under /admin (issue 22: the same screens, the school in the path as the super admin's
+ * school-scoped screens have it).
+ */
 export const $router = createRouter({
   dashboard: '/super-admin',
   home: '/home',
@@ -25,6 +29,14 @@ export const $router = createRouter({
   deviceManagement: '/super-admin/device-management',
   inquiries: '/super-admin/inquiries',
   systemsAndOrders: '/super-admin/systems-and-orders',
+  adminHome: '/admin',
+  adminProfile: '/admin/profile',
+  adminStudents: '/admin/schools/:schoolId/students',
+  adminArchivedStudents: '/admin/archived-students',
+  adminGradesSections: '/admin/schools/:schoolId/grades-sections',
+  adminAttendanceHistory: '/admin/attendance-history',
+  adminSmsHistory: '/admin/sms-history',
+  adminSystemLogs: '/admin/system-logs',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

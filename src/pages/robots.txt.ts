@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 
 export const prerender = true;
 
-const DISALLOW = ['/super-admin', '/home', '/admin-management', '/login', '/student', '/forbidden', '/api/'];
+const DISALLOW = ['/super-admin', '/admin', '/home', '/admin-management', '/login', '/student', '/forbidden', '/api/'];
 
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap.xml', site).href;

@@ -81,6 +81,17 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
     expect([before, localDate(new Date(), ZONE)]).toContain(firstDay);
     expect(demo.match[1]).toBe(`http://localhost:${port}`);
     expect(demo.output()).toContain(`Sign in:   ${DEMO.email} / ${DEMO.password}`);
+    // Issue 22: one admin per demo school, printed with the super admin's sign-in, signs in to the school console.
+    const schoolAdmins = [...demo.output().matchAll(/ {2}School: {4}(\S+) \/ (\S+) {3}\((\w+)'s admin/g)];
+    expect(schoolAdmins.map((m) => m[3])).toEqual(['SJNHS', 'RES']);
+    for (const [, email, password] of schoolAdmins) {
+      const signIn = await fetch(`http://localhost:${port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(signIn.status, email).toBe(200);
+    }
 
     // Issue #19: the dashboard's Total Admins is not 0 (a school admin per demo school).
     expect((await get<{ counts: { admins: number; schools: number } }>('/api/super-admin/dashboard-stats')).counts).toMatchObject(

@@ -118,4 +118,18 @@ describe('OpenAPI document', () => {
     expect((await off.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(404);
     expect((await off.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
   });
+
+  it('names the permission of every school-admin route (issue 22)', () => {
+    const admin = routes.filter((r) => r.url.startsWith('/api/admin/') && !/\/(login|logout)$/.test(r.url));
+    expect(admin.length).toBeGreaterThan(20);
+    for (const r of admin) {
+      const permission = (r.config as { permission?: string }).permission;
+      for (const method of [r.method].flat().filter((m) => m !== 'HEAD')) {
+        const op = operation(method, r.url) as Operation & { 'x-permission'?: string; description?: string; tags?: string[] };
+        expect(op['x-permission'], `${method} ${r.url}`).toBe(permission);
+        expect(op.tags, `${method} ${r.url}`).toEqual(['School admin']);
+        expect(op.description, `${method} ${r.url}`).toContain(permission === 'OWN_ACCOUNT' ? 'their own account' : permission);
+      }
+    }
+  });
 });

@@ -23,6 +23,8 @@ const NO_BODY = new Set([
   'POST /api/student/logout',
   'POST /api/student/messenger/links',
   'POST /api/super-admin/archived-students/:id/restore',
+  'POST /api/admin/logout',
+  'POST /api/admin/archived-students/:id/restore',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/rfid-readers/:id/rotate-token',
   'POST /api/super-admin/students/:id/messenger-opt-in/links',

@@ -40,6 +40,8 @@ export const PUBLIC_ROUTES = new Set([
   // The student portal's sign-in and sign-out (issue #24).
   'POST /api/student/login',
   'POST /api/student/logout',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/inquiries/systems',
@@ -83,6 +85,10 @@ export const AUDIT_LEARNER = { email: 'audit-learner@school.test', lrn: '9876000
 
 /** Routes of the student portal behind a STUDENT session: the learner's session is the valid one, others are refused. */
 export const isStudentRoute = (key: string) => key.split(' ')[1]!.startsWith('/api/student/') && !PUBLIC_ROUTES.has(key);
+/** The school admin of the fixtures' school, with every permission (the /api/admin routes, issue 22). */
+export const SCHOOL_ADMIN = { email: 'audit-school-admin@school.test', password: 'SchoolAdmin-Gate-77' };
+/** /api/admin routes every school admin may call (their own account): an ADMIN session is not refused there. */
+export const ADMIN_OWN_ROUTES = new Set(['GET /api/admin/me', 'HEAD /api/admin/me', 'POST /api/admin/change-password']);
 const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
 
 export interface Fixtures {
@@ -124,6 +130,8 @@ export interface AuditApp {
   /** re-creates the records a request deleted; `fresh` makes new ones of everything */
   ensure(fresh?: boolean): Promise<Fixtures>;
   superSession(userId?: number): Promise<string>;
+  /** A fresh session of SCHOOL_ADMIN (reset by ensure() to the fixtures' school, its password and every permission). */
+  schoolAdmin(): Promise<string>;
   otherSuperAdmin(): Promise<{ id: number; token: string }>;
   /** AUDIT_LEARNER restored (password, active, in the current fixtures' school, no guardian bound) with a fresh session. */
   learner(): Promise<{ id: number; token: string }>;
@@ -249,6 +257,23 @@ export async function startAuditApp(): Promise<AuditApp> {
     return { id: row.id, pageId };
   }
 
+  const schoolAdminHash = await hashPassword(SCHOOL_ADMIN.password, t.config.scryptCost);
+  const allPermissions = (await app.db.selectFrom('permissions').select('name').execute()).map((p) => [p.name, true]);
+  const schoolAdminRow = await app.db
+    .insertInto('admins')
+    .values({
+      email: SCHOOL_ADMIN.email,
+      passwordHash: schoolAdminHash,
+      firstName: 'School',
+      lastName: 'Registrar',
+      employeeId: 'AUD-SCHOOL',
+      permissions: JSON.stringify(Object.fromEntries(allPermissions)),
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const fx = {} as Fixtures;
   async function ensure(fresh = false): Promise<Fixtures> {
     if (fresh || !(await exists('schools', fx.schoolId)))
@@ -309,6 +334,12 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+      // In the fixtures' grade and section: a message to a grade's parents (issue 22) reaches them.
+      await app.db
+        .updateTable('students')
+        .set({ gradeId: fx.gradeId, sectionId: fx.sectionId })
+        .where('id', '=', fx.studentId)
+        .execute();
       // A bound parent (the unbind route) and an unused opt-in link (the webhook binds with it, once).
       fx.messengerRef = `ref-${unique()}`;
       await app.db.updateTable('students').set({ parentMessengerPsid: '24000001' }).where('id', '=', fx.studentId).execute();
@@ -369,6 +400,12 @@ export async function startAuditApp(): Promise<AuditApp> {
       .where('dismissedAt', 'is', null)
       .executeTakeFirst();
     if (fresh || !open) fx.uncertainSmsId = await addUncertainMessage(app, fx.studentId, fx.schoolId);
+    // The school admin runs the fixtures' school again, with its known password (a password change moved it).
+    await app.db
+      .updateTable('admins')
+      .set({ schoolId: fx.schoolId, passwordHash: schoolAdminHash, isActive: 1 })
+      .where('id', '=', schoolAdminRow.id)
+      .execute();
     return fx;
   }
   await ensure();
@@ -465,12 +502,14 @@ export async function startAuditApp(): Promise<AuditApp> {
       SUPER_ADMIN.password,
       OTHER_SUPER_ADMIN.password,
       AUDIT_LEARNER.password,
+      SCHOOL_ADMIN.password,
       token,
       ...Object.values(tokens),
     ],
     fx,
     ensure,
     superSession,
+    schoolAdmin: async () => (await createSession(app.db, 'ADMIN', schoolAdminRow.id)).token,
     otherSuperAdmin,
     learner,
     send,

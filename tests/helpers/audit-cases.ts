@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { gatewayToken } from '../fixtures/sms-gateway';
-import { AUDIT_LEARNER, AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
+import { AUDIT_LEARNER, AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, SCHOOL_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
  * What tests/api/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
@@ -27,8 +27,11 @@ export interface MutationSpec {
   body: 'json' | 'multipart' | 'none';
   fields?: (fx: Fixtures) => Record<string, unknown>;
   files?: Part[];
-  /** main super admin (default), no session, a throwaway super-admin session, or the second super admin */
-  session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner';
+  /**
+   * main super admin (default), no session, a throwaway super-admin session, the second super admin, the learner of
+   * the student portal, or the school admin of the fixtures' school with every permission (the /api/admin routes, issue 22)
+   */
+  session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner' | 'schoolAdmin';
   /** headers computed from the exact JSON text sent (webhook signatures) */
   sign?: (raw: string) => Record<string, string>;
 }
@@ -342,6 +345,44 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       'x-hub-signature-256': `sha256=${createHmac('sha256', AUDIT_WEBHOOK.messengerApp).update(raw).digest('hex')}`,
     }),
   },
+};
+
+/**
+ * The school-admin console (issue 22) serves the super admin's routes on the admin's own school: the same valid
+ * calls, made by an admin of the fixtures' school; plus its own sign-in, sign-out and password change.
+ */
+const SCHOOL_ADMIN_TWINS = [
+  'POST /api/super-admin/register-student',
+  'PATCH /api/super-admin/students/:id',
+  'POST /api/super-admin/students/:id/archive',
+  'POST /api/super-admin/students/bulk-archive',
+  'POST /api/super-admin/archived-students/:id/restore',
+  'POST /api/super-admin/archived-students/bulk-restore',
+  'POST /api/super-admin/students/import/preview',
+  'POST /api/super-admin/students/import/commit',
+  'POST /api/super-admin/grades',
+  'PATCH /api/super-admin/grades/:id',
+  'POST /api/super-admin/sections',
+  'PATCH /api/super-admin/sections/:id',
+  'POST /api/super-admin/attendance/excuse',
+  'POST /api/super-admin/sms-history/messages',
+];
+for (const key of SCHOOL_ADMIN_TWINS) {
+  MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
+}
+MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
+  action: 'SEND_GROUP_MESSAGE',
+  body: 'json',
+  session: 'schoolAdmin',
+  fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
+};
+MUTATIONS['POST /api/admin/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SCHOOL_ADMIN }) };
+MUTATIONS['POST /api/admin/logout'] = { action: 'LOGOUT', body: 'json', session: 'schoolAdmin', fields: () => ({}) };
+MUTATIONS['POST /api/admin/change-password'] = {
+  action: 'CHANGE_PASSWORD',
+  body: 'json',
+  session: 'schoolAdmin',
+  fields: () => ({ currentPassword: SCHOOL_ADMIN.password, newPassword: 'BrandNew12345' }),
 };
 
 /** Reads that need a query to be a valid call (the Messenger verify handshake). */

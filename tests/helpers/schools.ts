@@ -37,7 +37,7 @@ export async function insertStudent(
 ) {
   seq += 1;
   const now = nowIso();
-  await app.db
+  const row = await app.db
     .insertInto('students')
     .values({
       firstName: 'Stu',
@@ -52,7 +52,9 @@ export async function insertStudent(
       createdAt: now,
       updatedAt: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Inserts an admin row directly; returns its id. */

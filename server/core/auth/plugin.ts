@@ -13,11 +13,22 @@ function bearer(request: FastifyRequest): string | null {
 /** Reads the bearer token of every /api request into request.auth; role checks are per route. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('admin', null);
   app.decorateRequest('actor', function (this: FastifyRequest): Actor {
     const base = { ip: this.ip, userAgent: this.headers['user-agent'] };
     const a = this.auth;
     if (!a) return { role: 'PUBLIC', userId: null, name: 'Public visitor', ...base };
-    return { role: a.role, userId: a.userId, name: a.name, email: a.email, employeeId: a.employeeId, lrn: a.lrn, ...base };
+    const schoolId = this.admin?.schoolId;
+    return {
+      role: a.role,
+      userId: a.userId,
+      name: a.name,
+      email: a.email,
+      employeeId: a.employeeId,
+      lrn: a.lrn,
+      schoolId,
+      ...base,
+    };
   });
 
   app.addHook('onRequest', async (request) => {

@@ -224,6 +224,8 @@ export interface SystemLogTable {
   performedBy: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The school of the admin who acted (issue 22: the school's activity log); null for other actors. */
+  schoolId: number | null;
 }
 
 export interface InquiryTable {

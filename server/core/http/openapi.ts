@@ -1,3 +1,4 @@
+import type { RoutePermission } from '@domain/admin-console';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -27,9 +28,16 @@ function errorResponses(route: RouteOptions, secured: boolean, schema: Record<st
     out[400] = errorResponse('Invalid input: `message` and `errors` by field');
   if (secured) {
     out[401] = errorResponse('No session, or it expired or was revoked');
-    out[403] = errorResponse('The session is not a super admin’s');
+    const permission = (route.config as { permission?: string } | undefined)?.permission;
+    out[403] = errorResponse(
+      !permission
+        ? 'The session is not a super admin’s'
+        : permission === 'OWN_ACCOUNT'
+          ? 'The session is not a school admin’s'
+          : `The session is not a school admin’s, or the admin lacks ${permission} (“You do not have permission to …”), or has no school`,
+    );
   }
-  if (schema.params) out[404] = errorResponse('No such record');
+  if (schema.params) out[404] = errorResponse('No such record (or, for a school admin, another school’s)');
   if (takesBody) {
     out[409] = errorResponse('Conflicts with an existing record (a duplicate)');
     out[413] = errorResponse('The body or a file is too large');
@@ -68,7 +76,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token POST /api/super-admin/login returns' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token POST /api/super-admin/login (or, for /api/admin routes, POST /api/admin/login) returns',
+          },
         },
       },
       security: [{ bearerAuth: [] }],
@@ -93,6 +105,17 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       if (bodyMeta?.openapiBody instanceof z.ZodType) {
         const { $schema: _drop, ...body } = z.toJSONSchema(bodyMeta.openapiBody, { io: 'input' });
         schema.body = body;
+      }
+      // A school-admin route (issue 22) names the permission it demands, for integrators and the console's authors.
+      const permission = (route.config as { permission?: RoutePermission } | undefined)?.permission;
+      if (permission) {
+        schema['x-permission'] = permission;
+        const needs =
+          permission === 'OWN_ACCOUNT'
+            ? 'Any signed-in school admin (their own account).'
+            : `Requires the ${permission} permission; answers for the admin's own school only (another school's record is 404).`;
+        schema.description = schema.description ? `${String(schema.description)}\n\n${needs}` : needs;
+        schema.tags = ['School admin'];
       }
       const upload = (route.config as { upload?: UploadSpec } | undefined)?.upload;
       if (upload && schema.body) {

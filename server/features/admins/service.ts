@@ -6,6 +6,7 @@ import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
+import { parsePermissionMap } from '@core/auth/admin-scope';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { assertKnownPermissions, permissionNames } from './permissions';
@@ -54,16 +55,7 @@ function adminsWithSchool(db: Executor) {
 }
 type AdminSelect = Awaited<ReturnType<ReturnType<typeof adminsWithSchool>['executeTakeFirstOrThrow']>>;
 
-/** The stored JSON map (tolerating a damaged value) as booleans. */
-function storedPermissions(text: string | null | undefined): Record<string, boolean> {
-  try {
-    const parsed: unknown = JSON.parse(text || '{}');
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === true]));
-  } catch {
-    return {};
-  }
-}
+const storedPermissions = parsePermissionMap;
 
 /** Every catalogue permission → on/off (names no longer in the catalogue are left out). */
 const permissionMap = (text: string | null | undefined, names: string[]) => {

@@ -168,7 +168,7 @@ async function publishAbsences(db: Executor, realtime: Realtime, ids: number[], 
       reader: null,
       record,
     };
-    realtime.emitToSuperAdmins('attendance', event);
+    realtime.emitToSchool(record.schoolId, 'attendance', event);
     realtime.emitToStudent(record.studentId, 'attendance', { id: record.id, status: record.status });
   }
 }

@@ -1,16 +1,18 @@
 import type { Feature } from '@core/feature';
-import attendanceRoutes from './routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { attendanceRoutes } from './routes';
 import { setupAttendance } from './setup';
 
-/** The attendance feature: its routes and the work it runs with the server (server/features/index.ts lists it). */
+/** The attendance feature: its routes (super admin: every school; school admin: their own) and its jobs. */
 export const attendanceFeature: Feature = {
   name: 'attendance',
   setup: setupAttendance,
-  superAdmin: [attendanceRoutes],
+  superAdmin: [attendanceRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [attendanceRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { decideTap } from './rules';
+export { decideTap, isSchoolDay } from './rules';
 export type { DayRecord, SchoolRules } from './rules';
 export { recordsByIds, schoolRules } from './service';
 export { cancelAbsences, noClassReason } from './no-class';

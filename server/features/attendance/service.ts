@@ -25,6 +25,7 @@ const historyQuery = (db: Executor) =>
     .select([
       'a.id',
       'a.studentId',
+      'a.schoolId',
       'a.status',
       'a.date',
       'a.checkInAt',
@@ -47,6 +48,7 @@ function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
   return {
     id: r.id,
     studentId: r.studentId,
+    schoolId: r.schoolId,
     student: {
       firstName: r.firstName,
       lastName: r.lastName,
@@ -63,6 +65,12 @@ function toRecord(r: HistoryRow, defaultTimeZone: string): AttendanceRecord {
     note: r.note,
     timeZone: r.schoolTimezone ?? defaultTimeZone,
   };
+}
+
+/** A student's school (null when unknown or without one): a school admin's corrections are checked against it. */
+export async function studentSchoolId(db: Executor, studentId: number): Promise<number | null> {
+  const row = await db.selectFrom('students').select('schoolId').where('id', '=', studentId).executeTakeFirst();
+  return row?.schoolId ?? null;
 }
 
 /** GET /api/super-admin/attendance-history: newest day first, then newest record. */

@@ -1,8 +1,13 @@
 import type { Feature } from '@core/feature';
 import authRoutes from './routes';
+import { adminPasswordRoutes, adminSignInRoutes } from './admin-routes';
 
 /** The auth feature: its routes (server/features/index.ts lists it). */
 export const authFeature: Feature = {
   name: 'auth',
-  open: [{ routes: authRoutes, prefix: '/api/super-admin' }],
+  open: [
+    { routes: authRoutes, prefix: '/api/super-admin' },
+    { routes: adminSignInRoutes, prefix: '/api/admin' },
+  ],
+  admin: [adminPasswordRoutes],
 };

@@ -52,7 +52,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      await auth.changeSuperAdminPassword(request.auth!, currentPassword, newPassword, request.actor());
+      await auth.changePassword(request.auth!, currentPassword, newPassword, request.actor());
       return { success: true as const, data: null, message: 'Password changed successfully' };
     },
   );

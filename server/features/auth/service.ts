@@ -1,5 +1,5 @@
 import type { AppConfig } from '@core/config';
-import type { DB } from '@core/db/index';
+import type { DB, Executor } from '@core/db/index';
 import { hashPassword, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { LoginThrottle } from '@core/auth/login-throttle';
@@ -9,13 +9,14 @@ import { createSession, revokeSession, revokeUserSessions } from '@core/auth/ses
 import { writeLog, type Actor } from '@core/audit-log';
 import type { AuthContext } from '@core/auth/context';
 
-export interface SignedInUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'SUPER_ADMIN';
-}
+import type { SignedInUser } from '@domain/auth';
+
+/** The roles that sign in with an email and a password here, their table and their log entity. */
+const ACCOUNTS = {
+  SUPER_ADMIN: { table: 'superAdmins', entity: 'SuperAdmin' },
+  ADMIN: { table: 'admins', entity: 'Admin' },
+} as const;
+type AccountRole = keyof typeof ACCOUNTS;
 
 const INVALID = 'Invalid email or password';
 const WINDOW_MS = 15 * 60 * 1000;
@@ -41,10 +42,29 @@ export class AuthService {
     this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, WINDOW_MS, config.loginSlowdownMs);
   }
 
-  async signInSuperAdmin(email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
+  signInSuperAdmin(email: string, password: string, actor: Actor) {
+    return this.signIn('SUPER_ADMIN', email, password, actor);
+  }
+
+  /** A school admin (issue 22): same rules, throttle and log as the super admin; a deactivated admin cannot. */
+  signInAdmin(email: string, password: string, actor: Actor) {
+    return this.signIn('ADMIN', email, password, actor);
+  }
+
+  private async signIn(
+    role: AccountRole,
+    email: string,
+    password: string,
+    actor: Actor,
+  ): Promise<{ token: string; user: SignedInUser }> {
+    const { table, entity } = ACCOUNTS[role];
     const address = actor.ip ?? 'unknown';
-    const user = await this.db.selectFrom('superAdmins').selectAll().where('email', '=', email).executeTakeFirst();
-    const verdict = this.throttle.check(email, address, user ? await this.signedInFrom(user.id, address) : false);
+    const user = await this.db
+      .selectFrom(table)
+      .select(['id', 'email', 'firstName', 'lastName', 'passwordHash', 'isActive'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const verdict = this.throttle.check(email, address, user ? await this.signedInFrom(role, user.id, address) : false);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
@@ -55,7 +75,7 @@ export class AuthService {
         { ...actor, role: 'PUBLIC', userId: null, email },
         {
           action: 'LOGIN_FAILED',
-          entity: 'SuperAdmin',
+          entity,
           entityId: user?.id ?? null,
           details: { email },
         },
@@ -64,15 +84,13 @@ export class AuthService {
     }
     this.throttle.succeeded(email, address);
     return this.db.transaction().execute(async (trx) => {
-      const session = await createSession(trx, 'SUPER_ADMIN', user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      // A school admin's sign-in belongs to their school's activity log, with their employee id.
+      const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
       await writeLog(
         trx,
-        { ...actor, role: 'SUPER_ADMIN', userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email },
-        {
-          action: 'LOGIN',
-          entity: 'SuperAdmin',
-          entityId: user.id,
-        },
+        { ...actor, role, userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, ...admin },
+        { action: 'LOGIN', entity, entityId: user.id },
       );
       return {
         token: session.token,
@@ -81,18 +99,23 @@ export class AuthService {
           email: user.email,
           firstName: user.firstName,
           lastName: user.lastName,
-          role: 'SUPER_ADMIN' as const,
+          role,
         },
       };
     });
   }
 
-  /** Whether this super admin ever signed in from this address (its sessions keep the address). */
-  private async signedInFrom(userId: number, address: string): Promise<boolean> {
+  private async adminDetails(db: Executor, adminId: number) {
+    const row = await db.selectFrom('admins').select(['schoolId', 'employeeId']).where('id', '=', adminId).executeTakeFirst();
+    return { schoolId: row?.schoolId ?? null, employeeId: row?.employeeId };
+  }
+
+  /** Whether this account ever signed in from this address (its sessions keep the address). */
+  private async signedInFrom(role: AccountRole, userId: number, address: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('sessions')
       .select('id')
-      .where('role', '=', 'SUPER_ADMIN')
+      .where('role', '=', role)
       .where('userId', '=', userId)
       .where('ip', '=', address)
       .executeTakeFirst();
@@ -100,16 +123,20 @@ export class AuthService {
   }
 
   async signOut(auth: AuthContext, actor: Actor): Promise<void> {
+    const entity = auth.role === 'ADMIN' ? ACCOUNTS.ADMIN.entity : ACCOUNTS.SUPER_ADMIN.entity;
     await this.db.transaction().execute(async (trx) => {
       await revokeSession(trx, auth.sessionId);
-      await writeLog(trx, actor, { action: 'LOGOUT', entity: 'SuperAdmin', entityId: auth.userId });
+      await writeLog(trx, actor, { action: 'LOGOUT', entity, entityId: auth.userId });
     });
   }
 
-  /** Changes the super admin's password and revokes every other session of theirs. */
-  async changeSuperAdminPassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
+  /** Changes the signed-in super admin's or school admin's password and revokes every other session of theirs. */
+  async changePassword(auth: AuthContext, currentPassword: string, newPassword: string, actor: Actor): Promise<void> {
+    if (auth.role !== 'SUPER_ADMIN' && auth.role !== 'ADMIN') throw new AppError(404, 'Account not found');
+    const role: AccountRole = auth.role;
+    const { table, entity } = ACCOUNTS[role];
     const user = await this.db
-      .selectFrom('superAdmins')
+      .selectFrom(table)
       .select(['passwordHash', 'email', 'firstName', 'lastName'])
       .where('id', '=', auth.userId)
       .executeTakeFirst();
@@ -125,11 +152,11 @@ export class AuthService {
     assertStrongPassword('newPassword', newPassword, user.email, [user.firstName, user.lastName]);
     const passwordHash = await hashPassword(newPassword, this.config.scryptCost);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('superAdmins').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();
-      const revoked = await revokeUserSessions(trx, 'SUPER_ADMIN', auth.userId, auth.sessionId);
+      await trx.updateTable(table).set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();
+      const revoked = await revokeUserSessions(trx, role, auth.userId, auth.sessionId);
       await writeLog(trx, actor, {
         action: 'CHANGE_PASSWORD',
-        entity: 'SuperAdmin',
+        entity,
         entityId: auth.userId,
         details: { otherSessionsRevoked: revoked },
       });

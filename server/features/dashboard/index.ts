@@ -1,8 +1,10 @@
 import type { Feature } from '@core/feature';
 import dashboardRoutes from './routes';
+import schoolDayRoutes from './admin-routes';
 
-/** The dashboard feature: its routes (server/features/index.ts lists it). */
+/** The dashboard feature: the super admin's statistics, and a school admin's day at their school. */
 export const dashboardFeature: Feature = {
   name: 'dashboard',
   superAdmin: [dashboardRoutes],
+  admin: [schoolDayRoutes],
 };

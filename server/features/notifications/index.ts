@@ -1,6 +1,7 @@
 import type { Feature } from '@core/feature';
 import webhookRoutes from './webhooks-routes';
-import smsHistoryRoutes from './sms-history-routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { smsHistoryRoutes } from './sms-history-routes';
 import smsUncertainRoutes from './sms-uncertain-routes';
 import messengerOptInRoutes from './messenger-opt-in-routes';
 import { setupNotifications } from './setup';
@@ -10,7 +11,8 @@ export const notificationsFeature: Feature = {
   name: 'notifications',
   setup: setupNotifications,
   open: [{ routes: webhookRoutes, prefix: '/api/webhooks' }],
-  superAdmin: [smsHistoryRoutes, smsUncertainRoutes, messengerOptInRoutes],
+  superAdmin: [smsHistoryRoutes(SUPER_ADMIN_SCOPE), smsUncertainRoutes, messengerOptInRoutes],
+  admin: [smsHistoryRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

@@ -20,7 +20,7 @@ export function setupNotifications(app: FastifyInstance) {
       timeoutMs: config.outbox.sendTimeoutMs,
       clock: app.clock,
       onSent: (row) => {
-        app.realtime.emitToSuperAdmins('sms:sent', row);
+        app.realtime.emitToSchool(row.schoolId, 'sms:sent', row);
         // The learner's portal gets only the id (it reads its own, masked view of the message).
         if (row.student) app.realtime.emitToStudent(row.student.id, 'sms:sent', { id: row.id });
       },

@@ -5,6 +5,11 @@ import {
   CUSTOM_MESSAGE_MESSAGES,
   customMessageQueuedSchema,
   customMessageSchema,
+  GROUP_MESSAGE_MESSAGES,
+  groupAudienceQuerySchema,
+  groupAudienceSchema,
+  groupMessageQueuedSchema,
+  groupMessageSchema,
   messageRecipientSchema,
   recipientsQuerySchema,
   SMS_PAGE_SIZE,
@@ -13,54 +18,96 @@ import {
 } from '@domain/sms-history';
 import { pageParams } from '@core/http/paginate';
 import { textQuery } from '@core/http/query';
+import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
+import { groupAudience, queueGroupMessage } from './group-messages';
 
 /** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
-const smsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/sms-history',
-    {
-      schema: {
-        summary: 'SMS notifications history (filtered, 10 per page)',
-        querystring: smsHistoryFiltersSchema,
-        response: { 200: apiSuccess(smsHistoryPageSchema) },
+export const smsHistoryRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/sms-history',
+      {
+        schema: {
+          summary: 'SMS notifications history (filtered, 10 per page)',
+          querystring: smsHistoryFiltersSchema,
+          response: { 200: apiSuccess(smsHistoryPageSchema) },
+        },
+        config: scope.permission('VIEW_SMS_HISTORY'),
       },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await listSmsHistory(app.db, request.query, pageParams(request.query, SMS_PAGE_SIZE), app.config.schoolTimezone),
-    }),
-  );
+      async (request) => {
+        const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
+        const page = pageParams(request.query, SMS_PAGE_SIZE);
+        return { success: true as const, data: await listSmsHistory(app.db, filters, page, app.config.schoolTimezone) };
+      },
+    );
 
-  app.get(
-    '/sms-history/recipients',
-    {
-      schema: {
-        summary: "Students the 'Send message' dialog can pick",
-        querystring: recipientsQuerySchema,
-        response: { 200: apiSuccess(z.array(messageRecipientSchema)) },
+    app.get(
+      '/sms-history/recipients',
+      {
+        schema: {
+          summary: "Students the 'Send message' dialog can pick",
+          querystring: recipientsQuerySchema,
+          response: { 200: apiSuccess(z.array(messageRecipientSchema)) },
+        },
+        config: scope.permission('SEND_SMS'),
       },
-    },
-    async (request) => {
-      const search = textQuery(request.query.search, 60);
-      return { success: true as const, data: search ? await findRecipients(app.db, search) : [] };
-    },
-  );
+      async (request) => {
+        const search = textQuery(request.query.search, 60);
+        return { success: true as const, data: search ? await findRecipients(app.db, search, scope.school(request)) : [] };
+      },
+    );
 
-  app.post(
-    '/sms-history/messages',
-    {
-      schema: {
-        summary: "Queue a CUSTOM message to one student's parent",
-        body: customMessageSchema,
-        response: { 202: apiSuccess(customMessageQueuedSchema) },
+    app.post(
+      '/sms-history/messages',
+      {
+        schema: {
+          summary: "Queue a CUSTOM message to one student's parent",
+          body: customMessageSchema,
+          response: { 202: apiSuccess(customMessageQueuedSchema) },
+        },
+        config: scope.permission('SEND_SMS'),
       },
-    },
-    async (request, reply) => {
-      const data = await queueCustomMessage(app.db, request.body, request.actor());
-      app.outbox.kick();
-      return reply.status(202).send({ success: true, data, message: CUSTOM_MESSAGE_MESSAGES.queued });
-    },
-  );
-};
-export default smsHistoryRoutes;
+      async (request, reply) => {
+        const data = await queueCustomMessage(app.db, request.body, request.actor(), scope.school(request));
+        app.outbox.kick();
+        return reply.status(202).send({ success: true, data, message: CUSTOM_MESSAGE_MESSAGES.queued });
+      },
+    );
+
+    // A message to a grade's or a section's parents: the school admin's (their school is the scope's); the super
+    // admin writes to one student's parent above.
+    if (scope.kind !== 'admin') return;
+    app.get(
+      '/sms-history/group-audience',
+      {
+        schema: {
+          summary: 'How many students a message to this grade or section reaches (shown before sending)',
+          querystring: groupAudienceQuerySchema,
+          response: { 200: apiSuccess(groupAudienceSchema) },
+        },
+        config: scope.permission('SEND_SMS'),
+      },
+      async (request) => ({
+        success: true as const,
+        data: await groupAudience(app.db, scope.school(request)!, request.query.gradeId, request.query.sectionId),
+      }),
+    );
+    app.post(
+      '/sms-history/group-messages',
+      {
+        schema: {
+          summary: 'Queue a CUSTOM message to the parents of a grade or a section (idempotent on requestId)',
+          body: groupMessageSchema,
+          response: { 202: apiSuccess(groupMessageQueuedSchema) },
+        },
+        config: scope.permission('SEND_SMS'),
+      },
+      async (request, reply) => {
+        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor());
+        app.outbox.kick();
+        return reply.status(202).send({ success: true, data, message: GROUP_MESSAGE_MESSAGES.queued(data.recipients) });
+      },
+    );
+  };

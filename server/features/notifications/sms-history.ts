@@ -37,6 +37,7 @@ function historyRows(db: Executor) {
       'n.dismissedAt',
       'n.note',
       'n.studentId',
+      'n.schoolId',
       'st.firstName',
       'st.lastName',
       'sc.name as schoolName',
@@ -51,6 +52,7 @@ type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['executeTake
 export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotification {
   return {
     id: r.id,
+    schoolId: r.schoolId,
     student:
       r.studentId && r.firstName != null
         ? {
@@ -107,13 +109,21 @@ export async function getNotification(db: Executor, id: number, defaultTimeZone:
  * A CUSTOM message to one student's parent: an intent in the outbox (the worker sends it by the parent's
  * preference, exactly like attendance messages), logged in the same transaction.
  */
-export async function queueCustomMessage(db: DB, input: CustomMessageInput, actor: Actor): Promise<{ key: string }> {
+export async function queueCustomMessage(
+  db: DB,
+  input: CustomMessageInput,
+  actor: Actor,
+  /** A school admin's school: another school's student is 'Student not found'. */
+  onlySchoolId?: number,
+): Promise<{ key: string }> {
   const student = await db
     .selectFrom('students')
     .select(['id', 'schoolId', 'firstName', 'lastName', 'isArchived'])
     .where('id', '=', input.studentId)
     .executeTakeFirst();
-  if (!student || student.isArchived) throw notFound('Student not found');
+  if (!student || student.isArchived || (onlySchoolId != null && student.schoolId !== onlySchoolId)) {
+    throw notFound('Student not found');
+  }
   const key = `CUSTOM:${randomUUID()}`;
   await db.transaction().execute(async (trx) => {
     await writeNotificationIntent(
@@ -139,13 +149,14 @@ export async function queueCustomMessage(db: DB, input: CustomMessageInput, acto
 }
 
 /** The 'Send message' student picker: up to 10 active students by name or LRN (with school acronym). */
-export async function findRecipients(db: Executor, search: string): Promise<MessageRecipient[]> {
+export async function findRecipients(db: Executor, search: string, onlySchoolId?: number): Promise<MessageRecipient[]> {
   const terms = search.split(/\s+/).filter(Boolean).slice(0, 4);
   let q = db
     .selectFrom('students as st')
     .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
     .select(['st.id', 'st.firstName', 'st.lastName', 'st.lrn', 'st.notificationPreference', 'sc.acronym as schoolAcronym'])
     .where('st.isArchived', '=', 0);
+  if (onlySchoolId != null) q = q.where('st.schoolId', '=', onlySchoolId);
   for (const term of terms) {
     q = q.where((eb) =>
       eb.or([containsText('st.firstName', term), containsText('st.lastName', term), containsText('st.lrn', term)]),

@@ -22,7 +22,7 @@ const smsUncertainRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const data = await decideUncertain(app.db, request.params.id, decision, request.actor(), app.config.schoolTimezone);
         if (decision === 'resend') app.outbox.kick();
-        app.realtime.emitToSuperAdmins('sms:sent', data);
+        app.realtime.emitToSchool(data.schoolId, 'sms:sent', data);
         if (data.student) app.realtime.emitToStudent(data.student.id, 'sms:sent', { id: data.id });
         const message = decision === 'resend' ? SMS_UNCERTAIN_MESSAGES.resent : SMS_UNCERTAIN_MESSAGES.dismissed;
         return { success: true as const, data, message };

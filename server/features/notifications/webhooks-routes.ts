@@ -65,7 +65,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const type = request.body.type ?? String(request.headers['x-event-type'] ?? '');
       const changed = await applySmsEvent(app.db, { type, data: request.body.data ?? {} }, app.config.schoolTimezone);
       if (changed) {
-        app.realtime.emitToSuperAdmins('sms:sent', changed);
+        app.realtime.emitToSchool(changed.schoolId, 'sms:sent', changed);
         if (changed.student) app.realtime.emitToStudent(changed.student.id, 'sms:sent', { id: changed.id });
       }
       return { success: true as const, data: { updated: Boolean(changed) } };

@@ -237,7 +237,7 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
         reader: c.readerName,
         record,
       };
-      realtime.emitToSuperAdmins('attendance', event);
+      realtime.emitToSchool(record.schoolId, 'attendance', event);
       // The learner's portal: only the record id and status (it reads its own day again).
       realtime.emitToStudent(c.studentId, 'attendance', { id: c.attendanceId, status: c.status });
     }

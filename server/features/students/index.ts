@@ -1,9 +1,11 @@
 import type { Feature } from '@core/feature';
-import studentRoutes from './routes';
-import studentImportRoutes from './import-routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { studentRoutes } from './routes';
+import { studentImportRoutes } from './import-routes';
 
-/** The students feature: its routes (server/features/index.ts lists it). */
+/** The students feature: the same routes for the super admin (every school) and a school admin (their own). */
 export const studentsFeature: Feature = {
   name: 'students',
-  superAdmin: [studentRoutes, studentImportRoutes],
+  superAdmin: [studentRoutes(SUPER_ADMIN_SCOPE), studentImportRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [studentRoutes(ADMIN_SCOPE), studentImportRoutes(ADMIN_SCOPE)],
 };

@@ -53,24 +53,26 @@ export function toLog(row: LogRow): SystemLog {
 
 /**
  * The filtered, ordered log (no limit): a page is cut from it, the CSV export streams all of it.
- * Dates are school-local calendar days, inclusive at both ends; userType+userId only together.
+ * Dates are school-local calendar days, inclusive at both ends. userType alone filters by role (issue 22: the
+ * super admin lists what school admins did), with userId one user; userId alone is ignored. `schoolId`: a school's
+ * activity log (the entries its admins wrote).
  */
-export function logsQuery(db: Executor, filters: LogFilters, sort: LogSort, timeZone: string) {
+export function logsQuery(db: Executor, filters: LogFilters & { schoolId?: number }, sort: LogSort, timeZone: string) {
   const { from, until } = dayRangeUtc(filters.startDate, filters.endDate, timeZone);
   let q = db.selectFrom('systemLogs').selectAll('systemLogs');
   if (filters.action) q = q.where('systemLogs.action', '=', filters.action);
   if (filters.entity) q = q.where('systemLogs.entity', '=', filters.entity);
   if (from) q = q.where('systemLogs.createdAt', '>=', from);
   if (until) q = q.where('systemLogs.createdAt', '<', until);
-  if (filters.userType && filters.userId) {
-    q = q.where('systemLogs.userRole', '=', USER_TYPE_ROLE[filters.userType]).where('systemLogs.userId', '=', filters.userId);
-  }
+  if (filters.userType) q = q.where('systemLogs.userRole', '=', USER_TYPE_ROLE[filters.userType]);
+  if (filters.userType && filters.userId) q = q.where('systemLogs.userId', '=', filters.userId);
+  if (filters.schoolId != null) q = q.where('systemLogs.schoolId', '=', filters.schoolId);
   return q.orderBy(sort.column, sort.sortOrder).orderBy('systemLogs.id', sort.sortOrder);
 }
 
 export async function listSystemLogs(
   db: Executor,
-  filters: LogFilters,
+  filters: LogFilters & { schoolId?: number },
   params: { page: number; limit: number },
   sort: LogSort,
   timeZone: string,
@@ -83,7 +85,7 @@ export async function listSystemLogs(
  * The query of a CSV export: the filtered log as it stands when the export starts (entries written while
  * it streams have higher ids and stay out, so batches never shift).
  */
-export async function logsForExport(db: Executor, filters: LogFilters, sort: LogSort, timeZone: string) {
+export async function logsForExport(db: Executor, filters: LogFilters & { schoolId?: number }, sort: LogSort, timeZone: string) {
   const top = await db
     .selectFrom('systemLogs')
     .select((eb) => eb.fn.max('systemLogs.id').as('maxId'))
@@ -107,10 +109,12 @@ export const LOG_CSV_COLUMNS: Array<CsvColumn<SystemLog>> = [
 ];
 
 /** The actions and entities present in the log (choices of the screen's filters), sorted. */
-export async function logFilterOptions(db: Executor): Promise<LogFilterOptions> {
+export async function logFilterOptions(db: Executor, schoolId?: number): Promise<LogFilterOptions> {
+  const base = () =>
+    schoolId == null ? db.selectFrom('systemLogs') : db.selectFrom('systemLogs').where('schoolId', '=', schoolId);
   const [actions, entities] = await Promise.all([
-    db.selectFrom('systemLogs').select('action').distinct().orderBy('action').execute(),
-    db.selectFrom('systemLogs').select('entity').distinct().orderBy('entity').execute(),
+    base().select('action').distinct().orderBy('action').execute(),
+    base().select('entity').distinct().orderBy('entity').execute(),
   ]);
   return { actions: actions.map((r) => r.action), entities: entities.map((r) => r.entity) };
 }

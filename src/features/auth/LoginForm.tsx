@@ -6,6 +6,17 @@ import { Button } from '@kit/ui/Button';
 // The schema and the API client load when the form is first used (focus), not with the page.
 const loadSignIn = () => import('./sign-in');
 
+/** The remembered page, when it is the signed-in role's own console (a super admin's page is no school admin's). */
+function redirectFor(role: string): string | null {
+  const path = takeRedirect();
+  if (!path) return null;
+  const adminPage = /^\/admin(\/|$|\?)/.test(path);
+  const studentPage = /^\/student(\/|$|\?)/.test(path);
+  if (role === 'ADMIN') return adminPage ? path : null;
+  if (role === 'STUDENT') return studentPage ? path : null;
+  return adminPage || studentPage ? null : path;
+}
+
 /** Spec §2 "Login screen": super-admin sign-in; success → the remembered page or /home, replacing history. */
 export default function LoginForm() {
   const [email, setEmail] = useState('');
@@ -18,7 +29,9 @@ export default function LoginForm() {
 
   useEffect(() => {
     readSession();
-    if (hasAccess($session.get(), ['SUPER_ADMIN'])) location.replace(takeRedirect() ?? '/home');
+    const session = $session.get();
+    if (hasAccess(session, ['SUPER_ADMIN'])) location.replace(takeRedirect() ?? '/home');
+    else if (hasAccess(session, ['ADMIN'])) location.replace(redirectFor('ADMIN') ?? '/admin');
     else setReady(true);
   }, []);
 
@@ -40,7 +53,7 @@ export default function LoginForm() {
     const result = await signInCode.postLogin(input.value.email, input.value.password);
     if ('token' in result) {
       // Spec §4: nothing happens without a token; with one, the browser leaves this page (loading stays on).
-      if (signIn(result.token, 'SUPER_ADMIN')) location.replace(takeRedirect() ?? '/home');
+      if (signIn(result.token, result.role)) location.replace(redirectFor(result.role) ?? signInCode.HOME_OF[result.role]);
       else setLoading(false);
     } else {
       setError(result.message);

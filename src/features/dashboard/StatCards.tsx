@@ -10,14 +10,25 @@ const CARDS: Array<{ key: keyof DashboardStats['counts']; label: string; accent:
 
 /** The four stat cards of spec §2 "Dashboard Overview" (skeletons until the first numbers arrive). */
 export function StatCards({ counts }: { counts: DashboardStats['counts'] | undefined }) {
+  return <StatCardGrid cards={CARDS} values={counts} />;
+}
+
+/** A row of figure cards (the super admin's totals, a school admin's day): a skeleton until the values come. */
+export function StatCardGrid<K extends string>({
+  cards,
+  values,
+}: {
+  cards: ReadonlyArray<{ key: K; label: string; accent: string }>;
+  values: Record<K, number> | undefined;
+}) {
   return (
-    <dl aria-busy={!counts || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {CARDS.map((c) => (
+    <dl aria-busy={!values || undefined} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map((c) => (
         <div key={c.key} className="relative overflow-hidden rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
           <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${c.accent}`} />
           <dt className="text-sm font-medium text-gray-600">{c.label}</dt>
           <dd className="mt-2 text-3xl font-semibold tabular-nums text-gray-900">
-            {counts ? counts[c.key].toLocaleString('en-US') : <Skeleton className="h-9 w-24" />}
+            {values ? values[c.key].toLocaleString('en-US') : <Skeleton className="h-9 w-24" />}
           </dd>
         </div>
       ))}

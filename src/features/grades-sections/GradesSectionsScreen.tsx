@@ -14,7 +14,8 @@ import {
 } from '@kit';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { $router } from '@kit/router';
-import { fetchSchool } from '@features/schools';
+import { useScopedSchool } from '@features/schools';
+import { isAdminConsole, useCan } from '@kit/console-scope';
 import { fetchGrades } from './grades-api';
 import type { Grade, Section } from '@domain/grades';
 import { fetchSections } from './sections-api';
@@ -37,7 +38,10 @@ export default function GradesSectionsScreen() {
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
   const schoolId = Number(schoolParam);
   const list = useListQuery(DEFAULTS);
-  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+  const school = useScopedSchool(schoolParam);
+  // A school admin (issue 22) adds and edits with MANAGE_GRADES_SECTIONS; there is no school list to go back to.
+  const can = useCan();
+  const canManage = can('MANAGE_GRADES_SECTIONS');
   const grades = useListResource((signal) => fetchGrades(schoolId, signal), schoolParam);
   const gradeList = grades.data ?? [];
   // The first grade is auto-selected (spec §2) until another is chosen.
@@ -83,7 +87,7 @@ export default function GradesSectionsScreen() {
     if (result.ok) refresh();
   }
 
-  const back = (
+  const back = isAdminConsole() ? null : (
     <a
       href="/super-admin/schools"
       className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
@@ -107,10 +111,14 @@ export default function GradesSectionsScreen() {
   return (
     <div>
       {back}
-      <ScreenHeading title={school.data ? `${school.data.name} (${school.data.acronym})` : 'Loading school...'}>
-        <Button onClick={() => setCreating(tab === 'sections' ? 'section' : 'grade')} disabled={!school.data}>
-          + Add Grade or Section
-        </Button>
+      <ScreenHeading
+        title={school.data ? `${school.data.name}${school.data.acronym ? ` (${school.data.acronym})` : ''}` : 'Loading school...'}
+      >
+        {canManage ? (
+          <Button onClick={() => setCreating(tab === 'sections' ? 'section' : 'grade')} disabled={!school.data}>
+            + Add Grade or Section
+          </Button>
+        ) : null}
       </ScreenHeading>
       <p className="-mt-4 mb-4 text-sm text-gray-600">Grades and Sections</p>
       <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} className="mb-4" />

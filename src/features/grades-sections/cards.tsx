@@ -3,6 +3,7 @@ import { Button, buttonClass, StatusBadge } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
 import { studentsLink } from '@features/schools';
+import { useCan } from '@kit/console-scope';
 
 interface CardActions<T> {
   onEdit: (item: T) => void;
@@ -24,23 +25,31 @@ function CardFooter<T>({
   actions: CardActions<T>;
   children?: ReactNode;
 }) {
+  // A school admin without MANAGE_GRADES_SECTIONS (issue 22) views; the Students link needs VIEW_STUDENTS.
+  const can = useCan();
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-2">
       {children}
-      <a href={students} className={buttonClass('secondary', 'sm')} aria-label={`Students of ${name}`}>
-        Students
-      </a>
-      <Button variant="ghost" size="sm" onClick={() => actions.onEdit(item)} aria-label={`Edit ${name}`}>
-        Edit
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => actions.onToggleActive(item)}
-        aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
-      >
-        {isActive ? 'Deactivate' : 'Activate'}
-      </Button>
+      {can('VIEW_STUDENTS') ? (
+        <a href={students} className={buttonClass('secondary', 'sm')} aria-label={`Students of ${name}`}>
+          Students
+        </a>
+      ) : null}
+      {can('MANAGE_GRADES_SECTIONS') ? (
+        <>
+          <Button variant="ghost" size="sm" onClick={() => actions.onEdit(item)} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => actions.onToggleActive(item)}
+            aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+          >
+            {isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { insertLive, matchesFilters, SMS_HISTORY_EMPTY, type SmsHistoryPage, typ
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { Button, DataTable, Pager, useListQuery, useListResource } from '@kit';
 import { SendMessageModal } from './SendMessageModal';
+import { isAdminConsole, useCan } from '@kit/console-scope';
 import { SMS_COLUMNS } from './smsColumns';
 import { SMS_DEFAULTS, SmsFilterBar } from './SmsFilterBar';
 import { useUncertainActions } from './UncertainActions';
@@ -18,6 +19,8 @@ export default function SmsHistoryScreen() {
   const res = useListResource((signal) => fetchSmsHistory({ ...list.filters, page: list.query.page }, signal), list.key);
   const [page, setPage] = useState<SmsHistoryPage | null>(null);
   const [composing, setComposing] = useState(0);
+  // A school admin sends with SEND_SMS; resending or dismissing an UNCERTAIN message stays the super admin's.
+  const can = useCan();
   useEffect(() => setPage(res.data), [res.data]);
   // Resend/Dismiss of an UNCERTAIN row: the answered row replaces it in place (issue #18).
   const uncertain = useUncertainActions((row) => setPage((p) => (p ? insertLive(p, row) : p)));
@@ -35,7 +38,7 @@ export default function SmsHistoryScreen() {
   return (
     <div>
       <ScreenHeading title="SMS Notifications History">
-        <Button onClick={() => setComposing(Date.now())}>Send message</Button>
+        {can('SEND_SMS') ? <Button onClick={() => setComposing(Date.now())}>Send message</Button> : null}
       </ScreenHeading>
       <SmsFilterBar list={list} />
       {uncertain.view}
@@ -48,7 +51,7 @@ export default function SmsHistoryScreen() {
         error={res.error}
         onRetry={res.reload}
         emptyText={SMS_HISTORY_EMPTY}
-        rowActions={uncertain.rowActions}
+        rowActions={isAdminConsole() ? undefined : uncertain.rowActions}
       />
       <Pager pagination={page?.pagination} onPage={list.setPage} variant="ellipsis" summary="range" noun="notifications" />
       {composing ? <SendMessageModal key={composing} onClose={() => setComposing(0)} /> : null}

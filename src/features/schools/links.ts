@@ -1,3 +1,4 @@
+import { consoleHref } from '@kit/console-scope';
 /** Where a school's buttons go (spec §2 School Management, Grades and Sections). */
 export function schoolLinks(schoolId: number) {
   return {
@@ -12,5 +13,5 @@ export function schoolLinks(schoolId: number) {
 export function studentsLink(schoolId: number, gradeId: number, sectionId?: number): string {
   const query = new URLSearchParams({ gradeId: String(gradeId) });
   if (sectionId) query.set('sectionId', String(sectionId));
-  return `/super-admin/schools/${schoolId}/students?${query}`;
+  return consoleHref(`/super-admin/schools/${schoolId}/students?${query}`);
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ARCHIVED_STUDENTS_PATH, fetchArchivedStudents } from './api';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
+import { $consoleAccess, isAdminConsole } from '@kit/console-scope';
 import { restoreChosenStudents } from './store';
 import type { ArchivedStudent } from '@domain/students';
 import { ScreenHeading } from '@kit/ScreenHeading';
@@ -54,7 +55,12 @@ export default function ArchivedStudentsScreen() {
   const [busy, setBusy] = useState(false);
   const { confirm, dialog } = useConfirm();
 
-  useEffect(() => void loadSchoolChoices(), []);
+  // A school admin's console (issue 22) shows their own school's archive: no school choice, back to their students.
+  const access = useStore($consoleAccess);
+  const ownSchool = access.kind === 'admin' ? access.schoolId : null;
+  useEffect(() => {
+    if (!isAdminConsole()) void loadSchoolChoices();
+  }, []);
   // Back/Clear change the committed search: the box follows.
   useEffect(() => setSearch(list.query.searchTerm), [list.query.searchTerm]);
   const { setQuery } = list;
@@ -92,8 +98,11 @@ export default function ArchivedStudentsScreen() {
   const columns = useMemo(() => archivedColumns(), []);
   return (
     <div>
-      <a href="/super-admin/student-management" className={buttonClass('ghost', 'sm', 'mb-2 -ml-3')}>
-        ← Back to Student Management
+      <a
+        href={ownSchool != null ? `/admin/schools/${ownSchool}/students` : '/super-admin/student-management'}
+        className={buttonClass('ghost', 'sm', 'mb-2 -ml-3')}
+      >
+        {ownSchool != null ? '← Back to Students' : '← Back to Student Management'}
       </a>
       <ScreenHeading title="Archived Students">
         <CsvExportButton path={ARCHIVED_STUDENTS_PATH} filters={list.filters} filename="archived-students.csv" />
@@ -106,13 +115,15 @@ export default function ArchivedStudentsScreen() {
         applyLabel="Search"
         onClear={activeFilterCount(list.query, DEFAULTS) ? list.resetQuery : undefined}
       >
-        <SelectField
-          label="School"
-          placeholder="All Schools"
-          value={schoolId}
-          options={(schools ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          onChange={(e) => setQuery({ schoolId: e.target.value })}
-        />
+        {isAdminConsole() ? null : (
+          <SelectField
+            label="School"
+            placeholder="All Schools"
+            value={schoolId}
+            options={(schools ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(e) => setQuery({ schoolId: e.target.value })}
+          />
+        )}
         <TextField
           label="Archive Date From"
           type="date"

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { fetchSchool } from '@features/schools';
+import { useScopedSchool } from '@features/schools';
 import { $router, redirectPage } from '@kit/router';
-import { Breadcrumb, EmptyState, ErrorBanner, useListResource, type Crumb } from '@kit';
+import { Breadcrumb, EmptyState, ErrorBanner, type Crumb } from '@kit';
 import { SCHOOL_NOT_FOUND } from '@domain/schools';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
 import { usePageTitle } from '@kit/usePageTitle';
+import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console-scope';
 
 /**
  * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
@@ -14,12 +15,17 @@ import { usePageTitle } from '@kit/usePageTitle';
  */
 export default function SchoolStudentsScreen() {
   const page = useStore($router);
+  const access = useStore($consoleAccess);
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
-  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0;
+  // A school admin's console shows their own school only (issue 22): any other id in the address goes to theirs.
+  const own = access.kind === 'admin' ? access.schoolId : null;
+  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0 && (own == null || Number(schoolParam) === own);
   useEffect(() => {
-    if (!valid) redirectPage($router, 'schools');
-  }, [valid]);
-  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
+    if (valid) return;
+    if (own != null) redirectPage($router, 'adminStudents', { schoolId: String(own) });
+    else redirectPage($router, 'schools');
+  }, [valid, own]);
+  const school = useScopedSchool(schoolParam);
   const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });
   const onPlace = useCallback((p: StudentPlace) => setPlace(p), []);
   const title = school.data ? `Students - ${school.data.name}` : 'Students';
@@ -41,9 +47,9 @@ export default function SchoolStudentsScreen() {
     );
   }
 
-  const base = `/super-admin/schools/${schoolParam}/students`;
+  const base = consoleHref(`/super-admin/schools/${schoolParam}/students`);
   const crumbs: Crumb[] = [
-    { label: 'Schools', href: '/super-admin/schools' },
+    ...(isAdminConsole() ? [] : [{ label: 'Schools', href: '/super-admin/schools' }]),
     { label: school.data?.name ?? '…', href: base },
     ...(place.gradeName ? [{ label: place.gradeName, href: `${base}?gradeId=${place.gradeId}` }] : []),
     ...(place.sectionName ? [{ label: place.sectionName }] : []),

@@ -22,6 +22,7 @@ import {
   useListResource,
   useRowSelection,
 } from '@kit';
+import { consoleHref, useCan } from '@kit/console-scope';
 import { ArchiveStudentsDialog } from './ArchiveStudentsDialog';
 import { ImportStudentsModal } from './ImportStudentsModal';
 import { StudentModal, type StudentModalState } from './StudentModal';
@@ -54,6 +55,10 @@ export interface StudentListProps {
  */
 export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, heading }: StudentListProps) {
   const list = useListQuery(STUDENT_FILTERS);
+  // A school admin sees only the actions their permissions allow (issue 22; the server refuses the rest anyway).
+  const can = useCan();
+  const canManage = can('MANAGE_STUDENTS');
+  const canArchive = can('ARCHIVE_STUDENTS');
   const scoped = schoolId !== undefined;
   const filters: Partial<StudentFilters> = scoped ? { ...list.filters, schoolId: String(schoolId) } : list.filters;
   const school = filters.schoolId ?? '';
@@ -88,13 +93,17 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
 
   const actions = (
     <>
-      <Button onClick={() => setModal({ mode: 'create' })}>{registerLabel}</Button>
-      <a href="/super-admin/archived-students" className={buttonClass('secondary')}>
-        {archivesLabel}
-      </a>
-      <Button variant="secondary" onClick={() => setImporting(true)}>
-        Import CSV
-      </Button>
+      {canManage ? <Button onClick={() => setModal({ mode: 'create' })}>{registerLabel}</Button> : null}
+      {canArchive ? (
+        <a href={consoleHref('/super-admin/archived-students')} className={buttonClass('secondary')}>
+          {archivesLabel}
+        </a>
+      ) : null}
+      {canManage ? (
+        <Button variant="secondary" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+      ) : null}
       <CsvExportButton path={STUDENTS_PATH} filters={filters} filename="students.csv" />
     </>
   );
@@ -160,7 +169,7 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
         columns={studentColumns(!scoped)}
         rows={rows}
         rowKey={(s) => s.id}
-        selection={{ ...selection, rowLabel: studentName }}
+        selection={canArchive ? { ...selection, rowLabel: studentName } : undefined}
         rowActions={(s) => (
           <span className="inline-flex gap-2">
             <Button
@@ -171,9 +180,11 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
             >
               View
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setArchiving([s])} aria-label={`Archive ${studentName(s)}`}>
-              Archive
-            </Button>
+            {canArchive ? (
+              <Button size="sm" variant="danger" onClick={() => setArchiving([s])} aria-label={`Archive ${studentName(s)}`}>
+                Archive
+              </Button>
+            ) : null}
           </span>
         )}
         loading={students.loading}

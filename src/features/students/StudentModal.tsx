@@ -25,6 +25,7 @@ import {
 } from '@kit';
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
+import { useCan } from '@kit/console-scope';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;
 
@@ -54,6 +55,7 @@ const loadStudent = (id: number, signal: AbortSignal) =>
   });
 
 function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'> & { id: number }) {
+  const can = useCan();
   const student = useListResource((signal) => loadStudent(id, signal), String(id));
   const [editing, setEditing] = useState(false);
 
@@ -86,15 +88,19 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
       footer={
         s ? (
           <>
-            <Button variant="danger" onClick={() => onArchive(s)}>
-              Archive
-            </Button>
+            {can('ARCHIVE_STUDENTS') ? (
+              <Button variant="danger" onClick={() => onArchive(s)}>
+                Archive
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>
-            <Button key="edit" onClick={() => setEditing(true)} data-autofocus>
-              Edit Student
-            </Button>
+            {can('MANAGE_STUDENTS') ? (
+              <Button key="edit" onClick={() => setEditing(true)} data-autofocus>
+                Edit Student
+              </Button>
+            ) : null}
           </>
         ) : null
       }

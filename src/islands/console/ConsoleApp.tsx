@@ -9,6 +9,10 @@ import { FullPageSpinner } from './layout/FullPageSpinner';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { SCREENS } from './routes';
+import { ADMIN_ROUTE_PERMISSIONS } from '@kit/nav';
+import { $consoleAccess, can, consoleRole, isAdminConsole } from '@kit/console-scope';
+// The account store alone (the admins feature's door would bring its forms' schemas to the console's first load).
+import { loadAdminAccount } from '@features/admins/account-store';
 
 // Set while signing out, so the route guard does not remember the current page for the next sign-in.
 let signingOut = false;
@@ -25,14 +29,20 @@ export async function signOut(): Promise<void> {
   location.replace('/login');
 }
 
-/** The super-admin console: route protection (spec §2), the layout, and the current screen. */
+/**
+ * The console: the super admin's under /super-admin, a school admin's under /admin (issue 22: the same screens, with
+ * the admin's school and permissions). Route protection (spec §2): no session → /login, another role → /forbidden,
+ * and in the school admin's console a screen whose permission the admin lacks → /forbidden.
+ */
 export default function ConsoleApp() {
   const session = useStore($session);
   const page = useStore($router);
+  const access = useStore($consoleAccess);
+  const role = consoleRole();
 
   useEffect(() => readSession(), []);
 
-  const allowed = hasAccess(session, ['SUPER_ADMIN']);
+  const allowed = hasAccess(session, [role]);
   useEffect(() => {
     if (session.loading) return;
     if (!session.isAuthenticated) {
@@ -40,15 +50,27 @@ export default function ConsoleApp() {
       location.replace('/login');
     } else if (!allowed) {
       location.replace('/forbidden');
+    } else if (role === 'ADMIN' && access.kind === 'superAdmin') {
+      void loadAdminAccount();
     }
-  }, [session, allowed]);
+  }, [session, allowed, role, access.kind]);
+
+  // A school admin's screen needs its permission (the current one: read again on every sign-in and page load).
+  const needed = page && isAdminConsole() ? ADMIN_ROUTE_PERMISSIONS[page.route] : undefined;
+  const adminReady = role !== 'ADMIN' || access.kind === 'admin';
+  const permitted =
+    !needed ||
+    (adminReady && can(needed, access) && (needed === 'OWN_ACCOUNT' || access.kind !== 'admin' || access.schoolId != null));
+  useEffect(() => {
+    if (adminReady && !permitted) location.replace('/forbidden');
+  }, [adminReady, permitted]);
 
   const screen = page ? SCREENS[page.route] : undefined;
   useEffect(() => {
     document.title = documentTitle(screen?.title ?? 'Page Not Found');
   }, [screen]);
 
-  if (session.loading || !allowed) return <FullPageSpinner />;
+  if (session.loading || !allowed || !adminReady || !permitted) return <FullPageSpinner />;
 
   const Screen = screen?.component;
   return (
@@ -61,7 +83,7 @@ export default function ConsoleApp() {
         ) : (
           <div>
             <ScreenHeading title="Page Not Found" />
-            <a href="/super-admin" className="text-brand-700 underline">
+            <a href={role === 'ADMIN' ? '/admin' : '/super-admin'} className="text-brand-700 underline">
               Back to the dashboard
             </a>
           </div>

@@ -20,6 +20,8 @@ const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsS
 const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
 const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
+const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
+const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -50,4 +52,13 @@ export const SCREENS: Record<RouteName, Screen> = {
   deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
+  // The school admin's console (issue 22): the same screens, on the admin's own school.
+  adminHome: { title: 'Dashboard', component: AdminHome },
+  adminProfile: { title: 'My Profile', component: AdminAccount },
+  adminStudents: { title: 'Students', component: SchoolStudents },
+  adminArchivedStudents: { title: 'Archived Students', component: ArchivedStudents },
+  adminGradesSections: { title: 'Grades and Sections', component: GradesSections },
+  adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
+  adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
 };

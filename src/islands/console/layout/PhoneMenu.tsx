@@ -1,6 +1,7 @@
 import { CloseButton, Dialog } from '@kit/ui/Dialog';
 import { SidebarNav } from './Sidebar';
 import type { RouteName } from '@kit/router';
+import { isAdminConsole } from '@kit/console-scope';
 
 /** The slide-in 'Super Admin Panel' of small screens (spec §2); ConsoleShell loads it lazily, on first open. */
 export default function PhoneMenu({
@@ -18,7 +19,7 @@ export default function PhoneMenu({
     <Dialog
       open={open}
       onClose={onClose}
-      title="Super Admin Panel"
+      title={isAdminConsole() ? 'School Admin Panel' : 'Super Admin Panel'}
       titleClassName="text-lg font-semibold text-white"
       layout="drawer"
       panelClassName="flex w-72 flex-col bg-gray-900"

@@ -1,5 +1,16 @@
-import { NAV_ITEMS } from '@kit/nav';
+import { useStore } from '@nanostores/react';
+import { ADMIN_NAV_ITEMS, NAV_ITEMS } from '@kit/nav';
 import type { RouteName } from '@kit/router';
+import { $consoleAccess, can, type ConsoleAccess } from '@kit/console-scope';
+
+/** The console's entries: the super admin's, or the school admin's that their permissions allow (issue 22). */
+function navItems(access: ConsoleAccess): Array<{ label: string; href: string; routes: RouteName[]; icon: string }> {
+  if (access.kind === 'superAdmin') return NAV_ITEMS;
+  const schoolId = access.schoolId;
+  return ADMIN_NAV_ITEMS.filter(
+    (item) => item.permission === 'OWN_ACCOUNT' || (schoolId != null && can(item.permission, access)),
+  ).map((item) => ({ ...item, href: item.href(schoolId ?? 0) }));
+}
 
 function Icon({ d }: { d: string }) {
   return (
@@ -28,9 +39,10 @@ export function SidebarNav({
   onNavigate?: () => void;
   onLogout: () => void;
 }) {
+  const access = useStore($consoleAccess);
   return (
-    <nav aria-label="Super admin" className="flex h-full flex-col gap-1 p-3">
-      {NAV_ITEMS.map((item) => {
+    <nav aria-label={access.kind === 'admin' ? 'School admin' : 'Super admin'} className="flex h-full flex-col gap-1 p-3">
+      {navItems(access).map((item) => {
         const active = current !== undefined && item.routes.includes(current);
         return (
           <a

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordSchema, loginSchema, signInResultSchema } from '@domain/auth';
+import { apiDone, apiSuccess } from '@domain/api';
+import { AuthService } from './service';
+
+/** POST /api/admin/login and /logout (issue 22): open routes, same body and reply as the super admin's. */
+export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = new AuthService(app.db, app.config);
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Sign in (school admin)',
+        security: [],
+        body: loginSchema.meta({ examples: [{ email: 'registrar@school.example', password: 'your-password' }] }),
+        response: { 200: apiSuccess(signInResultSchema) },
+      },
+      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const data = await auth.signInAdmin(request.body.email, request.body.password, request.actor());
+      return { success: true as const, data, message: 'Signed in' };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { summary: 'Sign out (school admin; revokes the session)', security: [], response: { 200: apiDone } } },
+    async (request) => {
+      // As the super admin's: always succeeds for the browser; only a live ADMIN session is revoked and logged.
+      if (request.auth?.role === 'ADMIN') await auth.signOut(request.auth, request.actor());
+      return { success: true as const, data: null, message: 'Signed out' };
+    },
+  );
+};
+
+/** The admin's own password (always allowed: OWN_ACCOUNT). */
+export const adminPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = new AuthService(app.db, app.config);
+  app.post(
+    '/change-password',
+    {
+      schema: { summary: 'Change my password (school admin)', body: changePasswordSchema, response: { 200: apiDone } },
+      config: { permission: 'OWN_ACCOUNT' },
+    },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      await auth.changePassword(request.auth!, currentPassword, newPassword, request.actor());
+      return { success: true as const, data: null, message: 'Password changed successfully' };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { useStore } from '@nanostores/react';
+import { ScreenHeading } from '@kit/ScreenHeading';
+import { ADMIN_NAV_ITEMS } from '@kit/nav';
+import { useCan } from '@kit/console-scope';
+import { NO_SCHOOL_MESSAGE } from '@domain/admin-console';
+import { $adminAccount } from '@features/admins';
+import SchoolDayPanel from './SchoolDayPanel';
+
+/**
+ * The school admin's landing screen (issue 22): with VIEW_ATTENDANCE their school's day (figures, live arrivals, who
+ * is still missing); a tile per screen their permissions open.
+ */
+export default function AdminHomeScreen() {
+  const { admin } = useStore($adminAccount);
+  const can = useCan();
+  const schoolId = admin?.schoolId ?? null;
+  const tiles = ADMIN_NAV_ITEMS.filter(
+    (i) => i.label !== 'Dashboard' && (i.permission === 'OWN_ACCOUNT' || (schoolId != null && can(i.permission))),
+  );
+  return (
+    <div>
+      <ScreenHeading title="Dashboard" />
+      <p className="mb-6 text-gray-700">
+        {admin ? `Welcome, ${admin.firstName}. ` : ''}
+        {admin?.school ? `${admin.school.name} (${admin.school.acronym})` : schoolId == null && admin ? NO_SCHOOL_MESSAGE : ''}
+      </p>
+      {schoolId != null && can('VIEW_ATTENDANCE') ? (
+        <div className="mb-6">
+          <SchoolDayPanel />
+        </div>
+      ) : null}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {tiles.map((tile) => (
+          <li key={tile.label}>
+            <a
+              href={tile.href(schoolId ?? 0)}
+              className="block rounded-lg border border-gray-200 bg-white p-4 font-medium text-gray-900 shadow-sm hover:border-brand-600"
+            >
+              {tile.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

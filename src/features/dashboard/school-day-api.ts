@@ -1,0 +1,6 @@
+import { request } from '@kit/http';
+import type { SchoolDay } from '@domain/school-day';
+
+/** GET /api/admin/dashboard: the school admin's school today (issue 22). */
+export const fetchSchoolDay = (signal?: AbortSignal) =>
+  request<SchoolDay>('Failed to fetch dashboard statistics', (api) => api.get('admin/dashboard', { signal }));

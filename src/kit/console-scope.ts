@@ -1,0 +1,43 @@
+import { atom } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import { hasPermission, type RoutePermission } from '@domain/admin-console';
+import type { Role } from '@domain/roles';
+
+/*
+ * Which console this page is (issue 22): the super admin's (/super-admin, every school) or a school admin's (/admin,
+ * their own school). The same feature screens serve both; they ask this module, never the role:
+ * - `$consoleAccess`: the school admin's school and CURRENT permissions (GET /api/admin/me, set by the shell);
+ * - `can(p)` / `useCan()`: whether to show an action (the server refuses it anyway: 403);
+ * - `consoleHref(path)`: a '/super-admin/…' link as this console spells it.
+ */
+
+export type ConsoleAccess =
+  | { kind: 'superAdmin' }
+  | { kind: 'admin'; schoolId: number | null; schoolName: string | null; permissions: Record<string, boolean> };
+
+export const $consoleAccess = atom<ConsoleAccess>({ kind: 'superAdmin' });
+
+/** The school admin's console is everything under /admin. */
+export function isAdminConsole(): boolean {
+  return typeof location !== 'undefined' && /^\/admin(\/|$)/.test(location.pathname);
+}
+
+/** The role this page signs in as (its cookie, its API scope, its live room). */
+export function consoleRole(): Extract<Role, 'SUPER_ADMIN' | 'ADMIN'> {
+  return isAdminConsole() ? 'ADMIN' : 'SUPER_ADMIN';
+}
+
+export function can(permission: RoutePermission, access: ConsoleAccess = $consoleAccess.get()): boolean {
+  return access.kind === 'superAdmin' || hasPermission(access.permissions, permission);
+}
+
+/** `can` that re-renders when the permissions arrive or change. */
+export function useCan(): (permission: RoutePermission) => boolean {
+  const access = useStore($consoleAccess);
+  return (permission) => can(permission, access);
+}
+
+/** '/super-admin/x' in the school admin's console is '/admin/x' (the routes mirror each other). */
+export function consoleHref(path: string): string {
+  return isAdminConsole() ? path.replace(/^\/super-admin(?=\/|$)/, '/admin') : path;
+}

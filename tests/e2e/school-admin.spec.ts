@@ -1,0 +1,255 @@
+/*
+ * The school-admin console (issue 22) against the real app: an admin signs in through the one /login page and lands
+ * on /admin; the same Students screen shows only what the permissions allow; a direct URL without its permission
+ * is the forbidden page; the live attendance of another school never reaches the admin. At 390 and 1440 px.
+ */
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const PASSWORD = 'Registrar-Gate-2024';
+let seq = 0;
+
+interface Seed {
+  root: string;
+  schoolA: number;
+  schoolB: number;
+  readerA: string;
+  readerB: string;
+}
+let seed: Seed;
+
+async function call(request: APIRequestContext, token: string, method: 'post' | 'put' | 'patch', path: string, data: unknown) {
+  const res = await request[method](`${E2E_BASE_URL}${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()).data;
+}
+
+async function school(request: APIRequestContext, root: string, name: string) {
+  seq += 1;
+  const created = await call(request, root, 'post', '/api/super-admin/schools', { name, acronym: `SA${seq}${run}`.slice(0, 10) });
+  // Every day is a school day, so the live test does not depend on the calendar or the hour.
+  await call(request, root, 'put', `/api/super-admin/schools/${created.id}/attendance-settings`, {
+    timeZone: 'Asia/Manila',
+    lateCutoff: '23:58',
+    absenceCutoff: '23:59',
+    schoolDays: [1, 2, 3, 4, 5, 6, 7],
+    holidays: [],
+  });
+  return created.id as number;
+}
+
+async function student(request: APIRequestContext, root: string, schoolId: number, first: string, last: string, card: string) {
+  seq += 1;
+  await call(request, root, 'post', '/api/super-admin/register-student', {
+    firstName: first,
+    lastName: last,
+    email: `${first.toLowerCase()}.${run}${seq}@students.test`,
+    lrn: String(500000000000 + ((Date.now() + seq) % 99999999999)).slice(0, 12),
+    parentPhone: '0917 123 4567',
+    password: 'Password123',
+    rfidCardId: card,
+    schoolId,
+  });
+}
+
+/** A school admin of `schoolId` with exactly these permissions; returns their email. */
+async function admin(request: APIRequestContext, root: string, schoolId: number, permissions: string[]) {
+  seq += 1;
+  const email = `registrar.${run}.${seq}@school.test`;
+  const created = await call(request, root, 'post', '/api/super-admin/register-admin', {
+    email,
+    password: PASSWORD,
+    firstName: 'Rosa',
+    lastName: `Registrar${seq}`,
+    employeeId: `REG-${run}-${seq}`,
+    schoolId,
+  });
+  await call(request, root, 'patch', `/api/super-admin/admins/${created.id}/permissions`, {
+    permissions: Object.fromEntries(permissions.map((p) => [p, true])),
+  });
+  return email;
+}
+
+async function adminSession(page: Page, context: BrowserContext, email: string) {
+  const res = await page.request.post(`${E2E_BASE_URL}/api/admin/login`, { data: { email, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  const token = (await res.json()).data.token as string;
+  await context.addCookies([{ name: 'ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
+}
+
+/** A card UID no other spec uses (8 hex digits). */
+const card = () => randomBytes(4).toString('hex').toUpperCase();
+
+const tap = (readerToken: string, card: string, eventId: string) =>
+  fetch(`${E2E_BASE_URL}/api/rfid/taps`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ eventId, cardUid: card, tappedAt: new Date().toISOString() }),
+  });
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  const root = await signInViaApi(page);
+  const schoolA = await school(page.request, root, `Admin Console A ${run}`);
+  const schoolB = await school(page.request, root, `Admin Console B ${run}`);
+  await student(page.request, root, schoolA, 'Andrea', `Alonzo${run}`, card());
+  await student(page.request, root, schoolB, 'Bernardo', `Bautista${run}`, card());
+  const readerA = (
+    await call(page.request, root, 'post', '/api/super-admin/rfid-readers', { name: `Gate A ${run}`, schoolId: schoolA })
+  ).token;
+  const readerB = (
+    await call(page.request, root, 'post', '/api/super-admin/rfid-readers', { name: `Gate B ${run}`, schoolId: schoolB })
+  ).token;
+  seed = { root, schoolA, schoolB, readerA, readerB };
+  await page.close();
+});
+
+for (const width of SCREEN_WIDTHS) {
+  test(`an admin with VIEW_STUDENTS only signs in at /login, sees the list and no Register button (${width}px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_STUDENTS']);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectFitsWidth(page, `admin dashboard ${width}`);
+
+    await page.goto(`/admin/schools/${seed.schoolA}/students`);
+    const table = page.getByRole('table', { name: 'Students' });
+    await expect(table.getByText(`Andrea Alonzo${run}`)).toBeVisible();
+    // Only school A's students, and nothing the permission does not allow.
+    await expect(page.getByText(`Bernardo Bautista${run}`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Register New Student' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View Archived Students' })).toHaveCount(0);
+    await expect(table.getByRole('button', { name: /^Archive / })).toHaveCount(0);
+    await expectFitsWidth(page, `admin students ${width}`, { tablesFit: width >= 1440 });
+
+    // Another school's id in the address is their own school's list again.
+    await page.goto(`/admin/schools/${seed.schoolB}/students`);
+    await expect(page).toHaveURL(new RegExp(`/admin/schools/${seed.schoolA}/students`));
+    await expect(page.getByRole('table', { name: 'Students' }).getByText(`Andrea Alonzo${run}`)).toBeVisible();
+  });
+
+  test(`a direct URL to a screen without its permission shows the forbidden page (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_STUDENTS']);
+    await adminSession(page, context, email);
+    await page.goto('/admin/attendance-history');
+    await expect(page).toHaveURL(/\/forbidden$/);
+    await expect(page.getByRole('heading', { name: 'Access Forbidden' })).toBeVisible();
+    await expectFitsWidth(page, `forbidden ${width}`);
+  });
+}
+
+test('a super admin opening /admin goes to the forbidden page', async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/forbidden$/);
+});
+
+for (const width of SCREEN_WIDTHS) {
+  test(`the live attendance of school B never reaches school A's admin; A's own does (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE']);
+    await adminSession(page, context, email);
+    await page.goto('/admin/attendance-history');
+    await expect(page.getByRole('heading', { level: 1, name: 'Attendance History' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await expectFitsWidth(page, `admin attendance ${width}`);
+
+    const [cardA, cardB] = [card(), card()];
+    await student(request, seed.root, seed.schoolA, 'Carmen', `Live${width}${run}`, cardA);
+    await student(request, seed.root, seed.schoolB, 'Dario', `Other${width}${run}`, cardB);
+    expect((await tap(seed.readerB, cardB, `b-${width}-${run}`)).status).toBe(201);
+    expect((await tap(seed.readerA, cardA, `a-${width}-${run}`)).status).toBe(201);
+    // A's tap arrives (so the socket is live); B's, posted first, never does.
+    const live = page.getByRole('list', { name: 'Live attendance events' });
+    await expect(live.getByText(`Carmen Live${width}${run}`)).toBeVisible({ timeout: 5000 });
+    await page.waitForTimeout(1000);
+    await expect(page.getByText(`Dario Other${width}${run}`)).toHaveCount(0);
+  });
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`the dashboard shows the school's day: a student still missing arrives live (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE']);
+    const cardA = card();
+    const name = `Elena Dash${width}${run}`;
+    await student(request, seed.root, seed.schoolA, 'Elena', `Dash${width}${run}`, cardA);
+    await adminSession(page, context, email);
+    await page.goto('/admin');
+    const missing = page.getByRole('list', { name: 'Students still missing' });
+    await expect(missing.getByText(name)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await expectFitsWidth(page, `admin dashboard ${width}`);
+
+    expect((await tap(seed.readerA, cardA, `dash-${width}-${run}`)).status).toBe(201);
+    await expect(page.getByRole('list', { name: 'Live attendance events' }).getByText(name)).toBeVisible({ timeout: 5000 });
+    // The figures follow: the student is no longer missing.
+    await expect(missing.getByText(name)).toHaveCount(0, { timeout: 5000 });
+  });
+}
+
+const ALL = [
+  'VIEW_STUDENTS',
+  'MANAGE_STUDENTS',
+  'ARCHIVE_STUDENTS',
+  'VIEW_GRADES_SECTIONS',
+  'MANAGE_GRADES_SECTIONS',
+  'VIEW_ATTENDANCE',
+  'MANAGE_ATTENDANCE',
+  'VIEW_SMS_HISTORY',
+  'SEND_SMS',
+  'VIEW_SYSTEM_LOGS',
+];
+
+for (const width of SCREEN_WIDTHS) {
+  test(`every school-admin screen opens on the admin's school and fits ${width}px`, async ({ page, context, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await admin(request, seed.root, seed.schoolA, ALL);
+    await adminSession(page, context, email);
+    const screens: Array<[string, string]> = [
+      [`/admin/schools/${seed.schoolA}/students`, `Students - Admin Console A ${run}`],
+      ['/admin/archived-students', 'Archived Students'],
+      [`/admin/schools/${seed.schoolA}/grades-sections`, `Admin Console A ${run}`],
+      ['/admin/attendance-history', 'Attendance History'],
+      ['/admin/sms-history', 'SMS Notifications History'],
+      ['/admin/system-logs', 'System Logs'],
+      ['/admin/profile', 'My Profile'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      // Nothing the console asked for was refused or missing (a call to a super-admin-only route would be).
+      await expect(page.getByText(/^(Error: )?(Not found|Admin access required|You do not have permission)/), path).toHaveCount(
+        0,
+      );
+      await expectFitsWidth(page, `${path} ${width}`);
+    }
+    // With every permission the Students screen offers its actions.
+    await page.goto(`/admin/schools/${seed.schoolA}/students`);
+    await expect(page.getByRole('button', { name: 'Register New Student' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Archived Students' })).toHaveAttribute('href', '/admin/archived-students');
+  });
+}
