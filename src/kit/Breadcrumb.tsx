@@ -17,11 +17,11 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
               </span>
             ) : null}
             {c.href && i < items.length - 1 ? (
-              <a href={c.href} className="break-words text-brand-700 hover:underline">
+              <a href={c.href} className="text-brand-700 [overflow-wrap:anywhere] hover:underline">
                 {c.label}
               </a>
             ) : (
-              <span aria-current={i === items.length - 1 ? 'page' : undefined} className="break-words text-gray-900">
+              <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-gray-900 [overflow-wrap:anywhere]">
                 {c.label}
               </span>
             )}

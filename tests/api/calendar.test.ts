@@ -226,6 +226,34 @@ describe(`school calendar (${dbKind})`, () => {
     expect(await recordsOn(id, '2026-11-17')).toEqual([{ studentId: seven, status: 'ABSENT' }]);
   });
 
+  it('a holiday added through the attendance settings undoes that day’s marks too, and keeps the calendar’s kinds', async () => {
+    const { id } = await createSchool(t.app, token);
+    const student = await studentIn(id, 'CE100001', null, '2026-11-13');
+    await job('2026-11-13T02:30:00.000Z');
+    expect(await recordsOn(id, '2026-11-13')).toEqual([{ studentId: student, status: 'ABSENT' }]);
+    expect((await declare(id, { date: '2026-11-12', name: 'Foundation day', kind: 'EVENT' })).statusCode).toBe(201);
+    const settings = {
+      timeZone: 'Asia/Manila',
+      lateCutoff: '07:45',
+      absenceCutoff: '10:00',
+      schoolDays: [1, 2, 3, 4, 5],
+      holidays: [
+        { date: '2026-11-12', name: 'Foundation day' },
+        { date: '2026-11-13', name: 'Flooded roads' },
+      ],
+    };
+    const put = await api({ method: 'PUT', url: `/api/super-admin/schools/${id}/attendance-settings`, payload: settings });
+    expect(put.statusCode).toBe(200);
+    expect(await recordsOn(id, '2026-11-13')).toEqual([]);
+    const log = (await logsOf(t.app, 'UPDATE_ATTENDANCE_SETTINGS')).find((l) => l.entityId === String(id));
+    expect(log?.details).toMatchObject({ cancelled: { '2026-11-13': { absences: 1, messages: 1 } } });
+    const cal = await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` });
+    expect(cal.json().data.days.map((d: { date: string; kind: string }) => [d.date, d.kind])).toEqual([
+      ['2026-11-12', 'EVENT'],
+      ['2026-11-13', 'HOLIDAY'],
+    ]);
+  });
+
   it('taps on a no-class day are kept; bad input is refused with its message; removal is logged', async () => {
     const { id } = await createSchool(t.app, token);
     const reader = await createReader(t.app, token, { schoolId: id });

@@ -240,6 +240,21 @@ test.describe('console lists at phone and desktop widths', () => {
         await expectGoodLayout(page, 'SMS history');
       });
 
+      test('a school calendar’s no-class days (issue #23)', async ({ page }) => {
+        const token = await signInViaApi(page);
+        const date = size.width < 640 ? '2027-01-11' : '2027-01-12';
+        const res = await page.request.post(`${E2E_BASE_URL}/api/super-admin/schools/${schoolId}/calendar/no-class-days`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { date, name: `Suspension ${LONG_WORD} ${run}`.slice(0, 100), kind: 'SUSPENSION', gradeLevels: [7, 8, 9, 10] },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+        await page.goto(`/super-admin/schools/${schoolId}/calendar`);
+        await expect(
+          page.getByRole('table', { name: 'No-class days' }).getByText(`Suspension ${LONG_WORD}`).first(),
+        ).toBeVisible();
+        await expectGoodLayout(page, 'no-class days');
+      });
+
       test('students, archived students and devices', async ({ page }) => {
         await page.goto(`/super-admin/student-management?schoolId=${schoolId}`);
         await expect(page.getByRole('table', { name: 'Students' }).getByText(`Layout Pupil ${run}`)).toBeVisible();

@@ -116,6 +116,8 @@ export interface Fixtures {
   /** an UNCERTAIN message (its outbox row 'uncertain') an admin may resend or dismiss */
   uncertainSmsId: number;
   readerId: number;
+  /** a no-class day of the school (issue #23: the calendar's DELETE route removes it) */
+  noClassDate: string;
 }
 
 export interface AuditApp {
@@ -289,6 +291,17 @@ export async function startAuditApp(): Promise<AuditApp> {
     if (fresh || !(await exists('sections', fx.sectionId))) {
       const payload = { schoolId: fx.schoolId, gradeId: fx.gradeId, name: `S${unique()}` };
       fx.sectionId = (await ok({ method: 'POST', url: '/api/super-admin/sections', payload })).json().data.id;
+    }
+    fx.noClassDate = '2026-12-26';
+    const noClassDay = await app.db
+      .selectFrom('schoolHolidays')
+      .select('date')
+      .where('schoolId', '=', fx.schoolId)
+      .where('date', '=', fx.noClassDate)
+      .executeTakeFirst();
+    if (!noClassDay) {
+      const payload = { date: fx.noClassDate, name: 'Audit no-class day', kind: 'EVENT' };
+      await ok({ method: 'POST', url: `/api/super-admin/schools/${fx.schoolId}/calendar/no-class-days`, payload });
     }
     const system = fx.systemId
       ? await app.db.selectFrom('systems').select('images').where('id', '=', fx.systemId).executeTakeFirst()

@@ -90,6 +90,25 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       holidays: [],
     }),
   },
+  'PUT /api/super-admin/schools/:id/calendar/school-year': {
+    action: 'UPDATE_SCHOOL_YEAR',
+    body: 'json',
+    fields: () => ({ start: '2026-06-08', end: '2027-04-09' }),
+  },
+  'POST /api/super-admin/schools/:id/calendar/no-class-days': {
+    action: 'DECLARE_NO_CLASS_DAY',
+    body: 'json',
+    // A date of its own each call (one no-class day per date).
+    fields: () => {
+      seq += 1;
+      return {
+        date: `2028-${String(1 + (seq % 12)).padStart(2, '0')}-${10 + (seq % 18)}`,
+        name: `Suspension ${u()}`,
+        kind: 'SUSPENSION',
+      };
+    },
+  },
+  'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date': { action: 'REMOVE_NO_CLASS_DAY', body: 'none' },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
   // The student portal (issue #24): the learner's own session ('learner'), sign-in without one.
@@ -387,6 +406,10 @@ MUTATIONS['POST /api/admin/change-password'] = {
 
 /** Reads that need a query to be a valid call (the Messenger verify handshake). */
 export const READ_QUERY: Record<string, string> = {
+  'GET /api/super-admin/schools/:schoolId/sections/:sectionId/sf2': '?month=2026-11',
+  'HEAD /api/super-admin/schools/:schoolId/sections/:sectionId/sf2': '?month=2026-11',
+  'GET /api/super-admin/schools/:id/sf2.zip': '?month=2026-11',
+  'HEAD /api/super-admin/schools/:id/sf2.zip': '?month=2026-11',
   'GET /api/webhooks/messenger': `?hub.mode=subscribe&hub.verify_token=${AUDIT_WEBHOOK.verify}&hub.challenge=42`,
   'HEAD /api/webhooks/messenger': `?hub.mode=subscribe&hub.verify_token=${AUDIT_WEBHOOK.verify}&hub.challenge=42`,
 };
@@ -421,6 +444,8 @@ const NAMED: Record<string, keyof Fixtures> = {
   imageName: 'imageName',
   schoolId: 'schoolId',
   gradeId: 'gradeId',
+  sectionId: 'sectionId',
+  date: 'noClassDate',
 };
 
 /** The route's URL with every parameter naming a live record, except `replace` (raw, already encoded). */

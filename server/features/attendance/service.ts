@@ -111,22 +111,33 @@ export async function getAttendanceSettings(
   schoolId: number,
   defaultTimeZone: string,
 ): Promise<AttendanceSettings> {
+  return (await settingsAndPartialDays(db, schoolId, defaultTimeZone)).settings;
+}
+
+/**
+ * The settings and, in the same statement, the no-class days of some grade levels (issue #23): the settings' holidays
+ * are the whole-school no-class days, the others are the calendar's own. One read of school_holidays either way
+ * (tap intake counts its statements: tests/api/tap-cost.test.ts).
+ */
+async function settingsAndPartialDays(db: Executor, schoolId: number, defaultTimeZone: string) {
   const school = await requireSchool(db, schoolId);
-  // The settings' holidays are the whole-school no-class days; days of some grade levels are the calendar's own.
-  const holidays = await db
+  const days = await db
     .selectFrom('schoolHolidays')
-    .select(['date', 'name'])
+    .select(['date', 'name', 'gradeLevels'])
     .where('schoolId', '=', schoolId)
-    .where('gradeLevels', 'is', null)
     .orderBy('date')
     .execute();
-  return {
+  const settings: AttendanceSettings = {
     timeZone: school.timezone ?? defaultTimeZone,
     lateCutoff: school.lateCutoff,
     absenceCutoff: school.absenceCutoff,
     schoolDays: school.schoolDays.split(',').map(Number),
-    holidays,
+    holidays: days.filter((d) => d.gradeLevels == null).map(({ date, name }) => ({ date, name })),
   };
+  const partialDays = new Map(
+    days.filter((d) => d.gradeLevels != null).map((d) => [d.date, JSON.parse(d.gradeLevels!) as number[]]),
+  );
+  return { settings, partialDays };
 }
 
 export async function putAttendanceSettings(
@@ -188,18 +199,8 @@ export async function putAttendanceSettings(
 
 /** The rules tap intake and the absence job apply for a school. */
 export async function schoolRules(db: Executor, schoolId: number, defaultTimeZone: string): Promise<SchoolRules> {
-  const s = await getAttendanceSettings(db, schoolId, defaultTimeZone);
-  const partial = await db
-    .selectFrom('schoolHolidays')
-    .select(['date', 'gradeLevels'])
-    .where('schoolId', '=', schoolId)
-    .where('gradeLevels', 'is not', null)
-    .execute();
-  return {
-    ...s,
-    holidays: new Set(s.holidays.map((h) => h.date)),
-    partialDays: new Map(partial.map((p) => [p.date, JSON.parse(p.gradeLevels!) as number[]])),
-  };
+  const { settings, partialDays } = await settingsAndPartialDays(db, schoolId, defaultTimeZone);
+  return { ...settings, holidays: new Set(settings.holidays.map((h) => h.date)), partialDays };
 }
 
 /* ---------- EXCUSED ---------- */

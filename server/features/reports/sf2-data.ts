@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
 import { badRequest, notFound } from '@core/http/errors';
-import { localDate } from '@core/time/time';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import type { NoClassDay, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
@@ -18,7 +18,13 @@ export interface SchoolMonth {
   month: string;
   schoolDays: number[];
   noClassDays: NoClassDay[];
-  today: string;
+  lastMarkedDay: string;
+}
+
+/** Today counts once its absence cutoff has passed (before it, a learner without a tap is not absent yet). */
+export function lastMarkedDay(now: Date, timeZone: string, absenceCutoff: string): string {
+  const today = localDate(now, timeZone);
+  return now >= localDateTime(today, absenceCutoff, timeZone) ? today : addDays(today, -1);
 }
 
 export async function loadSchoolMonth(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
@@ -46,7 +52,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
       kind: d.kind as NoClassKind,
       gradeLevels: d.gradeLevels ? (JSON.parse(d.gradeLevels) as number[]) : null,
     })),
-    today: localDate(now, timeZone),
+    lastMarkedDay: lastMarkedDay(now, timeZone, school.absenceCutoff),
   };
   return { ctx, timeZone };
 }

@@ -8,7 +8,7 @@ import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } 
  * - the month's class days: the school's weekly class days, less its no-class days (those of the section's grade
  *   level too), within the school year;
  * - a learner is on the roll from the enrolment date until the day before leaving (transferred or dropped out);
- *   days off the roll, and days after today, carry no mark;
+ *   days off the roll, and days not over yet (today before its absence cutoff, later days), carry no mark;
  * - a class day with a check-in is present (blank), or tardy when the check-in was LATE; without a check-in
  *   it is absent (x), whether or not the absence job wrote an ABSENT record (it marks only days after it first
  *   ran) and even when EXCUSED (the form counts excused absences as absences);
@@ -44,8 +44,8 @@ export interface Sf2Input {
   sectionName: string;
   schoolDays: number[];
   noClassDays: NoClassDay[];
-  /** The school's today: later days are not marked yet. */
-  today: string;
+  /** The last day with marks: the school's today once its absence cutoff has passed, else yesterday. */
+  lastMarkedDay: string;
   /** Every learner of the section enrolled by the month's end (those who left earlier too: the cut-off counts them). */
   learners: Sf2Learner[];
   records: Sf2Record[];
@@ -99,7 +99,7 @@ export function classDays(input: Pick<Sf2Input, 'month' | 'schoolDays' | 'noClas
 export function buildSf2(input: Sf2Input): Sf2Form {
   const { start: monthStart, end: monthEnd } = monthBounds(input.month);
   const days = classDays(input);
-  const counted = days.map((d) => d <= input.today);
+  const counted = days.map((d) => d <= input.lastMarkedDay);
   const cutoff = firstFriday(input.schoolYear.start);
   const byStudentDay = new Map(input.records.map((r) => [`${r.studentId}:${r.date}`, r]));
   const onRoll = (l: Sf2Learner, d: string) => d >= l.enrolmentDate && (l.leftOn == null || d < l.leftOn);

@@ -44,6 +44,7 @@ function SchoolDetails({ school }: { school: School }) {
             </a>
           ) : null}
         </Detail>
+        <Detail label="DepEd School ID">{school.depedSchoolId}</Detail>
         <Detail label="Students">
           {school.currentStudentCount}
           {school.studentCount != null ? ` of ${school.studentCount}` : ''}

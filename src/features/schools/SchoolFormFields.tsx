@@ -30,6 +30,13 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Pro
         <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
         <TextField label="Website" hint="e.g. school.edu.ph" {...bind('website')} />
         <TextField
+          label="DepEd School ID"
+          inputMode="numeric"
+          maxLength={6}
+          hint="6 digits, printed on School Form 2"
+          {...bind('depedSchoolId')}
+        />
+        <TextField
           label="Student Count"
           inputMode="numeric"
           hint="Number of students the contract covers."

@@ -20,6 +20,7 @@ export interface SchoolForm {
   contactNumber: string;
   email: string;
   website: string;
+  depedSchoolId: string;
   studentCount: string;
   contractNumber: string;
   contractDate: string;
@@ -41,6 +42,7 @@ export function schoolForm(school?: School | null): SchoolForm {
     contactNumber: text(school?.contactNumber),
     email: text(school?.email),
     website: text(school?.website),
+    depedSchoolId: text(school?.depedSchoolId),
     studentCount: text(school?.studentCount),
     contractNumber: text(school?.contractNumber),
     contractDate: text(school?.contractDate),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
+import { GENDER_LABELS, LEFT_REASON_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
-import { formatDate, formatDateTime } from '@domain/format';
+import { formatCalendarDate, formatDate, formatDateTime } from '@domain/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
 import { MessengerOptIn } from '@features/notifications';
 
@@ -42,6 +42,11 @@ export function StudentDetails({ student: s }: { student: Student }) {
         <Item label="Section">{s.sectionModel?.name}</Item>
         <Item label="Date of Birth">{s.dateOfBirth ? formatDate(`${s.dateOfBirth.slice(0, 10)}T12:00:00`) : null}</Item>
         <Item label="Gender">{s.gender ? GENDER_LABELS[s.gender] : null}</Item>
+        <Item label="Middle Name">{s.middleName}</Item>
+        <Item label="Enrolment Date">{s.enrolmentDate ? formatCalendarDate(s.enrolmentDate) : null}</Item>
+        <Item label="Left">
+          {s.leftOn ? `${s.leftReason ? LEFT_REASON_LABELS[s.leftReason] : 'Left'} on ${formatCalendarDate(s.leftOn)}` : null}
+        </Item>
         <Item label="Phone Number">{s.phoneNumber}</Item>
         <Item label="RFID Card ID">{s.rfidCardId}</Item>
         <Item label="Address">{s.address}</Item>

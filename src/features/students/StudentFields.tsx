@@ -3,7 +3,14 @@ import { useStore } from '@nanostores/react';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { studentFormPatch, type StudentForm } from './store';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import { GENDER_LABELS, GENDERS, NOTIFICATION_PREFERENCE_LABELS, NOTIFICATION_PREFERENCES } from '@domain/students';
+import {
+  GENDER_LABELS,
+  GENDERS,
+  LEFT_REASON_LABELS,
+  LEFT_REASONS,
+  NOTIFICATION_PREFERENCE_LABELS,
+  NOTIFICATION_PREFERENCES,
+} from '@domain/students';
 import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '@kit';
 import { useClassChoices } from './useClassChoices';
 
@@ -60,6 +67,7 @@ export function StudentFields({
       />
       <Group title="Student">
         <TextField label="First Name" required autoComplete="off" data-autofocus {...bind('firstName')} />
+        <TextField label="Middle Name" autoComplete="off" {...bind('middleName')} />
         <TextField label="Last Name" required autoComplete="off" {...bind('lastName')} />
         <TextField label="Email" type="email" required autoComplete="off" {...bind('email')} />
         <TextField label="LRN" required inputMode="numeric" maxLength={12} hint="12 digits" {...bind('lrn')} />
@@ -89,6 +97,23 @@ export function StudentFields({
           options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
           {...bind('gender')}
         />
+        <TextField
+          label="Enrolment Date"
+          type="date"
+          hint={creating ? 'Blank: today (a learner registered mid-year counts as late enrolment)' : undefined}
+          {...bind('enrolmentDate')}
+        />
+        {creating ? null : (
+          <>
+            <TextField label="Left On" type="date" hint="Transferred or dropped out on (School Form 2)" {...bind('leftOn')} />
+            <SelectField
+              label="Reason for Leaving"
+              placeholder="Still enrolled"
+              options={LEFT_REASONS.map((r) => ({ value: r, label: LEFT_REASON_LABELS[r] }))}
+              {...bind('leftReason')}
+            />
+          </>
+        )}
         <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
         <TextField label="RFID Card ID" autoComplete="off" {...bind('rfidCardId')} />
         <TextAreaField label="Address" rows={2} className="sm:col-span-2" {...bind('address')} />

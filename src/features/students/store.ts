@@ -28,6 +28,7 @@ export const studentPictureError = (file: File) => chosenFileError(file, IMAGE_M
 /** The Register/Edit Student form as its inputs hold it (every value is text; '' = not given). */
 export interface StudentForm {
   firstName: string;
+  middleName: string;
   lastName: string;
   email: string;
   password: string;
@@ -46,6 +47,9 @@ export interface StudentForm {
   parentAddress: string;
   emergencyContact: string;
   notificationPreference: string;
+  enrolmentDate: string;
+  leftOn: string;
+  leftReason: string;
   schoolId: string;
   gradeId: string;
   sectionId: string;
@@ -60,6 +64,7 @@ export function studentForm(
 ): StudentForm {
   return {
     firstName: text(student?.firstName),
+    middleName: text(student?.middleName),
     lastName: text(student?.lastName),
     email: text(student?.email),
     password: '',
@@ -78,6 +83,9 @@ export function studentForm(
     parentAddress: text(student?.parentAddress),
     emergencyContact: text(student?.emergencyContact),
     notificationPreference: text(student?.notificationPreference) || DEFAULT_NOTIFICATION_PREFERENCE,
+    enrolmentDate: text(student?.enrolmentDate),
+    leftOn: text(student?.leftOn),
+    leftReason: text(student?.leftReason),
     schoolId: student ? text(student.schoolId) : (place.schoolId ?? ''),
     gradeId: student ? text(student.gradeId) : (place.gradeId ?? ''),
     sectionId: student ? text(student.sectionId) : (place.sectionId ?? ''),
