@@ -1,14 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { actionFailure } from '@kit/action';
-import { $consoleAccess } from '@kit/console-scope';
 import { Button, CancelButton, ErrorBanner, Modal, SelectField, SuccessOverlay, TextAreaField } from '@kit';
-import { fetchGrades, fetchSections } from '@features/grades-sections';
-import { groupMessageSchema, smsLength } from '@domain/sms-history';
+import { groupMessageSchema, smsLength, type GroupChoices } from '@domain/sms-history';
 import { validate } from '@domain/validation';
-import { fetchGroupAudience, sendGroupMessage } from './sms-history-api';
-
-type Choice = { value: number; label: string };
+import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
 
 /**
  * 'Message a class' (issue 22, SEND_SMS): a message to the parents of a grade or one of its sections in the school
@@ -16,12 +11,9 @@ type Choice = { value: number; label: string };
  */
 export function GroupMessageModal({ onClose }: { onClose: () => void }) {
   const formId = useId();
-  const access = useStore($consoleAccess);
-  const schoolId = access.kind === 'admin' ? access.schoolId : null;
   // One id per opened dialog: sending again after a lost answer queues nothing twice.
   const [requestId] = useState(() => crypto.randomUUID());
-  const [grades, setGrades] = useState<Choice[]>([]);
-  const [sections, setSections] = useState<Choice[]>([]);
+  const [choices, setChoices] = useState<GroupChoices>([]);
   const [gradeId, setGradeId] = useState('');
   const [sectionId, setSectionId] = useState('');
   const [count, setCount] = useState<number | null>(null);
@@ -32,26 +24,13 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
-    if (schoolId == null) return;
     const ctrl = new AbortController();
-    fetchGrades(schoolId, ctrl.signal).then(
-      (list) => setGrades(list.map((g) => ({ value: g.id, label: g.name }))),
-      () => undefined,
-    );
+    fetchGroupChoices(ctrl.signal).then(setChoices, (err: unknown) => {
+      if (!ctrl.signal.aborted) setBanner(err instanceof Error ? err.message : 'Failed to fetch grades');
+    });
     return () => ctrl.abort();
-  }, [schoolId]);
-
-  useEffect(() => {
-    setSections([]);
-    setCount(null);
-    if (schoolId == null || !gradeId) return;
-    const ctrl = new AbortController();
-    fetchSections(schoolId, Number(gradeId), ctrl.signal).then(
-      (list) => setSections(list.map((s) => ({ value: s.id, label: s.name }))),
-      () => undefined,
-    );
-    return () => ctrl.abort();
-  }, [schoolId, gradeId]);
+  }, []);
+  const grade = choices.find((g) => String(g.id) === gradeId);
 
   useEffect(() => {
     setCount(null);
@@ -110,7 +89,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
           data-autofocus
           placeholder="Select a grade"
           value={gradeId}
-          options={grades}
+          options={choices.map((g) => ({ value: g.id, label: g.name }))}
           error={errors.gradeId}
           onChange={(e) => {
             setGradeId(e.target.value);
@@ -123,7 +102,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
           placeholder="Whole grade"
           value={sectionId}
           disabled={!gradeId}
-          options={sections}
+          options={(grade?.sections ?? []).map((sec) => ({ value: sec.id, label: sec.name }))}
           error={errors.sectionId}
           onChange={(e) => setSectionId(e.target.value)}
         />

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
+import type { GroupChoices, MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
 
 /** Spec §7 GET /api/super-admin/sms-history (filters of §3; '' values are left out). */
 export const fetchSmsHistory = (query: Record<string, string | number>, signal?: AbortSignal) =>
@@ -38,3 +38,7 @@ export const sendGroupMessage = (payload: { gradeId: number; sectionId?: number;
   requestBody<{ recipients: number }>('Failed to send message', (api) =>
     api.post('admin/sms-history/group-messages', { json: payload }),
   );
+
+/** The grades and sections a class message may go to (with SEND_SMS alone). */
+export const fetchGroupChoices = (signal?: AbortSignal) =>
+  request<GroupChoices>('Failed to fetch grades', (api) => api.get('admin/sms-history/group-choices', { signal }));
