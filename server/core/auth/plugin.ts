@@ -19,7 +19,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const a = this.auth;
     if (!a) return { role: 'PUBLIC', userId: null, name: 'Public visitor', ...base };
     const schoolId = this.admin?.schoolId;
-    return { role: a.role, userId: a.userId, name: a.name, email: a.email, employeeId: a.employeeId, lrn: a.lrn, schoolId, ...base };
+    return {
+      role: a.role,
+      userId: a.userId,
+      name: a.name,
+      email: a.email,
+      employeeId: a.employeeId,
+      lrn: a.lrn,
+      schoolId,
+      ...base,
+    };
   });
 
   app.addHook('onRequest', async (request) => {

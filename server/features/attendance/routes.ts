@@ -23,80 +23,83 @@ const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
  * Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. A school admin
  * (issue 22) reads and corrects their own school's records; the settings stay the super admin's.
  */
-export const attendanceRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
-  app.get(
-    '/attendance-history',
-    {
-      schema: {
-        summary: 'Attendance History (filtered, 10 per page)',
-        querystring: historyFiltersSchema,
-        response: { 200: apiSuccess(attendanceHistorySchema) },
+export const attendanceRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/attendance-history',
+      {
+        schema: {
+          summary: 'Attendance History (filtered, 10 per page)',
+          querystring: historyFiltersSchema,
+          response: { 200: apiSuccess(attendanceHistorySchema) },
+        },
+        config: scope.permission('VIEW_ATTENDANCE'),
       },
-      config: scope.permission('VIEW_ATTENDANCE'),
-    },
-    async (request) => {
-      const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
-      const page = pageParams(request.query, ATTENDANCE_PAGE_SIZE);
-      return { success: true as const, data: await listHistory(app.db, filters, page, app.config.schoolTimezone) };
-    },
-  );
-
-  app.post(
-    '/attendance/excuse',
-    {
-      schema: {
-        summary: 'Mark a student EXCUSED for a day, with a note',
-        body: excuseSchema,
-        response: { 200: apiSuccess(attendanceRecordSchema) },
+      async (request) => {
+        const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
+        const page = pageParams(request.query, ATTENDANCE_PAGE_SIZE);
+        return { success: true as const, data: await listHistory(app.db, filters, page, app.config.schoolTimezone) };
       },
-      config: scope.permission('MANAGE_ATTENDANCE'),
-    },
-    async (request) => {
-      if (scope.kind === 'admin') scope.owns(request, await studentSchoolId(app.db, request.body.studentId), 'Student not found');
-      const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
-      const event: LiveAttendanceEvent = {
-        id: record.id,
-        studentId: record.studentId,
-        studentName: `${record.student.firstName} ${record.student.lastName}`,
-        status: record.status,
-        time: app.clock.now().toISOString(),
-        reader: null,
-        record,
-      };
-      app.realtime.emitToSchool(record.schoolId, 'attendance', event);
-      return { success: true as const, data: record, message: 'Attendance marked as excused' };
-    },
-  );
+    );
 
-  if (scope.kind !== 'superAdmin') return;
-  app.get(
-    '/schools/:id/attendance-settings',
-    { schema: { summary: "A school's attendance settings", params: schoolParams, response: settingsReply } },
-    async (request) => ({
-      success: true as const,
-      data: await getAttendanceSettings(app.db, request.params.id, app.config.schoolTimezone),
-    }),
-  );
-
-  app.put(
-    '/schools/:id/attendance-settings',
-    {
-      schema: {
-        summary: "Save a school's attendance settings",
-        params: schoolParams,
-        body: attendanceSettingsSchema,
-        response: settingsReply,
+    app.post(
+      '/attendance/excuse',
+      {
+        schema: {
+          summary: 'Mark a student EXCUSED for a day, with a note',
+          body: excuseSchema,
+          response: { 200: apiSuccess(attendanceRecordSchema) },
+        },
+        config: scope.permission('MANAGE_ATTENDANCE'),
       },
-    },
-    async (request) => {
-      const data = await putAttendanceSettings(
-        app.db,
-        request.params.id,
-        request.body,
-        app.config.schoolTimezone,
-        request.actor(),
-      );
-      return { success: true as const, data, message: 'Attendance settings saved' };
-    },
-  );
-};
+      async (request) => {
+        if (scope.kind === 'admin')
+          scope.owns(request, await studentSchoolId(app.db, request.body.studentId), 'Student not found');
+        const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
+        const event: LiveAttendanceEvent = {
+          id: record.id,
+          studentId: record.studentId,
+          studentName: `${record.student.firstName} ${record.student.lastName}`,
+          status: record.status,
+          time: app.clock.now().toISOString(),
+          reader: null,
+          record,
+        };
+        app.realtime.emitToSchool(record.schoolId, 'attendance', event);
+        return { success: true as const, data: record, message: 'Attendance marked as excused' };
+      },
+    );
+
+    if (scope.kind !== 'superAdmin') return;
+    app.get(
+      '/schools/:id/attendance-settings',
+      { schema: { summary: "A school's attendance settings", params: schoolParams, response: settingsReply } },
+      async (request) => ({
+        success: true as const,
+        data: await getAttendanceSettings(app.db, request.params.id, app.config.schoolTimezone),
+      }),
+    );
+
+    app.put(
+      '/schools/:id/attendance-settings',
+      {
+        schema: {
+          summary: "Save a school's attendance settings",
+          params: schoolParams,
+          body: attendanceSettingsSchema,
+          response: settingsReply,
+        },
+      },
+      async (request) => {
+        const data = await putAttendanceSettings(
+          app.db,
+          request.params.id,
+          request.body,
+          app.config.schoolTimezone,
+          request.actor(),
+        );
+        return { success: true as const, data, message: 'Attendance settings saved' };
+      },
+    );
+  };

@@ -25,68 +25,77 @@ import type { SchoolScope } from '@core/http/school-scope';
  * The browser shows upload progress (ky's onUploadProgress) and then the streamed progress.
  * A school admin (issue 22) imports into their own school only, with MANAGE_STUDENTS.
  */
-export const studentImportRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
-  const upload = { body: importUploadSchema };
-  const config = { upload: STUDENT_CSV_UPLOAD, ...scope.permission('MANAGE_STUDENTS') };
+export const studentImportRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    const upload = { body: importUploadSchema };
+    const config = { upload: STUDENT_CSV_UPLOAD, ...scope.permission('MANAGE_STUDENTS') };
 
-  app.get(
-    '/students/import/template',
-    { schema: { summary: 'The student CSV import template', response: { 200: z.string() } }, config: scope.permission('MANAGE_STUDENTS') },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="students-import-template.csv"')
-        .header('cache-control', 'no-store')
-        .send(importTemplateCsv()),
-  );
-
-  app.post(
-    '/students/import/preview',
-    {
-      schema: {
-        summary: 'Check a student CSV file (nothing is written)',
-        ...upload,
-        response: { 200: apiSuccess(importPreviewSchema) },
+    app.get(
+      '/students/import/template',
+      {
+        schema: { summary: 'The student CSV import template', response: { 200: z.string() } },
+        config: scope.permission('MANAGE_STUDENTS'),
       },
-      config,
-    },
-    async (request) => ({
-      success: true as const,
-      data: toPreview(
-        await analyseImport(app.db, scope.school(request, request.body.schoolId) ?? request.body.schoolId, request.upload.file('file')),
-      ),
-    }),
-  );
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="students-import-template.csv"')
+          .header('cache-control', 'no-store')
+          .send(importTemplateCsv()),
+    );
 
-  app.post(
-    '/students/import/commit',
-    {
-      schema: {
-        summary: 'Import the valid rows of a student CSV file (NDJSON progress lines, the summary last)',
-        ...upload,
-        response: { 200: importEventSchema },
+    app.post(
+      '/students/import/preview',
+      {
+        schema: {
+          summary: 'Check a student CSV file (nothing is written)',
+          ...upload,
+          response: { 200: apiSuccess(importPreviewSchema) },
+        },
+        config,
       },
-      config,
-    },
-    async (request, reply) => {
-      const schoolId = scope.school(request, request.body.schoolId) ?? request.body.schoolId;
-      const analysis = await analyseImport(app.db, schoolId, request.upload.file('file'));
-      const stream = new PassThrough();
-      const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
-      const ctx = { db: app.db, actor: request.actor(), scryptCost: app.config.scryptCost };
-      commitImport(ctx, analysis, emit)
-        .then((summary) => emit({ type: 'summary', summary }))
-        .catch((err: unknown) => {
-          request.log.error({ err }, 'student import failed');
-          emit({ type: 'error', message: 'The import failed and nothing was imported. Please try again.' });
-        })
-        .finally(() => stream.end());
-      // The declared schema describes each line; the reply itself is the stream of them.
-      return (reply as FastifyReply)
-        .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
-    },
-  );
-};
+      async (request) => ({
+        success: true as const,
+        data: toPreview(
+          await analyseImport(
+            app.db,
+            scope.school(request, request.body.schoolId) ?? request.body.schoolId,
+            request.upload.file('file'),
+          ),
+        ),
+      }),
+    );
+
+    app.post(
+      '/students/import/commit',
+      {
+        schema: {
+          summary: 'Import the valid rows of a student CSV file (NDJSON progress lines, the summary last)',
+          ...upload,
+          response: { 200: importEventSchema },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const schoolId = scope.school(request, request.body.schoolId) ?? request.body.schoolId;
+        const analysis = await analyseImport(app.db, schoolId, request.upload.file('file'));
+        const stream = new PassThrough();
+        const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
+        const ctx = { db: app.db, actor: request.actor(), scryptCost: app.config.scryptCost };
+        commitImport(ctx, analysis, emit)
+          .then((summary) => emit({ type: 'summary', summary }))
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'student import failed');
+            emit({ type: 'error', message: 'The import failed and nothing was imported. Please try again.' });
+          })
+          .finally(() => stream.end());
+        // The declared schema describes each line; the reply itself is the stream of them.
+        return (reply as FastifyReply)
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    );
+  };

@@ -10,34 +10,40 @@ import { DEFAULT_LOG_SORT, LOG_CSV_COLUMNS, LOG_SORTS, listSystemLogs, logFilter
  * GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices.
  * A school admin (issue 22) reads their school's activity log: the entries its admins wrote.
  */
-export const systemLogRoutes = (scope: SchoolScope): FastifyPluginAsyncZod => async (app) => {
-  const config = scope.permission('VIEW_SYSTEM_LOGS');
-  app.get(
-    '/system-logs',
-    {
-      schema: {
-        summary: 'System log (a page, or the whole filtered list as CSV with format=csv)',
-        querystring: logQuerySchema,
-        response: { 200: apiSuccess(systemLogPageSchema) },
+export const systemLogRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = scope.permission('VIEW_SYSTEM_LOGS');
+    app.get(
+      '/system-logs',
+      {
+        schema: {
+          summary: 'System log (a page, or the whole filtered list as CSV with format=csv)',
+          querystring: logQuerySchema,
+          response: { 200: apiSuccess(systemLogPageSchema) },
+        },
+        config,
       },
-      config,
-    },
-    async (request, reply) => {
-      const query = { ...request.query, schoolId: scope.school(request) };
-      const sort = sortParams(query, LOG_SORTS, DEFAULT_LOG_SORT);
-      const tz = app.config.schoolTimezone;
-      if (wantsCsv(query)) {
-        const filename = `system-logs-${localDate(new Date(), tz)}.csv`;
-        return streamCsv(reply, await logsForExport(app.db, query, sort, tz), { filename, columns: LOG_CSV_COLUMNS, map: toLog });
-      }
-      const data = await listSystemLogs(app.db, query, pageParams(query, LOG_PAGE_SIZE), sort, tz);
-      return { success: true as const, data };
-    },
-  );
+      async (request, reply) => {
+        const query = { ...request.query, schoolId: scope.school(request) };
+        const sort = sortParams(query, LOG_SORTS, DEFAULT_LOG_SORT);
+        const tz = app.config.schoolTimezone;
+        if (wantsCsv(query)) {
+          const filename = `system-logs-${localDate(new Date(), tz)}.csv`;
+          return streamCsv(reply, await logsForExport(app.db, query, sort, tz), {
+            filename,
+            columns: LOG_CSV_COLUMNS,
+            map: toLog,
+          });
+        }
+        const data = await listSystemLogs(app.db, query, pageParams(query, LOG_PAGE_SIZE), sort, tz);
+        return { success: true as const, data };
+      },
+    );
 
-  app.get(
-    '/system-logs/filters',
-    { schema: { summary: 'System log filter choices', response: { 200: apiSuccess(logFilterOptionsSchema) } }, config },
-    async (request) => ({ success: true as const, data: await logFilterOptions(app.db, scope.school(request)) }),
-  );
-};
+    app.get(
+      '/system-logs/filters',
+      { schema: { summary: 'System log filter choices', response: { 200: apiSuccess(logFilterOptionsSchema) } }, config },
+      async (request) => ({ success: true as const, data: await logFilterOptions(app.db, scope.school(request)) }),
+    );
+  };

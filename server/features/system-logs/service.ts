@@ -110,7 +110,8 @@ export const LOG_CSV_COLUMNS: Array<CsvColumn<SystemLog>> = [
 
 /** The actions and entities present in the log (choices of the screen's filters), sorted. */
 export async function logFilterOptions(db: Executor, schoolId?: number): Promise<LogFilterOptions> {
-  const base = () => (schoolId == null ? db.selectFrom('systemLogs') : db.selectFrom('systemLogs').where('schoolId', '=', schoolId));
+  const base = () =>
+    schoolId == null ? db.selectFrom('systemLogs') : db.selectFrom('systemLogs').where('schoolId', '=', schoolId);
   const [actions, entities] = await Promise.all([
     base().select('action').distinct().orderBy('action').execute(),
     base().select('entity').distinct().orderBy('entity').execute(),
