@@ -149,6 +149,11 @@ export const groupAudienceQuerySchema = z.object({
 });
 export const groupAudienceSchema = z.object({ recipients: z.number() });
 export type GroupAudience = z.infer<typeof groupAudienceSchema>;
+/** The grades (with their sections) a class message may go to: the dialog's choices, with SEND_SMS alone. */
+export const groupChoicesSchema = z.array(
+  z.object({ id: z.number(), name: z.string(), sections: z.array(z.object({ id: z.number(), name: z.string() })) }),
+);
+export type GroupChoices = z.infer<typeof groupChoicesSchema>;
 
 export const groupMessageSchema = groupAudienceQuerySchema.extend({
   message: customMessageSchema.shape.message,

@@ -230,6 +230,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: false,
   },
+  'GET /api/admin/sms-history/group-choices': {
+    request: async () => ({ method: 'GET', url: '/api/admin/sms-history/group-choices' }),
+    success: 200,
+    refersToSchool: false,
+  },
   'GET /api/admin/sms-history/group-audience': {
     request: async () => ({ method: 'GET', url: `/api/admin/sms-history/group-audience?gradeId=${await grade()}` }),
     success: 200,

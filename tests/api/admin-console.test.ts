@@ -247,6 +247,13 @@ describe(`a message to a grade's or a section's parents (${dbKind})`, () => {
     await place(await insertStudent(app, schoolA), null);
     await place(await insertStudent(app, schoolA, { isArchived: 1 }), sectionId); // archived: not reached
     const token = await tokenOf((await newAdmin(schoolA, ['SEND_SMS'])).email);
+    // The dialog's choices come with SEND_SMS alone: the school's grades with their sections, no other school's.
+    const choices = (await as(token)(app, { method: 'GET', url: '/api/admin/sms-history/group-choices' })).json().data;
+    expect(choices.find((c: { id: number }) => c.id === gradeId)).toEqual({
+      id: gradeId,
+      name: 'Grade 9',
+      sections: [{ id: sectionId, name: 'Sampaguita' }],
+    });
     const audience = (q: string) => as(token)(app, { method: 'GET', url: `/api/admin/sms-history/group-audience?${q}` });
     expect((await audience(`gradeId=${gradeId}`)).json().data).toEqual({ recipients: 3 });
     expect((await audience(`gradeId=${gradeId}&sectionId=${sectionId}`)).json().data).toEqual({ recipients: 2 });

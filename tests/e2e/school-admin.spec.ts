@@ -253,3 +253,52 @@ for (const width of SCREEN_WIDTHS) {
     await expect(page.getByRole('link', { name: 'View Archived Students' })).toHaveAttribute('href', '/admin/archived-students');
   });
 }
+
+for (const width of SCREEN_WIDTHS) {
+  test(`a message to a section's parents shows its recipients before sending (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const grade = await call(request, seed.root, 'post', '/api/super-admin/grades', {
+      schoolId: seed.schoolA,
+      name: `Grade ${width}${run}`,
+      level: 7,
+    });
+    const section = await call(request, seed.root, 'post', '/api/super-admin/sections', {
+      schoolId: seed.schoolA,
+      gradeId: grade.id,
+      name: `Rizal ${width}`,
+    });
+    for (const first of ['Felipe', 'Gloria']) {
+      seq += 1;
+      await call(request, seed.root, 'post', '/api/super-admin/register-student', {
+        firstName: first,
+        lastName: `Class${width}${run}`,
+        email: `${first.toLowerCase()}.class.${run}${seq}@students.test`,
+        lrn: String(700000000000 + ((Date.now() + seq) % 99999999999)).slice(0, 12),
+        parentPhone: '0917 123 4567',
+        password: 'Password123',
+        schoolId: seed.schoolA,
+        gradeId: grade.id,
+        sectionId: section.id,
+      });
+    }
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_SMS_HISTORY', 'SEND_SMS']);
+    await adminSession(page, context, email);
+    await page.goto('/admin/sms-history');
+    await page.getByRole('button', { name: 'Message a class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message a class' });
+    await dialog.getByLabel('Grade').selectOption({ label: `Grade ${width}${run}` });
+    await expect(dialog.getByText("Recipients: 2 students' parents")).toBeVisible();
+    await dialog.getByLabel('Section').selectOption({ label: `Rizal ${width}` });
+    await expect(dialog.getByText("Recipients: 2 students' parents")).toBeVisible();
+    await expectFitsWidth(page, `class message ${width}`);
+    await dialog.getByRole('button', { name: /^Send/ }).click();
+    await expect(dialog.getByText('Message is required')).toBeVisible();
+    await dialog.getByLabel('Message').fill('The field trip is on Friday.');
+    await dialog.getByRole('button', { name: "Send to 2 students' parents" }).click();
+    await expect(page.getByText('Message queued for the parents of 2 students')).toBeVisible();
+  });
+}

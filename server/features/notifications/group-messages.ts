@@ -1,7 +1,7 @@
 import type { DB, Executor } from '@core/db/index';
 import { badRequest, notFound } from '@core/http/errors';
 import { writeLog, type Actor } from '@core/audit-log';
-import { GROUP_MESSAGE_MESSAGES, type GroupMessageInput } from '@domain/sms-history';
+import { GROUP_MESSAGE_MESSAGES, type GroupChoices, type GroupMessageInput } from '@domain/sms-history';
 import { GRADE_NOT_FOUND, SECTION_NOT_FOUND } from '../grades-sections';
 import { writeNotificationIntent } from './intents';
 
@@ -37,6 +37,34 @@ async function audienceIds(db: Executor, schoolId: number, gradeId: number, sect
     .where('isActive', '=', 1);
   if (sectionId != null) q = q.where('sectionId', '=', sectionId);
   return (await q.orderBy('id').execute()).map((r) => r.id);
+}
+
+/** The school's active grades and their active sections, by level and name (the dialog's choices). */
+export async function groupChoices(db: Executor, schoolId: number): Promise<GroupChoices> {
+  const [grades, sections] = await Promise.all([
+    db
+      .selectFrom('grades')
+      .select(['id', 'name'])
+      .where('schoolId', '=', schoolId)
+      .where('isActive', '=', 1)
+      .orderBy('level')
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('sections')
+      .select(['id', 'name', 'gradeId'])
+      .where('schoolId', '=', schoolId)
+      .where('isActive', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return grades.map((g) => ({
+    id: g.id,
+    name: g.name,
+    sections: sections.filter((s) => s.gradeId === g.id).map((s) => ({ id: s.id, name: s.name })),
+  }));
 }
 
 export async function groupAudience(db: Executor, schoolId: number, gradeId: number, sectionId?: number) {

@@ -8,6 +8,7 @@ import {
   GROUP_MESSAGE_MESSAGES,
   groupAudienceQuerySchema,
   groupAudienceSchema,
+  groupChoicesSchema,
   groupMessageQueuedSchema,
   groupMessageSchema,
   messageRecipientSchema,
@@ -20,7 +21,7 @@ import { pageParams } from '@core/http/paginate';
 import { textQuery } from '@core/http/query';
 import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
-import { groupAudience, queueGroupMessage } from './group-messages';
+import { groupAudience, groupChoices, queueGroupMessage } from './group-messages';
 
 /** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
 export const smsHistoryRoutes =
@@ -79,6 +80,17 @@ export const smsHistoryRoutes =
     // A message to a grade's or a section's parents: the school admin's (their school is the scope's); the super
     // admin writes to one student's parent above.
     if (scope.kind !== 'admin') return;
+    app.get(
+      '/sms-history/group-choices',
+      {
+        schema: {
+          summary: 'The grades and sections a class message may go to',
+          response: { 200: apiSuccess(groupChoicesSchema) },
+        },
+        config: scope.permission('SEND_SMS'),
+      },
+      async (request) => ({ success: true as const, data: await groupChoices(app.db, scope.school(request)!) }),
+    );
     app.get(
       '/sms-history/group-audience',
       {

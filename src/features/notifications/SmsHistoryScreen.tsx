@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchSmsHistory } from './sms-history-api';
 import { subscribeLive } from '@kit/live';
 import { insertLive, matchesFilters, SMS_HISTORY_EMPTY, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
@@ -10,6 +10,9 @@ import { SMS_COLUMNS } from './smsColumns';
 import { SMS_DEFAULTS, SmsFilterBar } from './SmsFilterBar';
 import { useUncertainActions } from './UncertainActions';
 
+// The school admin's class message loads when first opened (the screen's own chunk stays within its budget).
+const GroupMessageModal = lazy(() => import('./GroupMessageModal').then((m) => ({ default: m.GroupMessageModal })));
+
 /**
  * Spec §2 SMS Notifications History: filters, the table (page size 10, up to 5 page links with ellipsis), and
  * live `sms:sent` rows inserted at the top of the loaded page (spec §4). 'Send message' queues a CUSTOM message.
@@ -19,6 +22,7 @@ export default function SmsHistoryScreen() {
   const res = useListResource((signal) => fetchSmsHistory({ ...list.filters, page: list.query.page }, signal), list.key);
   const [page, setPage] = useState<SmsHistoryPage | null>(null);
   const [composing, setComposing] = useState(0);
+  const [groupMessage, setGroupMessage] = useState(0);
   // A school admin sends with SEND_SMS; resending or dismissing an UNCERTAIN message stays the super admin's.
   const can = useCan();
   useEffect(() => setPage(res.data), [res.data]);
@@ -39,6 +43,11 @@ export default function SmsHistoryScreen() {
     <div>
       <ScreenHeading title="SMS Notifications History">
         {can('SEND_SMS') ? <Button onClick={() => setComposing(Date.now())}>Send message</Button> : null}
+        {isAdminConsole() && can('SEND_SMS') ? (
+          <Button variant="secondary" onClick={() => setGroupMessage(Date.now())}>
+            Message a class
+          </Button>
+        ) : null}
       </ScreenHeading>
       <SmsFilterBar list={list} />
       {uncertain.view}
@@ -55,6 +64,11 @@ export default function SmsHistoryScreen() {
       />
       <Pager pagination={page?.pagination} onPage={list.setPage} variant="ellipsis" summary="range" noun="notifications" />
       {composing ? <SendMessageModal key={composing} onClose={() => setComposing(0)} /> : null}
+      {groupMessage ? (
+        <Suspense fallback={null}>
+          <GroupMessageModal key={groupMessage} onClose={() => setGroupMessage(0)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
+import type { GroupChoices, MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
 
 /** Spec §7 GET /api/super-admin/sms-history (filters of §3; '' values are left out). */
 export const fetchSmsHistory = (query: Record<string, string | number>, signal?: AbortSignal) =>
@@ -23,3 +23,22 @@ export const sendCustomMessage = (payload: { studentId: number; message: string 
 /** Issue #18: Resend or Dismiss an UNCERTAIN message (answers the history row and the spec message). */
 export const decideUncertainMessage = (id: number, decision: 'resend' | 'dismiss') =>
   requestBody<SmsNotification>(`Failed to ${decision} message`, (api) => api.post(`super-admin/sms-history/${id}/${decision}`));
+
+/** How many students a message to this grade (or section) reaches (issue 22: shown before sending). */
+export const fetchGroupAudience = (gradeId: number, sectionId: number | null, signal?: AbortSignal) =>
+  request<{ recipients: number }>('Failed to count the recipients', (api) =>
+    api.get('admin/sms-history/group-audience', {
+      signal,
+      searchParams: sectionId ? { gradeId, sectionId } : { gradeId },
+    }),
+  );
+
+/** A message to the parents of a grade or section; `requestId` (one per opened dialog) makes a retry send nothing twice. */
+export const sendGroupMessage = (payload: { gradeId: number; sectionId?: number; message: string; requestId: string }) =>
+  requestBody<{ recipients: number }>('Failed to send message', (api) =>
+    api.post('admin/sms-history/group-messages', { json: payload }),
+  );
+
+/** The grades and sections a class message may go to (with SEND_SMS alone). */
+export const fetchGroupChoices = (signal?: AbortSignal) =>
+  request<GroupChoices>('Failed to fetch grades', (api) => api.get('admin/sms-history/group-choices', { signal }));

@@ -1,0 +1,131 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { actionFailure } from '@kit/action';
+import { Button, CancelButton, ErrorBanner, Modal, SelectField, SuccessOverlay, TextAreaField } from '@kit';
+import { groupMessageSchema, smsLength, type GroupChoices } from '@domain/sms-history';
+import { validate } from '@domain/validation';
+import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
+
+/**
+ * 'Message a class' (issue 22, SEND_SMS): a message to the parents of a grade or one of its sections in the school
+ * admin's school, each by their own preference. The number of students it reaches shows before sending.
+ */
+export function GroupMessageModal({ onClose }: { onClose: () => void }) {
+  const formId = useId();
+  // One id per opened dialog: sending again after a lost answer queues nothing twice.
+  const [requestId] = useState(() => crypto.randomUUID());
+  const [choices, setChoices] = useState<GroupChoices>([]);
+  const [gradeId, setGradeId] = useState('');
+  const [sectionId, setSectionId] = useState('');
+  const [count, setCount] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchGroupChoices(ctrl.signal).then(setChoices, (err: unknown) => {
+      if (!ctrl.signal.aborted) setBanner(err instanceof Error ? err.message : 'Failed to fetch grades');
+    });
+    return () => ctrl.abort();
+  }, []);
+  const grade = choices.find((g) => String(g.id) === gradeId);
+
+  useEffect(() => {
+    setCount(null);
+    if (!gradeId) return;
+    const ctrl = new AbortController();
+    fetchGroupAudience(Number(gradeId), sectionId ? Number(sectionId) : null, ctrl.signal).then(
+      (a) => setCount(a.recipients),
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [gradeId, sectionId]);
+
+  const length = smsLength(message.trim());
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validate(groupMessageSchema, { gradeId, sectionId, message, requestId });
+    if (!checked.ok) return setErrors(checked.errors);
+    setSending(true);
+    setBanner(null);
+    try {
+      const res = await sendGroupMessage(checked.value);
+      setDone(res.message ?? 'Message queued for sending');
+    } catch (err) {
+      const failure = await actionFailure(err, 'Failed to send message');
+      if (!failure.ok) {
+        setErrors(failure.errors);
+        setBanner(failure.message);
+      }
+    }
+    setSending(false);
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => !sending && onClose()}
+      title="Message a class"
+      description="A message to the parents of every student in a grade or a section, by SMS or Messenger as each parent prefers."
+      footer={
+        <>
+          <CancelButton disabled={sending} />
+          <Button type="submit" form={formId} loading={sending} disabled={count === 0}>
+            {count ? `Send to ${count} student${count === 1 ? '' : 's'}' parents` : 'Send'}
+          </Button>
+        </>
+      }
+    >
+      {done ? <SuccessOverlay message={done} onDone={onClose} /> : null}
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        <ErrorBanner message={banner} />
+        <SelectField
+          label="Grade"
+          required
+          data-autofocus
+          placeholder="Select a grade"
+          value={gradeId}
+          options={choices.map((g) => ({ value: g.id, label: g.name }))}
+          error={errors.gradeId}
+          onChange={(e) => {
+            setGradeId(e.target.value);
+            setSectionId('');
+            setErrors(({ gradeId: _g, ...rest }) => rest);
+          }}
+        />
+        <SelectField
+          label="Section"
+          placeholder="Whole grade"
+          value={sectionId}
+          disabled={!gradeId}
+          options={(grade?.sections ?? []).map((sec) => ({ value: sec.id, label: sec.name }))}
+          error={errors.sectionId}
+          onChange={(e) => setSectionId(e.target.value)}
+        />
+        <p role="status" className="text-sm text-gray-700">
+          {gradeId
+            ? count === null
+              ? 'Counting recipients…'
+              : `Recipients: ${count} student${count === 1 ? '' : 's'}' parents`
+            : null}
+        </p>
+        <TextAreaField
+          label="Message"
+          required
+          rows={4}
+          value={message}
+          error={errors.message}
+          hint={`${length.units} / ${length.max} characters · ${length.segments || 0} SMS`}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setErrors(({ message: _m, ...rest }) => rest);
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}
