@@ -35,6 +35,9 @@ const FORMAT_MESSAGES: Record<string, string> = {
   testPhoneNumber: 'Please enter a valid phone number',
   lrn: 'LRN must be a 12-digit number',
   requestId: 'Request ID must be a UUID',
+  start: 'School year start must be a valid date (YYYY-MM-DD)',
+  end: 'School year end must be a valid date (YYYY-MM-DD)',
+  kind: 'Choose holiday, class suspension or school event',
   status: 'Status must be one of: pending, confirmed, in_progress, completed, cancelled',
   'additionalPermissions.0.name': 'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)',
 };
