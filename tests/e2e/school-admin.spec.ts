@@ -302,3 +302,32 @@ for (const width of SCREEN_WIDTHS) {
     await expect(page.getByText('Message queued for the parents of 2 students')).toBeVisible();
   });
 }
+
+for (const width of SCREEN_WIDTHS) {
+  test(`an admin with MANAGE_ATTENDANCE marks a record excused with a reason (${width}px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const cardA = card();
+    const name = `Hector Excuse${width}${run}`;
+    await student(request, seed.root, seed.schoolA, 'Hector', `Excuse${width}${run}`, cardA);
+    expect((await tap(seed.readerA, cardA, `excuse-${width}-${run}`)).status).toBe(201);
+    const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE', 'MANAGE_ATTENDANCE']);
+    await adminSession(page, context, email);
+    await page.goto('/admin/attendance-history');
+    const table = page.getByRole('table', { name: 'Attendance records' });
+    const row = table.locator('tbody tr', { hasText: name });
+    await row.getByRole('button', { name: `Mark ${name} excused` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark Excused' });
+    await dialog.getByRole('button', { name: 'Mark Excused' }).click();
+    await expect(dialog.getByText('A note is required to excuse a student')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Doctor appointment');
+    await dialog.getByRole('button', { name: 'Mark Excused' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText('EXCUSED');
+    await expect(row.getByRole('button', { name: `Mark ${name} excused` })).toHaveCount(0);
+    await expectFitsWidth(page, `attendance with corrections ${width}`);
+  });
+}

@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchAttendanceHistory } from './api';
 import { followAttendance } from './live-store';
-import { ATTENDANCE_EMPTY_TEXT, ATTENDANCE_STATUSES, applyLiveRecord, historyFiltersSchema } from '@domain/attendance';
+import {
+  ATTENDANCE_EMPTY_TEXT,
+  ATTENDANCE_STATUSES,
+  applyLiveRecord,
+  historyFiltersSchema,
+  type AttendanceRecord,
+} from '@domain/attendance';
 import { validate } from '@domain/validation';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import {
+  Button,
   DataTable,
   DateRangeFields,
   FilterBar,
@@ -17,6 +24,8 @@ import {
 } from '@kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
+import { ExcuseDialog } from './ExcuseDialog';
+import { useCan } from '@kit/console-scope';
 
 /** URL filters of /super-admin/attendance-history (studentId comes from links, e.g. a student's page). */
 const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
@@ -33,6 +42,9 @@ export default function AttendanceHistoryScreen() {
   );
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED with a reason.
+  const can = useCan();
+  const [excusing, setExcusing] = useState<AttendanceRecord | null>(null);
 
   const view = useRef(list.query);
   view.current = list.query;
@@ -83,7 +95,32 @@ export default function AttendanceHistoryScreen() {
         error={history.error}
         onRetry={history.reload}
         emptyText={ATTENDANCE_EMPTY_TEXT}
+        rowActions={
+          can('MANAGE_ATTENDANCE')
+            ? (r) =>
+                r.status === 'EXCUSED' ? null : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setExcusing(r)}
+                    aria-label={`Mark ${r.student.firstName} ${r.student.lastName} excused`}
+                  >
+                    Excuse
+                  </Button>
+                )
+            : undefined
+        }
       />
+      {excusing ? (
+        <ExcuseDialog
+          record={excusing}
+          onClose={() => setExcusing(null)}
+          onDone={(record) => {
+            setExcusing(null);
+            update((data) => (data ? { ...data, records: data.records.map((r) => (r.id === record.id ? record : r)) } : data));
+          }}
+        />
+      ) : null}
       <Pager pagination={history.data?.pagination} onPage={list.setPage} variant="ellipsis" summary="range" noun="records" />
     </div>
   );
