@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { hasPermission, type RoutePermission } from '@domain/admin-console';
-import type { Role } from '@domain/roles';
+import { consoleRole, isAdminConsole } from './console-role';
 
 /*
  * Which console this page is (issue 22): the super admin's (/super-admin, every school) or a school admin's (/admin,
@@ -17,15 +17,7 @@ export type ConsoleAccess =
 
 export const $consoleAccess = atom<ConsoleAccess>({ kind: 'superAdmin' });
 
-/** The school admin's console is everything under /admin. */
-export function isAdminConsole(): boolean {
-  return typeof location !== 'undefined' && /^\/admin(\/|$)/.test(location.pathname);
-}
-
-/** The role this page signs in as (its cookie, its API scope, its live room). */
-export function consoleRole(): Extract<Role, 'SUPER_ADMIN' | 'ADMIN'> {
-  return isAdminConsole() ? 'ADMIN' : 'SUPER_ADMIN';
-}
+export { consoleRole, isAdminConsole };
 
 export function can(permission: RoutePermission, access: ConsoleAccess = $consoleAccess.get()): boolean {
   return access.kind === 'superAdmin' || hasPermission(access.permissions, permission);
