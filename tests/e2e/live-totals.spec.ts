@@ -5,6 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startInstance, type Instance } from './instance';
 import { seedStudent } from './school-data';
+import { localDate, startOfLocalDay } from '@core/time/time';
 
 const ROOT = { email: 'totals-root@school.test', password: 'TotalsRootPass123' };
 const TZ = 'Asia/Manila';
@@ -34,7 +35,19 @@ const tap = async (card: string, eventId: string, at = new Date()) => {
 test.beforeAll(async () => {
   // No SMS device and one attempt: every message fails at once (the SMS History case).
   instance = await startInstance(
-    { root: ROOT, timeZone: TZ, prefix: 'e2e-totals-', env: { OUTBOX_MAX_ATTEMPTS: '1', OUTBOX_POLL_MS: '200' } },
+    {
+      root: ROOT,
+      timeZone: TZ,
+      prefix: 'e2e-totals-',
+      env: {
+        OUTBOX_MAX_ATTEMPTS: '1',
+        OUTBOX_POLL_MS: '200',
+        // The check-ins are at most an hour old but never yesterday's (just after midnight they are minutes old):
+        // any later tap of the same day is the check-out.
+        CHECKOUT_MIN_MINUTES: '0',
+        TAP_DEBOUNCE_SECONDS: '0',
+      },
+    },
     async () => undefined,
   );
   const school = await api('/api/super-admin/schools', { name: 'Totals Academy', acronym: 'TOT' });
@@ -66,7 +79,9 @@ test('Attendance History: a check-out of a record on another page is no new reco
   page,
   context,
 }) => {
-  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  // An hour ago, or the first second of today in the school's zone if that is later: the check-outs below must fall
+  // on the same school day as the check-ins (between 00:00 and 01:00 in Manila an hour ago is yesterday).
+  const hourAgo = new Date(Math.max(Date.now() - 60 * 60_000, startOfLocalDay(localDate(new Date(), TZ), TZ).getTime() + 1000));
   // Eleven check-ins: page 1 shows Pupil11…Pupil2, Pupil1 is on page 2.
   for (let i = 0; i < 11; i += 1) await tap(cards[i]!, `in-${i}`, new Date(hourAgo.getTime() + i * 1000));
   await open(page, context, '/super-admin/attendance-history');
