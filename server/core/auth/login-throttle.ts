@@ -75,3 +75,16 @@ export class LoginThrottle {
     }
   }
 }
+
+/** The window the per-account sign-in limit counts over (15 minutes). */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** What a throttled sign-in is told: by address (minutes to wait) or by account (seconds). */
+export function throttledMessage(scope: 'address' | 'account', retryAfterMs: number): string {
+  if (scope === 'address') {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return `Too many sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}

@@ -2,7 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
 import { hashPassword, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
-import { LoginThrottle } from '@core/auth/login-throttle';
+import { LOGIN_WINDOW_MS, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -19,16 +19,6 @@ const ACCOUNTS = {
 type AccountRole = keyof typeof ACCOUNTS;
 
 const INVALID = 'Invalid email or password';
-const WINDOW_MS = 15 * 60 * 1000;
-
-function throttledMessage(scope: 'address' | 'account', retryAfterMs: number): string {
-  if (scope === 'address') {
-    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    return `Too many sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  }
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
-}
 // Verifying against a dummy hash keeps the timing the same whether or not the email exists.
 let dummyHash: Promise<string> | undefined;
 
@@ -39,7 +29,7 @@ export class AuthService {
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
-    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, WINDOW_MS, config.loginSlowdownMs);
+    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, LOGIN_WINDOW_MS, config.loginSlowdownMs);
   }
 
   signInSuperAdmin(email: string, password: string, actor: Actor) {

@@ -2,7 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
 import { hashPassword, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
-import { LoginThrottle } from '@core/auth/login-throttle';
+import { LOGIN_WINDOW_MS, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -17,17 +17,6 @@ import type { AuthContext } from '../../types';
  * never tells a stranger which accounts exist or what state they are in).
  */
 
-const WINDOW_MS = 15 * 60 * 1000;
-
-function throttledMessage(scope: 'address' | 'account', retryAfterMs: number): string {
-  if (scope === 'address') {
-    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    return `Too many sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  }
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
-}
-
 // Verifying against a dummy hash keeps the timing the same whether or not the account exists.
 let dummyHash: Promise<string> | undefined;
 
@@ -38,7 +27,7 @@ export class StudentAuth {
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
-    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, WINDOW_MS, config.loginSlowdownMs);
+    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, LOGIN_WINDOW_MS, config.loginSlowdownMs);
   }
 
   async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {
