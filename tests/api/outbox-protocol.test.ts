@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
-import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
+import { addDevice, addIntent, addStudent, drain, expandOnly, historyOf } from '../helpers/notifications';
 import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { loadConfig } from '@core/config';
 import { claimDue } from '../../server/features/notifications/outbox/claim';
+import { expandIntent } from '../../server/features/notifications/outbox/expand';
 import { markFailed, markSent } from '../../server/features/notifications/outbox/finish';
 import { UNCERTAIN_REASONS } from '../../server/features/notifications/outbox/reconcile';
 import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
@@ -48,11 +49,8 @@ describe(`outbox send protocol (${dbKind})`, () => {
     const device = await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
     const studentId = await addStudent(t.app, school.id);
     await addIntent(t.app, { studentId, schoolId: school.id });
-    const delay = gw.delayMs;
-    gw.delayMs = 0;
-    // The intent's pass expands it; its SMS row waits for the next pass.
-    await drain(t.app, async () => (await historyOf(t.app, studentId)).length === 1);
-    gw.delayMs = delay;
+    await expandOnly(t.app, studentId);
+    expect((await historyOf(t.app, studentId)).map((n) => n.status)).toEqual(['PENDING']);
     return { school, device, studentId, row: await smsRow(studentId) };
   }
 
@@ -105,6 +103,23 @@ describe(`outbox send protocol (${dbKind})`, () => {
     expect(await markSent(t.app.db, holder!, { providerMsgId: 'real' })).toBe(true);
     expect(await smsRow(studentId)).toMatchObject({ status: 'sent', providerMsgId: 'real', leaseToken: null });
     expect((await historyOf(t.app, studentId))[0]?.status).toBe('SENT');
+  });
+
+  it("an intent's SMS is written held by the pass that expands it: a worker dying before the send leaves it to be sent once after the lease", async () => {
+    const school = await createSchool(t.app, token);
+    await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
+    const studentId = await addStudent(t.app, school.id);
+    await addIntent(t.app, { studentId, schoolId: school.id });
+    // What a pass does first, then the process dies: the claim, the expansion under its lease, no send.
+    const [intent] = (await claimDue(t.app.db, 100, LEASE_MS)).filter((r) => r.studentId === studentId);
+    const held = await t.app.db.transaction().execute((trx) => expandIntent(trx, intent!, 'Asia/Manila', null));
+    expect(held.map((r) => [r.channel, r.status, r.leaseToken])).toEqual([['SMS', 'sending', intent!.leaseToken]]);
+    expect((await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === held[0]!.id)).toEqual([]);
+    expect(sendsOf(held[0]!.idempotencyKey)).toBe(0);
+
+    await new Promise((r) => setTimeout(r, LEASE_MS + 50));
+    await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
+    expect(sendsOf(held[0]!.idempotencyKey)).toBe(1);
   });
 
   it('the lease is renewed while a slow batch runs: no other worker takes its rows, the message goes once', async () => {
@@ -241,7 +256,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
       parentMessengerPsid: '24000777',
     });
     await addIntent(t.app, { studentId, schoolId: school.id });
-    await drain(t.app, async () => (await historyOf(t.app, studentId)).length === 1);
+    await expandOnly(t.app, studentId);
     const messenger = await t.app.db
       .selectFrom('notificationOutbox')
       .select('id')

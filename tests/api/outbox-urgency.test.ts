@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
-import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
+import { addDevice, addIntent, addStudent, drain, expandOnly, historyOf } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { loadConfig } from '@core/config';
@@ -69,8 +69,7 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     await addIntent(t.app, { studentId: fresh, schoolId: school.id, occurredAt: new Date().toISOString() });
 
     const before = gw.messages.length;
-    await t.app.outbox.runOnce(); // the fresh intent is expanded in the first claim…
-    await t.app.outbox.runOnce(); // …and its SMS is the first one sent in the next
+    await t.app.outbox.runOnce(); // the fresh intent is claimed first, expanded, and its SMS sent in the same pass
     const sent = gw.messages.slice(before);
     expect(sent[0]?.to).toBe('+639175550001');
     await drain(t.app, async () => (await sentTo([...backlog, fresh])).length === 31, 60_000);
@@ -95,8 +94,8 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
       smallIds.push(studentId);
       await addIntent(t.app, { studentId, schoolId: small.id, occurredAt: earlierToday(20 * 60_000) });
     }
-    await t.app.outbox.runOnce(); // claims big, small, big, small, big, small: the small school's 3 intents
-    await t.app.outbox.runOnce(); // and their 3 SMS
+    // One claim takes big, small, big, small, big, small…: the small school's 3 intents, expanded and sent at once.
+    await t.app.outbox.runOnce();
     expect((await sentTo(smallIds)).length).toBe(3);
     expect((await sentTo(bigIds)).length).toBe(BATCH - 3);
     await drain(t.app, async () => (await sentTo(bigIds)).length === 40, 60_000);
@@ -150,7 +149,7 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
     const studentId = await addStudent(t.app, school.id);
     await addIntent(t.app, { studentId, schoolId: school.id, occurredAt: earlierToday(60_000) }, 'CHECK_IN:attendance:exp-3');
-    await t.app.outbox.runOnce(); // expands the intent only (its SMS row is due in the next pass)
+    await expandOnly(t.app, studentId);
     const past = new Date(Date.now() - 1000).toISOString();
     await t.app.db
       .updateTable('notificationOutbox')

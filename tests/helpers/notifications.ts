@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '@core/time/time';
 import { writeNotificationIntent, type NotificationIntent } from '../../server/features/notifications/intents';
+import { expandIntent } from '../../server/features/notifications/outbox/expand';
 import { as } from './app';
 
 let seq = 0;
@@ -76,6 +77,26 @@ export async function drain(app: FastifyInstance, done: () => Promise<boolean> |
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('outbox did not finish in time');
+}
+
+/**
+ * Expands a student's pending intents into their per-channel messages WITHOUT sending them (the worker sends an
+ * intent's messages in the pass that expands it): the messages wait 'pending', unclaimed, for a test to act on.
+ */
+export async function expandOnly(app: FastifyInstance, studentId: number) {
+  const intents = await app.db
+    .selectFrom('notificationOutbox')
+    .selectAll()
+    .where('studentId', '=', studentId)
+    .where('channel', '=', 'INTENT')
+    .where('status', '=', 'pending')
+    .execute();
+  for (const intent of intents) {
+    const held = await app.db
+      .transaction()
+      .execute((trx) => expandIntent(trx, intent, app.config.schoolTimezone, app.config.outbox.attendanceExpiryHours));
+    if (held.length) throw new Error('an unclaimed intent must not write claimed messages');
+  }
 }
 
 export const historyOf = (app: FastifyInstance, studentId: number) =>

@@ -56,9 +56,17 @@ export function expiryOf(intent: NotificationIntent, timeZone: string, hours: nu
   return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
 }
 
+/** The claim an intent was expanded under: its messages are written already held by it (sent in the same pass). */
+export interface Lease {
+  token: string;
+  until: string;
+}
+
 /**
  * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
- * Its key extends the intent's, so writing it twice is a no-op. Returns false when it already existed.
+ * Its key extends the intent's, so writing it twice is a no-op. With a `lease` the row is written claimed by it
+ * ('sending'), for the worker to send at once; if the worker dies first, the lease runs out and any worker takes
+ * the row as it takes every stuck one. Returns the outbox row, or null when it already existed.
  */
 export async function addChannelMessage(
   trx: Executor,
@@ -69,10 +77,11 @@ export async function addChannelMessage(
   text: string,
   preference: string,
   expiry: Expiry = { at: null },
-): Promise<boolean> {
+  lease?: Lease,
+): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
-  if (exists) return false;
+  if (exists) return null;
   const now = nowIso();
   const note = await trx
     .insertInto('smsNotifications')
@@ -94,7 +103,8 @@ export async function addChannelMessage(
     .returning('id')
     .executeTakeFirstOrThrow();
   const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
-  await trx
+  const held = lease && !expiry.expired ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
+  return trx
     .insertInto('notificationOutbox')
     .values({
       idempotencyKey: key,
@@ -105,6 +115,7 @@ export async function addChannelMessage(
       nextAttemptAt: now,
       smsNotificationId: note.id,
       ...(expiry.expired ? { status: OUTBOX.expired, lastError: expiry.expired } : {}),
+      ...held,
       schoolId: intent.schoolId,
       priority: priorityOf(intent.type),
       eventAt: intent.occurredAt,
@@ -112,13 +123,15 @@ export async function addChannelMessage(
       createdAt: now,
       updatedAt: now,
     })
-    .execute();
-  return true;
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
  * An intent → its per-channel messages, by the student's preference and contact details as they are now,
- * in one transaction with marking the intent done (a crash leaves either nothing or everything).
+ * in one transaction with marking the intent done (a crash leaves either nothing or everything). The messages
+ * are written held by the intent's claim and returned, so the worker sends them in the same pass (issue #20
+ * item 3: a fresh tap's SMS does not wait for another claim behind the backlog).
  */
 export async function expandIntent(
   trx: Executor,
@@ -126,7 +139,7 @@ export async function expandIntent(
   defaultTimeZone: string,
   expiryHours: number | null,
   now = new Date(),
-): Promise<void> {
+): Promise<OutboxRow[]> {
   const intent = JSON.parse(row.payload) as NotificationIntent;
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
@@ -137,7 +150,7 @@ export async function expandIntent(
       .execute();
   if (!student || student.isArchived) {
     await finish(student ? 'Student is archived' : 'Student not found');
-    return;
+    return [];
   }
   // Issue #23: an absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
   if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
@@ -148,7 +161,7 @@ export async function expandIntent(
       .executeTakeFirst();
     if (!record || record.status !== 'ABSENT') {
       await finish('Absence cancelled');
-      return;
+      return [];
     }
   }
   const timeZone = student.schoolTimezone ?? defaultTimeZone;
@@ -165,9 +178,13 @@ export async function expandIntent(
   // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
   // in History with the reason, and never sent.
   const expiry = expiryOf(intent, timeZone, expiryHours, now);
+  const lease = row.leaseToken && row.lockedUntil ? { token: row.leaseToken, until: row.lockedUntil } : undefined;
+  const held: OutboxRow[] = [];
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry);
+    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry, lease);
+    if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);
+  return held;
 }

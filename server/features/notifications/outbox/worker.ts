@@ -162,7 +162,11 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function processRow(row: OutboxRow) {
     try {
       if (row.channel === 'INTENT') {
-        await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours, clock.now()));
+        const messages = await db
+          .transaction()
+          .execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours, clock.now()));
+        // Written under this claim's lease: sent now, not after the next claim behind the backlog.
+        for (const message of messages) await processRow(message);
         return;
       }
       if (row.channel === 'SMS') {
@@ -236,7 +240,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       Math.max(50, Math.floor(config.leaseMs / 3)),
     );
     try {
-      // Intents first, so their messages can go in the next pass; sends overlap (network-bound).
+      // Most urgent first; an intent's messages are sent right after it is expanded; sends overlap (network-bound).
       await eachLimited(rows, Math.max(1, config.concurrency), processRow);
     } finally {
       clearInterval(renewal);
