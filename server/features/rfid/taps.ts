@@ -25,7 +25,7 @@ import { recordRefusals, type Refusal } from './tap-refusals';
  * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
  *
  * Every new tap row, the attendance change it causes and that change's notification intent commit together
- * or not at all (nothing is ever half-recorded), then the live events go out and the reader gets its answer.
+ * or not at all (nothing is ever half-recorded), then the reader gets its answer and the live events go out.
  * Idempotent on (reader, eventId): taps already stored answer with their first result and change nothing; a
  * concurrent duplicate (another process stored it first) makes the transaction run again and then answer as
  * a replay. Bad events are rejected one by one with their reason. The rules and the statements are in
@@ -143,20 +143,25 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     }
   }
 
+  /** The live events of committed groups, one after another: consoles see them in commit order. */
+  let announcing: Promise<void> = Promise.resolve();
+
   async function run(jobs: Job[]) {
     const recorded = await record(jobs);
-    // Nobody watching: the History rows and the events would be built for no one.
-    if (recorded && realtime?.hasListeners()) {
-      // The taps are committed: a failure to announce them must not fail the readers' requests.
-      await publish(db, realtime, recorded, opts.defaultTimeZone).catch((err: unknown) =>
-        log?.error({ err }, 'tap live events failed'),
-      );
-    }
     let at = 0;
     for (const job of jobs) {
       const results = recorded ? recorded.results.slice(at, at + job.fresh.length) : [];
       at += job.fresh.length;
       job.resolve({ results, rejected: job.rejected });
+    }
+    // Nobody watching: the History rows and the events would be built for no one. The readers have their answer
+    // already (the taps are committed): the History read runs beside the next group, not in its way (issue #20).
+    if (recorded && realtime?.hasListeners()) {
+      const live = realtime;
+      announcing = announcing
+        .then(() => publish(db, live, recorded, opts.defaultTimeZone))
+        // A failure to announce committed taps is logged; it never fails a reader's request.
+        .catch((err: unknown) => log?.error({ err }, 'tap live events failed'));
     }
   }
 
