@@ -1,4 +1,4 @@
-import { isoWeekday, localDate, localDateTime } from '@core/time/time';
+import { addDays, isoWeekday, localDate, localDateTime } from '@core/time/time';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { TapOutcome } from '@domain/rfid';
 
@@ -51,6 +51,15 @@ export const isSchoolDay = (
   rules.schoolDays.includes(isoWeekday(date)) &&
   !rules.holidays.has(date) &&
   !(gradeLevel != null && rules.partialDays?.get(date)?.includes(gradeLevel));
+
+/**
+ * The school's last day with marks (SF2 and the portal's totals count class days up to it): today once its
+ * absence cutoff has passed (before it, a learner without a tap is not absent yet), else yesterday.
+ */
+export function lastMarkedDay(now: Date, timeZone: string, absenceCutoff: string): string {
+  const today = localDate(now, timeZone);
+  return now >= localDateTime(today, absenceCutoff, timeZone) ? today : addDays(today, -1);
+}
 
 // The late cutoff's instant of a school day, remembered: a morning's taps all ask for the same few (a pure
 // function of its key; time-zone conversion is the dearest step of deciding a tap).

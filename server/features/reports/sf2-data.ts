@@ -1,9 +1,10 @@
 import type { Executor } from '@core/db/index';
 import { badRequest, notFound } from '@core/http/errors';
-import { addDays, localDate, localDateTime } from '@core/time/time';
+import { localDate } from '@core/time/time';
 import type { NoClassDay, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
+import { lastMarkedDay } from '../attendance';
 import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './sf2-form';
 
 /*
@@ -19,12 +20,6 @@ export interface SchoolMonth {
   schoolDays: number[];
   noClassDays: NoClassDay[];
   lastMarkedDay: string;
-}
-
-/** Today counts once its absence cutoff has passed (before it, a learner without a tap is not absent yet). */
-export function lastMarkedDay(now: Date, timeZone: string, absenceCutoff: string): string {
-  const today = localDate(now, timeZone);
-  return now >= localDateTime(today, absenceCutoff, timeZone) ? today : addDays(today, -1);
 }
 
 export async function loadSchoolMonth(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
