@@ -55,24 +55,24 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
 export interface SectionInfo {
   id: number;
   name: string;
-  grade: { name: string; level: number | null };
+  grade: { id: number; name: string; level: number | null };
 }
 
 const sectionsQuery = (db: Executor, schoolId: number) =>
   db
     .selectFrom('sections as s')
     .innerJoin('grades as g', 'g.id', 's.gradeId')
-    .select(['s.id', 's.name', 'g.name as gradeName', 'g.level as gradeLevel'])
+    .select(['s.id', 's.name', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
     .where('s.schoolId', '=', schoolId)
     .orderBy('g.level')
     .orderBy('g.name')
     .orderBy('s.name')
     .orderBy('s.id');
 
-const toSection = (r: { id: number; name: string; gradeName: string; gradeLevel: number }): SectionInfo => ({
+const toSection = (r: { id: number; name: string; gradeId: number; gradeName: string; gradeLevel: number }): SectionInfo => ({
   id: r.id,
   name: r.name,
-  grade: { name: r.gradeName, level: r.gradeLevel },
+  grade: { id: r.gradeId, name: r.gradeName, level: r.gradeLevel },
 });
 
 export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
