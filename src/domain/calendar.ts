@@ -99,7 +99,3 @@ export function firstFriday(date: string): string {
   d.setUTCDate(d.getUTCDate() + ((5 - weekday + 7) % 7));
   return d.toISOString().slice(0, 10);
 }
-
-/** Whether a no-class day applies to a learner of this grade level (null grade levels: everybody). */
-export const appliesToLevel = (day: Pick<NoClassDay, 'gradeLevels'>, level: number | null) =>
-  day.gradeLevels == null || (level != null && day.gradeLevels.includes(level));

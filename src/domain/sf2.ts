@@ -26,6 +26,14 @@ export const sf2ZipQuerySchema = z.object({
   format: z.enum(['xlsx', 'pdf'], { error: 'Format must be xlsx or pdf' }).default('xlsx'),
 });
 
+/** GET …/schools/{id}/sf2/choices: the grades and sections to choose from, and the school's today. */
+export const sf2ChoicesSchema = z.object({
+  today: z.string(),
+  grades: z.array(z.object({ id: z.number(), name: z.string() })),
+  sections: z.array(z.object({ id: z.number(), name: z.string(), gradeId: z.number() })),
+});
+export type Sf2Choices = z.infer<typeof sf2ChoicesSchema>;
+
 /** '' present, 'x' absent, 'T' tardy (late comer: the form shades the upper half), null: not on the roll that day. */
 export const SF2_MARKS = ['', 'x', 'T'] as const;
 export type Sf2Mark = (typeof SF2_MARKS)[number] | null;

@@ -1,10 +1,14 @@
 /*
- * A learner's month as the student portal shows it (issue #24): one mark per day and the month's totals the
- * way the school's SF2 counts them. Pure functions on calendar dates ('YYYY-MM-DD', 'YYYY-MM'): no instants,
- * no time zones (the server resolves "today" in the school's zone first), no zod (the portal's island imports it).
- *
- * The class days come from the caller: today the school's weekly class days minus its holidays; a school
- * calendar (another issue) can feed the same function its own list of class days and reasons.
+ * A learner's month by DepEd School Form 2's rules (issues #23, #24), shared by SF2 (server/features/reports/sf2-form.ts)
+ * and the student portal's calendar and totals, so the two cannot count differently:
+ * - class days: the school's weekly class days within the school year, less the no-class days of the whole school
+ *   or of the learner's grade level;
+ * - a class day counts once it is over (the school's "last marked day": today after its absence cutoff) and while
+ *   the learner is on the roll (from the enrolment date until the day before leaving);
+ * - such a day with a check-in is present, tardy when the check-in was LATE; without one it is absent, whether or
+ *   not an ABSENT record was written, and when EXCUSED too (the form counts excused absences as absences).
+ * Pure functions on calendar dates ('YYYY-MM-DD', 'YYYY-MM'): no instants, no time zones (the server resolves the
+ * dates in the school's zone first), no zod (the portal's island imports this module).
  */
 
 export type DayStatus = 'PRESENT' | 'LATE' | 'ABSENT' | 'EXCUSED';
@@ -22,20 +26,22 @@ export interface MonthDay {
   mark: DayStatus | 'NO_RECORD' | 'UPCOMING' | 'NO_CLASS';
 }
 
-/** SF2's monthly totals for one learner: days present (tardy included), absent, tardy; excused kept apart. */
+/** SF2's monthly totals for one learner: days present (tardy included), absent (excused included), tardy. */
 export interface MonthTotals {
-  /** Class days of the month (whole month, as SF2's header counts them). */
+  /** Class days of the month for the learner's grade level (the whole month). */
   classDays: number;
-  /** Class days up to today (the ones that can have a mark yet). */
+  /** Class days marked so far while on the roll (present + absent). */
   classDaysSoFar: number;
   present: number;
   absent: number;
   tardy: number;
+  /** Of the absent days, those the school excused (still absences on SF2). */
   excused: number;
 }
 
 export const NO_CLASS_WEEKEND = 'Weekend';
 export const NO_CLASS_DAY = 'No class';
+export const NO_CLASS_OUTSIDE_YEAR = 'Outside the school year';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -65,54 +71,136 @@ export function shiftMonth(month: string, by: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export interface SchoolWeek {
-  /** ISO weekdays the school holds class. */
-  schoolDays: number[];
-  /** Holidays: date → name. */
-  holidays: Map<string, string>;
+/** A no-class day of the school calendar (school_holidays): the whole school (gradeLevels null) or some grade levels. */
+export interface NoClassDate {
+  date: string;
+  name: string;
+  gradeLevels: number[] | null;
 }
 
-/** Why a date has no class, or null when it is a class day. */
-export function noClassReason(date: string, week: SchoolWeek): string | null {
-  const holiday = week.holidays.get(date);
-  if (holiday) return holiday;
-  if (!week.schoolDays.includes(weekdayOf(date))) return [6, 7].includes(weekdayOf(date)) ? NO_CLASS_WEEKEND : NO_CLASS_DAY;
+/** Whether a no-class day applies to a learner of this grade level (null grade levels: everybody). */
+export const appliesToLevel = (day: Pick<NoClassDate, 'gradeLevels'>, level: number | null) =>
+  day.gradeLevels == null || (level != null && day.gradeLevels.includes(level));
+
+/** The calendar as one learner (or one section's grade level) meets it. */
+export interface LearnerCalendar {
+  /** ISO weekdays the school holds class. */
+  schoolDays: number[];
+  /** The school's no-class days (of any grade level: the learner's level picks its own). */
+  noClassDays: NoClassDate[];
+  /** Days outside it have no class; null (not set yet): no bound. */
+  schoolYear: { start: string; end: string } | null;
+  gradeLevel: number | null;
+}
+
+/** Why a date has no class for the learner, or null when it is a class day. */
+export function noClassReason(date: string, cal: LearnerCalendar): string | null {
+  const day = cal.noClassDays.find((d) => d.date === date && appliesToLevel(d, cal.gradeLevel));
+  if (day) return day.name;
+  const weekday = weekdayOf(date);
+  if (!cal.schoolDays.includes(weekday)) return weekday >= 6 ? NO_CLASS_WEEKEND : NO_CLASS_DAY;
+  if (cal.schoolYear && (date < cal.schoolYear.start || date > cal.schoolYear.end)) return NO_CLASS_OUTSIDE_YEAR;
   return null;
 }
 
+/** The class days of a month (SF2's columns). */
+export const classDaysOf = (month: string, cal: LearnerCalendar): string[] =>
+  datesOfMonth(month).filter((date) => noClassReason(date, cal) === null);
+
+/** What SF2 reads of a day's attendance record. */
+export interface AttendanceDay {
+  status: string;
+  checkInAt: string | null;
+}
+
+/** SF2's mark of a counted class day: '' present, 'T' tardy (a LATE check-in), 'x' absent (no check-in, EXCUSED too). */
+export type Sf2DayMark = '' | 'x' | 'T';
+export const sf2Mark = (record: AttendanceDay | undefined): Sf2DayMark =>
+  record?.checkInAt ? (record.status === 'LATE' ? 'T' : '') : 'x';
+
+/** When the learner is on the roll: from the enrolment date until the day before leaving. */
+export interface LearnerTerm {
+  enrolmentDate: string;
+  leftOn: string | null;
+}
+export const onRoll = (term: LearnerTerm, date: string) =>
+  date >= term.enrolmentDate && (term.leftOn == null || date < term.leftOn);
+
+export interface LearnerMarks {
+  /** One per class day: SF2's mark, or null when the day is not over yet or the learner was not on the roll. */
+  marks: Array<Sf2DayMark | null>;
+  present: number;
+  absent: number;
+  tardy: number;
+  /** Absent days whose record is EXCUSED. */
+  excused: number;
+  /** Absent 5 class days in a row (SF2's summary counts these learners). */
+  fiveInARow: boolean;
+}
+
+/** A learner's marks and totals over the month's class days (`days`, from classDaysOf), up to `lastMarkedDay`. */
+export function learnerMarks(
+  days: string[],
+  lastMarkedDay: string,
+  term: LearnerTerm,
+  recordOf: (date: string) => AttendanceDay | undefined,
+): LearnerMarks {
+  const out: LearnerMarks = { marks: [], present: 0, absent: 0, tardy: 0, excused: 0, fiveInARow: false };
+  let run = 0;
+  for (const date of days) {
+    if (date > lastMarkedDay || !onRoll(term, date)) {
+      out.marks.push(null);
+      continue;
+    }
+    const record = recordOf(date);
+    const mark = sf2Mark(record);
+    out.marks.push(mark);
+    if (mark === 'x') {
+      out.absent += 1;
+      if (record?.status === 'EXCUSED') out.excused += 1;
+      if (++run >= 5) out.fiveInARow = true;
+    } else {
+      run = 0;
+      out.present += 1;
+      if (mark === 'T') out.tardy += 1;
+    }
+  }
+  return out;
+}
+
 /**
- * The month's days and totals. `records`: the learner's status per date; `today`: the school's date now;
- * `enrolledOn`: the learner's first day (class days before it are not counted as absences).
- * A past class day without a record counts as absent (the absence job normally marks it; a day it missed must
- * not read as attended). Today without a record is not an absence yet. Records on days without class still
- * count (a make-up Saturday the school recorded).
+ * The portal's month: a mark per day for the calendar and SF2's totals for the learner (learnerMarks over
+ * classDaysOf, the very functions SF2 uses). `records`: the learner's records by date; `lastMarkedDay`: the
+ * school's last day with marks (today once its absence cutoff has passed, else yesterday).
+ * A day's mark is its record's status when it has one; a counted class day on the roll without one is
+ * NO_RECORD (absent); later days and days off the roll are UPCOMING.
  */
 export function monthOf(
   month: string,
-  week: SchoolWeek,
-  records: Map<string, DayStatus>,
-  today: string,
-  enrolledOn = '0000-01-01',
+  cal: LearnerCalendar,
+  records: Map<string, AttendanceDay & { status: DayStatus }>,
+  lastMarkedDay: string,
+  term: LearnerTerm,
 ): { days: MonthDay[]; totals: MonthTotals } {
-  const totals: MonthTotals = { classDays: 0, classDaysSoFar: 0, present: 0, absent: 0, tardy: 0, excused: 0 };
+  const classDays = classDaysOf(month, cal);
+  const counted = learnerMarks(classDays, lastMarkedDay, term, (date) => records.get(date));
+  const totals: MonthTotals = {
+    classDays: classDays.length,
+    classDaysSoFar: counted.marks.filter((m) => m !== null).length,
+    present: counted.present,
+    absent: counted.absent,
+    tardy: counted.tardy,
+    excused: counted.excused,
+  };
   const days = datesOfMonth(month).map((date): MonthDay => {
-    const reason = noClassReason(date, week);
-    const status = records.get(date) ?? null;
+    const reason = noClassReason(date, cal);
+    const status = records.get(date)?.status ?? null;
     const classDay = reason === null;
-    if (classDay) totals.classDays += 1;
-    if (classDay && date <= today) totals.classDaysSoFar += 1;
-    if (status === 'PRESENT' || status === 'LATE') totals.present += 1;
-    if (status === 'LATE') totals.tardy += 1;
-    if (status === 'EXCUSED') totals.excused += 1;
-    if (status === 'ABSENT') totals.absent += 1;
     let mark: MonthDay['mark'];
     if (status) mark = status;
     else if (!classDay) mark = 'NO_CLASS';
-    else if (date >= today || date < enrolledOn) mark = 'UPCOMING';
-    else {
-      mark = 'NO_RECORD';
-      totals.absent += 1;
-    }
+    else if (date > lastMarkedDay || !onRoll(term, date)) mark = 'UPCOMING';
+    else mark = 'NO_RECORD';
     return { date, classDay, reason, status, mark };
   });
   return { days, totals };

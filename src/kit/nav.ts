@@ -97,6 +97,21 @@ export const ADMIN_NAV_ITEMS: Array<{
     icon: 'M4 4h16v12H7l-3 3V4z',
     permission: 'VIEW_SMS_HISTORY',
   },
+  // School calendar and School Form 2 (issue #23).
+  {
+    label: 'School Calendar',
+    href: (id) => `/admin/schools/${id}/calendar`,
+    routes: ['adminCalendar'],
+    icon: 'M8 7V3m8 4V3M4 11h16M5 5h14v16H5zM9 15h2v2H9z',
+    permission: 'MANAGE_ATTENDANCE',
+  },
+  {
+    label: 'School Form 2',
+    href: (id) => `/admin/schools/${id}/sf2`,
+    routes: ['adminSf2'],
+    icon: 'M9 17v-2m3 2v-4m3 4v-6M6 3h9l4 4v14H6z',
+    permission: 'VIEW_REPORTS',
+  },
   {
     label: 'Activity Log',
     href: () => '/admin/system-logs',
@@ -122,4 +137,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, RoutePermission>
   adminAttendanceHistory: 'VIEW_ATTENDANCE',
   adminSmsHistory: 'VIEW_SMS_HISTORY',
   adminSystemLogs: 'VIEW_SYSTEM_LOGS',
+  // School calendar and School Form 2 (issue #23).
+  adminCalendar: 'MANAGE_ATTENDANCE',
+  adminSf2: 'VIEW_REPORTS',
 };

@@ -37,6 +37,9 @@ export const $router = createRouter({
   adminAttendanceHistory: '/admin/attendance-history',
   adminSmsHistory: '/admin/sms-history',
   adminSystemLogs: '/admin/system-logs',
+  // School calendar and School Form 2 (issue #23) in the school admin's console.
+  adminCalendar: '/admin/schools/:schoolId/calendar',
+  adminSf2: '/admin/schools/:schoolId/sf2',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

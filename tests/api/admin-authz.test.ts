@@ -76,6 +76,24 @@ const csvFile = (schoolId: number) =>
     { name: 'file', filename: 'students.csv', content: Buffer.from(importTemplateCsv()), contentType: 'text/csv' },
   ]);
 const today = () => localDate(new Date(), t.config.schoolTimezone);
+// School calendar and SF2 (issue #23): school A's year, and a fresh date for each no-class day a cell declares.
+const YEAR = { start: '2026-06-08', end: '2027-04-09' };
+const yearSet = await as(root)(app, {
+  method: 'PUT',
+  url: `/api/super-admin/schools/${schoolA}/calendar/school-year`,
+  payload: YEAR,
+});
+expect(yearSet.statusCode, yearSet.body).toBe(200);
+const freshDate = () => new Date(Date.UTC(2027, 0, 1) + (seq += 1) * 86_400_000).toISOString().slice(0, 10);
+async function noClassDay() {
+  const date = freshDate();
+  const res = await as(root)(
+    app,
+    post(`/api/super-admin/schools/${schoolA}/calendar/no-class-days`, { date, name: 'Typhoon', kind: 'SUSPENSION' }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return date;
+}
 
 /**
  * One valid request per route, about school A's records; `success` its status for an allowed admin of A;
@@ -266,6 +284,49 @@ const CASES: Record<string, Case> = {
     request: async () => ({ method: 'GET', url: '/api/admin/system-logs/filters' }),
     success: 200,
     refersToSchool: false,
+  },
+  // School calendar (issue #23): MANAGE_ATTENDANCE.
+  'GET /api/admin/schools/:id/calendar': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/calendar` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'PUT /api/admin/schools/:id/calendar/school-year': {
+    request: async () => ({ method: 'PUT', url: `/api/admin/schools/${schoolA}/calendar/school-year`, payload: YEAR }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/schools/:id/calendar/no-class-days': {
+    request: async () => post(`/api/admin/schools/${schoolA}/calendar/no-class-days`, { date: freshDate(), name: 'Flood' }),
+    success: 201,
+    refersToSchool: true,
+  },
+  'DELETE /api/admin/schools/:id/calendar/no-class-days/:date': {
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/admin/schools/${schoolA}/calendar/no-class-days/${await noClassDay()}`,
+    }),
+    success: 200,
+    refersToSchool: true,
+  },
+  // School Form 2 (issue #23): VIEW_REPORTS.
+  'GET /api/admin/schools/:id/sf2/choices': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf2/choices` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/schools/:schoolId/sections/:sectionId/sf2': {
+    request: async () => ({
+      method: 'GET',
+      url: `/api/admin/schools/${schoolA}/sections/${await section(await grade())}/sf2?month=2026-11&format=xlsx`,
+    }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/schools/:id/sf2.zip': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf2.zip?month=2026-11` }),
+    success: 200,
+    refersToSchool: true,
   },
 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
-import { createReader, insertCardStudent, postTaps } from '../helpers/rfid';
+import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
 import { runAbsenceJob } from '../../server/features/attendance/absence-job';
 import { expandIntent } from '../../server/features/notifications/outbox/expand';
 import { CALENDAR_MESSAGES } from '@domain/calendar';
@@ -252,6 +252,45 @@ describe(`school calendar (${dbKind})`, () => {
       ['2026-11-12', 'EVENT'],
       ['2026-11-13', 'HOLIDAY'],
     ]);
+  });
+
+  it('a tap on a grade 7 no-class day is kept for a grade 7 learner without a record or message; grade 8 checks in', async () => {
+    const { id } = await createSchool(t.app, token);
+    const reader = await createReader(t.app, token, { schoolId: id });
+    const day = lastSchoolDay();
+    const seven = await studentIn(id, 'CF100007', await gradeOfLevel(id, 7), '2020-01-01');
+    const eight = await studentIn(id, 'CF100008', await gradeOfLevel(id, 8), '2020-01-01');
+    const res = await declare(id, { date: day, name: 'Grade 7 suspension', kind: 'SUSPENSION', gradeLevels: [7] });
+    expect(res.statusCode).toBe(201);
+    const tap = await postTaps(t.app, reader.token, {
+      events: [
+        { eventId: 'gl-7', cardUid: 'CF100007', tappedAt: at(day, '07:05') },
+        { eventId: 'gl-8', cardUid: 'CF100008', tappedAt: at(day, '07:06') },
+      ],
+    });
+    expect(tap.statusCode).toBe(200);
+    expect(tap.json().data.results.map((r: { outcome: string }) => r.outcome)).toEqual(['NOT_SCHOOL_DAY', 'CHECK_IN']);
+    const taps = await t.app.db
+      .selectFrom('rfidTaps')
+      .select(['studentId', 'outcome', 'attendanceId'])
+      .where('readerId', '=', reader.id)
+      .orderBy('studentId')
+      .execute();
+    expect(taps).toEqual([
+      { studentId: seven, outcome: 'NOT_SCHOOL_DAY', attendanceId: null },
+      { studentId: eight, outcome: 'CHECK_IN', attendanceId: expect.any(Number) },
+    ]);
+    expect(await recordsOn(id, day)).toEqual([{ studentId: eight, status: 'PRESENT' }]);
+    expect(await intentsOf(t.app, seven)).toHaveLength(0);
+    expect((await intentsOf(t.app, eight)).map((i) => JSON.parse(i.payload).type)).toEqual(['CHECK_IN']);
+    await t.app.outbox.runOnce();
+    const sms = await t.app.db
+      .selectFrom('smsNotifications')
+      .select(['studentId', 'type'])
+      .where('studentId', 'in', [seven, eight])
+      .where('channel', '=', 'SMS')
+      .execute();
+    expect(sms).toEqual([{ studentId: eight, type: 'CHECK_IN' }]);
   });
 
   it('taps on a no-class day are kept; bad input is refused with its message; removal is logged', async () => {

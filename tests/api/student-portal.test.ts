@@ -76,7 +76,7 @@ describe(`student portal (${dbKind})`, () => {
     // Enrolled before the month shown, so every past class day counts.
     await t.app.db
       .updateTable('students')
-      .set({ createdAt: '2026-10-01T00:00:00.000Z' })
+      .set({ createdAt: '2026-10-01T00:00:00.000Z', enrolmentDate: '2026-10-01' })
       .where('id', 'in', [a.id, b.id])
       .execute();
     aToken = await tokenOf(a.email);
@@ -236,17 +236,26 @@ describe(`student portal (${dbKind})`, () => {
   });
 
   it("today and the month: a tap at 07:12 checks in, past days get their marks, and the totals follow SF2's rules", async () => {
-    const rows: Array<[string, string, string | null]> = [
-      ['2026-11-03', 'PRESENT', null],
-      ['2026-11-04', 'LATE', null],
-      ['2026-11-05', 'ABSENT', null],
-      ['2026-11-06', 'EXCUSED', 'Fever'],
+    const rows: Array<[string, string, string | null, string | null]> = [
+      ['2026-11-03', 'PRESENT', null, at('2026-11-03', '07:20')],
+      ['2026-11-04', 'LATE', null, at('2026-11-04', '08:05')],
+      ['2026-11-05', 'ABSENT', null, null],
+      ['2026-11-06', 'EXCUSED', 'Fever', null],
     ];
     const now = nowIso();
     await t.app.db
       .insertInto('attendanceRecords')
       .values(
-        rows.map(([date, status, note]) => ({ studentId: a.id, schoolId, date, status, note, createdAt: now, updatedAt: now })),
+        rows.map(([date, status, note, checkInAt]) => ({
+          studentId: a.id,
+          schoolId,
+          date,
+          status,
+          note,
+          checkInAt,
+          createdAt: now,
+          updatedAt: now,
+        })),
       )
       .execute();
     const get = (url = '/api/student/attendance') => as(aToken)(t.app, { method: 'GET', url });
@@ -281,8 +290,11 @@ describe(`student portal (${dbKind})`, () => {
     expect(day('2026-11-04')).toMatchObject({ classDay: true, status: 'LATE', mark: 'LATE' });
     expect(day('2026-11-09')).toMatchObject({ classDay: true, status: null, mark: 'NO_RECORD' });
     expect(day('2026-11-19')).toMatchObject({ classDay: true, mark: 'UPCOMING' });
-    // 19 class days (21 weekdays − 2 holidays), 12 so far; absent: the 5th + 7 past class days without a record.
-    expect(data.totals).toEqual({ classDays: 19, classDaysSoFar: 12, present: 3, absent: 8, tardy: 1, excused: 1 });
+    expect(day('2026-11-18')).toMatchObject({ classDay: true, status: 'PRESENT', mark: 'PRESENT' });
+    // 19 class days (21 weekdays − 2 holidays); at 09:30 the marks run to yesterday, as on SF2 (today counts
+    // once its 10:00 absence cutoff has passed): 11 days, present the 3rd and the 4th (late: tardy), absent the
+    // 5th, the 6th (excused: still an absence) and the 7 class days without a check-in.
+    expect(data.totals).toEqual({ classDays: 19, classDaysSoFar: 11, present: 2, absent: 9, tardy: 1, excused: 1 });
 
     const october = (await get('/api/student/attendance?month=2026-10')).json().data;
     expect(october.days).toHaveLength(31);

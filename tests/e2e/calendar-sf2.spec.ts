@@ -1,9 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { createAdmin, signInAdmin } from './admin-session';
 
 /*
  * Issue #23 in the console: a school's calendar (school year with its national holidays, a declared no-class day)
- * and School Form 2 of a section (the grid on screen, the XLSX download), at 390 and 1440 px.
+ * and School Form 2 of a section (the grid on screen, the XLSX download), at 390 and 1440 px; the same screens in a
+ * school admin's console (/admin), each behind its permission.
  */
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -86,5 +88,55 @@ for (const width of SCREEN_WIDTHS) {
     const zip = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
     expect((await zip).suggestedFilename()).toBe(`SF2-school-${s.schoolId}-2026-11-xlsx.zip`);
+  });
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`a school admin: SF2 with VIEW_REPORTS, a no-class day with MANAGE_ATTENDANCE, /forbidden without (${width} px)`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const root = await signInViaApi(page);
+    const s = await seed(page.request, root, width + 1);
+    const year = await page.request.put(`${E2E_BASE_URL}/api/super-admin/schools/${s.schoolId}/calendar/school-year`, {
+      headers: auth(root),
+      data: { start: '2026-06-08', end: '2027-04-09' },
+    });
+    expect(year.status(), await year.text()).toBe(200);
+    await context.clearCookies();
+
+    // Reports only: School Form 2 and its XLSX; the calendar's address is the forbidden page.
+    await signInAdmin(page.request, context, await createAdmin(page.request, root, s.schoolId, ['VIEW_REPORTS']));
+    await page.goto(`/admin/schools/${s.schoolId}/sf2`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Form 2 - Calendar High ${s.tag}`);
+    await page.getByLabel('Grade').selectOption({ label: `Grade 7 ${s.tag}` });
+    await page.getByLabel('Section').selectOption({ label: `Rizal ${s.tag}` });
+    await page.getByLabel('Month').fill('2026-11');
+    const grid = page.getByRole('table', { name: 'School Form 2 attendance grid' });
+    await expect(grid.getByRole('rowheader', { name: `ABAD${s.tag.toUpperCase()}, Jose Reyes` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'School calendar' })).toHaveCount(0);
+    await expectFitsWidth(page, `admin sf2 ${width}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLSX' }).click();
+    expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
+    await page.goto(`/admin/schools/${s.schoolId}/calendar`);
+    await expect(page).toHaveURL(/\/forbidden$/);
+
+    // Attendance: the calendar, a no-class day for grade 7 declared.
+    await context.clearCookies();
+    await signInAdmin(page.request, context, await createAdmin(page.request, root, s.schoolId, ['MANAGE_ATTENDANCE']));
+    await page.goto(`/admin/schools/${s.schoolId}/calendar`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Calendar - Calendar High ${s.tag}`);
+    await page.getByLabel('Date').fill('2027-02-11');
+    await page.getByLabel('Reason').fill('Grade 7 field trip');
+    await page.getByLabel('Grade levels').fill('7');
+    await page.getByRole('button', { name: 'Declare No-Class Day' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Declare' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'No-class day saved.' })).toBeVisible();
+    const days = page.getByRole('table', { name: 'No-class days' });
+    await expect(days.getByRole('row', { name: /Grade 7 field trip/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'School Form 2 (SF2)' })).toHaveCount(0);
+    await expectFitsWidth(page, `admin calendar ${width}`);
   });
 }

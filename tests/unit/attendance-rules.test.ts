@@ -42,6 +42,22 @@ describe('attendance rules of a school day', () => {
     expect(tap('2026-11-21T07:00:00', null, false, { ...manila, schoolDays: [6] })).toMatchObject({ outcome: 'CHECK_IN' });
   });
 
+  it('a no-class day of some grade levels is one for learners of those levels only', () => {
+    const rules = { ...manila, partialDays: new Map([['2026-11-18', [7]]]) };
+    const of = (gradeLevel: number | null) =>
+      decideTap({
+        tappedAt: '2026-11-17T23:05:00.000Z',
+        rules,
+        record: null,
+        debounced: false,
+        checkoutMinMinutes: 30,
+        gradeLevel,
+      });
+    expect(of(7)).toMatchObject({ outcome: 'NOT_SCHOOL_DAY', write: null, intent: null });
+    expect(of(8)).toMatchObject({ outcome: 'CHECK_IN', intent: 'CHECK_IN' });
+    expect(of(null)).toMatchObject({ outcome: 'CHECK_IN' });
+  });
+
   it('a debounced tap changes nothing', () => {
     expect(tap('2026-11-16T07:00:00', null, true)).toMatchObject({ outcome: 'DEBOUNCED', write: null, intent: null });
   });

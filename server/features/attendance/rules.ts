@@ -1,11 +1,11 @@
-import { isoWeekday, localDate, localDateTime } from '@core/time/time';
+import { addDays, isoWeekday, localDate, localDateTime } from '@core/time/time';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { TapOutcome } from '@domain/rfid';
 
 /*
  * The attendance rules of a school day, as pure functions (unit-tested in tests/unit/attendance-rules.test.ts):
  * - the school day of a tap is its local date in the school's time zone; only school days that are not
- *   holidays count;
+ *   no-class days count (a no-class day of some grade levels: for learners of those levels);
  * - the first valid tap of the day is the check-in: PRESENT, or LATE when after the late cutoff;
  * - a tap at least checkoutMinMinutes after the check-in is the check-out (a later one moves it later);
  * - the same card at the same reader within debounceSeconds of a counted tap changes nothing;
@@ -42,8 +42,24 @@ export interface TapDecision {
   status: AttendanceStatus | null;
 }
 
-export const isSchoolDay = (date: string, rules: Pick<SchoolRules, 'schoolDays' | 'holidays'>) =>
-  rules.schoolDays.includes(isoWeekday(date)) && !rules.holidays.has(date);
+/** Whether a date is a class day: for the whole school, or with `gradeLevel` for a learner of that level. */
+export const isSchoolDay = (
+  date: string,
+  rules: Pick<SchoolRules, 'schoolDays' | 'holidays' | 'partialDays'>,
+  gradeLevel?: number | null,
+) =>
+  rules.schoolDays.includes(isoWeekday(date)) &&
+  !rules.holidays.has(date) &&
+  !(gradeLevel != null && rules.partialDays?.get(date)?.includes(gradeLevel));
+
+/**
+ * The school's last day with marks (SF2 and the portal's totals count class days up to it): today once its
+ * absence cutoff has passed (before it, a learner without a tap is not absent yet), else yesterday.
+ */
+export function lastMarkedDay(now: Date, timeZone: string, absenceCutoff: string): string {
+  const today = localDate(now, timeZone);
+  return now >= localDateTime(today, absenceCutoff, timeZone) ? today : addDays(today, -1);
+}
 
 // The late cutoff's instant of a school day, remembered: a morning's taps all ask for the same few (a pure
 // function of its key; time-zone conversion is the dearest step of deciding a tap).
@@ -72,6 +88,8 @@ export function decideTap(input: {
   checkoutMinMinutes: number;
   /** The tap's school day when the caller has it already (localDate of tappedAt in the school's zone). */
   date?: string;
+  /** The learner's grade level: a no-class day of that level keeps the tap without a record (NOT_SCHOOL_DAY). */
+  gradeLevel?: number | null;
 }): TapDecision {
   const { tappedAt, rules, record } = input;
   const date = input.date ?? localDate(tappedAt, rules.timeZone);
@@ -82,7 +100,7 @@ export function decideTap(input: {
     intent: null,
     status: record?.status ?? null,
   });
-  if (!isSchoolDay(date, rules)) return none('NOT_SCHOOL_DAY');
+  if (!isSchoolDay(date, rules, input.gradeLevel)) return none('NOT_SCHOOL_DAY');
   if (input.debounced) return none('DEBOUNCED');
 
   if (!record) {

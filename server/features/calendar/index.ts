@@ -1,10 +1,12 @@
 import type { Feature } from '@core/feature';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
 import calendarRoutes from './routes';
 
-/** The school calendar feature (issue #23): its routes (server/features/index.ts lists it). */
+/** The school calendar feature (issue #23): the same routes for the super admin (every school) and a school admin (their own). */
 export const calendarFeature: Feature = {
   name: 'calendar',
-  superAdmin: [calendarRoutes],
+  superAdmin: [calendarRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [calendarRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiDone, apiSuccess } from '@domain/api';
@@ -11,6 +12,7 @@ import {
   schoolYearInputSchema,
   schoolYearResultSchema,
 } from '@domain/calendar';
+import type { SchoolScope } from '@core/http/school-scope';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { declareNoClassDay, getCalendar, putSchoolYear, removeNoClassDay } from './service';
 
@@ -20,69 +22,81 @@ const dayParams = z.object({
   date: z.string().refine(isCalendarDate, CALENDAR_MESSAGES.notFound),
 });
 
-/** The school calendar (issue #23): school year, national holidays, suspensions and events. */
-const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/schools/:id/calendar',
-    {
-      schema: {
-        summary: "A school's calendar: school year, class days, no-class days",
-        params: schoolParams,
-        response: { 200: apiSuccess(schoolCalendarSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await getCalendar(app.db, request.params.id, app.config.schoolTimezone, app.clock.now()),
-    }),
-  );
+/**
+ * The school calendar (issue #23): school year, national holidays, suspensions and events. The same routes serve a
+ * school admin with MANAGE_ATTENDANCE (issue 22): `scope` keeps them to the admin's own school (another is 404).
+ */
+const calendarRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = scope.permission('MANAGE_ATTENDANCE');
+    // The school a request acts on: the super admin's choice, or the admin's own (another is 404).
+    const schoolOf = (request: FastifyRequest, id: number) => scope.school(request, id)!;
 
-  app.put(
-    '/schools/:id/calendar/school-year',
-    {
-      schema: {
-        summary: 'Set the school year (loads the Philippine national holidays within it)',
-        params: schoolParams,
-        body: schoolYearInputSchema,
-        response: { 200: apiSuccess(schoolYearResultSchema) },
+    app.get(
+      '/schools/:id/calendar',
+      {
+        schema: {
+          summary: "A school's calendar: school year, class days, no-class days",
+          params: schoolParams,
+          response: { 200: apiSuccess(schoolCalendarSchema) },
+        },
+        config,
       },
-    },
-    async (request) => {
-      const data = await putSchoolYear(
-        app.db,
-        request.params.id,
-        request.body,
-        request.actor(),
-        app.config.schoolTimezone,
-        app.clock.now(),
-      );
-      return { success: true as const, data, message: `School year saved; ${data.holidaysAdded} national holiday(s) added` };
-    },
-  );
+      async (request) => ({
+        success: true as const,
+        data: await getCalendar(app.db, schoolOf(request, request.params.id), app.config.schoolTimezone, app.clock.now()),
+      }),
+    );
 
-  app.post(
-    '/schools/:id/calendar/no-class-days',
-    {
-      schema: {
-        summary: 'Declare a no-class day (undoes that day’s absence marks and unsent absence notices)',
-        params: schoolParams,
-        body: noClassDayInputSchema,
-        response: { 201: apiSuccess(noClassDayResultSchema) },
+    app.put(
+      '/schools/:id/calendar/school-year',
+      {
+        schema: {
+          summary: 'Set the school year (loads the Philippine national holidays within it)',
+          params: schoolParams,
+          body: schoolYearInputSchema,
+          response: { 200: apiSuccess(schoolYearResultSchema) },
+        },
+        config,
       },
-    },
-    async (request, reply) => {
-      const data = await declareNoClassDay(app.db, request.params.id, request.body, request.actor());
-      return reply.status(201).send({ success: true as const, data, message: 'No-class day saved' });
-    },
-  );
+      async (request) => {
+        const data = await putSchoolYear(
+          app.db,
+          schoolOf(request, request.params.id),
+          request.body,
+          request.actor(),
+          app.config.schoolTimezone,
+          app.clock.now(),
+        );
+        return { success: true as const, data, message: `School year saved; ${data.holidaysAdded} national holiday(s) added` };
+      },
+    );
 
-  app.delete(
-    '/schools/:id/calendar/no-class-days/:date',
-    { schema: { summary: 'Make a no-class day a class day again', params: dayParams, response: { 200: apiDone } } },
-    async (request) => {
-      await removeNoClassDay(app.db, request.params.id, request.params.date, request.actor());
-      return { success: true as const, data: null, message: 'No-class day removed' };
-    },
-  );
-};
+    app.post(
+      '/schools/:id/calendar/no-class-days',
+      {
+        schema: {
+          summary: 'Declare a no-class day (undoes that day’s absence marks and unsent absence notices)',
+          params: schoolParams,
+          body: noClassDayInputSchema,
+          response: { 201: apiSuccess(noClassDayResultSchema) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const data = await declareNoClassDay(app.db, schoolOf(request, request.params.id), request.body, request.actor());
+        return reply.status(201).send({ success: true as const, data, message: 'No-class day saved' });
+      },
+    );
+
+    app.delete(
+      '/schools/:id/calendar/no-class-days/:date',
+      { schema: { summary: 'Make a no-class day a class day again', params: dayParams, response: { 200: apiDone } }, config },
+      async (request) => {
+        await removeNoClassDay(app.db, schoolOf(request, request.params.id), request.params.date, request.actor());
+        return { success: true as const, data: null, message: 'No-class day removed' };
+      },
+    );
+  };
 export default calendarRoutes;

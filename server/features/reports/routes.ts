@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
 import { idParams, idPath } from '@domain/validation';
 import { safeFilename } from '@domain/csv';
-import { SF2_MESSAGES, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
+import { SF2_MESSAGES, sf2ChoicesSchema, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
+import type { SchoolScope } from '@core/http/school-scope';
 import { SCHOOL_NOT_FOUND } from '../schools';
-import { renderSf2, schoolSf2Zip, sectionSf2, sf2Filename } from './sf2-service';
+import { renderSf2, schoolSf2Zip, sectionSf2, sf2Choices, sf2Filename } from './sf2-service';
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -20,47 +21,75 @@ const sendFile = (reply: FastifyReply, contentType: string, filename: string, bo
 
 const sectionParams = z.object({ schoolId: idPath(SCHOOL_NOT_FOUND), sectionId: idPath(SF2_MESSAGES.sectionNotFound) });
 
-/** DepEd School Form 2 (issue #23): a section's month as data (preview), XLSX or PDF; the whole school as a ZIP. */
-const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const opts = () => ({ defaultTimeZone: app.config.schoolTimezone, now: app.clock.now() });
+/**
+ * DepEd School Form 2 (issue #23): a section's month as data (preview), XLSX or PDF; the whole school as a ZIP.
+ * The same routes serve a school admin with VIEW_REPORTS (issue 22): `scope` keeps them to the admin's own school
+ * (another school is 404; a section of another school is 404 'Section not found', the services read by school).
+ */
+const reportRoutes =
+  (scope: SchoolScope): FastifyPluginAsyncZod =>
+  async (app) => {
+    const opts = () => ({ defaultTimeZone: app.config.schoolTimezone, now: app.clock.now() });
+    const config = scope.permission('VIEW_REPORTS');
+    const schoolOf = (request: FastifyRequest, id: number) => scope.school(request, id)!;
 
-  app.get(
-    '/schools/:schoolId/sections/:sectionId/sf2',
-    {
-      schema: {
-        summary: 'School Form 2 of a section and month: ?format=json (preview), xlsx or pdf',
-        params: sectionParams,
-        querystring: sf2QuerySchema,
-        response: { 200: apiSuccess(sf2FormSchema) },
+    app.get(
+      '/schools/:id/sf2/choices',
+      {
+        schema: {
+          summary: 'What the School Form 2 screen offers: grades and sections with the school’s today',
+          params: idParams(SCHOOL_NOT_FOUND),
+          response: { 200: apiSuccess(sf2ChoicesSchema) },
+        },
+        config,
       },
-    },
-    async (request, reply) => {
-      const { schoolId, sectionId } = request.params;
-      const form = await sectionSf2(app.db, schoolId, sectionId, request.query.month, opts());
-      const format = request.query.format;
-      if (format === 'json') return { success: true as const, data: form };
-      return sendFile(reply, CONTENT_TYPES[format], sf2Filename(form, format), await renderSf2(form, format));
-    },
-  );
+      async (request) => ({
+        success: true as const,
+        data: await sf2Choices(app.db, schoolOf(request, request.params.id), opts()),
+      }),
+    );
 
-  app.get(
-    '/schools/:id/sf2.zip',
-    {
-      schema: {
-        summary: "Every section's School Form 2 of a month, in one ZIP (?format=xlsx or pdf)",
-        params: idParams(SCHOOL_NOT_FOUND),
-        querystring: sf2ZipQuerySchema,
-        response: { 200: apiSuccess(z.null()) },
+    app.get(
+      '/schools/:schoolId/sections/:sectionId/sf2',
+      {
+        schema: {
+          summary: 'School Form 2 of a section and month: ?format=json (preview), xlsx or pdf',
+          params: sectionParams,
+          querystring: sf2QuerySchema,
+          response: { 200: apiSuccess(sf2FormSchema) },
+        },
+        config,
       },
-    },
-    async (request, reply) => {
-      const { month, format } = request.query;
-      const { stream } = await schoolSf2Zip(app.db, request.params.id, month, format, {
-        ...opts(),
-        onError: (err) => request.log.error({ err }, 'SF2 ZIP failed midway'),
-      });
-      return sendFile(reply, 'application/zip', safeFilename(`SF2-school-${request.params.id}-${month}-${format}.zip`), stream);
-    },
-  );
-};
+      async (request, reply) => {
+        const { sectionId } = request.params;
+        const schoolId = schoolOf(request, request.params.schoolId);
+        const form = await sectionSf2(app.db, schoolId, sectionId, request.query.month, opts());
+        const format = request.query.format;
+        if (format === 'json') return { success: true as const, data: form };
+        return sendFile(reply, CONTENT_TYPES[format], sf2Filename(form, format), await renderSf2(form, format));
+      },
+    );
+
+    app.get(
+      '/schools/:id/sf2.zip',
+      {
+        schema: {
+          summary: "Every section's School Form 2 of a month, in one ZIP (?format=xlsx or pdf)",
+          params: idParams(SCHOOL_NOT_FOUND),
+          querystring: sf2ZipQuerySchema,
+          response: { 200: apiSuccess(z.null()) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const { month, format } = request.query;
+        const schoolId = schoolOf(request, request.params.id);
+        const { stream } = await schoolSf2Zip(app.db, schoolId, month, format, {
+          ...opts(),
+          onError: (err) => request.log.error({ err }, 'SF2 ZIP failed midway'),
+        });
+        return sendFile(reply, 'application/zip', safeFilename(`SF2-school-${schoolId}-${month}-${format}.zip`), stream);
+      },
+    );
+  };
 export default reportRoutes;

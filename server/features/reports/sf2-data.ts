@@ -1,9 +1,10 @@
 import type { Executor } from '@core/db/index';
 import { badRequest, notFound } from '@core/http/errors';
-import { addDays, localDate, localDateTime } from '@core/time/time';
+import { localDate } from '@core/time/time';
 import type { NoClassDay, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
+import { lastMarkedDay } from '../attendance';
 import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './sf2-form';
 
 /*
@@ -19,12 +20,6 @@ export interface SchoolMonth {
   schoolDays: number[];
   noClassDays: NoClassDay[];
   lastMarkedDay: string;
-}
-
-/** Today counts once its absence cutoff has passed (before it, a learner without a tap is not absent yet). */
-export function lastMarkedDay(now: Date, timeZone: string, absenceCutoff: string): string {
-  const today = localDate(now, timeZone);
-  return now >= localDateTime(today, absenceCutoff, timeZone) ? today : addDays(today, -1);
 }
 
 export async function loadSchoolMonth(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
@@ -60,24 +55,24 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
 export interface SectionInfo {
   id: number;
   name: string;
-  grade: { name: string; level: number | null };
+  grade: { id: number; name: string; level: number | null };
 }
 
 const sectionsQuery = (db: Executor, schoolId: number) =>
   db
     .selectFrom('sections as s')
     .innerJoin('grades as g', 'g.id', 's.gradeId')
-    .select(['s.id', 's.name', 'g.name as gradeName', 'g.level as gradeLevel'])
+    .select(['s.id', 's.name', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
     .where('s.schoolId', '=', schoolId)
     .orderBy('g.level')
     .orderBy('g.name')
     .orderBy('s.name')
     .orderBy('s.id');
 
-const toSection = (r: { id: number; name: string; gradeName: string; gradeLevel: number }): SectionInfo => ({
+const toSection = (r: { id: number; name: string; gradeId: number; gradeName: string; gradeLevel: number }): SectionInfo => ({
   id: r.id,
   name: r.name,
-  grade: { name: r.gradeName, level: r.gradeLevel },
+  grade: { id: r.gradeId, name: r.gradeName, level: r.gradeLevel },
 });
 
 export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {

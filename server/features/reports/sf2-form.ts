@@ -1,17 +1,13 @@
 import { addDays, isoWeekday } from '@core/time/time';
-import { appliesToLevel, firstFriday, type NoClassDay } from '@domain/calendar';
+import { firstFriday, type NoClassDay } from '@domain/calendar';
+import { classDaysOf, learnerMarks } from '@domain/student-month';
 import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } from '@domain/sf2';
 
 /*
  * School Form 2 as plain data: a pure function of the learners, the calendar and the month's attendance records
- * (unit-tested in tests/unit/sf2-form.test.ts; the XLSX and PDF writers only lay it out). The rules:
- * - the month's class days: the school's weekly class days, less its no-class days (those of the section's grade
- *   level too), within the school year;
- * - a learner is on the roll from the enrolment date until the day before leaving (transferred or dropped out);
- *   days off the roll, and days not over yet (today before its absence cutoff, later days), carry no mark;
- * - a class day with a check-in is present (blank), or tardy when the check-in was LATE; without a check-in
- *   it is absent (x), whether or not the absence job wrote an ABSENT record (it marks only days after it first
- *   ran) and even when EXCUSED (the form counts excused absences as absences);
+ * (unit-tested in tests/unit/sf2-form.test.ts; the XLSX and PDF writers only lay it out). The day rules (class
+ * days, the roll, present / tardy / absent) are src/domain/student-month.ts's, shared with the student portal's
+ * totals (classDaysOf, learnerMarks); days off the roll and days not over yet carry no mark (null).
  * - summary: DepEd's guidelines (percentage of enrolment = registered at the end of the month / enrolment as of
  *   the first Friday × 100; average daily attendance = total daily attendance / school days of the month so far;
  *   percentage of attendance = ADA / registered × 100).
@@ -85,16 +81,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const ratio = (a: number, b: number, scale = 1) => (b === 0 ? null : round2((a / b) * scale));
 
 /** The class days of a month for a grade level. */
-export function classDays(input: Pick<Sf2Input, 'month' | 'schoolDays' | 'noClassDays' | 'schoolYear' | 'grade'>): string[] {
-  const { start, end } = monthBounds(input.month);
-  const off = new Set(input.noClassDays.filter((d) => appliesToLevel(d, input.grade.level)).map((d) => d.date));
-  const days: string[] = [];
-  for (let d = start; d <= end; d = addDays(d, 1)) {
-    if (d < input.schoolYear.start || d > input.schoolYear.end) continue;
-    if (input.schoolDays.includes(isoWeekday(d)) && !off.has(d)) days.push(d);
-  }
-  return days;
-}
+export const classDays = (input: Pick<Sf2Input, 'month' | 'schoolDays' | 'noClassDays' | 'schoolYear' | 'grade'>): string[] =>
+  classDaysOf(input.month, { ...input, gradeLevel: input.grade.level });
 
 export function buildSf2(input: Sf2Input): Sf2Form {
   const { start: monthStart, end: monthEnd } = monthBounds(input.month);
@@ -102,7 +90,6 @@ export function buildSf2(input: Sf2Input): Sf2Form {
   const counted = days.map((d) => d <= input.lastMarkedDay);
   const cutoff = firstFriday(input.schoolYear.start);
   const byStudentDay = new Map(input.records.map((r) => [`${r.studentId}:${r.date}`, r]));
-  const onRoll = (l: Sf2Learner, d: string) => d >= l.enrolmentDate && (l.leftOn == null || d < l.leftOn);
   // Listed: on the roll at some point of the month.
   const listed = input.learners.filter((l) => l.enrolmentDate <= monthEnd && (l.leftOn == null || l.leftOn > monthStart));
 
@@ -127,25 +114,24 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       .sort((a, b) => learnerName(a).localeCompare(learnerName(b), 'en') || a.id - b.id);
     const presentPerDay: Array<number | null> = days.map((_, i) => (counted[i] ? 0 : null));
     const rows = learners.map((l) => {
-      let absent = 0;
-      let tardy = 0;
-      let run = 0;
-      const marks: Sf2Mark[] = days.map((d, i) => {
-        if (!counted[i] || !onRoll(l, d)) return null;
-        const r = byStudentDay.get(`${l.id}:${d}`);
-        const mark: Sf2Mark = r?.checkInAt ? (r.status === 'LATE' ? 'T' : '') : 'x';
-        if (mark === 'x') {
-          absent++;
-          if (++run >= 5) absentFive.add(l.id);
-        } else {
-          run = 0;
-          if (mark === 'T') tardy++;
+      const { marks, absent, tardy, fiveInARow } = learnerMarks(days, input.lastMarkedDay, l, (d) =>
+        byStudentDay.get(`${l.id}:${d}`),
+      );
+      if (fiveInARow) absentFive.add(l.id);
+      marks.forEach((mark, i) => {
+        if (mark === '' || mark === 'T') {
           presentPerDay[i]!++;
           combinedPerDay[i]!++;
         }
-        return mark;
       });
-      return { studentId: l.id, name: learnerName(l), marks, absent, tardy, remarks: remarksOf(l, cutoff, monthStart, monthEnd) };
+      return {
+        studentId: l.id,
+        name: learnerName(l),
+        marks: marks as Sf2Mark[],
+        absent,
+        tardy,
+        remarks: remarksOf(l, cutoff, monthStart, monthEnd),
+      };
     });
     return { sex, label: SF2_GROUP_LABELS[sex], learners: rows, presentPerDay };
   }).filter((g) => g.sex !== 'UNSPECIFIED' || g.learners.length > 0);

@@ -2,7 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Executor } from '@core/db/index';
 import { safeFilename } from '@domain/csv';
-import type { Sf2Form } from '@domain/sf2';
+import type { Sf2Choices, Sf2Form } from '@domain/sf2';
+import { localDate } from '@core/time/time';
+import { requireSchool } from '../schools';
 import { buildSf2 } from './sf2-form';
 import { loadSchoolMonth, loadSectionsData, requireSection, schoolSections, sf2Input, type SectionInfo } from './sf2-data';
 import { sf2Pdf } from './sf2-pdf';
@@ -23,6 +25,21 @@ export async function sectionSf2(db: Executor, schoolId: number, sectionId: numb
   const section = await requireSection(db, schoolId, sectionId);
   const data = await loadSectionsData(db, schoolId, [section.id], month, timeZone);
   return buildSf2(sf2Input(ctx, section, data.get(section.id)!));
+}
+
+/**
+ * What the SF2 screen offers: the school's grades and sections (only those with a section) and the school's today
+ * (its month is the default). Read with VIEW_REPORTS alone: an admin who may see reports need not see grades.
+ */
+export async function sf2Choices(db: Executor, schoolId: number, opts: Sf2Options): Promise<Sf2Choices> {
+  const school = await requireSchool(db, schoolId);
+  const sections = await schoolSections(db, schoolId);
+  const grades = new Map(sections.map((s) => [s.grade.id, { id: s.grade.id, name: s.grade.name }]));
+  return {
+    today: localDate(opts.now, school.timezone ?? opts.defaultTimeZone),
+    grades: [...grades.values()],
+    sections: sections.map((s) => ({ id: s.id, name: s.name, gradeId: s.grade.id })),
+  };
 }
 
 export const sf2Filename = (form: Sf2Form, format: 'xlsx' | 'pdf') =>

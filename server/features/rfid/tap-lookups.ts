@@ -23,6 +23,8 @@ export interface Student {
   id: number;
   schoolId: number | null;
   name: string;
+  /** Their grade's level (a no-class day of some grade levels is not a school day for them). */
+  gradeLevel: number | null;
 }
 
 /** A student's school day as it stands in this transaction; id is null until a new record is inserted. */
@@ -110,19 +112,21 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
  * The student each card belongs to at each reader: an active, unarchived student holding the card in any of
  * its accepted forms (src/domain/card-uid.ts, exact form first), of the reader's school when it has one.
  * Looked up by the unique card index alone; the other conditions are checked here (SQLite would otherwise
- * pick the school index and walk the whole school).
+ * pick the school index and walk the whole school). The grade's level comes along (a primary-key join, no
+ * statement of its own) for the no-class days of some grade levels.
  * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
  * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
  */
 export async function studentsByCard(trx: Executor, pending: PendingTap[], dates: string[] = []) {
   const candidates = new Map<string, string[]>();
   for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
-  const byCard = new Map<string, { id: number; schoolId: number | null; name: string; usable: boolean }>();
+  const byCard = new Map<string, Student & { usable: boolean }>();
   const days = new Map<string, DayState>();
   for (const part of chunks([...new Set([...candidates.values()].flat())])) {
     const rows = await trx
       .selectFrom('students as s')
-      .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive'])
+      .leftJoin('grades as g', 'g.id', 's.gradeId')
+      .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive', 'g.level'])
       .$if(dates.length > 0, (q) =>
         q
           .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
@@ -141,7 +145,13 @@ export async function studentsByCard(trx: Executor, pending: PendingTap[], dates
       .execute();
     for (const r of rows) {
       const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
-      byCard.set(r.rfidCardId!, { id: r.id, schoolId: r.schoolId, name: `${r.firstName} ${r.lastName}`, usable });
+      byCard.set(r.rfidCardId!, {
+        id: r.id,
+        schoolId: r.schoolId,
+        name: `${r.firstName} ${r.lastName}`,
+        gradeLevel: r.level ?? null,
+        usable,
+      });
       if (r.dayId != null) {
         days.set(dayKey(r.id, r.date!), {
           id: r.dayId,

@@ -213,7 +213,15 @@ function decideTaps(
     const t = Date.parse(p.tappedAt);
     const near = (counted.get(p.uid) ?? []).some((x) => x.readerId === p.reader.id && Math.abs(x.t - t) <= window);
     const record = days.get(dayKey(m.student.id, m.date)) ?? null;
-    const d = decideTap({ tappedAt: p.tappedAt, rules: m.rules, record, debounced: near, checkoutMinMinutes, date: m.date });
+    const d = decideTap({
+      tappedAt: p.tappedAt,
+      rules: m.rules,
+      record,
+      debounced: near,
+      checkoutMinMinutes,
+      date: m.date,
+      gradeLevel: m.student.gradeLevel,
+    });
     if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
     const day = applyWrite(d, record, p, m, days);
     if (d.write && day) {

@@ -4,7 +4,15 @@ import { paginate } from '@core/http/paginate';
 import { localDate } from '@core/time/time';
 import { fileUrl } from '@domain/files';
 import type { SmsStatus, SmsType } from '@domain/sms-history';
-import { datesOfMonth, monthOf, noClassReason, type DayStatus, type SchoolWeek } from '@domain/student-month';
+import {
+  datesOfMonth,
+  monthOf,
+  noClassReason,
+  type DayStatus,
+  type LearnerCalendar,
+  type AttendanceDay,
+} from '@domain/student-month';
+import { lastMarkedDay } from '../attendance';
 import {
   maskPhone,
   STUDENT_PORTAL_MESSAGES as M,
@@ -21,6 +29,8 @@ import {
  */
 
 const DEFAULT_SCHOOL_DAYS = [1, 2, 3, 4, 5];
+/** A learner without a school has no absence cutoff of its own: the schools' default (migration 0006). */
+const DEFAULT_ABSENCE_CUTOFF = '10:00';
 
 /** The learner with their school's calendar settings (null when the account is gone). */
 async function learner(db: Executor, studentId: number) {
@@ -42,11 +52,17 @@ async function learner(db: Executor, studentId: number) {
       's.notificationPreference',
       's.schoolId',
       's.createdAt',
+      's.enrolmentDate',
+      's.leftOn',
       'sc.name as schoolName',
       'sc.acronym as schoolAcronym',
       'sc.timezone as schoolTimezone',
       'sc.schoolDays',
+      'sc.absenceCutoff',
+      'sc.schoolYearStart',
+      'sc.schoolYearEnd',
       'g.name as gradeName',
+      'g.level as gradeLevel',
       'se.name as sectionName',
     ])
     .where('s.id', '=', studentId)
@@ -91,7 +107,8 @@ export function todayOf(
 }
 
 /**
- * GET /api/student/attendance: today's status, the month's days with a mark each, and SF2's totals. `month`
+ * GET /api/student/attendance: today's status, the month's days with a mark each, and SF2's totals (monthOf:
+ * the day rules SF2 itself uses, with the learner's grade level, enrolment date and leaving date). `month`
  * defaults to the school's current month; "today" is the school clock's date in the school's zone.
  */
 export async function studentAttendance(
@@ -118,28 +135,38 @@ export async function studentAttendance(
     .where('date', '>=', from)
     .where('date', '<=', to)
     .execute();
-  const holidays =
+  const noClassDays =
     s.schoolId == null
       ? []
       : await db
           .selectFrom('schoolHolidays')
-          .select(['date', 'name'])
+          .select(['date', 'name', 'gradeLevels'])
           .where('schoolId', '=', s.schoolId)
           .where('date', '>=', from)
           .where('date', '<=', to)
           .execute();
-  const week: SchoolWeek = {
+  const cal: LearnerCalendar = {
     schoolDays: s.schoolDays ? s.schoolDays.split(',').map(Number) : DEFAULT_SCHOOL_DAYS,
-    holidays: new Map(holidays.map((h) => [h.date, h.name])),
+    noClassDays: noClassDays.map((d) => ({
+      date: d.date,
+      name: d.name,
+      gradeLevels: d.gradeLevels ? (JSON.parse(d.gradeLevels) as number[]) : null,
+    })),
+    schoolYear: s.schoolYearStart && s.schoolYearEnd ? { start: s.schoolYearStart, end: s.schoolYearEnd } : null,
+    gradeLevel: s.gradeLevel ?? null,
   };
   const byDate = new Map(records.map((r) => [r.date, r]));
-  const statuses = new Map<string, DayStatus>(records.map((r) => [r.date, r.status as DayStatus]));
-  const enrolledOn = localDate(s.createdAt, timeZone);
-  const { days, totals } = monthOf(shown, week, statuses, today, enrolledOn);
+  const statuses = new Map<string, AttendanceDay & { status: DayStatus }>(
+    records.map((r) => [r.date, { status: r.status as DayStatus, checkInAt: r.checkInAt }]),
+  );
+  // As SF2 (reports/sf2-data.ts): no enrolment date on older rows = the registration day.
+  const term = { enrolmentDate: s.enrolmentDate ?? localDate(s.createdAt, timeZone), leftOn: s.leftOn };
+  const marked = lastMarkedDay(now, timeZone, s.absenceCutoff ?? DEFAULT_ABSENCE_CUTOFF);
+  const { days, totals } = monthOf(shown, cal, statuses, marked, term);
   return {
     month: shown,
     timeZone,
-    today: todayOf(today, byDate.get(today), noClassReason(today, week)),
+    today: todayOf(today, byDate.get(today), noClassReason(today, cal)),
     days: days.map((d) => ({
       ...d,
       checkInAt: byDate.get(d.date)?.checkInAt ?? null,

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, DataTable, ErrorBanner, SelectField, TextField, useConfirm, useListResource } from '@kit';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { usePageTitle } from '@kit/usePageTitle';
-import { $router } from '@kit/router';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
 import { formatCalendarDate } from '@domain/format';
 import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
-import { fetchSchool } from '@features/schools';
+import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { fetchCalendar } from './api';
 import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './store';
 
@@ -16,13 +15,16 @@ const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLev
 /**
  * The school calendar (issue #23): the school year (its national holidays load with it), the weekly class days,
  * and the no-class days. Declaring a day asks first, since it cancels that day's absence marks and messages.
+ * The same screen is a school admin's (MANAGE_ATTENDANCE) at /admin/schools/{own school}/calendar.
  */
 export default function CalendarScreen() {
-  const page = useStore($router);
-  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
-  const schoolId = Number(schoolParam);
-  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
-  const calendar = useListResource((signal) => fetchCalendar(schoolId, signal), schoolParam);
+  const { schoolParam, schoolId, valid } = useSchoolParam('adminCalendar');
+  const can = useCan();
+  const school = useScopedSchool(schoolParam);
+  const calendar = useListResource(
+    (signal) => (valid ? fetchCalendar(schoolId, signal) : Promise.resolve(null)),
+    `${schoolParam}/${valid}`,
+  );
   const cal = calendar.data;
   usePageTitle(school.data ? `School Calendar - ${school.data.name}` : 'School Calendar');
   const { confirm, dialog } = useConfirm();
@@ -89,14 +91,26 @@ export default function CalendarScreen() {
   };
 
   const name = school.data?.name ?? 'School';
+  if (!valid) return null;
   return (
     <div className="space-y-6">
       <div>
-        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: name }, { label: 'Calendar' }]} />
+        <Breadcrumb
+          items={[
+            ...(isAdminConsole() ? [] : [{ label: 'Schools', href: '/super-admin/schools' }]),
+            { label: name },
+            { label: 'Calendar' },
+          ]}
+        />
         <ScreenHeading title={`School Calendar - ${name}`}>
-          <a href={`/super-admin/schools/${schoolId}/sf2`} className="text-sm font-medium text-brand-700 hover:underline">
-            School Form 2 (SF2)
-          </a>
+          {can('VIEW_REPORTS') ? (
+            <a
+              href={consoleHref(`/super-admin/schools/${schoolId}/sf2`)}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              School Form 2 (SF2)
+            </a>
+          ) : null}
         </ScreenHeading>
       </div>
       {notice ? (

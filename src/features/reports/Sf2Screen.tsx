@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import {
   Breadcrumb,
   Button,
@@ -13,11 +12,9 @@ import {
 } from '@kit';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { usePageTitle } from '@kit/usePageTitle';
-import { $router } from '@kit/router';
-import { fetchSchool } from '@features/schools';
-import { fetchGrades, fetchSections } from '@features/grades-sections';
-import { fetchCalendar } from '@features/calendar';
-import { downloadSchoolSf2, downloadSf2, fetchSf2 } from './api';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
+import { useSchoolParam, useScopedSchool } from '@features/schools';
+import { downloadSchoolSf2, downloadSf2, fetchSf2, fetchSf2Choices } from './api';
 import { Sf2Grid } from './Sf2Grid';
 
 const DEFAULTS = { gradeId: 0, sectionId: 0, month: '' };
@@ -27,23 +24,23 @@ const kb = (bytes: number) =>
 /**
  * DepEd School Form 2 of a section and month (issue #23): the form on screen, its XLSX and PDF, and every
  * section's forms in one ZIP (the server makes them one after another; the bytes received show it working).
+ * The same screen is a school admin's (VIEW_REPORTS) at /admin/schools/{own school}/sf2: its grades, sections and
+ * today come from the SF2 choices, which need no other permission.
  */
 export default function Sf2Screen() {
-  const page = useStore($router);
-  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
-  const schoolId = Number(schoolParam);
+  const { schoolParam, schoolId, valid } = useSchoolParam('adminSf2');
+  const can = useCan();
   const list = useListQuery(DEFAULTS);
   const { gradeId, sectionId } = list.query;
-  const school = useListResource((signal) => fetchSchool(schoolParam, signal), schoolParam);
-  const calendar = useListResource((signal) => fetchCalendar(schoolId, signal), schoolParam);
-  const grades = useListResource((signal) => fetchGrades(schoolId, signal), schoolParam);
-  const sections = useListResource(
-    (signal) => (gradeId ? fetchSections(schoolId, gradeId, signal) : Promise.resolve([])),
-    `${schoolParam}/${gradeId}`,
+  const school = useScopedSchool(schoolParam);
+  const choices = useListResource(
+    (signal) => (valid ? fetchSf2Choices(schoolId, signal) : Promise.resolve(null)),
+    `${schoolParam}/${valid}`,
   );
+  const sections = (choices.data?.sections ?? []).filter((s) => s.gradeId === gradeId);
   // The school's current month until another is chosen.
-  const month = list.query.month || calendar.data?.today.slice(0, 7) || '';
-  const ready = Boolean(sectionId && month);
+  const month = list.query.month || choices.data?.today.slice(0, 7) || '';
+  const ready = Boolean(valid && sectionId && month);
   const form = useListResource(
     (signal) => (ready ? fetchSf2(schoolId, sectionId, month, signal) : Promise.resolve(null)),
     `${schoolParam}/${sectionId}/${month}`,
@@ -68,23 +65,36 @@ export default function Sf2Screen() {
   };
   const [zipFormat, setZipFormat] = useState<'xlsx' | 'pdf'>('xlsx');
 
+  if (!valid) return null;
   return (
     <div className="space-y-6">
       <div>
-        <Breadcrumb items={[{ label: 'Schools', href: '/super-admin/schools' }, { label: name }, { label: 'School Form 2' }]} />
+        <Breadcrumb
+          items={[
+            ...(isAdminConsole() ? [] : [{ label: 'Schools', href: '/super-admin/schools' }]),
+            { label: name },
+            { label: 'School Form 2' },
+          ]}
+        />
         <ScreenHeading title={`School Form 2 - ${name}`}>
-          <a href={`/super-admin/schools/${schoolId}/calendar`} className="text-sm font-medium text-brand-700 hover:underline">
-            School calendar
-          </a>
+          {can('MANAGE_ATTENDANCE') ? (
+            <a
+              href={consoleHref(`/super-admin/schools/${schoolId}/calendar`)}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              School calendar
+            </a>
+          ) : null}
         </ScreenHeading>
       </div>
+      {choices.error ? <ErrorState message={choices.error} onRetry={choices.reload} /> : null}
 
       <div className="grid gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-6">
         <SelectField
           label="Grade"
           value={gradeId || ''}
           placeholder="Select a grade"
-          options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          options={(choices.data?.grades ?? []).map((g) => ({ value: g.id, label: g.name }))}
           onChange={(e) => list.setQuery({ gradeId: Number(e.target.value) || 0, sectionId: 0 })}
         />
         <SelectField
@@ -92,7 +102,7 @@ export default function Sf2Screen() {
           value={sectionId || ''}
           placeholder="Select a section"
           disabled={!gradeId}
-          options={(sections.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          options={sections.map((s) => ({ value: s.id, label: s.name }))}
           onChange={(e) => list.setQuery({ sectionId: Number(e.target.value) || 0 })}
         />
         <TextField label="Month" type="month" value={month} onChange={(e) => list.setQuery({ month: e.target.value })} />

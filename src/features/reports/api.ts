@@ -1,8 +1,13 @@
 import { request } from '@kit/http';
 import { downloadFile, type DownloadProgress } from '@kit/csv';
-import type { Sf2Form } from '@domain/sf2';
+import type { Sf2Choices, Sf2Form } from '@domain/sf2';
 
 /** DepEd School Form 2 calls (issue #23). */
+export const fetchSf2Choices = (schoolId: number, signal?: AbortSignal) =>
+  request<Sf2Choices>('Failed to fetch the sections', (api) =>
+    api.get(`super-admin/schools/${schoolId}/sf2/choices`, { signal }),
+  );
+
 export const fetchSf2 = (schoolId: number, sectionId: number, month: string, signal?: AbortSignal) =>
   request<Sf2Form>('Failed to make School Form 2', (api) =>
     api.get(`super-admin/schools/${schoolId}/sections/${sectionId}/sf2`, { searchParams: { month, format: 'json' }, signal }),

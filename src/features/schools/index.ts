@@ -1,4 +1,4 @@
 /** The schools feature's door: what other features may use of it. */
 export { fetchSchool, fetchSchools } from './api';
 export { studentsLink } from './links';
-export { useScopedSchool } from './useScopedSchool';
+export { useSchoolParam, useScopedSchool } from './useScopedSchool';

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useListResource } from '@kit';
+import { $router, redirectPage } from '@kit/router';
 import { $consoleAccess } from '@kit/console-scope';
 import type { School } from '@domain/schools';
 import { fetchSchool } from './api';
@@ -17,4 +19,22 @@ export function useScopedSchool(schoolParam: string) {
         : fetchSchool(schoolParam, signal),
     `${access.kind}:${schoolParam}`,
   );
+}
+
+/**
+ * The school id of a school-scoped screen's address (`:schoolId`). In a school admin's console another school's id
+ * is replaced by their own (`adminRoute`, same params); `valid` is false until the address is one to show.
+ */
+export function useSchoolParam(adminRoute: 'adminCalendar' | 'adminSf2') {
+  const page = useStore($router);
+  const access = useStore($consoleAccess);
+  const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
+  const own = access.kind === 'admin' ? access.schoolId : null;
+  const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0 && (own == null || Number(schoolParam) === own);
+  useEffect(() => {
+    if (valid) return;
+    if (own != null) redirectPage($router, adminRoute, { schoolId: String(own) });
+    else if (access.kind === 'superAdmin') redirectPage($router, 'schools');
+  }, [valid, own, access.kind, adminRoute]);
+  return { schoolParam, schoolId: Number(schoolParam), valid };
 }

@@ -16,8 +16,8 @@ function dayLabel(day: PortalMonthDay, timeZone: string): string {
 }
 
 /**
- * The month as a calendar, a mark per day, and SF2's monthly totals (present counts tardy days; a past class day
- * without a record counts absent). Previous/next month: the current month is the default.
+ * The month as a calendar, a mark per day, and SF2's monthly totals (the server's monthOf: SF2's own day rules).
+ * Previous/next month: the current month is the default.
  */
 export function MonthCalendar({
   attendance,
@@ -35,7 +35,7 @@ export function MonthCalendar({
     ['Present', totals.present, 'present'],
     ['Absent', totals.absent, 'absent'],
     ['Tardy', totals.tardy, 'tardy'],
-    ['Excused', totals.excused, 'excused'],
+    ['Excused absences', totals.excused, 'excused'],
   ];
   return (
     <section aria-labelledby="month-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -108,8 +108,8 @@ export function MonthCalendar({
         ))}
       </dl>
       <p className="mt-2 text-xs text-gray-600">
-        {totals.classDaysSoFar} of {totals.classDays} class days so far. Late days count as present and as tardy, as on the
-        school's SF2.
+        {totals.classDaysSoFar} of {totals.classDays} class days counted so far (today counts after the school&apos;s absence
+        cutoff). As on the school&apos;s SF2, late days count as present and as tardy, and excused days as absent.
       </p>
     </section>
   );

@@ -61,4 +61,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
   adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
+  // School calendar and School Form 2 (issue #23).
+  adminCalendar: { title: 'School Calendar', component: SchoolCalendar },
+  adminSf2: { title: 'School Form 2', component: SchoolSf2 },
 };
