@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createDb, migrateToLatest } from '@core/db/index';
 import { hashPassword } from '@core/auth/passwords';
 import { BENCH_PASSWORD, benchTarget, parseArgs, prng } from './lib';
-import { createWorld, type Row, type TableRows } from './seed-data';
+import { createWorld, type TableRows } from './seed-data';
 import { entityTables } from './seed-entities';
 import { eventTables } from './seed-events';
 import { postgresSink, sqliteSink, type Sink } from './seed-sinks';
