@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { insertCardStudent } from '../helpers/rfid';
+import { PAGE_CURSOR_MESSAGE, pageCursor } from '@domain/list-filters';
 
 /*
  * Issue #20 item 7: Attendance History pages are cut from the key alone, from the nearer end of the list, and the
@@ -57,8 +58,12 @@ describe(`attendance history paging (${dbKind})`, () => {
       url: `/api/super-admin/attendance-history?${query}&page=${n}&limit=${limit}`,
     });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as { records: Array<{ id: number }>; pagination: { total: number; totalPages: number } };
-    return { ids: data.records.map((r) => r.id), ...data.pagination };
+    const data = res.json().data as {
+      records: Array<{ id: number; date: string }>;
+      pagination: { total: number; totalPages: number };
+    };
+    const cursors = data.records.map(pageCursor);
+    return { ids: data.records.map((r) => r.id), first: cursors[0], last: cursors.at(-1), ...data.pagination };
   }
 
   const cases: Array<[string, string, (r: Rec) => boolean]> = [
@@ -89,9 +94,38 @@ describe(`attendance history paging (${dbKind})`, () => {
         got.push(...p.ids);
       }
       expect(got).toEqual(want);
+      // Keyset: Next from each page with `after` its last record, then back with `before` its first.
+      let p = await page(query, 1, limit);
+      const forward = [...p.ids];
+      for (let n = 2; n <= pages; n++) {
+        p = await page(`${query}&after=${p.last}`, n, limit);
+        expect(p.total).toBe(want.length);
+        forward.push(...p.ids);
+      }
+      expect(forward).toEqual(want);
+      expect((await page(`${query}&after=${p.last}`, pages + 1, limit)).ids).toEqual([]);
+      const backward = [p.ids];
+      for (let n = pages - 1; n >= 1; n--) {
+        p = await page(`${query}&before=${p.first}`, n, limit);
+        backward.unshift(p.ids);
+      }
+      expect(backward.flat()).toEqual(want);
       const past = await page(query, pages + 1, limit);
       expect(past.ids).toEqual([]);
       expect(past.total).toBe(want.length);
+    }
+  });
+
+  it('a cursor that is not YYYY-MM-DD_id is a 400 with its message', async () => {
+    for (const [name, value] of [
+      ['after', '2026-03-02'],
+      ['before', '2026-02-30_4'],
+      ['after', '2026-03-02_0'],
+      ['before', 'x_1'],
+    ]) {
+      const res = await as(token)(t.app, { method: 'GET', url: `/api/super-admin/attendance-history?${name}=${value}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`${name} ${PAGE_CURSOR_MESSAGE}`);
     }
   });
 

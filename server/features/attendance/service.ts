@@ -118,6 +118,28 @@ async function historyTotal(db: Executor, f: HistoryFilters): Promise<number> {
 }
 
 /**
+ * Keyset paging: the page right after a listed record (older: Next) or right before it (newer: Previous), in list
+ * order — one index seek however deep the page, where an offset walks every record before it.
+ */
+async function idsBeside(
+  db: Executor,
+  f: HistoryFilters,
+  cursor: { date: string; id: number },
+  side: 'older' | 'newer',
+  limit: number,
+): Promise<number[]> {
+  const order = side === 'older' ? 'desc' : 'asc';
+  const rows = await historyKeys(db, f)
+    .where((eb) => eb(eb.refTuple('a.date', 'a.id'), side === 'older' ? '<' : '>', eb.tuple(cursor.date, cursor.id)))
+    .orderBy('a.date', order)
+    .orderBy('a.id', order)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  return side === 'older' ? ids : ids.reverse();
+}
+
+/**
  * GET /api/super-admin/attendance-history: newest day first, then newest record. The page's ids come from an index
  * walk from the nearer end of the list (pageIds), then only those ≤ limit records are joined to their names.
  */
@@ -128,11 +150,14 @@ export async function listHistory(
   defaultTimeZone: string,
 ): Promise<{ records: AttendanceRecord[]; pagination: Pagination }> {
   const total = await historyTotal(db, f);
-  const ids = await pageIds(params, total, async (direction, limit, offset) => {
-    const order = direction === 'forward' ? 'desc' : 'asc';
-    const rows = await historyKeys(db, f).orderBy('a.date', order).orderBy('a.id', order).limit(limit).offset(offset).execute();
-    return rows.map((r) => r.id);
-  });
+  const cursor = f.after ?? f.before;
+  const ids = cursor
+    ? await idsBeside(db, f, cursor, f.after ? 'older' : 'newer', params.limit)
+    : await pageIds(params, total, async (direction, limit, offset) => {
+        const order = direction === 'forward' ? 'desc' : 'asc';
+        const rows = await historyKeys(db, f).orderBy('a.date', order).orderBy('a.id', order).limit(limit).offset(offset).execute();
+        return rows.map((r) => r.id);
+      });
   const rows = ids.length ? await historyQuery(db).where('a.id', 'in', ids).execute() : [];
   return {
     records: inOrder(ids, rows).map((r) => toRecord(r, defaultTimeZone)),
