@@ -18,6 +18,7 @@ import { buildApp } from '../server/app';
 import type { DB } from '@core/db/index';
 import { loadConfig } from '@core/config';
 import { localDate, lastLocalDays } from '@core/time/time';
+import { pageCursor } from '@domain/list-filters';
 import { benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
 
 interface Scenario {
@@ -170,7 +171,20 @@ async function historyScenarios(db: DB, monthStart: string, today: string): Prom
   const schoolPages = Math.max(1, Math.ceil(Number(school.n) / 10));
   const url = '/api/super-admin/attendance-history';
   const t = 20;
+  // Keyset: Next and Previous from the middle page, as the console asks for them (the cursor of a listed record).
+  const middle = await db
+    .selectFrom('attendanceRecords')
+    .select(['date', 'id'])
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(all / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const cursor = pageCursor(middle);
+  const mid = Math.ceil(pages / 2);
   return [
+    { label: 'attendance-history middle next', url: `${url}?page=${mid + 1}&after=${cursor}`, targetMs: t },
+    { label: 'attendance-history middle prev', url: `${url}?page=${mid - 1}&before=${cursor}`, targetMs: t },
     { label: 'attendance-history page 1', url, targetMs: t },
     { label: 'attendance-history page 10000', url: `${url}?page=10000`, targetMs: t },
     { label: 'attendance-history last page', url: `${url}?page=${pages}`, targetMs: t },
