@@ -5,7 +5,9 @@
  * through the real app (buildApp + app.inject: routing, auth, validation, queries, serialisation; no
  * network). Reports median / p95 / min / max over --runs runs after 3 warm-up runs, against the targets
  * of issue #4 (dashboard-stats < 150 ms, a system-logs page < 20 ms) and issue #10 (a student-list or
- * archived-list page, with each filter and with a search term, < 15 ms). A benchmark, not a test.
+ * archived-list page, with each filter and with a search term, < 15 ms), issue #20 item 7 (dashboard-stats < 50 ms
+ * at 10M attendance records, Attendance History first and deep pages < 20 ms, the student list's deep page at
+ * 100k < 20 ms: seed with `--attendance 10000000`). A benchmark, not a test.
  * `--only students` runs just the scenarios whose label starts with that word (`--only dashboard,system-logs`:
  * any of those words; what bench/compare-queries.sh runs, as main before issue #10 has no student lists).
  */
@@ -16,6 +18,7 @@ import { buildApp } from '../server/app';
 import type { DB } from '@core/db/index';
 import { loadConfig } from '@core/config';
 import { localDate, lastLocalDays } from '@core/time/time';
+import { pageCursor } from '@domain/list-filters';
 import { benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
 
 interface Scenario {
@@ -34,7 +37,18 @@ async function main() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const config = {
-    ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_WORKERS: '0', LOGIN_RATE_PER_MINUTE: '1000' }),
+    ...loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RUN_WORKERS: '0',
+      LOGIN_RATE_PER_MINUTE: '1000',
+      // One fixed key for bench data sets: the database keeps a check of the first key it saw (issue #18.8), so a
+      // fresh random key per run would refuse the second run.
+      SECRETS_KEY: process.env.SECRETS_KEY ?? Buffer.alloc(32, 42).toString('base64'),
+      // Timing, not load shedding: a loaded machine must not turn a slow answer into a 503.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    }),
     databaseUrl: target.databaseUrl,
     sqliteFile: target.sqliteFile,
     staticDir: undefined,
@@ -49,7 +63,8 @@ async function main() {
     const today = localDate(new Date(), tz);
     const logs = '/api/super-admin/system-logs';
     const scenarios: Scenario[] = [
-      { label: 'dashboard-stats', url: '/api/super-admin/dashboard-stats', targetMs: 150 },
+      // Issue #4 asked < 150 ms at 1M records; issue #20 item 7 < 50 ms at 10M.
+      { label: 'dashboard-stats', url: '/api/super-admin/dashboard-stats', targetMs: 50 },
       { label: 'system-logs page 1', url: logs, targetMs: 20 },
       { label: 'system-logs page 200', url: `${logs}?page=200`, targetMs: 20 },
       { label: 'system-logs action', url: `${logs}?action=UPDATE_STUDENT`, targetMs: 20 },
@@ -67,6 +82,7 @@ async function main() {
     const only = args.get('only')?.split(',');
     const chosen = (label: string) => !only || only.some((word) => label.startsWith(word));
     if (chosen('students')) scenarios.push(...(await studentScenarios(app.db, week[0]!, today)));
+    if (chosen('attendance-history')) scenarios.push(...(await historyScenarios(app.db, month[0]!, today)));
 
     console.log(`bench:queries on ${target.label}, ${runs} runs each (after 3 warm-up runs)\n`);
     console.log(
@@ -110,12 +126,21 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
     .select(['schoolId', 'gradeId', 'sectionId', 'lrn', 'email'])
     .where('id', '=', 50_000)
     .executeTakeFirstOrThrow();
+  const active = await db
+    .selectFrom('students')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('isArchived', '=', 0)
+    .executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(active.n) / 20));
   const list = '/api/super-admin/students';
   const archived = '/api/super-admin/archived-students';
   const t = 15;
   return [
     { label: 'students page 1', url: list, targetMs: t },
     { label: 'students page 200', url: `${list}?page=200`, targetMs: t },
+    // Issue #20 item 7: deep pages (< 20 ms). The middle page is the deepest walk from either end.
+    { label: 'students middle page', url: `${list}?page=${Math.ceil(pages / 2)}`, targetMs: 20 },
+    { label: 'students last page', url: `${list}?page=${pages}`, targetMs: 20 },
     { label: 'students school', url: `${list}?schoolId=${s.schoolId}`, targetMs: t },
     { label: 'students school+grade', url: `${list}?schoolId=${s.schoolId}&gradeId=${s.gradeId}`, targetMs: t },
     {
@@ -131,6 +156,42 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
     { label: 'students archived page 1', url: archived, targetMs: t },
     { label: 'students archived 7 days', url: `${archived}?startDate=${weekStart}&endDate=${today}`, targetMs: t },
     { label: 'students archived search', url: `${archived}?searchTerm=santos`, targetMs: t },
+  ];
+}
+
+/**
+ * Issue #20 item 7: Attendance History (10 a page) first, deep, middle and last pages, all schools and one, and the
+ * rollup-counted filters. The middle page is the deepest index walk (pages are read from the nearer end).
+ */
+async function historyScenarios(db: DB, monthStart: string, today: string): Promise<Scenario[]> {
+  const totals = await db.selectFrom('attendanceSchoolTotals').select(['schoolId', 'n']).orderBy('n', 'desc').execute();
+  const all = totals.reduce((sum, r) => sum + Number(r.n), 0);
+  const pages = Math.max(1, Math.ceil(all / 10));
+  const school = totals[Math.floor(totals.length / 2)]!;
+  const schoolPages = Math.max(1, Math.ceil(Number(school.n) / 10));
+  const url = '/api/super-admin/attendance-history';
+  const t = 20;
+  // Keyset: Next and Previous from the middle page, as the console asks for them (the cursor of a listed record).
+  const middle = await db
+    .selectFrom('attendanceRecords')
+    .select(['date', 'id'])
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(all / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const cursor = pageCursor(middle);
+  const mid = Math.ceil(pages / 2);
+  return [
+    { label: 'attendance-history middle next', url: `${url}?page=${mid + 1}&after=${cursor}`, targetMs: t },
+    { label: 'attendance-history middle prev', url: `${url}?page=${mid - 1}&before=${cursor}`, targetMs: t },
+    { label: 'attendance-history page 1', url, targetMs: t },
+    { label: 'attendance-history page 10000', url: `${url}?page=10000`, targetMs: t },
+    { label: 'attendance-history last page', url: `${url}?page=${pages}`, targetMs: t },
+    { label: 'attendance-history middle page', url: `${url}?page=${Math.ceil(pages / 2)}`, targetMs: t },
+    { label: 'attendance-history school p1', url: `${url}?schoolId=${school.schoolId}`, targetMs: t },
+    { label: 'attendance-history school deep', url: `${url}?schoolId=${school.schoolId}&page=${Math.ceil(schoolPages / 2)}`, targetMs: t },
+    { label: 'attendance-history 30d+LATE', url: `${url}?status=LATE&startDate=${monthStart}&endDate=${today}`, targetMs: t },
   ];
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES } from './dashboard';
-import { checkDateOrder, dateQuery, idQuery, isCalendarDate } from './list-filters';
+import { checkDateOrder, cursorQuery, dateQuery, idQuery, isCalendarDate } from './list-filters';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from './live-list';
 import { idField, safeString } from './validation';
@@ -90,6 +90,9 @@ export const historyFiltersSchema = z
     sectionId: idQuery('Section ID'),
     readerId: idQuery('Reader ID'),
     page: z.string().optional(),
+    // Keyset paging (issue #20 item 7): Next/Previous from the page on screen without walking the pages before it.
+    after: cursorQuery('after'),
+    before: cursorQuery('before'),
     limit: z.string().optional(),
   })
   .superRefine(checkDateOrder);

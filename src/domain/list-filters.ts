@@ -69,3 +69,26 @@ export const listQueryFields = {
   sortOrder: z.string().optional(),
   format: z.string().optional(),
 };
+
+/**
+ * Keyset paging (issue #20 item 7): the position of a record in a list ordered by day then id, as 'YYYY-MM-DD_id'.
+ * A page asked with `after` starts right after that record (Next), with `before` ends right before it (Previous):
+ * an index seek, however deep the page. Optional; `page` still numbers the page and works alone.
+ */
+export const PAGE_CURSOR_MESSAGE = 'is not a page cursor (YYYY-MM-DD_id of a listed record)';
+export const cursorQuery = (label: string) => {
+  const message = `${label} ${PAGE_CURSOR_MESSAGE}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}_[1-9]\d{0,14}$/, message)
+      .refine((v) => isCalendarDate(v.slice(0, 10)) && Number.isSafeInteger(Number(v.slice(11))), message)
+      .transform((v) => ({ date: v.slice(0, 10), id: Number(v.slice(11)) }))
+      .optional(),
+  );
+};
+
+/** The cursor of a listed record (what `cursorQuery` reads). */
+export const pageCursor = (r: { date: string; id: number }) => `${r.date}_${r.id}`;

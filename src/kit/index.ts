@@ -35,6 +35,7 @@
 export * from './list-query';
 export * from './useListQuery';
 export * from './useListResource';
+export * from './useKeysetCursor';
 export * from './paging';
 export * from './Pager';
 export * from './badges';

@@ -55,3 +55,23 @@ export function pageOfItems<T>(items: readonly T[], page: number, limit: number)
   const start = (pagination.page - 1) * limit;
   return { rows: items.slice(start, start + limit), pagination };
 }
+
+/** What a keyset-paged list remembers of the page on screen: its filters, number and first/last row cursors. */
+export interface ShownPage {
+  filters: string;
+  page: number;
+  first?: string;
+  last?: string;
+}
+
+/**
+ * Keyset paging (issue #20 item 7): going from the page on screen to the next one asks for the rows after its last
+ * row, to the previous one for the rows before its first — an index seek on the server however deep the page.
+ * A jump (First, Last, a page link further away) or other filters page by number alone.
+ */
+export function keysetStep(shown: ShownPage | null, filters: string, page: number): { after?: string; before?: string } {
+  if (!shown || shown.filters !== filters) return {};
+  if (page === shown.page + 1 && shown.last) return { after: shown.last };
+  if (page === shown.page - 1 && shown.first) return { before: shown.first };
+  return {};
+}

@@ -251,6 +251,12 @@ describe(`students API (${dbKind})`, () => {
       'Zamora20',
       'Zamora21',
     ]);
+    // Pages read from either end of the list (issue #20 item 7) join up to the whole list, in its order.
+    const whole = (await list(`schoolId=${school}&limit=100`)).students;
+    expect(whole.map((s) => s.lastName)).toEqual(['Clara', ...Array.from({ length: 22 }, (_, i) => `Zamora${String(i).padStart(2, '0')}`)]);
+    const pieces: number[] = [];
+    for (let n = 1; n <= 6; n++) pieces.push(...(await list(`schoolId=${school}&limit=4&page=${n}`)).students.map((s) => s.id));
+    expect(pieces).toEqual(whole.map((s) => s.id));
     expect((await list(`schoolId=${school}&gradeId=${q.gradeId}`)).pagination.total).toBe(1);
     expect((await list(`schoolId=${school}&gradeId=${p.gradeId}&sectionId=${p.sectionId}`)).pagination.total).toBe(22);
     expect((await list(`searchTerm=maria%20cla`)).students.map((s) => s.lastName)).toEqual(['Clara']);

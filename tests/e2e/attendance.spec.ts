@@ -158,3 +158,68 @@ test('RFID Readers: add a reader, see its token once with a curl example, online
   await expect(row).toContainText(`••••${token.slice(-4)}`);
   await expect(page.getByText(token)).toHaveCount(0);
 });
+
+test('Attendance History: Next and Previous ask for the page beside the shown one by cursor; a page link by number', async ({
+  page,
+  context,
+}) => {
+  // 25 past days of one student (no live event touches them), so there are at least three pages of 10.
+  const student = await instance.app.db.selectFrom('students').select(['id', 'schoolId']).orderBy('id').executeTakeFirstOrThrow();
+  const stamp = new Date().toISOString();
+  await instance.app.db
+    .insertInto('attendanceRecords')
+    .values(
+      Array.from({ length: 25 }, (_, i) => ({
+        studentId: student.id,
+        schoolId: student.schoolId,
+        date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+        status: 'PRESENT',
+        createdAt: stamp,
+        updatedAt: stamp,
+      })),
+    )
+    .execute();
+  const byNumber = async (n: number) =>
+    (
+      (await api(`/api/super-admin/attendance-history?page=${n}`, undefined, 'GET')).json().data.records as Array<{ id: number }>
+    ).map((r) => r.id);
+  const idsOf = async (res: { json(): Promise<unknown> }) =>
+    ((await res.json()) as { data: { records: Array<{ id: number }> } }).data.records.map((r) => r.id);
+  const history = (check: (url: URL) => boolean) =>
+    page.waitForResponse((r) => r.url().includes('/api/super-admin/attendance-history') && check(new URL(r.url())));
+
+  const first = history((u) => u.searchParams.get('page') === '1');
+  await open(page, context, '/super-admin/attendance-history');
+  expect(await idsOf(await first)).toEqual(await byNumber(1));
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+
+  const next = history((u) => u.searchParams.get('page') === '2');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  const second = await next;
+  expect(new URL(second.url()).searchParams.get('after')).toMatch(/^\d{4}-\d{2}-\d{2}_\d+$/);
+  expect(await idsOf(second)).toEqual(await byNumber(2));
+
+  const jump = history((u) => u.searchParams.get('page') === '3');
+  await pager.getByRole('button', { name: 'Page 3' }).click();
+  const third = await jump;
+  // From page 2, page 3 is also the next one: the cursor goes along.
+  expect(new URL(third.url()).searchParams.get('after')).not.toBeNull();
+  expect(await idsOf(third)).toEqual(await byNumber(3));
+
+  const back = history((u) => u.searchParams.get('page') === '2');
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  const again = await back;
+  expect(new URL(again.url()).searchParams.get('before')).toMatch(/^\d{4}-\d{2}-\d{2}_\d+$/);
+  expect(await idsOf(again)).toEqual(await byNumber(2));
+  await expect(page.locator('tbody tr')).toHaveCount(10);
+
+  // A page link further away than the next or previous page goes by number alone.
+  const deep = history((u) => u.searchParams.get('page') === '3');
+  await page.goto(`${instance.base}/super-admin/attendance-history?page=3`);
+  await deep;
+  const far = history((u) => u.searchParams.get('page') === '1');
+  await pager.getByRole('button', { name: 'Page 1' }).click();
+  const jumped = await far;
+  expect(new URL(jumped.url()).searchParams.get('after')).toBeNull();
+  expect(new URL(jumped.url()).searchParams.get('before')).toBeNull();
+});

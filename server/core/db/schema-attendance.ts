@@ -66,6 +66,20 @@ export interface AttendanceRecordTable {
   updatedAt: string;
 }
 
+/** Records per local day, status and school (0 = none), kept by triggers (migration 0022): read-only for the app. */
+export interface AttendanceDailyCountTable {
+  date: string;
+  status: string;
+  schoolId: number;
+  n: number;
+}
+
+/** Records per school (0 = none), kept by the same triggers. */
+export interface AttendanceSchoolTotalTable {
+  schoolId: number;
+  n: number;
+}
+
 /** A no-class day (migration 0017 adds kind and grade levels; null grade levels = the whole school). */
 export interface SchoolHolidayTable {
   schoolId: number;

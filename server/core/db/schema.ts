@@ -2,7 +2,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Id } from './schema-columns';
 import type {
   AppSettingTable,
+  AttendanceDailyCountTable,
   AttendanceRecordTable,
+  AttendanceSchoolTotalTable,
   JobRunTable,
   RfidReaderTable,
   RfidTapRefusalTable,
@@ -276,6 +278,8 @@ export interface Database {
   rfidTaps: RfidTapTable;
   rfidTapRefusals: RfidTapRefusalTable;
   attendanceRecords: AttendanceRecordTable;
+  attendanceDailyCounts: AttendanceDailyCountTable;
+  attendanceSchoolTotals: AttendanceSchoolTotalTable;
   schoolHolidays: SchoolHolidayTable;
   jobRuns: JobRunTable;
   appSettings: AppSettingTable;

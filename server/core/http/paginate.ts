@@ -58,6 +58,34 @@ export async function paginate<DB, TB extends keyof DB, O>(
   return { rows, pagination: makePagination(total, params.page, params.limit) };
 }
 
+/** Which end of the list a page's ids are read from. */
+export type PageDirection = 'forward' | 'backward';
+
+/**
+ * A page's ids at the cost of a shallow page however deep it is (issue #20 item 7): `ids` reads the filtered key
+ * alone (one covering index walk, no joined rows), from whichever end of the list is nearer — page 99,999 of
+ * 100,000 is the first page read backwards. `total` must be the list's count (it picks the end). The caller loads
+ * the ≤ limit full rows by id and puts them in this order (`inOrder`). Answers the ids in list order.
+ *   const ids = await pageIds(params, total, (dir, limit, offset) => keys.orderBy('date', dir === 'forward' ? 'desc' : 'asc')…);
+ */
+export async function pageIds(
+  params: { page: number; limit: number },
+  total: number,
+  ids: (direction: PageDirection, limit: number, offset: number) => Promise<number[]>,
+): Promise<number[]> {
+  const offset = (params.page - 1) * params.limit;
+  if (offset >= total) return offset === 0 ? ids('forward', params.limit, 0) : [];
+  const limit = Math.min(params.limit, total - offset);
+  if (offset <= total - offset - limit) return ids('forward', params.limit, offset);
+  return (await ids('backward', limit, total - offset - limit)).reverse();
+}
+
+/** Rows fetched by id, in the order of `ids` (a row gone meanwhile is left out). */
+export function inOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export type SortOrder = 'asc' | 'desc';
 
 /**

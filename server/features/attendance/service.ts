@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { nowIso } from '@core/time/time';
 import { notFound } from '@core/http/errors';
-import { paginate, type Pagination } from '@core/http/paginate';
+import { inOrder, makePagination, pageIds, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { forgetSchoolRules } from '@core/ttl-cache';
@@ -73,24 +73,96 @@ export async function studentSchoolId(db: Executor, studentId: number): Promise<
   return row?.schoolId ?? null;
 }
 
-/** GET /api/super-admin/attendance-history: newest day first, then newest record. */
+/** The filtered records' ids (the students table only for grade or section): the key a page is cut from. */
+function historyKeys(db: Executor, f: HistoryFilters) {
+  let q = db.selectFrom('attendanceRecords as a').select('a.id');
+  if (f.startDate) q = q.where('a.date', '>=', f.startDate);
+  if (f.endDate) q = q.where('a.date', '<=', f.endDate);
+  if (f.status) q = q.where('a.status', '=', f.status);
+  if (f.studentId) q = q.where('a.studentId', '=', f.studentId);
+  if (f.schoolId) q = q.where('a.schoolId', '=', f.schoolId);
+  if (f.gradeId || f.sectionId) {
+    let students = db.selectFrom('students').select('id');
+    if (f.gradeId) students = students.where('gradeId', '=', f.gradeId);
+    if (f.sectionId) students = students.where('sectionId', '=', f.sectionId);
+    q = q.where('a.studentId', 'in', students);
+  }
+  if (f.readerId) q = q.where('a.readerId', '=', f.readerId);
+  return q;
+}
+
+/**
+ * The history's total. Filters of day, status and school are answered by the rollups the triggers keep
+ * (migration 0022: a few hundred rows per day at most, however long the history); a student, grade, section or
+ * reader is counted from the records (one student's days, one school's grade: bounded by the school, not the history).
+ */
+async function historyTotal(db: Executor, f: HistoryFilters): Promise<number> {
+  if (f.studentId || f.gradeId || f.sectionId || f.readerId) {
+    const row = await historyKeys(db, f)
+      .clearSelect()
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  if (!f.startDate && !f.endDate && !f.status) {
+    let totals = db.selectFrom('attendanceSchoolTotals').select((e) => e.fn.sum<number>('n').as('n'));
+    if (f.schoolId) totals = totals.where('schoolId', '=', f.schoolId);
+    return Number((await totals.executeTakeFirst())?.n ?? 0);
+  }
+  let daily = db.selectFrom('attendanceDailyCounts').select((e) => e.fn.sum<number>('n').as('n'));
+  if (f.startDate) daily = daily.where('date', '>=', f.startDate);
+  if (f.endDate) daily = daily.where('date', '<=', f.endDate);
+  if (f.status) daily = daily.where('status', '=', f.status);
+  if (f.schoolId) daily = daily.where('schoolId', '=', f.schoolId);
+  return Number((await daily.executeTakeFirst())?.n ?? 0);
+}
+
+/**
+ * Keyset paging: the page right after a listed record (older: Next) or right before it (newer: Previous), in list
+ * order — one index seek however deep the page, where an offset walks every record before it.
+ */
+async function idsBeside(
+  db: Executor,
+  f: HistoryFilters,
+  cursor: { date: string; id: number },
+  side: 'older' | 'newer',
+  limit: number,
+): Promise<number[]> {
+  const order = side === 'older' ? 'desc' : 'asc';
+  const rows = await historyKeys(db, f)
+    .where((eb) => eb(eb.refTuple('a.date', 'a.id'), side === 'older' ? '<' : '>', eb.tuple(cursor.date, cursor.id)))
+    .orderBy('a.date', order)
+    .orderBy('a.id', order)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  return side === 'older' ? ids : ids.reverse();
+}
+
+/**
+ * GET /api/super-admin/attendance-history: newest day first, then newest record. The page's ids come from an index
+ * walk from the nearer end of the list (pageIds), then only those ≤ limit records are joined to their names.
+ */
 export async function listHistory(
   db: Executor,
   f: HistoryFilters,
   params: { page: number; limit: number },
   defaultTimeZone: string,
 ): Promise<{ records: AttendanceRecord[]; pagination: Pagination }> {
-  let q = historyQuery(db);
-  if (f.startDate) q = q.where('a.date', '>=', f.startDate);
-  if (f.endDate) q = q.where('a.date', '<=', f.endDate);
-  if (f.status) q = q.where('a.status', '=', f.status);
-  if (f.studentId) q = q.where('a.studentId', '=', f.studentId);
-  if (f.schoolId) q = q.where('a.schoolId', '=', f.schoolId);
-  if (f.gradeId) q = q.where('s.gradeId', '=', f.gradeId);
-  if (f.sectionId) q = q.where('s.sectionId', '=', f.sectionId);
-  if (f.readerId) q = q.where('a.readerId', '=', f.readerId);
-  const { rows, pagination } = await paginate(q.orderBy('a.date', 'desc').orderBy('a.id', 'desc'), params);
-  return { records: rows.map((r) => toRecord(r, defaultTimeZone)), pagination };
+  const total = await historyTotal(db, f);
+  const cursor = f.after ?? f.before;
+  const ids = cursor
+    ? await idsBeside(db, f, cursor, f.after ? 'older' : 'newer', params.limit)
+    : await pageIds(params, total, async (direction, limit, offset) => {
+        const order = direction === 'forward' ? 'desc' : 'asc';
+        const rows = await historyKeys(db, f).orderBy('a.date', order).orderBy('a.id', order).limit(limit).offset(offset).execute();
+        return rows.map((r) => r.id);
+      });
+  const rows = ids.length ? await historyQuery(db).where('a.id', 'in', ids).execute() : [];
+  return {
+    records: inOrder(ids, rows).map((r) => toRecord(r, defaultTimeZone)),
+    pagination: makePagination(total, params.page, params.limit),
+  };
 }
 
 export async function recordsByIds(db: Executor, ids: number[], defaultTimeZone: string): Promise<Map<number, AttendanceRecord>> {

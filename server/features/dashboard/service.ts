@@ -22,12 +22,13 @@ import {
  * a status or type an equality on an indexed column. countEach() asks for all the ranges of a chart in
  * one statement of scalar subqueries — plain SQL on SQLite and PostgreSQL alike, where each subquery
  * only walks its own index range (no table rows, no GROUP BY sort). Days without rows count 0.
- * Attendance uses its `date` column, which already holds the school-local day. Indexes: migrations
- * 0001 and 0003; figures: docs/benchmarks.md "Dashboard and system logs".
+ * Attendance is read from the rollups that triggers keep (migration 0022, by its `date` column, which already
+ * holds the school-local day), so its cost does not grow with the history. Indexes: migrations 0001 and 0003;
+ * figures: docs/benchmarks.md "Dashboard and system logs" and "Cost flat in size".
  */
 
 type Db = Kysely<Database>;
-type Ranged = 'systemLogs' | 'smsNotifications' | 'attendanceRecords';
+type Ranged = 'systemLogs' | 'smsNotifications';
 type Filter<T extends Ranged> = (qb: SelectQueryBuilder<Database, T, object>) => SelectQueryBuilder<Database, T, object>;
 
 /** count(*) of each filter over one table, in one statement. */
@@ -82,35 +83,36 @@ async function counts(db: Executor): Promise<DashboardStats['counts']> {
     db.selectFrom('schools').select(count()).executeTakeFirstOrThrow(),
     db.selectFrom('admins').select(count()).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('students').select(count()).where('isArchived', '=', 0).where('isActive', '=', 1).executeTakeFirstOrThrow(),
-    db.selectFrom('attendanceRecords').select(count()).executeTakeFirstOrThrow(),
+    // Per-school totals kept by triggers (migration 0022): a few hundred rows however long the history.
+    db.selectFrom('attendanceSchoolTotals').select((e) => e.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
     schools: Number(schools.n),
     admins: Number(admins.n),
     students: Number(students.n),
-    totalAttendance: Number(attendance.n),
+    totalAttendance: Number(attendance.n ?? 0),
   };
 }
 
-/** Records per status over the last 30 local days; always the four statuses, in their chart order. */
+/**
+ * Records per status over the last 30 local days; always the four statuses, in their chart order. Read from the
+ * daily rollup (migration 0022): days × schools × statuses rows, not the records themselves.
+ */
 async function attendanceDistribution(
   db: Executor,
   timeZone: string,
   now: Date,
 ): Promise<DashboardStats['attendanceDistribution']> {
   const days = lastLocalDays(LIMITS.attendanceDays, timeZone, now);
-  const data = await countEach(
-    db,
-    'attendanceRecords',
-    ATTENDANCE_STATUSES.map(
-      (status) => (qb) =>
-        qb
-          .where('status', '=', status)
-          .where('date', '>=', days[0]!)
-          .where('date', '<=', days[days.length - 1]!),
-    ),
-  );
-  return { labels: [...ATTENDANCE_STATUSES], data };
+  const rows = await db
+    .selectFrom('attendanceDailyCounts')
+    .select(['status', (e) => e.fn.sum<number>('n').as('n')])
+    .where('date', '>=', days[0]!)
+    .where('date', '<=', days[days.length - 1]!)
+    .groupBy('status')
+    .execute();
+  const per = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return { labels: [...ATTENDANCE_STATUSES], data: ATTENDANCE_STATUSES.map((status) => per.get(status) ?? 0) };
 }
 
 /** Notifications per type created since the start of the 30-day window; types that occur, most frequent first. */

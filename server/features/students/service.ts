@@ -4,7 +4,7 @@ import type { Database, StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
-import { makePagination, type CsvColumn } from '@core/http/paginate';
+import { inOrder, makePagination, pageIds, type CsvColumn } from '@core/http/paginate';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
@@ -177,21 +177,32 @@ export function studentsQuery(db: Executor, f: StudentListQuery) {
     .orderBy('students.id');
 }
 
-/** One page of the list; the total is counted on the students table alone (joins would cost a lookup per row). */
+/**
+ * One page of the list; the total is counted on the students table alone (joins would cost a lookup per row), the
+ * page's ids are read from the name index from the nearer end of the list (pageIds), then only they are joined.
+ */
 export async function listStudents(
   db: Executor,
   f: StudentListQuery,
   params: { page: number; limit: number },
 ): Promise<StudentList> {
-  const counted = db.selectFrom('students').where(studentFilter(f));
-  const [countRow, rows] = await Promise.all([
-    counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-    studentsQuery(db, f)
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit)
-      .execute(),
-  ]);
-  return { students: rows.map(toStudent), pagination: makePagination(Number(countRow?.total ?? 0), params.page, params.limit) };
+  const keys = db.selectFrom('students').where(studentFilter(f));
+  const countRow = await keys.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+  const ids = await pageIds(params, total, async (direction, limit, offset) => {
+    const order = direction === 'forward' ? 'asc' : 'desc';
+    const rows = await keys
+      .select('students.id')
+      .orderBy('students.lastName', order)
+      .orderBy('students.firstName', order)
+      .orderBy('students.id', order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => r.id);
+  });
+  const rows = ids.length ? await studentsWithPlacement(db).where('students.id', 'in', ids).execute() : [];
+  return { students: inOrder(ids, rows).map(toStudent), pagination: makePagination(total, params.page, params.limit) };
 }
 
 /** The CSV export of both student lists (same columns as the tables plus the contact fields). */

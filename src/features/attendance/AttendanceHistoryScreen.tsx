@@ -19,6 +19,7 @@ import {
   Pager,
   SelectField,
   useDraft,
+  useKeysetCursor,
   useListQuery,
   useListResource,
 } from '@kit';
@@ -36,10 +37,13 @@ const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
  */
 export default function AttendanceHistoryScreen() {
   const list = useListQuery(DEFAULTS);
+  // Next/Previous send the shown page's last/first record (keyset paging, issue #20 item 7); a jump sends the page
+  // only. `cursor` is read when the request starts (after this render), from the page that was on screen.
   const history = useListResource(
-    (signal) => fetchAttendanceHistory({ ...list.filters, page: list.query.page }, signal),
+    (signal) => fetchAttendanceHistory({ ...list.filters, page: list.query.page, ...cursor }, signal),
     list.key,
   );
+  const cursor = useKeysetCursor(list.filters, list.query.page, history.data?.records, history.data?.pagination.page);
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED with a reason.

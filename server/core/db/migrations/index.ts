@@ -14,6 +14,7 @@ import * as m0013 from './0013_device_failed_attempts';
 import * as m0016 from './0016_outbox_urgency';
 import * as m0017 from './0017_school_calendar';
 import * as m0019 from './0019_school_activity_log';
+import * as m0022 from './0022_attendance_rollups';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0016_outbox_urgency': m0016,
   '0017_school_calendar': m0017,
   '0019_school_activity_log': m0019,
+  '0022_attendance_rollups': m0022,
 };

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { keysetStep } from '../../src/kit/paging';
+import { cursorQuery, pageCursor } from '../../src/domain/list-filters';
+
+/** Issue #20 item 7: which cursor the console sends for the page it asks for, and how the server reads one. */
+describe('keysetStep', () => {
+  const shown = { filters: '{"status":"LATE"}', page: 4, first: '2026-03-10_90', last: '2026-03-09_12' };
+
+  it("Next sends the shown page's last row, Previous its first", () => {
+    expect(keysetStep(shown, shown.filters, 5)).toEqual({ after: '2026-03-09_12' });
+    expect(keysetStep(shown, shown.filters, 3)).toEqual({ before: '2026-03-10_90' });
+  });
+
+  it('a jump, the same page (reload), other filters or nothing shown page by number alone', () => {
+    expect(keysetStep(shown, shown.filters, 1)).toEqual({});
+    expect(keysetStep(shown, shown.filters, 7)).toEqual({});
+    expect(keysetStep(shown, shown.filters, 4)).toEqual({});
+    expect(keysetStep(shown, '{}', 5)).toEqual({});
+    expect(keysetStep(null, shown.filters, 5)).toEqual({});
+    expect(keysetStep({ filters: '{}', page: 1 }, '{}', 2)).toEqual({});
+  });
+
+  it("a record's cursor reads back as its day and id; anything else is refused", () => {
+    const c = pageCursor({ date: '2026-03-09', id: 12 });
+    expect(cursorQuery('after').parse(c)).toEqual({ date: '2026-03-09', id: 12 });
+    expect(cursorQuery('after').parse('')).toBeUndefined();
+    for (const bad of ['2026-03-09', '2026-02-30_1', '2026-03-09_0', '2026-03-09_x', '2026-03-09_1_2']) {
+      expect(cursorQuery('after').safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
