@@ -385,6 +385,10 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/sections/:id',
   'POST /api/super-admin/attendance/excuse',
   'POST /api/super-admin/sms-history/messages',
+  // Issue 23: the school calendar.
+  'PUT /api/super-admin/schools/:id/calendar/school-year',
+  'POST /api/super-admin/schools/:id/calendar/no-class-days',
+  'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',
 ];
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
