@@ -39,7 +39,7 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
   };
   const reader = () => made('rfid-readers', { name: `Authz reader ${(seq += 1)}`, schoolId: schoolA });
   const get = (url: string): InjectOptions => ({ method: 'GET', url });
-  const send = (method: InjectOptions['method'], url: string, payload?: unknown): InjectOptions => ({ method, url, payload });
+  const send = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({ method, url, payload });
   const cell = (request: AuthzCase['request'], success = 200, refersToSchool = true): AuthzCase => ({
     request,
     success,
