@@ -10,7 +10,7 @@ import { ADMIN_PERMISSIONS, ADMIN_ROLE_REQUIRED, permissionDeniedMessage, type R
 import { importTemplateCsv } from '@domain/student-import';
 import { startStandInGateway } from '../fixtures/sms-gateway';
 import { startStandInGraph } from '../fixtures/graph-api';
-import { deviceCases } from '../helpers/admin-authz-devices';
+import { correctionCases, deviceCases } from '../helpers/admin-authz-devices';
 
 /*
  * The authorization matrix of issue 22: EVERY /api/admin route (collected from the route table, so a new route
@@ -282,6 +282,7 @@ const CASES: Record<string, Case> = {
     refersToSchool: false,
   },
   ...deviceCases(app, root, schoolA, graph),
+  ...correctionCases(app, schoolA, (id) => insertStudent(app, id)),
 };
 
 const single = new Map<string, { id: number; token: string; password: string }>();

@@ -112,3 +112,34 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
     'GET /api/admin/rfid-taps/unknown': cell(async () => get('/api/admin/rfid-taps/unknown'), 200, false),
   };
 }
+
+/** The attendance correction's cell (MANAGE_ATTENDANCE): an ABSENT record of school A corrected to LATE. */
+export function correctionCases(app: FastifyInstance, schoolA: number, insertStudent: (schoolId: number) => Promise<number>) {
+  const absent = async () => {
+    const now = new Date().toISOString();
+    const row = await app.db
+      .insertInto('attendanceRecords')
+      .values({
+        studentId: await insertStudent(schoolA),
+        schoolId: schoolA,
+        date: now.slice(0, 10),
+        status: 'ABSENT',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  return {
+    'POST /api/admin/attendance/:id/correct': {
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/attendance/${await absent()}/correct`,
+        payload: { status: 'LATE', reason: 'Reader was down' },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
+  } satisfies Record<string, AuthzCase>;
+}
