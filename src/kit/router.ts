@@ -37,6 +37,8 @@ export const $router = createRouter({
   adminAttendanceHistory: '/admin/attendance-history',
   adminSmsHistory: '/admin/sms-history',
   adminSystemLogs: '/admin/system-logs',
+  adminDeviceManagement: '/admin/device-management',
+  adminSchoolProfile: '/admin/school-profile',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

@@ -113,7 +113,7 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
   };
 }
 
-/** The attendance correction's cell (MANAGE_ATTENDANCE): an ABSENT record of school A corrected to LATE. */
+/** The school profile's cells and the attendance correction's (MANAGE_ATTENDANCE: an ABSENT record of A made LATE). */
 export function correctionCases(app: FastifyInstance, schoolA: number, insertStudent: (schoolId: number) => Promise<number>) {
   const absent = async () => {
     const now = new Date().toISOString();
@@ -132,6 +132,21 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
     return row.id;
   };
   return {
+    // The school profile (MANAGE_SCHOOL_PROFILE): school A itself.
+    'GET /api/admin/schools/:id': {
+      request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}` }),
+      success: 200,
+      refersToSchool: true,
+    },
+    'PATCH /api/admin/schools/:id': {
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/admin/schools/${schoolA}`,
+        payload: { contactNumber: `0917${Date.now() % 10_000_000}` },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
     'POST /api/admin/attendance/:id/correct': {
       request: async () => ({
         method: 'POST',

@@ -22,6 +22,7 @@ const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
+const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -61,4 +62,6 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
   adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
+  adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
+  adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
 };
