@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { signedInAdmin } from '../helpers/admins';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, insertStudent, logsOf } from '../helpers/schools';
 import { addIntent } from '../helpers/notifications';
-import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
 import { CORRECTION_MESSAGES as M } from '@domain/attendance';
 
@@ -16,7 +16,6 @@ let t: TestApp;
 let root: string;
 let schoolA: number;
 let schoolB: number;
-let seq = 0;
 
 async function record(schoolId: number, status: string) {
   const studentId = await insertStudent(t.app, schoolId);
@@ -41,29 +40,7 @@ const outboxOf = (studentId: number) =>
     .orderBy('id')
     .execute();
 
-async function adminOf(schoolId: number, permissions: string[]) {
-  seq += 1;
-  const email = `correct${seq}@school.test`;
-  const now = nowIso();
-  const password = 'Correct-Pass-2024!';
-  await t.app.db
-    .insertInto('admins')
-    .values({
-      email,
-      passwordHash: await hashPassword(password, t.config.scryptCost),
-      firstName: 'Reg',
-      lastName: `Corr${seq}`,
-      employeeId: `CO-${seq}`,
-      schoolId,
-      permissions: JSON.stringify(Object.fromEntries(permissions.map((p) => [p, true]))),
-      isActive: 1,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
-  return res.json().data.token as string;
-}
+const adminOf = async (schoolId: number, permissions: string[]) => (await signedInAdmin(t.app, schoolId, permissions)).token;
 
 const correct = (token: string, id: number | string, payload: unknown, prefix = 'super-admin') =>
   as(token)(t.app, { method: 'POST', url: `/api/${prefix}/attendance/${id}/correct`, payload } as InjectOptions);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../helpers/admins';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool, fixture, logsOf } from '../helpers/schools';
-import { hashPassword } from '@core/auth/passwords';
-import { nowIso } from '@core/time/time';
 import { SCHOOL_PROFILE_ONLY } from '@domain/schools';
 
 /*
@@ -16,31 +15,8 @@ let t: TestApp;
 let schoolA: number;
 let schoolB: number;
 let token: string;
-let seq = 0;
 
-async function adminToken(schoolId: number, permissions: string[]) {
-  seq += 1;
-  const email = `profile${seq}@school.test`;
-  const password = 'Profile-Pass-2024!';
-  const now = nowIso();
-  await t.app.db
-    .insertInto('admins')
-    .values({
-      email,
-      passwordHash: await hashPassword(password, t.config.scryptCost),
-      firstName: 'Prof',
-      lastName: `Ile${seq}`,
-      employeeId: `PR-${seq}`,
-      schoolId,
-      permissions: JSON.stringify(Object.fromEntries(permissions.map((p) => [p, true]))),
-      isActive: 1,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } })).json().data
-    .token as string;
-}
+const adminToken = async (schoolId: number, permissions: string[]) => (await signedInAdmin(t.app, schoolId, permissions)).token;
 
 const patch = (id: number, data: Record<string, unknown>, logo?: { filename: string; content: Buffer }) =>
   as(token)(t.app, {

@@ -4,7 +4,7 @@
  * is the forbidden page; the live attendance of another school never reaches the admin. At 390 and 1440 px.
  */
 import { expect, test } from '@playwright/test';
-import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
 import { admin, adminSession, call, card, nextSeq, PASSWORD, run, school, student, tap } from './admin-seed';
 
 interface Seed {
