@@ -214,3 +214,23 @@ export const excuseSchema = z.object({
     .max(500, 'Note must be 500 characters or less'),
 });
 export type ExcuseInput = z.output<typeof excuseSchema>;
+
+/** The statuses a correction sets (EXCUSED has its own path, with a note: excuseSchema). */
+export const CORRECTION_STATUSES = ['PRESENT', 'LATE', 'ABSENT'] as const;
+export const CORRECTION_MESSAGES = {
+  notFound: 'Attendance record not found',
+  status: 'Please choose the corrected status',
+  reason: 'A reason is required to correct attendance',
+  unchanged: (status: string) => `The record is already ${status}`,
+  done: 'Attendance corrected',
+} as const;
+
+/** POST /api/super-admin/attendance/{id}/correct (and /api/admin/…, MANAGE_ATTENDANCE): a new status and why. */
+export const correctionSchema = z.object({
+  status: z.enum(CORRECTION_STATUSES, { error: CORRECTION_MESSAGES.status }),
+  reason: safeString({ error: CORRECTION_MESSAGES.reason })
+    .trim()
+    .min(1, CORRECTION_MESSAGES.reason)
+    .max(500, 'Reason must be 500 characters or less'),
+});
+export type CorrectionInput = z.output<typeof correctionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, emailField, isEmail, PHONE_PATTERN, requiredText } from './validation';
 import { IMAGE_MIME_TYPES } from './files';
+import { isLrn } from './student-portal';
 
 export const PASSWORD_MIN = 8;
 
@@ -81,3 +82,31 @@ export type SignedInUser = z.infer<typeof signedInUserSchema>;
 /** POST /api/super-admin/login and POST /api/admin/login → data */
 export const signInResultSchema = z.object({ token: z.string(), user: signedInUserSchema });
 export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** The roles the one /login page signs in (POST /api/login), and where each lands. */
+export const SIGN_IN_ROLES = ['ADMIN', 'SUPER_ADMIN', 'STUDENT'] as const;
+export type SignInRole = (typeof SIGN_IN_ROLES)[number];
+
+/**
+ * POST /api/login (the /login page's form too): an email, or a learner's 12-digit LRN, and the password. The
+ * messages are the super admin's form's (spec §2 Login screen); an LRN is accepted as well.
+ */
+export const signInSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .refine((v) => isLrn(v) || isEmail(v), 'Please enter a valid email address')
+    .transform((v) => v.toLowerCase()),
+  password: loginSchema.shape.password,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** POST /api/login's answer: the session of whichever role the account has, and that role. */
+export const anySignInResultSchema = z.object({
+  token: z.string(),
+  role: z.enum(SIGN_IN_ROLES),
+  user: signedInUserSchema.extend({ role: z.enum(SIGN_IN_ROLES) }),
+});
+export type AnySignInResult = z.infer<typeof anySignInResultSchema>;

@@ -85,6 +85,24 @@ export const schoolUpdateSchema = schoolFields
   .superRefine(expiryRule);
 export type SchoolUpdateInput = z.output<typeof schoolUpdateSchema>;
 
+/**
+ * Issue 22: what a school admin may change of their own school (MANAGE_SCHOOL_PROFILE), with the logo: the name
+ * and how to reach the school. The acronym (in every list and message), the DepEd ID and student count, the
+ * contract fields and the active flag stay the super admin's: naming one of them is a 400.
+ */
+export const SCHOOL_PROFILE_FIELDS = ['name', 'address', 'contactNumber', 'email', 'website'] as const;
+export const SCHOOL_PROFILE_ONLY = 'Only the super admin can change this';
+export const schoolProfileSchema = schoolFields
+  .pick({ name: true, address: true, contactNumber: true, email: true, website: true })
+  .partial()
+  .loose()
+  .superRefine((v, ctx) => {
+    for (const key of Object.keys(v))
+      if (!(SCHOOL_PROFILE_FIELDS as readonly string[]).includes(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: SCHOOL_PROFILE_ONLY });
+  });
+export type SchoolProfileInput = z.output<typeof schoolProfileSchema>;
+
 /** Spec §3 School, as the API returns it (counts computed by the server from real rows). */
 export const schoolSchema = z.object({
   id: z.number(),

@@ -19,14 +19,27 @@ export const $consoleAccess = atom<ConsoleAccess>({ kind: 'superAdmin' });
 
 export { consoleRole, isAdminConsole };
 
-export function can(permission: RoutePermission, access: ConsoleAccess = $consoleAccess.get()): boolean {
-  return access.kind === 'superAdmin' || hasPermission(access.permissions, permission);
+/** One permission, or several of which any one will do (a screen of several tabs, each with its own). */
+export type Needed = RoutePermission | readonly RoutePermission[];
+
+export function can(permission: Needed, access: ConsoleAccess = $consoleAccess.get()): boolean {
+  if (access.kind === 'superAdmin') return true;
+  const anyOf: readonly RoutePermission[] = typeof permission === 'string' ? [permission] : permission;
+  return anyOf.some((p) => hasPermission(access.permissions, p));
 }
 
 /** `can` that re-renders when the permissions arrive or change. */
-export function useCan(): (permission: RoutePermission) => boolean {
+export function useCan(): (permission: Needed) => boolean {
   const access = useStore($consoleAccess);
   return (permission) => can(permission, access);
+}
+
+/**
+ * The school a new record gets in its form: the school admin's own (they have no other), '' in the super admin's
+ * console (chosen in the form).
+ */
+export function consoleSchoolValue(access: ConsoleAccess = $consoleAccess.get()): string {
+  return access.kind === 'admin' && access.schoolId != null ? String(access.schoolId) : '';
 }
 
 /** '/super-admin/x' in the school admin's console is '/admin/x' (the routes mirror each other). */

@@ -40,7 +40,7 @@ const client = ky.create({
     afterResponse: [
       (request, _options, response) => {
         // A failed sign-in is a 401 too, but it is an answer for the form, not an expired session.
-        if (response.status === 401 && !/\/api\/[a-z-]+\/login$/.test(new URL(request.url).pathname)) onUnauthorized.handle();
+        if (response.status === 401 && !/\/api\/([a-z-]+\/)?login$/.test(new URL(request.url).pathname)) onUnauthorized.handle();
       },
     ],
   },

@@ -1,6 +1,12 @@
 import type { RouteName } from '@kit/router';
 import type { RoutePermission } from '@domain/admin-console';
 
+/** One permission, or several of which any one opens the screen (Devices: one tab per permission). */
+type Needed = RoutePermission | readonly RoutePermission[];
+
+/** Device Management's tabs' permissions: any one of them opens the screen. */
+export const DEVICE_PERMISSIONS = ['MANAGE_SMS_DEVICES', 'MANAGE_FACEBOOK_PAGES', 'MANAGE_RFID_READERS'] as const;
+
 /** Sidebar entries of spec §2 "Super Admin layout", in order. */
 export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]; icon: string }> = [
   { label: 'Dashboard', href: '/super-admin', routes: ['dashboard', 'home'], icon: 'M3 12l9-9 9 9M5 10v10h14V10' },
@@ -60,7 +66,7 @@ export const ADMIN_NAV_ITEMS: Array<{
   href: (schoolId: number) => string;
   routes: RouteName[];
   icon: string;
-  permission: RoutePermission;
+  permission: Needed;
 }> = [
   {
     label: 'Dashboard',
@@ -119,6 +125,21 @@ export const ADMIN_NAV_ITEMS: Array<{
     icon: 'M9 17v-6m4 6V7m4 10v-3M4 4h16v16H4z',
     permission: 'VIEW_SYSTEM_LOGS',
   },
+  // Issue 22, devices and school profile: one entry each; the devices screen shows the tabs the admin may use.
+  {
+    label: 'Devices',
+    href: () => '/admin/device-management',
+    routes: ['adminDeviceManagement'],
+    icon: 'M7 2h10v20H7zM11 18h2',
+    permission: DEVICE_PERMISSIONS,
+  },
+  {
+    label: 'School Profile',
+    href: () => '/admin/school-profile',
+    routes: ['adminSchoolProfile'],
+    icon: 'M12 3l9 5-9 5-9-5 9-5zm-6 8v5l6 3 6-3v-5',
+    permission: 'MANAGE_SCHOOL_PROFILE',
+  },
   {
     label: 'Profile',
     href: () => '/admin/profile',
@@ -128,7 +149,7 @@ export const ADMIN_NAV_ITEMS: Array<{
   },
 ];
 
-export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, RoutePermission>> = {
+export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, Needed>> = {
   adminHome: 'OWN_ACCOUNT',
   adminProfile: 'OWN_ACCOUNT',
   adminStudents: 'VIEW_STUDENTS',
@@ -140,4 +161,6 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, RoutePermission>
   // School calendar and School Form 2 (issue #23).
   adminCalendar: 'MANAGE_ATTENDANCE',
   adminSf2: 'VIEW_REPORTS',
+  adminDeviceManagement: DEVICE_PERMISSIONS,
+  adminSchoolProfile: 'MANAGE_SCHOOL_PROFILE',
 };

@@ -40,6 +40,8 @@ export const $router = createRouter({
   // School calendar and School Form 2 (issue #23) in the school admin's console.
   adminCalendar: '/admin/schools/:schoolId/calendar',
   adminSf2: '/admin/schools/:schoolId/sf2',
+  adminDeviceManagement: '/admin/device-management',
+  adminSchoolProfile: '/admin/school-profile',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

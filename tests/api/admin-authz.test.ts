@@ -8,6 +8,9 @@ import { hashPassword } from '@core/auth/passwords';
 import { nowIso, localDate } from '@core/time/time';
 import { ADMIN_PERMISSIONS, ADMIN_ROLE_REQUIRED, permissionDeniedMessage, type RoutePermission } from '@domain/admin-console';
 import { importTemplateCsv } from '@domain/student-import';
+import { startStandInGateway } from '../fixtures/sms-gateway';
+import { startStandInGraph } from '../fixtures/graph-api';
+import { correctionCases, deviceCases } from '../helpers/admin-authz-devices';
 
 /*
  * The authorization matrix of issue 22: EVERY /api/admin route (collected from the route table, so a new route
@@ -17,8 +20,15 @@ import { importTemplateCsv } from '@domain/student-import';
  */
 
 const routes = new Map<string, RoutePermission>();
+// The device cells test and send through the stand-in gateway and Graph API (real HTTP on 127.0.0.1).
+const gateway = await startStandInGateway();
+const graph = await startStandInGraph();
 const t = await createTestApp(
-  { rateLimits: { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 } },
+  {
+    smsGatewayUrl: gateway.url,
+    graphApiUrl: graph.url,
+    rateLimits: { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 },
+  },
   {
     onRoute: (r) => {
       if (!r.url.startsWith('/api/admin/')) return;
@@ -27,7 +37,11 @@ const t = await createTestApp(
     },
   },
 );
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await gateway.close();
+  await graph.close();
+});
 const { app } = t;
 const root = await loginSuperAdmin(app);
 const schoolA = (await createSchool(app, root, { name: 'Authz School A' })).id;
@@ -328,6 +342,8 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  ...deviceCases(app, root, schoolA, graph),
+  ...correctionCases(app, schoolA, (id) => insertStudent(app, id)),
 };
 
 const single = new Map<string, { id: number; token: string; password: string }>();

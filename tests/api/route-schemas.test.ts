@@ -27,6 +27,8 @@ const NO_BODY = new Set([
   'POST /api/admin/archived-students/:id/restore',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/rfid-readers/:id/rotate-token',
+  'POST /api/admin/facebook-pages/:id/test',
+  'POST /api/admin/rfid-readers/:id/rotate-token',
   'POST /api/super-admin/students/:id/messenger-opt-in/links',
   'POST /api/super-admin/sms-history/:id/resend',
   'POST /api/super-admin/sms-history/:id/dismiss',

@@ -3,13 +3,9 @@
  * on /admin; the same Students screen shows only what the permissions allow; a direct URL without its permission
  * is the forbidden page; the live attendance of another school never reaches the admin. At 390 and 1440 px.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
-
-const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const PASSWORD = 'Registrar-Gate-2024';
-let seq = 0;
+import { expect, test } from '@playwright/test';
+import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { admin, adminSession, call, card, nextSeq, PASSWORD, run, school, student, tap } from './admin-seed';
 
 interface Seed {
   root: string;
@@ -19,75 +15,6 @@ interface Seed {
   readerB: string;
 }
 let seed: Seed;
-
-async function call(request: APIRequestContext, token: string, method: 'post' | 'put' | 'patch', path: string, data: unknown) {
-  const res = await request[method](`${E2E_BASE_URL}${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()).data;
-}
-
-async function school(request: APIRequestContext, root: string, name: string) {
-  seq += 1;
-  const created = await call(request, root, 'post', '/api/super-admin/schools', { name, acronym: `SA${seq}${run}`.slice(0, 10) });
-  // Every day is a school day, so the live test does not depend on the calendar or the hour.
-  await call(request, root, 'put', `/api/super-admin/schools/${created.id}/attendance-settings`, {
-    timeZone: 'Asia/Manila',
-    lateCutoff: '23:58',
-    absenceCutoff: '23:59',
-    schoolDays: [1, 2, 3, 4, 5, 6, 7],
-    holidays: [],
-  });
-  return created.id as number;
-}
-
-async function student(request: APIRequestContext, root: string, schoolId: number, first: string, last: string, card: string) {
-  seq += 1;
-  await call(request, root, 'post', '/api/super-admin/register-student', {
-    firstName: first,
-    lastName: last,
-    email: `${first.toLowerCase()}.${run}${seq}@students.test`,
-    lrn: String(500000000000 + ((Date.now() + seq) % 99999999999)).slice(0, 12),
-    parentPhone: '0917 123 4567',
-    password: 'Password123',
-    rfidCardId: card,
-    schoolId,
-  });
-}
-
-/** A school admin of `schoolId` with exactly these permissions; returns their email. */
-async function admin(request: APIRequestContext, root: string, schoolId: number, permissions: string[]) {
-  seq += 1;
-  const email = `registrar.${run}.${seq}@school.test`;
-  const created = await call(request, root, 'post', '/api/super-admin/register-admin', {
-    email,
-    password: PASSWORD,
-    firstName: 'Rosa',
-    lastName: `Registrar${seq}`,
-    employeeId: `REG-${run}-${seq}`,
-    schoolId,
-  });
-  await call(request, root, 'patch', `/api/super-admin/admins/${created.id}/permissions`, {
-    permissions: Object.fromEntries(permissions.map((p) => [p, true])),
-  });
-  return email;
-}
-
-async function adminSession(page: Page, context: BrowserContext, email: string) {
-  const res = await page.request.post(`${E2E_BASE_URL}/api/admin/login`, { data: { email, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.token as string;
-  await context.addCookies([{ name: 'ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
-}
-
-/** A card UID no other spec uses (8 hex digits). */
-const card = () => randomBytes(4).toString('hex').toUpperCase();
-
-const tap = (readerToken: string, card: string, eventId: string) =>
-  fetch(`${E2E_BASE_URL}/api/rfid/taps`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventId, cardUid: card, tappedAt: new Date().toISOString() }),
-  });
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -272,7 +199,7 @@ for (const width of SCREEN_WIDTHS) {
       name: `Rizal ${width}`,
     });
     for (const first of ['Felipe', 'Gloria']) {
-      seq += 1;
+      const seq = nextSeq();
       await call(request, seed.root, 'post', '/api/super-admin/register-student', {
         firstName: first,
         lastName: `Class${width}${run}`,

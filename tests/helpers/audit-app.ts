@@ -41,6 +41,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/student/login',
   'POST /api/student/logout',
   'POST /api/admin/login',
+  'POST /api/login',
   'POST /api/admin/logout',
   'GET /api/health',
   'HEAD /api/health',
@@ -118,6 +119,8 @@ export interface Fixtures {
   readerId: number;
   /** a no-class day of the school (issue #23: the calendar's DELETE route removes it) */
   noClassDate: string;
+  /** an ABSENT attendance record of the student (issue 22: the correction route makes it PRESENT; ensure() resets it) */
+  attendanceId: number;
 }
 
 export interface AuditApp {
@@ -419,6 +422,27 @@ export async function startAuditApp(): Promise<AuditApp> {
       .set({ schoolId: fx.schoolId, passwordHash: schoolAdminHash, isActive: 1 })
       .where('id', '=', schoolAdminRow.id)
       .execute();
+    // The correction route's record: the student's day, ABSENT again before every request.
+    const day = '2026-11-20';
+    const record = await app.db
+      .selectFrom('attendanceRecords')
+      .select('id')
+      .where('studentId', '=', fx.studentId)
+      .where('date', '=', day)
+      .executeTakeFirst();
+    if (record) {
+      fx.attendanceId = record.id;
+      await app.db.updateTable('attendanceRecords').set({ status: 'ABSENT' }).where('id', '=', record.id).execute();
+    } else {
+      const now = new Date().toISOString();
+      fx.attendanceId = (
+        await app.db
+          .insertInto('attendanceRecords')
+          .values({ studentId: fx.studentId, schoolId: fx.schoolId, date: day, status: 'ABSENT', createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
     return fx;
   }
   await ensure();

@@ -79,6 +79,11 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ studentId: fx.studentId, date: '2026-11-16', note: 'Medical certificate' }),
   },
+  'POST /api/super-admin/attendance/:id/correct': {
+    action: 'CORRECT_ATTENDANCE',
+    body: 'json',
+    fields: () => ({ status: 'PRESENT', reason: 'Reader was down' }),
+  },
   'PUT /api/super-admin/schools/:id/attendance-settings': {
     action: 'UPDATE_ATTENDANCE_SETTINGS',
     body: 'json',
@@ -389,6 +394,21 @@ const SCHOOL_ADMIN_TWINS = [
   'PUT /api/super-admin/schools/:id/calendar/school-year',
   'POST /api/super-admin/schools/:id/calendar/no-class-days',
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',
+  // Issue 22: corrections and the devices.
+  'POST /api/super-admin/attendance/:id/correct',
+  'POST /api/super-admin/rfid-readers',
+  'PATCH /api/super-admin/rfid-readers/:id',
+  'DELETE /api/super-admin/rfid-readers/:id',
+  'POST /api/super-admin/rfid-readers/:id/rotate-token',
+  'POST /api/super-admin/sms-devices',
+  'PUT /api/super-admin/sms-devices/:id',
+  'DELETE /api/super-admin/sms-devices/:id',
+  'POST /api/super-admin/sms-devices/:id/test',
+  'POST /api/super-admin/facebook-pages',
+  'PATCH /api/super-admin/facebook-pages/:id',
+  'DELETE /api/super-admin/facebook-pages/:id',
+  'POST /api/super-admin/facebook-pages/:id/test',
+  'POST /api/super-admin/facebook-pages/send-message',
 ];
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
@@ -399,6 +419,16 @@ MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
   session: 'schoolAdmin',
   fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
 };
+// The school profile: the profile fields and the logo only (issue 22).
+MUTATIONS['PATCH /api/admin/schools/:id'] = {
+  action: 'UPDATE_SCHOOL',
+  body: 'multipart',
+  session: 'schoolAdmin',
+  fields: () => ({ name: `Renamed ${u()}`, contactNumber: '(02) 8123 4567' }),
+  files: [png('logo')],
+};
+// The one /login page's sign-in (issue 22): the super admin's account here.
+MUTATIONS['POST /api/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) };
 MUTATIONS['POST /api/admin/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SCHOOL_ADMIN }) };
 MUTATIONS['POST /api/admin/logout'] = { action: 'LOGOUT', body: 'json', session: 'schoolAdmin', fields: () => ({}) };
 MUTATIONS['POST /api/admin/change-password'] = {
@@ -424,6 +454,10 @@ export const REVEAL_ROUTES = new Set([
   'HEAD /api/super-admin/sms-devices/:id/api-key',
   'GET /api/super-admin/facebook-pages/:id/access-token',
   'HEAD /api/super-admin/facebook-pages/:id/access-token',
+  'GET /api/admin/sms-devices/:id/api-key',
+  'HEAD /api/admin/sms-devices/:id/api-key',
+  'GET /api/admin/facebook-pages/:id/access-token',
+  'HEAD /api/admin/facebook-pages/:id/access-token',
 ]);
 
 const ID_OF: Record<string, keyof Fixtures> = {
@@ -439,6 +473,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'sms-devices': 'deviceId',
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
+  attendance: 'attendanceId',
   'sms-history': 'uncertainSmsId',
   // /api/student/messages/:id (another learner's message: the audit checks refusals and hostile ids there)
   messages: 'uncertainSmsId',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { fetchAdmin, fetchAdmins } from '@features/admins/api';
-import type { login } from '@features/auth/api';
+import type { signInAnyRole } from '@features/auth/api';
 import type { fetchContractFiles } from '@features/schools/contract-files-api';
 import type { fetchDashboardStats } from '@features/dashboard/api';
 import type { fetchGrades } from '@features/grades-sections/grades-api';
@@ -18,7 +18,7 @@ import type { fetchSystems } from '@features/systems/api';
 import type { fetchArchivedStudents, fetchStudent, fetchStudents } from '@features/students/api';
 import type { archivedStudentListSchema, studentListSchema, studentSchema } from '@domain/students';
 import type { adminSchema, permissionCatalogueSchema } from '@domain/admins';
-import type { profileRecordSchema, signInResultSchema } from '@domain/auth';
+import type { profileRecordSchema, anySignInResultSchema } from '@domain/auth';
 import type { dashboardStatsSchema } from '@domain/dashboard';
 import type { gradeSchema, sectionSchema } from '@domain/grades';
 import type { inquiryRecordSchema } from '@domain/inquiries';
@@ -38,7 +38,7 @@ type Out<S extends z.ZodType> = z.output<S>;
 
 describe('browser API modules use the domain response types', () => {
   it('answers with the declared response types', () => {
-    expectTypeOf<Answer<typeof login>>().toEqualTypeOf<Out<typeof signInResultSchema>>();
+    expectTypeOf<Answer<typeof signInAnyRole>>().toEqualTypeOf<Out<typeof anySignInResultSchema>>();
     expectTypeOf<Answer<typeof fetchSchools>>().toEqualTypeOf<Out<typeof schoolSchema>[]>();
     expectTypeOf<Answer<typeof fetchContractFiles>>().toEqualTypeOf<Out<typeof contractFileSchema>[]>();
     expectTypeOf<Answer<typeof fetchGrades>>().toEqualTypeOf<Out<typeof gradeSchema>[]>();

@@ -76,6 +76,18 @@ export class LoginThrottle {
   }
 }
 
+const shared = new WeakMap<object, LoginThrottle>();
+
+/**
+ * The one throttle of an app (keyed by its database handle): every sign-in route (each role's and POST /api/login)
+ * counts in the same place, so trying another route for the same account gains no guesses.
+ */
+export function appLoginThrottle(owner: object, maxFailures: number, slowdownMs: number): LoginThrottle {
+  let throttle = shared.get(owner);
+  if (!throttle) shared.set(owner, (throttle = new LoginThrottle(maxFailures, LOGIN_WINDOW_MS, slowdownMs)));
+  return throttle;
+}
+
 /** The window the per-account sign-in limit counts over (15 minutes). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 

@@ -7,6 +7,8 @@ import {
   attendanceRecordSchema,
   attendanceSettingsReplySchema,
   attendanceSettingsSchema,
+  CORRECTION_MESSAGES,
+  correctionSchema,
   excuseSchema,
   historyFiltersSchema,
   type LiveAttendanceEvent,
@@ -14,7 +16,16 @@ import {
 import { pageParams } from '@core/http/paginate';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import type { SchoolScope } from '@core/http/school-scope';
-import { excuseStudent, getAttendanceSettings, listHistory, putAttendanceSettings, studentSchoolId } from './service';
+import type { AttendanceRecord } from '@domain/attendance';
+import {
+  excuseStudent,
+  getAttendanceSettings,
+  listHistory,
+  putAttendanceSettings,
+  recordsByIds,
+  studentSchoolId,
+} from './service';
+import { correctAttendance, recordSchoolId } from './correction';
 
 const schoolParams = idParams(SCHOOL_NOT_FOUND);
 const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
@@ -26,6 +37,21 @@ const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 export const attendanceRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
+    /** A changed record goes live to its school's consoles and to the learner's portal (after the commit). */
+    const announce = (record: AttendanceRecord) => {
+      const event: LiveAttendanceEvent = {
+        id: record.id,
+        studentId: record.studentId,
+        studentName: `${record.student.firstName} ${record.student.lastName}`,
+        status: record.status,
+        time: app.clock.now().toISOString(),
+        reader: null,
+        record,
+      };
+      app.realtime.emitToSchool(record.schoolId, 'attendance', event);
+      app.realtime.emitToStudent(record.studentId, 'attendance', { id: record.id, status: record.status });
+    };
+
     app.get(
       '/attendance-history',
       {
@@ -57,18 +83,29 @@ export const attendanceRoutes =
         if (scope.kind === 'admin')
           scope.owns(request, await studentSchoolId(app.db, request.body.studentId), 'Student not found');
         const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
-        const event: LiveAttendanceEvent = {
-          id: record.id,
-          studentId: record.studentId,
-          studentName: `${record.student.firstName} ${record.student.lastName}`,
-          status: record.status,
-          time: app.clock.now().toISOString(),
-          reader: null,
-          record,
-        };
-        app.realtime.emitToSchool(record.schoolId, 'attendance', event);
-        app.realtime.emitToStudent(record.studentId, 'attendance', { id: record.id, status: record.status });
+        announce(record);
         return { success: true as const, data: record, message: 'Attendance marked as excused' };
+      },
+    );
+
+    app.post(
+      '/attendance/:id/correct',
+      {
+        schema: {
+          summary: "Correct a record's status (PRESENT, LATE or ABSENT) with a reason; sends no message",
+          params: idParams(CORRECTION_MESSAGES.notFound),
+          body: correctionSchema,
+          response: { 200: apiSuccess(attendanceRecordSchema) },
+        },
+        config: scope.permission('MANAGE_ATTENDANCE'),
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (scope.kind === 'admin') scope.owns(request, await recordSchoolId(app.db, id), CORRECTION_MESSAGES.notFound);
+        await correctAttendance(app.db, id, request.body, request.actor());
+        const record = (await recordsByIds(app.db, [id], app.config.schoolTimezone)).get(id)!;
+        announce(record);
+        return { success: true as const, data: record, message: CORRECTION_MESSAGES.done };
       },
     );
 

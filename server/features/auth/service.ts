@@ -2,7 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
 import { hashPassword, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
-import { LOGIN_WINDOW_MS, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
+import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -29,7 +29,7 @@ export class AuthService {
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
-    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, LOGIN_WINDOW_MS, config.loginSlowdownMs);
+    this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
   }
 
   signInSuperAdmin(email: string, password: string, actor: Actor) {
@@ -41,12 +41,8 @@ export class AuthService {
     return this.signIn('ADMIN', email, password, actor);
   }
 
-  private async signIn(
-    role: AccountRole,
-    email: string,
-    password: string,
-    actor: Actor,
-  ): Promise<{ token: string; user: SignedInUser }> {
+  /** The super admin's or a school admin's sign-in (POST /api/login picks the role from the account). */
+  async signIn(role: AccountRole, email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
     const { table, entity } = ACCOUNTS[role];
     const address = actor.ip ?? 'unknown';
     const user = await this.db

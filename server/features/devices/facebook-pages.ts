@@ -180,9 +180,18 @@ export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor)
   });
 }
 
-/** Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. */
-export async function sendPageMessage(deps: PageDeps, input: FacebookSendMessageInput, actor: Actor): Promise<void> {
+/**
+ * Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. `schoolId`: only
+ * that school's pages (a school admin's; another school's page is not found).
+ */
+export async function sendPageMessage(
+  deps: PageDeps,
+  input: FacebookSendMessageInput,
+  actor: Actor,
+  schoolId?: number,
+): Promise<void> {
   let q = pageRows(deps.db);
+  if (schoolId != null) q = q.where('p.schoolId', '=', schoolId);
   q = /^\d{1,9}$/.test(input.pageId)
     ? q.where((eb) => eb.or([eb('p.id', '=', Number(input.pageId)), eb('p.pageId', '=', input.pageId)]))
     : q.where('p.pageId', '=', input.pageId);

@@ -1,11 +1,13 @@
 import type { Feature } from '@core/feature';
-import smsDeviceRoutes from './sms-devices-routes';
-import facebookPageRoutes from './facebook-pages-routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { smsDeviceRoutes } from './sms-devices-routes';
+import { facebookPageRoutes } from './facebook-pages-routes';
 
-/** The devices feature: its routes (server/features/index.ts lists it). */
+/** The devices feature: the same routes for the super admin (every school) and a school admin (their own). */
 export const devicesFeature: Feature = {
   name: 'devices',
-  superAdmin: [smsDeviceRoutes, facebookPageRoutes],
+  superAdmin: [smsDeviceRoutes(SUPER_ADMIN_SCOPE), facebookPageRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [smsDeviceRoutes(ADMIN_SCOPE), facebookPageRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

@@ -264,9 +264,12 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
   }
 }
 
-/** The latest taps of cards no student has (Device Management shows them so the card can be registered). */
-export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string) {
-  const rows = await db
+/**
+ * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
+ * school's readers when `schoolId` is given.
+ */
+export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
+  let q = db
     .selectFrom('rfidTaps as t')
     .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
     .leftJoin('schools as s', 's.id', 'r.schoolId')
@@ -274,7 +277,8 @@ export async function recentUnknownTaps(db: Executor, limit: number, defaultTime
     .select('s.timezone')
     .where('t.outcome', '=', 'UNKNOWN_CARD')
     .orderBy('t.id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);
+  const rows = await q.execute();
   return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
 }

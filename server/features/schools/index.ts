@@ -1,11 +1,14 @@
 import type { Feature } from '@core/feature';
-import schoolRoutes from './routes';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
+import { schoolRoutes } from './routes';
 import contractFileRoutes from './contract-files-routes';
 
 /** The schools feature: its routes (server/features/index.ts lists it). */
 export const schoolsFeature: Feature = {
   name: 'schools',
-  superAdmin: [schoolRoutes, contractFileRoutes],
+  superAdmin: [schoolRoutes(SUPER_ADMIN_SCOPE), contractFileRoutes],
+  // A school admin: their own school's profile and logo (MANAGE_SCHOOL_PROFILE).
+  admin: [schoolRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

@@ -2,7 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
 import { hashPassword, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
-import { LOGIN_WINDOW_MS, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
+import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -27,7 +27,7 @@ export class StudentAuth {
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
-    this.throttle = new LoginThrottle(config.rateLimits.loginPerEmailPer15Min, LOGIN_WINDOW_MS, config.loginSlowdownMs);
+    this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
   }
 
   async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {

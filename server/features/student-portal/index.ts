@@ -9,3 +9,6 @@ export const studentPortalFeature: Feature = {
   name: 'student-portal',
   open: [{ routes: studentPortalRoutes, prefix: '/api/student' }],
 };
+
+// What other features may use of it: the learner's sign-in (POST /api/login signs a learner in through it).
+export { StudentAuth } from './auth';

@@ -25,7 +25,7 @@ import {
 } from '@kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
-import { ExcuseDialog } from './ExcuseDialog';
+import { CorrectionDialog, type CorrectionMode } from './CorrectionDialog';
 import { useCan } from '@kit/console-scope';
 
 /** URL filters of /super-admin/attendance-history (studentId comes from links, e.g. a student's page). */
@@ -46,9 +46,9 @@ export default function AttendanceHistoryScreen() {
   const cursor = useKeysetCursor(list.filters, list.query.page, history.data?.records, history.data?.pagination.page);
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED with a reason.
+  // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED, or its status corrected, with a reason.
   const can = useCan();
-  const [excusing, setExcusing] = useState<AttendanceRecord | null>(null);
+  const [correcting, setCorrecting] = useState<{ mode: CorrectionMode; record: AttendanceRecord } | null>(null);
 
   const view = useRef(list.query);
   view.current = list.query;
@@ -101,26 +101,38 @@ export default function AttendanceHistoryScreen() {
         emptyText={ATTENDANCE_EMPTY_TEXT}
         rowActions={
           can('MANAGE_ATTENDANCE')
-            ? (r) =>
-                r.status === 'EXCUSED' ? null : (
+            ? (r) => (
+                <span className="flex gap-2">
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() => setExcusing(r)}
-                    aria-label={`Mark ${r.student.firstName} ${r.student.lastName} excused`}
+                    onClick={() => setCorrecting({ mode: 'status', record: r })}
+                    aria-label={`Correct ${r.student.firstName} ${r.student.lastName}'s attendance`}
                   >
-                    Excuse
+                    Correct
                   </Button>
-                )
+                  {r.status === 'EXCUSED' ? null : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setCorrecting({ mode: 'excuse', record: r })}
+                      aria-label={`Mark ${r.student.firstName} ${r.student.lastName} excused`}
+                    >
+                      Excuse
+                    </Button>
+                  )}
+                </span>
+              )
             : undefined
         }
       />
-      {excusing ? (
-        <ExcuseDialog
-          record={excusing}
-          onClose={() => setExcusing(null)}
+      {correcting ? (
+        <CorrectionDialog
+          mode={correcting.mode}
+          record={correcting.record}
+          onClose={() => setCorrecting(null)}
           onDone={(record) => {
-            setExcusing(null);
+            setCorrecting(null);
             update((data) => (data ? { ...data, records: data.records.map((r) => (r.id === record.id ? record : r)) } : data));
           }}
         />

@@ -1,6 +1,6 @@
 import { request } from '@kit/http';
 import type { Pagination } from '@domain/api';
-import type { AttendanceRecord, AttendanceSettings, AttendanceSettingsInput } from '@domain/attendance';
+import type { AttendanceRecord, AttendanceSettings, AttendanceSettingsInput, CorrectionInput } from '@domain/attendance';
 import type { QueryFilters } from '@kit/csv';
 
 /** GET /api/super-admin/attendance-history (spec §7): one page of the filtered history. */
@@ -21,3 +21,9 @@ export const saveAttendanceSettings = (schoolId: number, settings: AttendanceSet
 
 export const excuseAttendance = (input: { studentId: number; date: string; note: string }) =>
   request<AttendanceRecord>('Failed to excuse attendance', (api) => api.post('super-admin/attendance/excuse', { json: input }));
+
+/** Issue 22: a record's status corrected (PRESENT, LATE or ABSENT) with a reason. */
+export const correctAttendance = (id: number, input: CorrectionInput) =>
+  request<AttendanceRecord>('Failed to correct attendance', (api) =>
+    api.post(`super-admin/attendance/${id}/correct`, { json: input }),
+  );

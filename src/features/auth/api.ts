@@ -1,11 +1,9 @@
 import { request, requestBody } from '@kit/http';
-import type { SignInResult } from '@domain/auth';
+import type { AnySignInResult } from '@domain/auth';
 
-/** Each role's sign-in (the one /login page tries them in turn): super admin, school admin, student (issue 22, 24). */
-export const SIGN_IN_PATHS = { SUPER_ADMIN: 'super-admin/login', ADMIN: 'admin/login', STUDENT: 'student/login' } as const;
-
-export const login = (email: string, password: string, role: keyof typeof SIGN_IN_PATHS = 'SUPER_ADMIN') =>
-  request<SignInResult>('Login failed. Please try again.', (api) => api.post(SIGN_IN_PATHS[role], { json: { email, password } }));
+/** The one /login page: POST /api/login signs in whichever role the account has. */
+export const signInAnyRole = (email: string, password: string) =>
+  request<AnySignInResult>('Login failed. Please try again.', (api) => api.post('login', { json: { email, password } }));
 
 export const logout = () => request<null>('Logout failed', (api) => api.post('super-admin/logout'));
 

@@ -6,12 +6,29 @@ import { FacebookPagesTab } from './FacebookPagesTab';
 import { SmsDevicesTab } from './SmsDevicesTab';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
 import type { DeviceTabProps } from './device-tab';
+import { useCan } from '@kit/console-scope';
+import type { AdminPermission } from '@domain/admin-console';
+
+type DeviceTab = {
+  key: string;
+  label: string;
+  addLabel: string;
+  component: ComponentType<DeviceTabProps>;
+  /** What a school admin needs to see the tab (issue 22); the super admin sees every tab. */
+  permission: AdminPermission;
+};
 
 /** The tabs, in order. A new tab (e.g. RFID Readers) is one entry here and its own file. */
-const TABS: Array<{ key: string; label: string; addLabel: string; component: ComponentType<DeviceTabProps> }> = [
-  { key: 'sms', label: 'SMS Devices', addLabel: 'Add Device', component: SmsDevicesTab },
-  { key: 'facebook', label: 'Facebook Pages', addLabel: 'Add Facebook Page', component: FacebookPagesTab },
-  { key: 'rfid', label: 'RFID Readers', addLabel: 'Add Reader', component: RfidReadersPanel },
+const TABS: DeviceTab[] = [
+  { key: 'sms', label: 'SMS Devices', addLabel: 'Add Device', component: SmsDevicesTab, permission: 'MANAGE_SMS_DEVICES' },
+  {
+    key: 'facebook',
+    label: 'Facebook Pages',
+    addLabel: 'Add Facebook Page',
+    component: FacebookPagesTab,
+    permission: 'MANAGE_FACEBOOK_PAGES',
+  },
+  { key: 'rfid', label: 'RFID Readers', addLabel: 'Add Reader', component: RfidReadersPanel, permission: 'MANAGE_RFID_READERS' },
 ];
 
 /** The readers tab opens its dialog while a header click is pending, and marks it handled when done. */
@@ -20,15 +37,21 @@ function RfidReadersPanel({ list, addRequest }: DeviceTabProps) {
   return <RfidReadersTab list={list} adding={addRequest > handled} onAdded={() => setHandled(addRequest)} />;
 }
 
-/** Spec §2 Device Management (/super-admin/device-management): one tab per kind of device, header button by tab. */
+/**
+ * Spec §2 Device Management (/super-admin/device-management): one tab per kind of device, header button by tab.
+ * In a school admin's console (/admin/device-management) only the tabs their permissions allow, on their school.
+ */
 export default function DeviceManagementScreen() {
+  const can = useCan();
+  const tabs = TABS.filter((t) => can(t.permission));
   const list = useListQuery(DEVICE_DEFAULTS);
   const index = Math.max(
     0,
-    TABS.findIndex((t) => t.key === list.query.tab),
+    tabs.findIndex((t) => t.key === list.query.tab),
   );
-  const current = TABS[index]!;
+  const current = tabs[index];
   const [addRequest, setAddRequest] = useState(0);
+  if (!current) return <ScreenHeading title="Device Management" />;
   return (
     <div>
       <ScreenHeading title="Device Management">
@@ -38,18 +61,18 @@ export default function DeviceManagementScreen() {
         selectedIndex={index}
         onChange={(i) => {
           setAddRequest(0);
-          list.setQuery({ tab: TABS[i]?.key ?? 'sms', search: '', schoolId: '', retired: '' });
+          list.setQuery({ tab: tabs[i]?.key ?? current.key, search: '', schoolId: '', retired: '' });
         }}
       >
         <TabList className="mb-4 flex overflow-x-auto border-b border-gray-200">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.key} className={tabClass}>
               {t.label}
             </Tab>
           ))}
         </TabList>
         <TabPanels>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <TabPanel key={t.key}>
               <t.component list={list} addRequest={t.key === current.key ? addRequest : 0} />
             </TabPanel>

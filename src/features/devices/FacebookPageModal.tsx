@@ -4,6 +4,7 @@ import { revealPageToken } from './facebook-pages-api';
 import { saveFacebookPage } from './store';
 import { emptyFacebookPageForm, facebookPageToForm, type FacebookPage, type FacebookPageForm } from '@domain/facebook-pages';
 import { SelectField, TextField, useFormState, FormDialog } from '@kit';
+import { consoleSchoolValue } from '@kit/console-scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */
@@ -19,7 +20,9 @@ export function FacebookPageModal({
   onSaved: () => void;
 }) {
   const formId = useId();
-  const form = useFormState<FacebookPageForm>(page ? facebookPageToForm(page) : emptyFacebookPageForm());
+  const form = useFormState<FacebookPageForm>(
+    page ? facebookPageToForm(page) : { ...emptyFacebookPageForm(), schoolId: consoleSchoolValue() },
+  );
   const close = () => !form.saving && onClose();
 
   async function submit() {

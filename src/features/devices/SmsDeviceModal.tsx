@@ -11,6 +11,7 @@ import {
   type SmsDeviceForm,
 } from '@domain/sms-devices';
 import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from '@kit';
+import { consoleSchoolValue, isAdminConsole } from '@kit/console-scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */
@@ -26,7 +27,9 @@ export function SmsDeviceModal({
   onSaved: () => void;
 }) {
   const formId = useId();
-  const form = useFormState<SmsDeviceForm>(device ? smsDeviceToForm(device) : emptySmsDeviceForm());
+  const form = useFormState<SmsDeviceForm>(
+    device ? smsDeviceToForm(device) : { ...emptySmsDeviceForm(), schoolId: consoleSchoolValue() },
+  );
   const close = () => !form.saving && onClose();
 
   async function submit() {
@@ -93,7 +96,11 @@ export function SmsDeviceModal({
       <SelectField
         label="Assign to School"
         disabled={disabled}
-        options={[{ value: '', label: 'Global (All Schools)' }, ...schools.map((s) => ({ value: String(s.id), label: s.name }))]}
+        options={[
+          // A school admin's devices are their school's: no global choice there.
+          ...(isAdminConsole() ? [] : [{ value: '', label: 'Global (All Schools)' }]),
+          ...schools.map((s) => ({ value: String(s.id), label: s.name })),
+        ]}
         {...form.bind('schoolId')}
       />
       <SelectField

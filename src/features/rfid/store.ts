@@ -1,3 +1,4 @@
+import { consoleSchoolValue } from '@kit/console-scope';
 import { createReader, rotateReaderToken, updateReader, deleteReader } from './api';
 import { actionFailure, invalid, type ActionResult } from '@kit/action';
 import { READER_MESSAGES, readerCreateSchema, type ReaderKind, type RfidReader, type RfidReaderWithToken } from '@domain/rfid';
@@ -16,7 +17,7 @@ export interface ReaderForm {
   isActive: boolean;
 }
 
-export const emptyReaderForm = (schoolId = ''): ReaderForm => ({
+export const emptyReaderForm = (schoolId = consoleSchoolValue()): ReaderForm => ({
   name: '',
   location: '',
   schoolId,

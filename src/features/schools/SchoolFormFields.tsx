@@ -10,10 +10,12 @@ interface Props {
   onLogo: (file: File | null) => void;
   /** Edit only: the isActive checkbox (spec §2 School Details/Edit). */
   showActive?: boolean;
+  /** A school admin's School Profile (issue 22): name, contact, address, website and logo only. */
+  profileOnly?: boolean;
 }
 
 /** The fields of the Register New School and Edit School forms (spec §3 School, §5 rules). */
-export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Props) {
+export function SchoolFormFields({ form, logo, onLogo, showActive = false, profileOnly = false }: Props) {
   const { bind, values, set, errors } = form;
   const chooseLogo = (e: ChangeEvent<HTMLInputElement>) => {
     onLogo(e.target.files?.[0] ?? null);
@@ -24,24 +26,28 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Pro
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-gray-900">School</legend>
         <TextField label="School Name" required autoComplete="organization" data-autofocus {...bind('name')} />
-        <TextField label="Acronym" required hint="Up to 10 characters, e.g. RNHS." {...bind('acronym')} />
+        {profileOnly ? null : <TextField label="Acronym" required hint="Up to 10 characters, e.g. RNHS." {...bind('acronym')} />}
         <TextField label="Address" className="sm:col-span-2" autoComplete="street-address" {...bind('address')} />
         <TextField label="Contact Number" type="tel" autoComplete="tel" {...bind('contactNumber')} />
         <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
         <TextField label="Website" hint="e.g. school.edu.ph" {...bind('website')} />
-        <TextField
-          label="DepEd School ID"
-          inputMode="numeric"
-          maxLength={6}
-          hint="6 digits, printed on School Form 2"
-          {...bind('depedSchoolId')}
-        />
-        <TextField
-          label="Student Count"
-          inputMode="numeric"
-          hint="Number of students the contract covers."
-          {...bind('studentCount')}
-        />
+        {profileOnly ? null : (
+          <>
+            <TextField
+              label="DepEd School ID"
+              inputMode="numeric"
+              maxLength={6}
+              hint="6 digits, printed on School Form 2"
+              {...bind('depedSchoolId')}
+            />
+            <TextField
+              label="Student Count"
+              inputMode="numeric"
+              hint="Number of students the contract covers."
+              {...bind('studentCount')}
+            />
+          </>
+        )}
         <TextField
           label="Logo"
           type="file"
@@ -53,15 +59,17 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false }: Pro
         />
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-gray-900">Contract</legend>
-        <TextField label="Contract Number" {...bind('contractNumber')} />
-        <TextField label="Contract Amount" inputMode="decimal" {...bind('contractAmount')} />
-        <TextField label="Contract Date" type="date" {...bind('contractDate')} />
-        <TextField label="Contract Expiry Date" type="date" {...bind('contractExpiryDate')} />
-        <TextField label="Contract Status" hint="e.g. Active, Pending, Expired" {...bind('contractStatus')} />
-        <TextField label="Contract Type" hint="e.g. Annual, Monthly" {...bind('contractType')} />
-      </fieldset>
+      {profileOnly ? null : (
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-gray-900">Contract</legend>
+          <TextField label="Contract Number" {...bind('contractNumber')} />
+          <TextField label="Contract Amount" inputMode="decimal" {...bind('contractAmount')} />
+          <TextField label="Contract Date" type="date" {...bind('contractDate')} />
+          <TextField label="Contract Expiry Date" type="date" {...bind('contractExpiryDate')} />
+          <TextField label="Contract Status" hint="e.g. Active, Pending, Expired" {...bind('contractStatus')} />
+          <TextField label="Contract Type" hint="e.g. Annual, Monthly" {...bind('contractType')} />
+        </fieldset>
+      )}
 
       {showActive ? <CheckboxField label="Active" checked={values.isActive} onChange={(isActive) => set({ isActive })} /> : null}
     </div>

@@ -1,11 +1,21 @@
 import { request, toFormData } from '@kit/http';
 import type { School, SchoolPayload } from '@domain/schools';
+import { $consoleAccess } from '@kit/console-scope';
 
-/** Every school (optionally those whose name or acronym contains `search`). Also used by the school selects. */
-export const fetchSchools = (search?: string, signal?: AbortSignal) =>
-  request<School[]>('Failed to fetch schools', (api) =>
+/**
+ * Every school (optionally those whose name or acronym contains `search`). Also used by the school selects. In a
+ * school admin's console the only school is their own (issue 22: no school list there; the name is from /me).
+ */
+export const fetchSchools = (search?: string, signal?: AbortSignal) => {
+  const access = $consoleAccess.get();
+  if (access.kind === 'admin')
+    return Promise.resolve(
+      access.schoolId == null ? [] : [{ id: access.schoolId, name: access.schoolName ?? '', acronym: '' } as School],
+    );
+  return request<School[]>('Failed to fetch schools', (api) =>
     api.get('super-admin/schools', { searchParams: search ? { search } : {}, signal }),
   );
+};
 
 export const fetchSchool = (id: number | string, signal?: AbortSignal) =>
   request<School>('Failed to fetch school', (api) => api.get(`super-admin/schools/${id}`, { signal }));

@@ -1,7 +1,7 @@
 import { createSchool, updateSchool } from './api';
 import type { ContractFile, School, SchoolPayload } from '@domain/schools';
 import { deleteContractFile, uploadContractFiles } from './contract-files-api';
-import { schoolCreateSchema, schoolUpdateSchema } from '@domain/schools';
+import { SCHOOL_PROFILE_FIELDS, schoolCreateSchema, schoolProfileSchema, schoolUpdateSchema } from '@domain/schools';
 import {
   chosenFileError,
   CONTRACT_FILE_EXTENSIONS,
@@ -73,6 +73,24 @@ export async function saveSchool(form: SchoolForm, logo: File | null, existing?:
     return { ok: true, message: existing ? 'School updated successfully!' : 'School registered successfully!', data: school };
   } catch (err) {
     return actionFailure(err, existing ? 'Failed to update school' : 'Failed to create school');
+  }
+}
+
+/**
+ * A school admin's School Profile (issue 22): only the profile fields are checked and sent (the rest is the super
+ * admin's), with the logo; a cleared field is sent as null.
+ */
+export async function saveSchoolProfile(form: SchoolForm, logo: File | null, existing: School): Promise<ActionResult<School>> {
+  const fields = Object.fromEntries(SCHOOL_PROFILE_FIELDS.map((k) => [k, form[k]]));
+  const checked = validate(schoolProfileSchema, fields);
+  const fileError = logoError(logo);
+  if (!checked.ok || fileError)
+    return invalid({ ...(checked.ok ? {} : checked.errors), ...(fileError ? { logo: fileError } : {}) });
+  try {
+    const school = await updateSchool(existing.id, sentFields(checked.value as SchoolPayload, existing), logo);
+    return { ok: true, message: 'School profile saved!', data: school };
+  } catch (err) {
+    return actionFailure(err, 'Failed to update school');
   }
 }
 

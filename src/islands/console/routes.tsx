@@ -22,6 +22,7 @@ const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
+const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
 
 /**
  * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
@@ -64,4 +65,6 @@ export const SCREENS: Record<RouteName, Screen> = {
   // School calendar and School Form 2 (issue #23).
   adminCalendar: { title: 'School Calendar', component: SchoolCalendar },
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
+  adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
+  adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
 };

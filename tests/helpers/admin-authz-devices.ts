@@ -1,0 +1,160 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { as } from './app';
+import type { StandInGraph } from '../fixtures/graph-api';
+
+/*
+ * The device routes' cells of the school-admin authorization matrix (tests/api/admin-authz.test.ts): SMS devices,
+ * Facebook pages and RFID readers of school A, each made fresh by the super admin (the cell may delete it).
+ */
+
+export interface AuthzCase {
+  request(caller: { password: string }): Promise<InjectOptions>;
+  success: number;
+  refersToSchool: boolean;
+}
+
+let seq = 0;
+
+export function deviceCases(app: FastifyInstance, root: string, schoolA: number, graph: StandInGraph): Record<string, AuthzCase> {
+  const asRoot = as(root);
+  const made = async (url: string, payload: Record<string, unknown>) => {
+    const res = await asRoot(app, { method: 'POST', url: `/api/super-admin/${url}`, payload });
+    if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data.id as number;
+  };
+  const device = () =>
+    made('sms-devices', {
+      name: `Authz phone ${(seq += 1)}`,
+      deviceName: 'Samsung Galaxy A14',
+      phoneNumber: `+6391810${String(10000 + seq).slice(-5)}`,
+      apiKey: `authz-key-${seq}-abcdefgh`,
+      schoolId: schoolA,
+    });
+  const page = async () => {
+    seq += 1;
+    const accessToken = `EAAB-authz-${seq}`;
+    const pageId = String(7_000_000 + seq);
+    graph.tokens.set(accessToken, { id: pageId, name: `Authz page ${seq}` });
+    return made('facebook-pages', { pageId, pageName: `Authz page ${seq}`, accessToken, schoolId: schoolA });
+  };
+  const reader = () => made('rfid-readers', { name: `Authz reader ${(seq += 1)}`, schoolId: schoolA });
+  const get = (url: string): InjectOptions => ({ method: 'GET', url });
+  const send = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({ method, url, payload });
+  const cell = (request: AuthzCase['request'], success = 200, refersToSchool = true): AuthzCase => ({
+    request,
+    success,
+    refersToSchool,
+  });
+
+  return {
+    // SMS devices (MANAGE_SMS_DEVICES)
+    'GET /api/admin/sms-devices': cell(async () => get(`/api/admin/sms-devices?schoolId=${schoolA}`)),
+    'POST /api/admin/sms-devices': cell(
+      async () =>
+        send('POST', '/api/admin/sms-devices', {
+          name: `Admin phone ${(seq += 1)}`,
+          deviceName: 'Redmi 12',
+          phoneNumber: `+6391820${String(10000 + seq).slice(-5)}`,
+          apiKey: `admin-key-${seq}-abcdefgh`,
+          schoolId: schoolA,
+        }),
+      201,
+    ),
+    'GET /api/admin/sms-devices/:id': cell(async () => get(`/api/admin/sms-devices/${await device()}`)),
+    'GET /api/admin/sms-devices/:id/api-key': cell(async () => get(`/api/admin/sms-devices/${await device()}/api-key`)),
+    'PUT /api/admin/sms-devices/:id': cell(async () =>
+      send('PUT', `/api/admin/sms-devices/${await device()}`, { description: 'Front office' }),
+    ),
+    'DELETE /api/admin/sms-devices/:id': cell(async () => send('DELETE', `/api/admin/sms-devices/${await device()}`)),
+    'POST /api/admin/sms-devices/:id/test': cell(async () =>
+      send('POST', `/api/admin/sms-devices/${await device()}/test`, { testPhoneNumber: '+639171234567' }),
+    ),
+    // Facebook pages (MANAGE_FACEBOOK_PAGES)
+    'GET /api/admin/facebook-pages': cell(async () => get('/api/admin/facebook-pages'), 200, false),
+    'GET /api/admin/schools/:id/facebook-pages': cell(async () => get(`/api/admin/schools/${schoolA}/facebook-pages`)),
+    'POST /api/admin/facebook-pages': cell(
+      async () =>
+        send('POST', '/api/admin/facebook-pages', {
+          pageId: String(8_000_000 + (seq += 1)),
+          pageName: `Admin page ${seq}`,
+          accessToken: `EAAB-admin-${seq}`,
+          schoolId: schoolA,
+        }),
+      201,
+    ),
+    'POST /api/admin/facebook-pages/send-message': cell(async () =>
+      send('POST', '/api/admin/facebook-pages/send-message', { pageId: await page(), recipientId: '24000001', message: 'Hi' }),
+    ),
+    'GET /api/admin/facebook-pages/:id': cell(async () => get(`/api/admin/facebook-pages/${await page()}`)),
+    'GET /api/admin/facebook-pages/:id/access-token': cell(async () =>
+      get(`/api/admin/facebook-pages/${await page()}/access-token`),
+    ),
+    'PATCH /api/admin/facebook-pages/:id': cell(async () =>
+      send('PATCH', `/api/admin/facebook-pages/${await page()}`, { pageName: 'Renamed' }),
+    ),
+    'DELETE /api/admin/facebook-pages/:id': cell(async () => send('DELETE', `/api/admin/facebook-pages/${await page()}`)),
+    'POST /api/admin/facebook-pages/:id/test': cell(async () => send('POST', `/api/admin/facebook-pages/${await page()}/test`)),
+    // RFID readers (MANAGE_RFID_READERS)
+    'GET /api/admin/rfid-readers': cell(async () => get(`/api/admin/rfid-readers?schoolId=${schoolA}`)),
+    'POST /api/admin/rfid-readers': cell(
+      async () => send('POST', '/api/admin/rfid-readers', { name: `Admin reader ${(seq += 1)}`, schoolId: schoolA }),
+      201,
+    ),
+    'GET /api/admin/rfid-readers/:id': cell(async () => get(`/api/admin/rfid-readers/${await reader()}`)),
+    'PATCH /api/admin/rfid-readers/:id': cell(async () =>
+      send('PATCH', `/api/admin/rfid-readers/${await reader()}`, { location: 'Side gate' }),
+    ),
+    'DELETE /api/admin/rfid-readers/:id': cell(async () => send('DELETE', `/api/admin/rfid-readers/${await reader()}`)),
+    'POST /api/admin/rfid-readers/:id/rotate-token': cell(async () =>
+      send('POST', `/api/admin/rfid-readers/${await reader()}/rotate-token`),
+    ),
+    'GET /api/admin/rfid-tap-refusals': cell(async () => get(`/api/admin/rfid-tap-refusals?schoolId=${schoolA}`)),
+    'GET /api/admin/rfid-taps/unknown': cell(async () => get('/api/admin/rfid-taps/unknown'), 200, false),
+  };
+}
+
+/** The school profile's cells and the attendance correction's (MANAGE_ATTENDANCE: an ABSENT record of A made LATE). */
+export function correctionCases(app: FastifyInstance, schoolA: number, insertStudent: (schoolId: number) => Promise<number>) {
+  const absent = async () => {
+    const now = new Date().toISOString();
+    const row = await app.db
+      .insertInto('attendanceRecords')
+      .values({
+        studentId: await insertStudent(schoolA),
+        schoolId: schoolA,
+        date: now.slice(0, 10),
+        status: 'ABSENT',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  return {
+    // The school profile (MANAGE_SCHOOL_PROFILE): school A itself.
+    'GET /api/admin/schools/:id': {
+      request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}` }),
+      success: 200,
+      refersToSchool: true,
+    },
+    'PATCH /api/admin/schools/:id': {
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/admin/schools/${schoolA}`,
+        payload: { contactNumber: `0917${Date.now() % 10_000_000}` },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
+    'POST /api/admin/attendance/:id/correct': {
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/attendance/${await absent()}/correct`,
+        payload: { status: 'LATE', reason: 'Reader was down' },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
+  } satisfies Record<string, AuthzCase>;
+}
