@@ -190,7 +190,11 @@ async function historyScenarios(db: DB, monthStart: string, today: string): Prom
     { label: 'attendance-history last page', url: `${url}?page=${pages}`, targetMs: t },
     { label: 'attendance-history middle page', url: `${url}?page=${Math.ceil(pages / 2)}`, targetMs: t },
     { label: 'attendance-history school p1', url: `${url}?schoolId=${school.schoolId}`, targetMs: t },
-    { label: 'attendance-history school deep', url: `${url}?schoolId=${school.schoolId}&page=${Math.ceil(schoolPages / 2)}`, targetMs: t },
+    {
+      label: 'attendance-history school deep',
+      url: `${url}?schoolId=${school.schoolId}&page=${Math.ceil(schoolPages / 2)}`,
+      targetMs: t,
+    },
     { label: 'attendance-history 30d+LATE', url: `${url}?status=LATE&startDate=${monthStart}&endDate=${today}`, targetMs: t },
   ];
 }

@@ -75,7 +75,9 @@ export function postgresSink(url: string): Sink {
   const types = new Map<string, Map<string, string>>();
   const columnTypes = async (table: string) => {
     if (!types.has(table)) {
-      const { rows } = await (await client).query(
+      const { rows } = await (
+        await client
+      ).query(
         `select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = $1`,
         [table],
       );

@@ -158,7 +158,9 @@ describe(`attendance rollups (${dbKind})`, () => {
     await rollups.down(t.app.db);
     await rollups.up(t.app.db);
     const b = await expectRollupsRight();
-    expect(b.daily).toEqual(expect.arrayContaining([`2026-01-05|LATE|${id}=1`, `2026-01-06|PRESENT|${id}=1`, '2026-01-07|PRESENT|0=1']));
+    expect(b.daily).toEqual(
+      expect.arrayContaining([`2026-01-05|LATE|${id}=1`, `2026-01-06|PRESENT|${id}=1`, '2026-01-07|PRESENT|0=1']),
+    );
     // The triggers are back after the backfill.
     await t.app.db.deleteFrom('attendanceRecords').where('studentId', '=', student).execute();
     await expectRollupsRight();

@@ -253,7 +253,10 @@ describe(`students API (${dbKind})`, () => {
     ]);
     // Pages read from either end of the list (issue #20 item 7) join up to the whole list, in its order.
     const whole = (await list(`schoolId=${school}&limit=100`)).students;
-    expect(whole.map((s) => s.lastName)).toEqual(['Clara', ...Array.from({ length: 22 }, (_, i) => `Zamora${String(i).padStart(2, '0')}`)]);
+    expect(whole.map((s) => s.lastName)).toEqual([
+      'Clara',
+      ...Array.from({ length: 22 }, (_, i) => `Zamora${String(i).padStart(2, '0')}`),
+    ]);
     const pieces: number[] = [];
     for (let n = 1; n <= 6; n++) pieces.push(...(await list(`schoolId=${school}&limit=4&page=${n}`)).students.map((s) => s.id));
     expect(pieces).toEqual(whole.map((s) => s.id));

@@ -155,7 +155,12 @@ export async function listHistory(
     ? await idsBeside(db, f, cursor, f.after ? 'older' : 'newer', params.limit)
     : await pageIds(params, total, async (direction, limit, offset) => {
         const order = direction === 'forward' ? 'desc' : 'asc';
-        const rows = await historyKeys(db, f).orderBy('a.date', order).orderBy('a.id', order).limit(limit).offset(offset).execute();
+        const rows = await historyKeys(db, f)
+          .orderBy('a.date', order)
+          .orderBy('a.id', order)
+          .limit(limit)
+          .offset(offset)
+          .execute();
         return rows.map((r) => r.id);
       });
   const rows = ids.length ? await historyQuery(db).where('a.id', 'in', ids).execute() : [];

@@ -84,7 +84,10 @@ async function counts(db: Executor): Promise<DashboardStats['counts']> {
     db.selectFrom('admins').select(count()).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('students').select(count()).where('isArchived', '=', 0).where('isActive', '=', 1).executeTakeFirstOrThrow(),
     // Per-school totals kept by triggers (migration 0022): a few hundred rows however long the history.
-    db.selectFrom('attendanceSchoolTotals').select((e) => e.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('attendanceSchoolTotals')
+      .select((e) => e.fn.sum<number>('n').as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     schools: Number(schools.n),

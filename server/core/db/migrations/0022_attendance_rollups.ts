@@ -92,10 +92,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`create table attendance_school_totals (school_id integer not null primary key, n integer not null)${clustered}`)
     .execute(db);
-  await db.schema.createIndex('attendance_daily_counts_school_idx').on('attendance_daily_counts').columns(['school_id', 'date']).execute();
+  await db.schema
+    .createIndex('attendance_daily_counts_school_idx')
+    .on('attendance_daily_counts')
+    .columns(['school_id', 'date'])
+    .execute();
 
   await sql`insert into attendance_daily_counts (date, status, school_id, n)
-    select date, status, coalesce(school_id, 0), count(*) from attendance_records group by date, status, coalesce(school_id, 0)`.execute(db);
+    select date, status, coalesce(school_id, 0), count(*) from attendance_records group by date, status, coalesce(school_id, 0)`.execute(
+    db,
+  );
   await sql`insert into attendance_school_totals (school_id, n)
     select coalesce(school_id, 0), count(*) from attendance_records group by coalesce(school_id, 0)`.execute(db);
 

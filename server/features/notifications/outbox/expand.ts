@@ -182,7 +182,17 @@ export async function expandIntent(
   const held: OutboxRow[] = [];
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, expiry, lease);
+    const message = await addChannelMessage(
+      trx,
+      withSchool,
+      row.idempotencyKey,
+      channel,
+      recipient,
+      text,
+      preference,
+      expiry,
+      lease,
+    );
     if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);
