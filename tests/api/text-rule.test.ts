@@ -4,6 +4,7 @@ import { dbKind } from '../helpers/app';
 import { routeKey, startAuditApp, type AuditRoute } from '../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cases';
 import { UNSAFE_TEXT_MESSAGE } from '@domain/validation';
+import { CORRECTION_MESSAGES } from '@domain/attendance';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every
@@ -41,11 +42,17 @@ const FORMAT_MESSAGES: Record<string, string> = {
   status: 'Status must be one of: pending, confirmed, in_progress, completed, cancelled',
   'additionalPermissions.0.name': 'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)',
 };
+/** A field whose format is the route's own (a field name other routes use differently). */
+const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
+  'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
+  'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
+};
 /** Optional formatted fields check the text rule before their format: the text rule's message. */
 const TEXT_RULE_FIRST = new Set([
   'POST /api/super-admin/schools email',
   'POST /api/super-admin/register-admin phoneNumber',
   'POST /api/super-admin/sms-devices phoneNumber',
+  'POST /api/admin/sms-devices phoneNumber',
 ]);
 
 type Leaf = { path: (string | number)[]; value: string };
@@ -116,7 +123,7 @@ describe(`text fields refuse control and text-direction characters on every crea
         const after = await audit.snapshot();
         const expected = TEXT_RULE_FIRST.has(`${key} ${field}`)
           ? UNSAFE_TEXT_MESSAGE
-          : (FORMAT_MESSAGES[field] ?? UNSAFE_TEXT_MESSAGE);
+          : (ROUTE_FORMAT_MESSAGES[`${key} ${field}`] ?? FORMAT_MESSAGES[field] ?? UNSAFE_TEXT_MESSAGE);
         const body = res.json() as { errors?: Record<string, string> };
         if (res.statusCode !== 400) problems.push(`${field} with ${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         else if (body.errors?.[field] !== expected)
