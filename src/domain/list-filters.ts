@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_CURSOR_MESSAGE } from './page-cursor';
 
 /*
  * Query-string filters shared by list endpoints and their console screens: '' means "not given",
@@ -75,7 +76,7 @@ export const listQueryFields = {
  * A page asked with `after` starts right after that record (Next), with `before` ends right before it (Previous):
  * an index seek, however deep the page. Optional; `page` still numbers the page and works alone.
  */
-export const PAGE_CURSOR_MESSAGE = 'is not a page cursor (YYYY-MM-DD_id of a listed record)';
+export { PAGE_CURSOR_MESSAGE, pageCursor } from './page-cursor';
 export const cursorQuery = (label: string) => {
   const message = `${label} ${PAGE_CURSOR_MESSAGE}`;
   return z.preprocess(
@@ -89,6 +90,3 @@ export const cursorQuery = (label: string) => {
       .optional(),
   );
 };
-
-/** The cursor of a listed record (what `cursorQuery` reads). */
-export const pageCursor = (r: { date: string; id: number }) => `${r.date}_${r.id}`;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { pageCursor } from '@domain/list-filters';
+import { pageCursor } from '@domain/page-cursor';
 import { keysetStep, type ShownPage } from './paging';
 
 /**
