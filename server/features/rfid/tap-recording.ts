@@ -2,6 +2,7 @@ import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
 import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
+import { ReplayRace, type NewTap, type RecordedGroup, type TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
 import { writeNotificationIntents, type NotificationIntent } from '../notifications';
 import {
@@ -33,39 +34,7 @@ export type { PendingTap } from './tap-lookups';
  * unique indexes refuse it, `ReplayRace` is thrown, and the caller rolls back and runs the group again.
  */
 
-/** An attendance change, for the live `attendance` event. */
-export interface TapChange {
-  attendanceId: number;
-  studentId: number;
-  studentName: string;
-  status: AttendanceStatus;
-  time: string;
-  readerName: string;
-}
-
-/** A new tap row, for the live `attendance:all` event. */
-export interface NewTap {
-  tapId: number;
-  outcome: TapOutcome;
-  uid: string;
-  time: string;
-  studentId: number | null;
-  studentName: string | null;
-  status: AttendanceStatus | null;
-  readerId: number;
-  readerName: string;
-  receivedAt: string;
-}
-
-export interface RecordedGroup {
-  /** One per pending tap, in the same order. */
-  results: TapResult[];
-  changes: TapChange[];
-  taps: NewTap[];
-}
-
-/** Another request stored one of this group's rows first: roll back and start again. */
-export class ReplayRace extends Error {}
+export { ReplayRace, type NewTap, type RecordedGroup, type TapChange } from './tap-results';
 
 export interface RecordOptions {
   defaultTimeZone: string;
