@@ -19,7 +19,7 @@
  * server the bench registers a learner (a grade, a school year, a tap this morning, so the page has its real
  * content) and puts the STUDENT_TOKEN cookie in the browser (CDP Storage.setCookies; Lighthouse's storage reset
  * leaves cookies alone) before the first page. /login, where families sign in, is audited as a public page.
- * LH_PAGES=/student,/login audits only the pages named.
+ * LH_PAGES=/student,/login audits only the pages named. LH_SAVE=dir writes each page's median report there (JSON).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -221,6 +221,9 @@ try {
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = runs[Math.floor(runs.length / 2)];
     version = lhr.lighthouseVersion;
+    // LH_SAVE=dir keeps the median run's full report (open it in Lighthouse's viewer to find a long task).
+    if (process.env.LH_SAVE)
+      fs.writeFileSync(path.join(process.env.LH_SAVE, `${page.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, lhr.categories[c] ? Math.round((lhr.categories[c].score ?? 0) * 100) : '-']),
     );

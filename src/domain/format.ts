@@ -1,39 +1,53 @@
 /** Display formatters shared by the console screens (browser and server alike; no DOM). */
-import { tzName, tzOffset } from '@date-fns/tz';
+// The subpaths, not the package root: the root also brings TZDate, whose module builds its methods in a loop at
+// load (a side effect the bundler keeps), and this module does not use it.
+import { tzName } from '@date-fns/tz/tzName';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 const DATE_TIME_PARTS = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
-const DATE_TIME = new Intl.DateTimeFormat('en-US', DATE_TIME_PARTS);
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * A formatter made on its first use, then kept: building an Intl.DateTimeFormat costs a few ms on a slow phone
+ * (ICU data), and a page that imports this module uses only some of them (issue #24: the student portal's
+ * blocking time).
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const DATE_TIME = lazyFormat(DATE_TIME_PARTS);
+const DATE = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
 /** ISO timestamp → 'Nov 16, 2025, 3:04 PM' (spec: US English, short month, day, year, hour, minute); '-' when absent or invalid. */
 export function formatDateTime(iso: string | null | undefined, fallback = '-'): string {
   if (!iso) return fallback;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : DATE_TIME.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : DATE_TIME().format(d);
 }
 
 /** ISO timestamp → 'Nov 16, 2025'; '-' when absent or invalid. */
 export function formatDate(iso: string | null | undefined, fallback = '-'): string {
   if (!iso) return fallback;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : DATE.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : DATE().format(d);
 }
 
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const CALENDAR_DATE = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const TIME = lazyFormat({ hour: 'numeric', minute: '2-digit' });
 
 /** A calendar day 'YYYY-MM-DD' (a school-local date, no time zone) → 'Nov 16, 2025'; '-' when absent or invalid. */
 export function formatCalendarDate(date: string | null | undefined, fallback = '-'): string {
   if (!date) return fallback;
   const d = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? fallback : CALENDAR_DATE.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : CALENDAR_DATE().format(d);
 }
 
 /** ISO timestamp → '7:31 AM' (the viewer's clock); '-' when absent or invalid. */
 export function formatTime(iso: string | null | undefined, fallback = '-'): string {
   if (!iso) return fallback;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : TIME.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : TIME().format(d);
 }
 
 /*
@@ -59,8 +73,9 @@ function formatsOf(zone: string) {
   return f;
 }
 
-/** The viewer's zone (the browser's, or the server process's). */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The viewer's zone (the browser's, or the server process's), read once: each read builds a formatter. */
+let viewerZoneName: string | undefined;
+const viewerZone = () => (viewerZoneName ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** 'PHT', 'EST', 'UTC'… — or '' when the viewer's clock reads the same as the zone's at that instant. */
 export function zoneSuffix(instant: Date, zone: string, viewer = viewerZone()): string {

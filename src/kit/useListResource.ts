@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface ListResource<T> {
   /** The last loaded value (kept while the next one loads; null before the first load and after an error). */
@@ -35,7 +35,9 @@ export function useListResource<T>(load: (signal: AbortSignal) => Promise<T>, ke
     setState((s) => (s.loading && !s.error ? s : { ...s, loading: true, error: null }));
     loadRef.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, loading: false, error: null });
+        // A transition: React renders the arrived data in slices that give the main thread back every few ms, so
+        // a big answer does not block a tap or a scroll (issue #24: the portal's Total Blocking Time on a phone).
+        if (!controller.signal.aborted) startTransition(() => setState({ data, loading: false, error: null }));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
