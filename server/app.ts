@@ -10,6 +10,7 @@ import { connectionErrorHandler, errorHandler } from '@core/http/error-handler';
 import { UploadStore } from '@core/uploads/uploads';
 import { authPlugin } from '@core/auth/plugin';
 import { securityHeadersPlugin } from '@core/http/security-headers';
+import { compressionOptions, compressionPlugin } from '@core/http/compression';
 import { FEATURES, registerRoutes } from './features/index';
 import { createRealtime } from '@core/realtime';
 import { deploymentKey } from '@core/deployment';
@@ -128,6 +129,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const staticDir = config.staticDir && fs.existsSync(config.staticDir) ? config.staticDir : undefined;
   await app.register(securityHeadersPlugin, { staticDir });
+  // Before the routes and the static files (its hook must be in place when they are registered).
+  await app.register(compressionPlugin, compressionOptions);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
