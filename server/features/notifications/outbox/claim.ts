@@ -40,10 +40,12 @@ const isDue = (nowIso: string) => (eb: ExpressionBuilder<Database, 'notification
  * next), then for each school and class three index ranges of at most `limit` rows each: the fresh window read
  * forwards from the cutoff, the older rows read backwards from it, the undated ones; plus rows without a school
  * (the same ranges) and rows a crashed worker left 'sending' after their lease. Only those few are ranked.
- * EXPLAIN on 20,000 pending rows in 2 schools + 1,000 older in a third: SQLite `SEARCH x USING INDEX
- * outbox_school_idx (status=? AND school_id=? AND priority=? AND event_at>?)` (and `<?`, `=NULL`) per school and
- * range, no sort of x; PostgreSQL an `Index Scan [Backward] using outbox_school_idx` per range under the LATERAL,
- * each under its Limit; only the candidates are sorted (WindowAgg). PostgreSQL: FOR UPDATE SKIP LOCKED on the
+ * EXPLAIN on 20,000 fresh pending rows in 2 schools + 1,000 older in a third: SQLite `SEARCH x USING INDEX
+ * outbox_school_idx (status=? AND school_id=? AND priority=? AND event_at>?)` (and `<?`, `=?` for null) per school
+ * and range, its temp B-trees only over the candidates; PostgreSQL an `Index Scan [Backward] using
+ * outbox_school_idx` under a Limit per range in the LATERAL (the schoolless and undated ranges, empty, got a Sort
+ * over their own few rows), then a WindowAgg over the candidates. 4.0 ms per claim on SQLite, 5.1 ms on PostgreSQL
+ * (newest-first's one range per school: 1.6 / 3.2 ms; a loaded machine). PostgreSQL: FOR UPDATE SKIP LOCKED on the
  * picked rows, so several server processes take disjoint rows without waiting on each other; a row another
  * claimer committed meanwhile is re-checked against `isDue` and left out. SQLite runs one write statement at a
  * time, so the same UPDATE is a single claimer across processes too.
