@@ -64,6 +64,7 @@ export async function claimDue(
   const pending = sql`x.status = ${OUTBOX.pending} and coalesce(x.next_attempt_at, '') <= ${nowIso}`;
   const all = sql`x.id, x.priority, x.school_id, x.event_at`;
   // One school's (or the schoolless rows') ranges, one class after another: each a walk of the index, in order.
+  // Every row's priority is one of PRIORITY's (priorityOf; the migration's default is attendance's).
   const ranges = (school: RawBuilder<unknown>, cols = all) =>
     Object.values(PRIORITY).flatMap((p) => [
       sql`select ${cols} from notification_outbox x where ${school} and ${pending} and x.priority = ${p}
