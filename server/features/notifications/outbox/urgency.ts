@@ -42,14 +42,16 @@ function withinSchool(a: Urgency, ta: number, b: Urgency, tb: number): number {
 
 /**
  * The claim's order (the same as its SQL, see claim.ts), for the rows of one claim: the worker takes them in it,
- * so the most urgent go first. Each school's turn within its class, then the class, turn, tier.
+ * so the most urgent go first. By class, then turn (a school's n-th row within the class), then as within a school.
  */
 export function inClaimOrder<T extends Urgency>(rows: T[], cutoff: string): T[] {
   const tiers = new Map(rows.map((r) => [r, tierOf(r, cutoff)]));
   const byGroup = new Map<string, T[]>();
   for (const r of rows) {
     const key = `${r.priority}:${r.schoolId ?? ''}`;
-    byGroup.set(key, [...(byGroup.get(key) ?? []), r]);
+    const group = byGroup.get(key);
+    if (group) group.push(r);
+    else byGroup.set(key, [r]);
   }
   const turns = new Map<T, number>();
   for (const group of byGroup.values()) {
