@@ -102,6 +102,11 @@ export interface OutboxConfig {
    * the school's local day of the event (the default, 'end-of-day'); a number = that many hours after the event.
    */
   attendanceExpiryHours: number | null;
+  /**
+   * OUTBOX_FRESH_WINDOW_SECONDS: a school's messages whose event is this recent go first, oldest first; older ones
+   * after them, newest first (the rule in server/features/notifications/outbox/urgency.ts). 0 = newest first only.
+   */
+  freshWindowSeconds: number;
 }
 
 /** A bad setting: one line naming the variable and what it expects. main.ts prints it and exits with 1. */
@@ -192,6 +197,7 @@ const envSchema = z.object({
   OUTBOX_ATTENDANCE_EXPIRY: z
     .union([z.literal('end-of-day'), whole(1, 168)], { error: "'end-of-day' or a whole number of hours from 1 to 168" })
     .default('end-of-day'),
+  OUTBOX_FRESH_WINDOW_SECONDS: whole(0, 86_400).default(300),
   SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
@@ -297,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.OUTBOX_LEASE_MS,
       sendTimeoutMs: e.SMS_SEND_TIMEOUT_MS,
       attendanceExpiryHours: e.OUTBOX_ATTENDANCE_EXPIRY === 'end-of-day' ? null : e.OUTBOX_ATTENDANCE_EXPIRY,
+      freshWindowSeconds: e.OUTBOX_FRESH_WINDOW_SECONDS,
     },
   };
 }

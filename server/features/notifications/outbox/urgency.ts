@@ -4,16 +4,66 @@ import type { SmsType as NotificationType } from '@domain/sms-history';
 /*
  * Issue #20 item 3: fresh notifications first, and none sent past its use.
  *
- * The claim (claim.ts) orders due rows by urgency class (`priority`), then takes one row per school in turn
- * within a class (so one school's backlog does not starve another's), then the newest event first (a tap that
- * just happened goes before a backlog of older ones: a stale notice is worth less than a fresh one, and it expires
- * anyway). The columns are written with each row (intent and per-channel message), so the claim needs no join.
+ * The claim (claim.ts) orders due rows by urgency class (`priority`), then takes one row per school in turn within
+ * a class (one school's backlog does not starve another's), then within a school and class:
+ * 1. the fresh window first (event in the last OUTBOX_FRESH_WINDOW_SECONDS, default 5 minutes), OLDEST first: a
+ *    burst above the school's share of the drain goes out in the order it happened, each tap waiting only for the
+ *    taps before it (newest-first left the burst's first taps waiting until the burst ended: p95 13–17 s);
+ * 2. then older rows, NEWEST first: a school whose gateway was down for an hour has its own backlog, and a new tap
+ *    goes out before all of it (the backlog's oldest notices are worth least, and expire anyway);
+ * 3. then rows without an event time (none are written today), oldest id first.
+ * The columns are written with each row (intent and per-channel message), so the claim needs no join.
  */
 
+/** OUTBOX_FRESH_WINDOW_SECONDS' default: a burst of taps at the gate lasts minutes, an outage's backlog longer. */
+export const FRESH_WINDOW_SECONDS = 300;
+
+/** What the order reads of a row. */
+export interface Urgency {
+  id: number;
+  priority: number;
+  schoolId: number | null;
+  eventAt: string | null;
+}
+
+/** 0 = in the fresh window (since `cutoff`), 1 = older, 2 = no event time. */
+export const tierOf = (row: Urgency, cutoff: string) => (row.eventAt == null ? 2 : row.eventAt >= cutoff ? 0 : 1);
+
+/** Binary order, as the databases compare the ISO text (localeCompare would weigh punctuation differently). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Within one school and class: the fresh window oldest first, then older rows newest first, then by id. */
+function withinSchool(a: Urgency, ta: number, b: Urgency, tb: number): number {
+  if (ta !== tb) return ta - tb;
+  if (ta === 0) return cmp(a.eventAt!, b.eventAt!) || a.id - b.id;
+  if (ta === 1) return cmp(b.eventAt!, a.eventAt!) || a.id - b.id;
+  return a.id - b.id;
+}
+
 /**
- * Urgency classes, the higher the sooner: attendance notices, then CUSTOM messages (no deadline). Higher-first, so
- * the claim reads each school's rows from its index backwards (priority desc, event_at desc) without a sort.
+ * The claim's order (the same as its SQL, see claim.ts), for the rows of one claim: the worker takes them in it,
+ * so the most urgent go first. By class, then turn (a school's n-th row within the class), then as within a school.
  */
+export function inClaimOrder<T extends Urgency>(rows: T[], cutoff: string): T[] {
+  const tiers = new Map(rows.map((r) => [r, tierOf(r, cutoff)]));
+  const byGroup = new Map<string, T[]>();
+  for (const r of rows) {
+    const key = `${r.priority}:${r.schoolId ?? ''}`;
+    const group = byGroup.get(key);
+    if (group) group.push(r);
+    else byGroup.set(key, [r]);
+  }
+  const turns = new Map<T, number>();
+  for (const group of byGroup.values()) {
+    group.sort((a, b) => withinSchool(a, tiers.get(a)!, b, tiers.get(b)!));
+    group.forEach((r, i) => turns.set(r, i));
+  }
+  return [...rows].sort(
+    (a, b) => b.priority - a.priority || turns.get(a)! - turns.get(b)! || withinSchool(a, tiers.get(a)!, b, tiers.get(b)!),
+  );
+}
+
+/** Urgency classes, the higher the sooner: attendance notices, then CUSTOM messages (no deadline). */
 export const PRIORITY = { attendance: 1, custom: 0 } as const;
 
 export const priorityOf = (type: NotificationType): number => (type === 'CUSTOM' ? PRIORITY.custom : PRIORITY.attendance);

@@ -231,7 +231,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
 
   async function runOnce(): Promise<number> {
     await sweepExpired();
-    const rows = await claimDue(db, config.batchSize, config.leaseMs);
+    const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000);
     if (!rows.length) return 0;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
     const token = rows[0]!.leaseToken!;
