@@ -137,17 +137,17 @@ async function smsTypeDistribution(db: Executor, since: string): Promise<Dashboa
 
 /**
  * The five schools with the most active (not archived) students — schools without students count 0 — and the
- * number of active students, from ONE walk of the active-students index (issue #20 item 7: at 100k students the
- * walk is the dashboard's dearest part; it was walked twice). The full join keeps students without a school (one
- * row with no school id, sorted last) in the window total; the window sum is taken before the limit.
+ * number of active students, from the per-school counts the triggers keep (migration 0023; issue #20 item 7: at 100k
+ * students the index walk was the dashboard's dearest part). The full join keeps the students without a school
+ * (school 0) and the counts of deleted schools (0 by then) in the window total, in rows with no school id that sort
+ * last and are not listed; the window sum is taken before the limit.
  */
 async function studentsAndTopSchools(db: Executor): Promise<{ students: number; top: DashboardStats['topSchools'] }> {
   const perSchool = db
-    .selectFrom('students')
-    .select(['schoolId', db.fn.countAll<number>().as('n')])
+    .selectFrom('studentCounts')
+    .select(['schoolId', 'n'])
     .where('isArchived', '=', 0)
     .where('isActive', '=', 1)
-    .groupBy('schoolId')
     .as('c');
   const rows = await db
     .selectFrom('schools as s')
