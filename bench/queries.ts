@@ -185,6 +185,9 @@ async function historyScenarios(db: DB, monthStart: string, today: string): Prom
   return [
     { label: 'attendance-history middle next', url: `${url}?page=${mid + 1}&after=${cursor}`, targetMs: t },
     { label: 'attendance-history middle prev', url: `${url}?page=${mid - 1}&before=${cursor}`, targetMs: t },
+    // A page link 3 pages away, as the console asks for it: the shown page's cursor and the 2 pages between skipped.
+    { label: 'attendance-history middle +3', url: `${url}?page=${mid + 3}&after=${cursor}&skip=20`, targetMs: t },
+    { label: 'attendance-history middle -3', url: `${url}?page=${mid - 3}&before=${cursor}&skip=20`, targetMs: t },
     { label: 'attendance-history page 1', url, targetMs: t },
     { label: 'attendance-history page 10000', url: `${url}?page=10000`, targetMs: t },
     { label: 'attendance-history last page', url: `${url}?page=${pages}`, targetMs: t },

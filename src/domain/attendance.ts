@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES } from './dashboard';
-import { checkDateOrder, cursorQuery, dateQuery, idQuery, isCalendarDate } from './list-filters';
+import {
+  checkDateOrder,
+  cursorQuery,
+  dateQuery,
+  idQuery,
+  isCalendarDate,
+  skipQuery,
+  SKIP_WITHOUT_CURSOR_MESSAGE,
+} from './list-filters';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from './live-list';
 import { idField, safeString } from './validation';
@@ -93,9 +101,16 @@ export const historyFiltersSchema = z
     // Keyset paging (issue #20 item 7): Next/Previous from the page on screen without walking the pages before it.
     after: cursorQuery('after'),
     before: cursorQuery('before'),
+    // A jump of k pages from the page on screen: the cursor plus (k - 1) × limit records (keysetStep).
+    skip: skipQuery(),
     limit: z.string().optional(),
   })
-  .superRefine(checkDateOrder);
+  .superRefine((v, ctx) => {
+    checkDateOrder(v, ctx);
+    if (v.skip !== undefined && !v.after && !v.before) {
+      ctx.addIssue({ code: 'custom', path: ['skip'], message: SKIP_WITHOUT_CURSOR_MESSAGE });
+    }
+  });
 export type HistoryFilters = z.output<typeof historyFiltersSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_CURSOR_MESSAGE } from './page-cursor';
+import { MAX_KEYSET_SKIP, PAGE_CURSOR_MESSAGE, SKIP_MESSAGE } from './page-cursor';
 
 /*
  * Query-string filters shared by list endpoints and their console screens: '' means "not given",
@@ -76,7 +76,7 @@ export const listQueryFields = {
  * A page asked with `after` starts right after that record (Next), with `before` ends right before it (Previous):
  * an index seek, however deep the page. Optional; `page` still numbers the page and works alone.
  */
-export { PAGE_CURSOR_MESSAGE, pageCursor } from './page-cursor';
+export { MAX_KEYSET_SKIP, PAGE_CURSOR_MESSAGE, SKIP_MESSAGE, SKIP_WITHOUT_CURSOR_MESSAGE, pageCursor } from './page-cursor';
 export const cursorQuery = (label: string) => {
   const message = `${label} ${PAGE_CURSOR_MESSAGE}`;
   return z.preprocess(
@@ -90,3 +90,16 @@ export const cursorQuery = (label: string) => {
       .optional(),
   );
 };
+
+/** Records to pass over after (or before) the cursor: a jump of k pages sends (k - 1) × limit (see keysetStep). */
+export const skipQuery = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: SKIP_MESSAGE })
+      .trim()
+      .regex(/^\d{1,5}$/, SKIP_MESSAGE)
+      .transform(Number)
+      .refine((n) => n <= MAX_KEYSET_SKIP, SKIP_MESSAGE)
+      .optional(),
+  );

@@ -7,3 +7,11 @@ export const PAGE_CURSOR_MESSAGE = 'is not a page cursor (YYYY-MM-DD_id of a lis
 
 /** The cursor of a listed record (what `cursorQuery` reads). */
 export const pageCursor = (r: { date: string; id: number }) => `${r.date}_${r.id}`;
+
+/**
+ * The most records a keyset request may skip past its cursor (`skip`): a jump of a few pages from the page on screen
+ * walks `skip` index entries from the cursor instead of every record before the page (100 pages of 100).
+ */
+export const MAX_KEYSET_SKIP = 10_000;
+export const SKIP_MESSAGE = `skip must be a whole number from 0 to ${MAX_KEYSET_SKIP}`;
+export const SKIP_WITHOUT_CURSOR_MESSAGE = 'skip needs an after or before cursor';

@@ -1,4 +1,5 @@
 import type { Pagination } from '@domain/api';
+import { MAX_KEYSET_SKIP } from '@domain/page-cursor';
 
 /*
  * Page-window math and footer texts of the pager (spec §2, §4 Paging, §9 "At most 5 page links"), pure.
@@ -56,22 +57,35 @@ export function pageOfItems<T>(items: readonly T[], page: number, limit: number)
   return { rows: items.slice(start, start + limit), pagination };
 }
 
-/** What a keyset-paged list remembers of the page on screen: its filters, number and first/last row cursors. */
+/** What a keyset-paged list remembers of the page on screen: its filters, number, size, page count and first/last row cursors. */
 export interface ShownPage {
   filters: string;
   page: number;
+  limit?: number;
+  totalPages?: number;
   first?: string;
   last?: string;
 }
 
 /**
  * Keyset paging (issue #20 item 7): going from the page on screen to the next one asks for the rows after its last
- * row, to the previous one for the rows before its first — an index seek on the server however deep the page.
- * A jump (First, Last, a page link further away) or other filters page by number alone.
+ * row, to the previous one for the rows before its first — an index seek on the server however deep the page. A jump
+ * of k pages sends the same cursor and skips the (k - 1) pages between (`skip`, at most MAX_KEYSET_SKIP records),
+ * when that is a shorter walk than the page by number (which the server reads from the nearer end of the list: page
+ * t costs min(t - 1, totalPages - t) pages). First, Last, a far jump or other filters page by number alone.
  */
-export function keysetStep(shown: ShownPage | null, filters: string, page: number): { after?: string; before?: string } {
-  if (!shown || shown.filters !== filters) return {};
-  if (page === shown.page + 1 && shown.last) return { after: shown.last };
-  if (page === shown.page - 1 && shown.first) return { before: shown.first };
-  return {};
+export function keysetStep(
+  shown: ShownPage | null,
+  filters: string,
+  page: number,
+): { after?: string; before?: string; skip?: number } {
+  if (!shown || shown.filters !== filters || page === shown.page) return {};
+  const k = Math.abs(page - shown.page);
+  const cursor = page > shown.page ? shown.last && { after: shown.last } : shown.first && { before: shown.first };
+  if (!cursor) return {};
+  if (k === 1) return cursor;
+  if (!shown.limit) return {};
+  const skip = (k - 1) * shown.limit;
+  const byNumber = Math.min(page - 1, (shown.totalPages ?? Infinity) - page);
+  return k - 1 < byNumber && skip <= MAX_KEYSET_SKIP ? { ...cursor, skip } : {};
 }

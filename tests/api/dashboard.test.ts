@@ -154,6 +154,49 @@ describe(`dashboard stats (${dbKind})`, () => {
   });
 });
 
+describe(`dashboard students and top schools from one walk (${dbKind})`, () => {
+  it('counts students without a school in the total but never lists them; a school without students counts 0', async () => {
+    const t = await createTestApp();
+    try {
+      const base = { createdAt: T, updatedAt: T };
+      const zulu = await t.app.db
+        .insertInto('schools')
+        .values({ name: 'Zulu High', acronym: 'ZHS', ...base })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.app.db
+        .insertInto('schools')
+        .values({ name: 'Able High', acronym: 'AHS', ...base })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertStudent(t, zulu.id, 'Zulu1', {});
+      // Three active students without a school: more than any school has, still not a "top school".
+      for (const name of ['Loose1', 'Loose2', 'Loose3']) await insertStudent(t, null, name, {});
+      await insertStudent(t, null, 'LooseArchived', { isArchived: 1, isActive: 0, archivedAt: T });
+      const stats = await getDashboardStats(t.app.db, 'Asia/Manila', new Date(NOW));
+      expect(stats.counts.students).toBe(4);
+      expect(stats.topSchools).toEqual([
+        { name: 'Zulu High', students: 1 },
+        { name: 'Able High', students: 0 },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts students when there is no school at all', async () => {
+    const t = await createTestApp();
+    try {
+      await insertStudent(t, null, 'Alone', {});
+      const stats = await getDashboardStats(t.app.db, 'Asia/Manila', new Date(NOW));
+      expect(stats.counts.students).toBe(1);
+      expect(stats.topSchools).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`dashboard stats on an empty database (${dbKind})`, () => {
   it('answers zeros and empty lists, with every day present', async () => {
     const t = await createTestApp();
@@ -329,7 +372,7 @@ async function seed(t: TestApp) {
     .execute();
 }
 
-async function insertStudent(t: TestApp, schoolId: number, lastName: string, extra: Record<string, unknown>) {
+async function insertStudent(t: TestApp, schoolId: number | null, lastName: string, extra: Record<string, unknown>) {
   const n = Math.floor(Math.random() * 1e12);
   await t.app.db
     .insertInto('students')

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { insertCardStudent } from '../helpers/rfid';
-import { PAGE_CURSOR_MESSAGE, pageCursor } from '@domain/list-filters';
+import {
+  MAX_KEYSET_SKIP,
+  PAGE_CURSOR_MESSAGE,
+  SKIP_MESSAGE,
+  SKIP_WITHOUT_CURSOR_MESSAGE,
+  pageCursor,
+} from '@domain/list-filters';
 
 /*
  * Issue #20 item 7: Attendance History pages are cut from the key alone, from the nearer end of the list, and the
@@ -114,6 +120,48 @@ describe(`attendance history paging (${dbKind})`, () => {
       expect(past.ids).toEqual([]);
       expect(past.total).toBe(want.length);
     }
+  });
+
+  it.each(cases)(
+    '%s: a page k pages away from a shown page, by cursor and skip, is that page by number',
+    async (_name, raw, filter) => {
+      const query = raw.replace('S0', String(schools[0])).replace('S1', String(schools[1])).replace('P2', String(students[2]));
+      const want = expected(filter);
+      for (const limit of [4, 10]) {
+        const pages = Math.max(1, Math.ceil(want.length / limit));
+        for (const from of new Set([1, Math.ceil(pages / 2), pages])) {
+          const shown = await page(query, from, limit);
+          for (let to = 1; to <= pages + 1; to++) {
+            if (to === from) continue;
+            // Forward: after the shown page's last record, skip the (k - 1) pages between; backward: before its first.
+            const k = Math.abs(to - from);
+            const cursor = to > from ? `after=${shown.last}` : `before=${shown.first}`;
+            const jump = await page(`${query}&${cursor}&skip=${(k - 1) * limit}`, to, limit);
+            expect(jump.ids, `${from} → ${to} by ${limit}`).toEqual(want.slice((to - 1) * limit, to * limit));
+            expect(jump.total).toBe(want.length);
+            expect(jump.totalPages).toBe(pages);
+          }
+        }
+      }
+    },
+  );
+
+  it('skip is a whole number up to MAX_KEYSET_SKIP, and only with a cursor; skip 0 is Next', async () => {
+    const url = '/api/super-admin/attendance-history';
+    const first = await page('x=1', 1, 10);
+    for (const [query, message] of [
+      ['skip=10', SKIP_WITHOUT_CURSOR_MESSAGE],
+      [`after=${first.last}&skip=-1`, SKIP_MESSAGE],
+      [`after=${first.last}&skip=1.5`, SKIP_MESSAGE],
+      [`after=${first.last}&skip=${MAX_KEYSET_SKIP + 1}`, SKIP_MESSAGE],
+    ]) {
+      const res = await as(token)(t.app, { method: 'GET', url: `${url}?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await page(`after=${first.last}&skip=0`, 2, 10)).ids).toEqual((await page(`after=${first.last}`, 2, 10)).ids);
+    const beyond = await page(`after=${first.last}&skip=${MAX_KEYSET_SKIP}`, 1002, 10);
+    expect(beyond).toMatchObject({ ids: [], total: records.length });
   });
 
   it('a cursor that is not YYYY-MM-DD_id is a 400 with its message', async () => {

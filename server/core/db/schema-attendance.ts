@@ -80,6 +80,14 @@ export interface AttendanceSchoolTotalTable {
   n: number;
 }
 
+/** Students per archive state, active flag and school (0: none), kept by triggers (migration 0023). */
+export interface StudentCountTable {
+  isArchived: number;
+  isActive: number;
+  schoolId: number;
+  n: number;
+}
+
 /** A no-class day (migration 0017 adds kind and grade levels; null grade levels = the whole school). */
 export interface SchoolHolidayTable {
   schoolId: number;

@@ -5,6 +5,7 @@ import type {
   AttendanceDailyCountTable,
   AttendanceRecordTable,
   AttendanceSchoolTotalTable,
+  StudentCountTable,
   JobRunTable,
   RfidReaderTable,
   RfidTapRefusalTable,
@@ -280,6 +281,7 @@ export interface Database {
   attendanceRecords: AttendanceRecordTable;
   attendanceDailyCounts: AttendanceDailyCountTable;
   attendanceSchoolTotals: AttendanceSchoolTotalTable;
+  studentCounts: StudentCountTable;
   schoolHolidays: SchoolHolidayTable;
   jobRuns: JobRunTable;
   appSettings: AppSettingTable;

@@ -119,7 +119,8 @@ async function historyTotal(db: Executor, f: HistoryFilters): Promise<number> {
 
 /**
  * Keyset paging: the page right after a listed record (older: Next) or right before it (newer: Previous), in list
- * order — one index seek however deep the page, where an offset walks every record before it.
+ * order — one index seek however deep the page, where an offset walks every record before it. `skip` passes over
+ * that many records first (a jump of a few pages from the page on screen walks only them).
  */
 async function idsBeside(
   db: Executor,
@@ -127,6 +128,7 @@ async function idsBeside(
   cursor: { date: string; id: number },
   side: 'older' | 'newer',
   limit: number,
+  skip: number,
 ): Promise<number[]> {
   const order = side === 'older' ? 'desc' : 'asc';
   const rows = await historyKeys(db, f)
@@ -134,6 +136,7 @@ async function idsBeside(
     .orderBy('a.date', order)
     .orderBy('a.id', order)
     .limit(limit)
+    .offset(skip)
     .execute();
   const ids = rows.map((r) => r.id);
   return side === 'older' ? ids : ids.reverse();
@@ -152,7 +155,7 @@ export async function listHistory(
   const total = await historyTotal(db, f);
   const cursor = f.after ?? f.before;
   const ids = cursor
-    ? await idsBeside(db, f, cursor, f.after ? 'older' : 'newer', params.limit)
+    ? await idsBeside(db, f, cursor, f.after ? 'older' : 'newer', params.limit, f.skip ?? 0)
     : await pageIds(params, total, async (direction, limit, offset) => {
         const order = direction === 'forward' ? 'desc' : 'asc';
         const rows = await historyKeys(db, f)

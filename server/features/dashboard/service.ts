@@ -77,24 +77,29 @@ async function countPerDay<T extends 'systemLogs' | 'smsNotifications'>(
   return days.map((d, i) => ({ formattedDate: formatDay(d.date), count: counts[i]! }));
 }
 
-async function counts(db: Executor): Promise<DashboardStats['counts']> {
-  const count = () => db.fn.countAll<number>().as('n');
-  const [schools, admins, students, attendance] = await Promise.all([
-    db.selectFrom('schools').select(count()).executeTakeFirstOrThrow(),
-    db.selectFrom('admins').select(count()).where('isActive', '=', 1).executeTakeFirstOrThrow(),
-    db.selectFrom('students').select(count()).where('isArchived', '=', 0).where('isActive', '=', 1).executeTakeFirstOrThrow(),
-    // Per-school totals kept by triggers (migration 0022): a few hundred rows however long the history.
-    db
-      .selectFrom('attendanceSchoolTotals')
-      .select((e) => e.fn.sum<number>('n').as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    schools: Number(schools.n),
-    admins: Number(admins.n),
-    students: Number(students.n),
-    totalAttendance: Number(attendance.n ?? 0),
-  };
+/**
+ * Schools, active admins and all attendance records in one statement (issue #20 item 7: each statement costs a round
+ * trip and a plan; the counts are small). Attendance is the per-school totals kept by triggers (migration 0022).
+ */
+async function counts(db: Executor): Promise<Omit<DashboardStats['counts'], 'students'>> {
+  const row = await (db as unknown as Db)
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('schools')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('schools'),
+      eb
+        .selectFrom('admins')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('isActive', '=', 1)
+        .as('admins'),
+      eb
+        .selectFrom('attendanceSchoolTotals')
+        .select((e) => e.fn.sum<number>('n').as('n'))
+        .as('attendance'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { schools: Number(row.schools ?? 0), admins: Number(row.admins ?? 0), totalAttendance: Number(row.attendance ?? 0) };
 }
 
 /**
@@ -130,25 +135,39 @@ async function smsTypeDistribution(db: Executor, since: string): Promise<Dashboa
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 }
 
-/** The five schools with the most active (not archived) students; schools without students count 0. */
-async function topSchools(db: Executor): Promise<DashboardStats['topSchools']> {
+/**
+ * The five schools with the most active (not archived) students — schools without students count 0 — and the
+ * number of active students, from the per-school counts the triggers keep (migration 0023; issue #20 item 7: at 100k
+ * students the index walk was the dashboard's dearest part). The full join keeps the students without a school
+ * (school 0) and the counts of deleted schools (0 by then) in the window total, in rows with no school id that sort
+ * last and are not listed; the window sum is taken before the limit.
+ */
+async function studentsAndTopSchools(db: Executor): Promise<{ students: number; top: DashboardStats['topSchools'] }> {
   const perSchool = db
-    .selectFrom('students')
-    .select(['schoolId', db.fn.countAll<number>().as('n')])
+    .selectFrom('studentCounts')
+    .select(['schoolId', 'n'])
     .where('isArchived', '=', 0)
     .where('isActive', '=', 1)
-    .groupBy('schoolId')
     .as('c');
   const rows = await db
     .selectFrom('schools as s')
-    .leftJoin(perSchool, 'c.schoolId', 's.id')
-    .select(['s.name', sql<number>`coalesce(c.n, 0)`.as('students')])
+    .fullJoin(perSchool, 'c.schoolId', 's.id')
+    .select([
+      's.id',
+      's.name',
+      sql<number>`coalesce(c.n, 0)`.as('students'),
+      sql<number>`sum(coalesce(c.n, 0)) over ()`.as('total'),
+    ])
+    .orderBy(sql`case when s.id is null then 1 else 0 end`)
     .orderBy('students', 'desc')
     .orderBy('s.name')
     .orderBy('s.id')
     .limit(LIMITS.topSchools)
     .execute();
-  return rows.map((r) => ({ name: r.name, students: Number(r.students) }));
+  return {
+    students: Number(rows[0]?.total ?? 0),
+    top: rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ name: r.name, students: Number(r.students) }])),
+  };
 }
 
 const person = (first: string | null, last: string | null) =>
@@ -231,11 +250,9 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
       : [];
     return new Map(rows.map((r) => [`${role}:${r.id}`, { firstName: r.firstName, lastName: r.lastName }]));
   };
-  const names = new Map([
-    ...(await load('superAdmins', 'SUPER_ADMIN')),
-    ...(await load('admins', 'ADMIN')),
-    ...(await load('students', 'STUDENT')),
-  ]);
+  // Side by side: on PostgreSQL each goes out on its own pooled connection (they were three round trips in a row).
+  const loaded = await Promise.all([load('superAdmins', 'SUPER_ADMIN'), load('admins', 'ADMIN'), load('students', 'STUDENT')]);
+  const names = new Map(loaded.flatMap((m) => [...m]));
   return latest.map((l) => {
     const entry: DashboardRecentLog = { id: l.id, action: l.action, entity: l.entity, createdAt: l.createdAt };
     const key = ROLE_KEYS[l.userRole as keyof typeof ROLE_KEYS];
@@ -261,23 +278,23 @@ export async function getDashboardStats(
   const week = localDayRanges(LIMITS.activityDays, timeZone, now);
   const smsWeek = localDayRanges(LIMITS.smsPerDayDays, timeZone, now);
   const smsTypeSince = localDayRanges(LIMITS.smsTypeDays, timeZone, now)[0]!.start;
-  const [c, activityChart, attendance, smsSentByDay, smsTypes, schools, sms, logs] = await Promise.all([
+  const [c, students, activityChart, attendance, smsSentByDay, smsTypes, sms, logs] = await Promise.all([
     counts(db),
+    studentsAndTopSchools(db),
     countPerDay(db, 'systemLogs', 'createdAt', week),
     attendanceDistribution(db, timeZone, schoolNow),
     countPerDay(db, 'smsNotifications', 'sentAt', smsWeek),
     smsTypeDistribution(db, smsTypeSince),
-    topSchools(db),
     smsLogs(db, timeZone),
     recentLogs(db),
   ]);
   return {
-    counts: c,
+    counts: { schools: c.schools, admins: c.admins, students: students.students, totalAttendance: c.totalAttendance },
     activityChart,
     attendanceDistribution: attendance,
     smsSentByDay,
     smsTypeDistribution: smsTypes,
-    topSchools: schools,
+    topSchools: students.top,
     smsLogs: sms,
     recentLogs: logs,
   };

@@ -4,7 +4,7 @@ import type { Database, StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
-import { inOrder, makePagination, pageIds, type CsvColumn } from '@core/http/paginate';
+import { inOrder, makePagination, pageIds } from '@core/http/paginate';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
@@ -178,6 +178,28 @@ export function studentsQuery(db: Executor, f: StudentListQuery) {
 }
 
 /**
+ * The list's total. All students or one school's: the counts the triggers keep (migration 0023: a row per school,
+ * where counting walked 100k index entries); a grade, section or search is counted on the students table (bounded by
+ * a school's grade or the search's matches).
+ */
+async function studentTotal(db: Executor, f: StudentListQuery): Promise<number> {
+  if (f.gradeId || f.sectionId || f.searchTerm) {
+    const row = await db
+      .selectFrom('students')
+      .where(studentFilter(f))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+  let counts = db
+    .selectFrom('studentCounts')
+    .select((e) => e.fn.sum<number>('n').as('n'))
+    .where('isArchived', '=', 0);
+  if (f.schoolId) counts = counts.where('schoolId', '=', f.schoolId);
+  return Number((await counts.executeTakeFirst())?.n ?? 0);
+}
+
+/**
  * One page of the list; the total is counted on the students table alone (joins would cost a lookup per row), the
  * page's ids are read from the name index from the nearer end of the list (pageIds), then only they are joined.
  */
@@ -187,8 +209,7 @@ export async function listStudents(
   params: { page: number; limit: number },
 ): Promise<StudentList> {
   const keys = db.selectFrom('students').where(studentFilter(f));
-  const countRow = await keys.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-  const total = Number(countRow?.total ?? 0);
+  const total = await studentTotal(db, f);
   const ids = await pageIds(params, total, async (direction, limit, offset) => {
     const order = direction === 'forward' ? 'asc' : 'desc';
     const rows = await keys
@@ -205,30 +226,7 @@ export async function listStudents(
   return { students: inOrder(ids, rows).map(toStudent), pagination: makePagination(total, params.page, params.limit) };
 }
 
-/** The CSV export of both student lists (same columns as the tables plus the contact fields). */
-export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'Last Name', value: (s) => s.lastName },
-  { header: 'First Name', value: (s) => s.firstName },
-  { header: 'Middle Name', value: (s) => s.middleName },
-  { header: 'LRN', value: (s) => s.lrn },
-  { header: 'Email', value: (s) => s.email },
-  { header: 'School', value: (s) => s.school?.acronym ?? '' },
-  { header: 'Grade', value: (s) => s.gradeModel?.name ?? '' },
-  { header: 'Section', value: (s) => s.sectionModel?.name ?? '' },
-  { header: 'Status', value: (s) => (s.isActive ? 'Active' : 'Inactive') },
-  { header: 'Gender', value: (s) => s.gender },
-  { header: 'Date of Birth', value: (s) => s.dateOfBirth },
-  { header: 'RFID Card ID', value: (s) => s.rfidCardId },
-  { header: 'Parent Name', value: (s) => [s.parentFirstName, s.parentLastName].filter(Boolean).join(' ') },
-  { header: 'Parent Phone', value: (s) => s.parentPhone },
-  { header: 'Parent Email', value: (s) => s.parentEmail },
-  { header: 'Notification Preference', value: (s) => s.notificationPreference },
-  { header: 'Enrolment Date', value: (s) => s.enrolmentDate },
-  { header: 'Left On', value: (s) => s.leftOn },
-  { header: 'Left Reason', value: (s) => s.leftReason },
-  { header: 'Created At', value: (s) => s.createdAt },
-];
+export { STUDENT_CSV_COLUMNS } from './csv-columns';
 
 /** One active student; 404 when unknown or archived (an archived one is read through the archived list). */
 export async function getStudent(db: Executor, id: number): Promise<Student> {

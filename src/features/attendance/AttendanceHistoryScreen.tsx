@@ -37,13 +37,14 @@ const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
  */
 export default function AttendanceHistoryScreen() {
   const list = useListQuery(DEFAULTS);
-  // Next/Previous send the shown page's last/first record (keyset paging, issue #20 item 7); a jump sends the page
-  // only. `cursor` is read when the request starts (after this render), from the page that was on screen.
+  // Next/Previous send the shown page's last/first record (keyset paging, issue #20 item 7), a jump of a few pages the
+  // same cursor and the records to skip; First/Last send the page only. `cursor` is read when the request starts
+  // (after this render), from the page that was on screen.
   const history = useListResource(
     (signal) => fetchAttendanceHistory({ ...list.filters, page: list.query.page, ...cursor }, signal),
     list.key,
   );
-  const cursor = useKeysetCursor(list.filters, list.query.page, history.data?.records, history.data?.pagination.page);
+  const cursor = useKeysetCursor(list.filters, list.query.page, history.data?.records, history.data?.pagination);
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED, or its status corrected, with a reason.
