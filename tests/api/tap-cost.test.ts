@@ -13,15 +13,20 @@ import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '..
  * No socket is joined: with a console open, the live `attendance` event adds the History row's read after commit.
  */
 
+/** Whether each statement of the last `statementsOf` was sent as a named (prepared) statement; PostgreSQL only. */
+let named: boolean[] = [];
+
 /** Every statement sent to the database while `fn` runs, reduced to its verb and table ("insert rfid_taps"). */
 async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
+  named = [];
   const spies =
     dbKind === 'postgres'
       ? [
           vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
             const q = args[0];
             seen.push(typeof q === 'string' ? q : (q as { text: string }).text);
+            named.push(typeof q === 'object' && !!(q as { name?: string }).name);
             return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
           }),
         ]
@@ -121,6 +126,8 @@ describe(`statements per tap (${dbKind})`, () => {
     // A reader's first tap (nothing cached): the reader, its lastSeenAt, the school's rules (school and holidays).
     expect(first).toEqual(['select rfid_readers', 'begin', 'update rfid_readers', TAP[1], ...RULES, ...TAP.slice(2)]);
     expect(second).toEqual(TAP);
+    // PostgreSQL parses and plans each of the tap's reads and writes once per connection (core/db): named.
+    if (dbKind === 'postgres') expect(named).toEqual([false, true, true, true, true, true, false]);
   });
 
   it('ZKTeco: a single ATTLOG line costs this exact list of statements', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -20,7 +21,9 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile: string; pgSch
     // pgSchema isolates a test run in its own schema of a shared database.
     const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options }) }),
+      dialect: new PostgresDialect({
+        pool: withNamedStatements(new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options })),
+      }),
       plugins,
     });
   }
@@ -60,6 +63,48 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
       };
     },
   });
+}
+
+/** Named statements per connection: pg never deallocates them, so past this a connection sends unnamed ones. */
+const NAMED_PER_CONNECTION = 200;
+/** DML with explicit columns: `*` could change its result type across a migration ("cached plan must not change"). */
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b[^*]*$/i;
+const names = new Map<string, string | null>();
+
+/**
+ * Kysely sends every query unnamed: PostgreSQL parses and plans it on each round trip (a tap's 7 took ~4.9 ms
+ * against 0.88 ms for the same work as named statements, docs/benchmarks.md). Send the repeated DML named
+ * (by a hash of its text), so each connection parses it once. Bounded per connection, as variable-length IN
+ * lists give many texts; the count resets with the connection.
+ */
+function withNamedStatements(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    const named = new Set<string>();
+    client.query = function (this: pg.Client, ...args: unknown[]) {
+      // The prototype's query, looked up on each call: tests spy on it (tests/api/tap-cost.test.ts).
+      const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+      const [text, values] = args;
+      if (typeof text === 'string' && (values === undefined || Array.isArray(values)) && args.length <= 2) {
+        const name = nameOf(text);
+        if (name && (named.has(name) || named.size < NAMED_PER_CONNECTION)) {
+          named.add(name);
+          return query.call(this, { name, text, values }) as never;
+        }
+      }
+      return query.apply(this, args) as never;
+    } as typeof client.query;
+  });
+  return pool;
+}
+
+function nameOf(text: string): string | null {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = NAMEABLE.test(text) ? `k${createHash('sha1').update(text).digest('base64url')}` : null;
+    if (names.size >= 5000) names.delete(names.keys().next().value!);
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**
