@@ -57,6 +57,9 @@ const sqliteOriginals = {
 function shortSql(sql: string): string {
   const s = sql.trim().toLowerCase().replace(/\s+/g, ' ');
   if (/^(begin|commit|rollback)/.test(s)) return s.split(' ')[0]!;
+  // One statement of data-modifying CTEs (PostgreSQL's tap writes): the tables it writes.
+  if (s.startsWith('with ') && /\b(insert into|update) /.test(s))
+    return `write ${[...new Set([...s.matchAll(/(?:insert into|update) "?([a-z_]+)"?/g)].map((m) => m[1]))].join(' + ')}`;
   const verb = s.split(' ')[0]!;
   const table = /(?:from|into|update) "?([a-z_]+)"?/.exec(s)?.[1] ?? '?';
   return `${verb} ${table}`;
@@ -64,19 +67,19 @@ function shortSql(sql: string): string {
 
 /**
  * A check-in once the reader and the school's rules are cached: the group's stored eventIds and the debounce
- * window's taps (one UNION ALL), the card's student with that day's record (one join), then the three rows,
- * in one transaction. Before issue #20 it was 12: the reader, the school and its holidays on every tap, a
- * second read of rfid_taps and a read of the day's record of its own.
+ * window's taps (one UNION ALL), the card's student with that day's record (one join), then the three rows.
+ * SQLite: one statement per table in one transaction (no round trips in a process). PostgreSQL: the three rows
+ * in one statement, atomic on its own, so no BEGIN/COMMIT (server/features/rfid/tap-writes.ts). Before issue #20
+ * it was 12: the reader, the school and its holidays on every tap, a second read of rfid_taps and a read of the
+ * day's record of its own.
  */
-const TAP = [
-  'begin',
-  'select rfid_taps',
-  'select students',
-  'insert attendance_records',
-  'insert notification_outbox',
-  'insert rfid_taps',
-  'commit',
-];
+const READS = ['select rfid_taps', 'select students'];
+const WRITES =
+  dbKind === 'postgres'
+    ? ['write attendance_records + notification_outbox + rfid_taps']
+    : ['insert attendance_records', 'insert notification_outbox', 'insert rfid_taps'];
+const [BEGIN, COMMIT] = dbKind === 'postgres' ? [[], []] : [['begin'], ['commit']];
+const TAP = [...BEGIN, ...READS, ...WRITES, ...COMMIT];
 const RULES = ['select schools', 'select school_holidays'];
 
 /**
@@ -124,10 +127,19 @@ describe(`statements per tap (${dbKind})`, () => {
       () => tap(cards[1]!, '07:01'),
     );
     // A reader's first tap (nothing cached): the reader, its lastSeenAt, the school's rules (school and holidays).
-    expect(first).toEqual(['select rfid_readers', 'begin', 'update rfid_readers', TAP[1], ...RULES, ...TAP.slice(2)]);
+    expect(first).toEqual([
+      'select rfid_readers',
+      ...BEGIN,
+      'update rfid_readers',
+      READS[0],
+      ...RULES,
+      READS[1],
+      ...WRITES,
+      ...COMMIT,
+    ]);
     expect(second).toEqual(TAP);
-    // PostgreSQL parses and plans each of the tap's reads and writes once per connection (core/db): named.
-    if (dbKind === 'postgres') expect(named).toEqual([false, true, true, true, true, true, false]);
+    // PostgreSQL parses and plans each of the tap's reads and its write once per connection (core/db): named.
+    if (dbKind === 'postgres') expect(named).toEqual([true, true, true]);
   });
 
   it('ZKTeco: a single ATTLOG line costs this exact list of statements', async () => {
@@ -149,7 +161,7 @@ describe(`statements per tap (${dbKind})`, () => {
       () => line(pins[1]!, '07:01:00'),
     );
     // The terminal's time zone needs the rules before the intake: read first, then cached for the intake.
-    expect(first).toEqual(['select rfid_readers', ...RULES, 'begin', 'update rfid_readers', ...TAP.slice(1)]);
+    expect(first).toEqual(['select rfid_readers', ...RULES, ...BEGIN, 'update rfid_readers', ...READS, ...WRITES, ...COMMIT]);
     expect(second).toEqual(TAP);
   });
 

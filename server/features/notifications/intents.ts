@@ -32,8 +32,27 @@ export interface NotificationIntent {
   sender?: { role: string; id: number };
 }
 
+const attendanceKeyPrefix = (type: NotificationType) => `${type}:attendance:`;
 const attendanceKey = (intent: NotificationIntent) =>
-  intent.attendanceId != null ? `${intent.type}:attendance:${intent.attendanceId}` : undefined;
+  intent.attendanceId != null ? `${attendanceKeyPrefix(intent.type)}${intent.attendanceId}` : undefined;
+
+/**
+ * An attendance intent whose record the same statement inserts (tap intake on PostgreSQL writes a group's rows in
+ * one statement, features/rfid/tap-writes.ts): its columns, with the key and the payload left open for the
+ * record's id, which the statement appends — `keyPrefix || id` and `payloadHead || ',"attendanceId":' || id ||
+ * '}'` give the very key and payload that writeNotificationIntents writes for `{ ...intent, attendanceId: id }`.
+ */
+export function openAttendanceIntent(intent: Omit<NotificationIntent, 'attendanceId'>) {
+  return {
+    keyPrefix: attendanceKeyPrefix(intent.type),
+    payloadHead: JSON.stringify(intent).slice(0, -1),
+    channel: INTENT_CHANNEL,
+    studentId: intent.studentId,
+    schoolId: intent.schoolId,
+    priority: priorityOf(intent.type),
+    eventAt: intent.occurredAt,
+  };
+}
 
 /**
  * Writes the intent unless one with the same key exists. Keys: `${type}:attendance:${attendanceId}` for

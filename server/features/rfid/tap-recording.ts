@@ -2,11 +2,11 @@ import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
 import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import { ReplayRace, type NewTap, type RecordedGroup, type TapChange } from './tap-results';
+import type { NewTap, RecordedGroup, TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
-import { writeNotificationIntents, type NotificationIntent } from '../notifications';
+import type { NotificationIntent } from '../notifications';
+import { writeTapGroup, type TapRow } from './tap-writes';
 import {
-  chunks,
   dayKey,
   dayRecords,
   pushTo,
@@ -73,12 +73,13 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
   sortByStudentAndTime(unrecorded, pending, matched);
   const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes);
 
-  await writeDays(trx, [...days.values()], opts.receivedAt);
-  await writeNotificationIntents(
+  const tapIds = await writeTapGroup(
     trx,
-    decided.intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
+    [...days.values()],
+    decided.intents,
+    tapRows(pending, decided.byTap, matched),
+    opts.receivedAt,
   );
-  const tapIds = await writeTaps(trx, pending, decided.byTap, matched, opts.receivedAt);
   const taps = answerDecided(pending, decided.byTap, matched, tapIds, results, opts.receivedAt);
   answerDuplicates(pending, unrecorded, decided.firstOf, results);
   return {
@@ -249,15 +250,9 @@ function applyWrite(
   return record;
 }
 
-/** The tap rows, multi-row; a row another request stored first means a race: `ReplayRace`, and the group runs again. */
-async function writeTaps(
-  trx: Executor,
-  pending: PendingTap[],
-  byTap: Map<number, Decision>,
-  matched: Map<number, Match>,
-  receivedAt: string,
-) {
-  const rows = [...byTap].map(([i, d]) => {
+/** The tap rows to store, in decision order. */
+function tapRows(pending: PendingTap[], byTap: Map<number, Decision>, matched: Map<number, Match>): TapRow[] {
+  return [...byTap].map(([i, d]) => {
     const p = pending[i]!;
     return {
       readerId: p.reader.id,
@@ -265,25 +260,12 @@ async function writeTaps(
       cardUidRaw: p.event.cardUid.slice(0, 64),
       cardUid: p.uid,
       tappedAt: p.tappedAt,
-      receivedAt,
       studentId: matched.get(i)?.student.id ?? null,
       outcome: d.outcome,
       status: d.status,
-      attendanceId: d.day?.id ?? null,
+      day: d.day,
     };
   });
-  const tapIds = new Map<string, number>();
-  for (const part of chunks(rows)) {
-    const inserted = await trx
-      .insertInto('rfidTaps')
-      .values(part)
-      .onConflict((oc) => oc.columns(['readerId', 'eventId']).doNothing())
-      .returning(['id', 'readerId', 'eventId'])
-      .execute();
-    if (inserted.length !== part.length) throw new ReplayRace();
-    for (const r of inserted) tapIds.set(tapKey(r.readerId, r.eventId), r.id);
-  }
-  return tapIds;
 }
 
 /** Each recorded tap's answer to its reader, and the new tap rows for the live `attendance:all` event. */
@@ -334,43 +316,5 @@ function answerDuplicates(
     if (results[i]) continue;
     const p = pending[i]!;
     results[i] = { ...results[firstOf.get(tapKey(p.reader.id, p.event.eventId))!]!, replayed: true };
-  }
-}
-
-/** New day records in multi-row inserts (ids read back by their unique (student, date)), changed ones updated. */
-async function writeDays(trx: Executor, days: DayState[], now: string) {
-  const fresh = days.filter((d) => d.id == null);
-  for (const part of chunks(fresh)) {
-    const inserted = await trx
-      .insertInto('attendanceRecords')
-      .values(
-        part.map((d) => ({
-          studentId: d.studentId,
-          schoolId: d.schoolId,
-          date: d.date,
-          status: d.status,
-          checkInAt: d.checkInAt,
-          checkOutAt: d.checkOutAt,
-          readerId: d.readerId,
-          cardId: d.cardId,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      // Another process inserted one of these days since they were read: the group runs again and reads it.
-      .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
-      .returning(['id', 'studentId', 'date'])
-      .execute();
-    if (inserted.length !== part.length) throw new ReplayRace();
-    const ids = new Map(inserted.map((r) => [dayKey(r.studentId, r.date), r.id]));
-    for (const d of part) d.id = ids.get(dayKey(d.studentId, d.date))!;
-  }
-  for (const d of days) {
-    if (d.id == null || !d.changed) continue;
-    await trx
-      .updateTable('attendanceRecords')
-      .set({ ...d.changed, updatedAt: now })
-      .where('id', '=', d.id)
-      .execute();
   }
 }

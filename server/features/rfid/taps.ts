@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '@core/time/clock';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor, DB } from '@core/db/index';
+import { isPostgres, type Executor, type DB } from '@core/db/index';
 import type { Realtime } from '@core/realtime';
 import { normalizeCardUid } from '@domain/card-uid';
 import {
@@ -111,6 +111,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
   let scheduled = false;
   let running = false;
   const lastSeenWritten = new Map<number, number>();
+  const pgWritesAtOnce = isPostgres(db);
   const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
   const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
   const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, 'rules');
@@ -127,17 +128,25 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         const due = [...new Set(jobs.map((j) => j.reader.id))].filter(
           (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
         );
-        const recorded = await db.transaction().execute(async (trx) => {
+        const work = async (trx: Executor) => {
           if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
           for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
           return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt, rules }) : null;
-        });
+        };
+        // On PostgreSQL the taps' writes are one atomic statement (tap-writes.ts): with nothing else to write
+        // with them, BEGIN and COMMIT would only add two round trips. The reader's lastSeenAt may commit alone.
+        const alone = pgWritesAtOnce && !jobs.some((j) => j.refusals.length);
+        const recorded = alone ? await work(db) : await db.transaction().execute(work);
         for (const id of due) lastSeenWritten.set(id, now);
         return recorded;
       } catch (err) {
         // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.
         const code = (err as { code?: string }).code;
-        if ((err instanceof ReplayRace || code === '40P01' || code === '40001') && attempt < 3) continue;
+        // 23505: on PostgreSQL the one-statement write meets the other's row on a unique index (tap-writes.ts).
+        if ((err instanceof ReplayRace || code === '23505' || code === '40P01' || code === '40001') && attempt < 3) {
+          log?.info({ code: code ?? 'replay', attempt }, 'tap group met a row another writer stored first; running it again');
+          continue;
+        }
         throw err;
       }
     }

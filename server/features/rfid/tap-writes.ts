@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import { isPostgres, type Executor } from '@core/db/index';
+import type { TapOutcome } from '@domain/rfid';
+import type { AttendanceStatus } from '@domain/attendance';
+import { openAttendanceIntent, writeNotificationIntents, type NotificationIntent } from '../notifications';
+import { ReplayRace } from './tap-results';
+import { chunks, dayKey, tapKey, type DayState } from './tap-lookups';
+
+/*
+ * The writes of a decided group of taps (features/rfid/tap-recording.ts): the day records (new ones inserted,
+ * changed ones updated), the parents' notification intents and the tap rows.
+ *
+ * - SQLite runs in the process: a statement costs no round trip, so each table gets its multi-row statement, in
+ *   the intake's transaction.
+ * - PostgreSQL: every round trip is a wake-up of two processes, so the whole group goes out as ONE statement
+ *   (data-modifying CTEs over `unnest` arrays; one text, prepared once per connection, whatever the group's
+ *   size). A statement is atomic on its own, so a lone tap needs no BEGIN/COMMIT around its writes
+ *   (features/rfid/taps.ts). A row another process stored first (the same eventId, or a student's day record)
+ *   fails the statement on its unique index and nothing of it is written: `ReplayRace`, and the group runs again.
+ */
+
+/** A tap row to store; its attendance id is its day record's, once that has one. */
+export interface TapRow {
+  readerId: number;
+  eventId: string;
+  cardUidRaw: string;
+  cardUid: string;
+  tappedAt: string;
+  studentId: number | null;
+  outcome: TapOutcome;
+  status: AttendanceStatus | null;
+  day: DayState | null;
+}
+
+/** An attendance change's intent, for the day record it belongs to. */
+export interface DayIntent {
+  intent: Omit<NotificationIntent, 'attendanceId'>;
+  day: DayState;
+}
+
+/**
+ * Writes the group; sets the id of each new day record, and returns each stored tap's id by tapKey.
+ * `days`: every day record the group read or made (new ones have no id; changed ones carry `changed`).
+ */
+export async function writeTapGroup(
+  trx: Executor,
+  days: DayState[],
+  intents: DayIntent[],
+  taps: TapRow[],
+  now: string,
+): Promise<Map<string, number>> {
+  return isPostgres(trx) ? writeAtOnce(trx, days, intents, taps, now) : writeByTable(trx, days, intents, taps, now);
+}
+
+async function writeByTable(trx: Executor, days: DayState[], intents: DayIntent[], taps: TapRow[], now: string) {
+  await writeDays(trx, days, now);
+  await writeNotificationIntents(
+    trx,
+    intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
+  );
+  const tapIds = new Map<string, number>();
+  for (const part of chunks(taps)) {
+    const inserted = await trx
+      .insertInto('rfidTaps')
+      .values(part.map(({ day, ...row }) => ({ ...row, receivedAt: now, attendanceId: day?.id ?? null })))
+      .onConflict((oc) => oc.columns(['readerId', 'eventId']).doNothing())
+      .returning(['id', 'readerId', 'eventId'])
+      .execute();
+    if (inserted.length !== part.length) throw new ReplayRace();
+    for (const r of inserted) tapIds.set(tapKey(r.readerId, r.eventId), r.id);
+  }
+  return tapIds;
+}
+
+/** New day records in multi-row inserts (ids read back by their unique (student, date)), changed ones updated. */
+async function writeDays(trx: Executor, days: DayState[], now: string) {
+  const fresh = days.filter((d) => d.id == null);
+  for (const part of chunks(fresh)) {
+    const inserted = await trx
+      .insertInto('attendanceRecords')
+      .values(part.map((d) => ({ ...dayColumns(d), createdAt: now, updatedAt: now })))
+      // Another process inserted one of these days since they were read: the group runs again and reads it.
+      .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
+      .returning(['id', 'studentId', 'date'])
+      .execute();
+    if (inserted.length !== part.length) throw new ReplayRace();
+    const ids = new Map(inserted.map((r) => [dayKey(r.studentId, r.date), r.id]));
+    for (const d of part) d.id = ids.get(dayKey(d.studentId, d.date))!;
+  }
+  for (const d of days) {
+    if (d.id == null || !d.changed) continue;
+    await trx
+      .updateTable('attendanceRecords')
+      .set({ ...d.changed, updatedAt: now })
+      .where('id', '=', d.id)
+      .execute();
+  }
+}
+
+const dayColumns = (d: DayState) => ({
+  studentId: d.studentId,
+  schoolId: d.schoolId,
+  date: d.date,
+  status: d.status,
+  checkInAt: d.checkInAt,
+  checkOutAt: d.checkOutAt,
+  readerId: d.readerId,
+  cardId: d.cardId,
+});
+
+/** The columns a tap may change on an existing day record, and their bit in the statement's `mask`. */
+const CHANGEABLE = ['status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'] as const;
+
+/**
+ * PostgreSQL: the group in one statement. Each new day record gets a number `k`; the intents and the taps of a
+ * new day name it by `k` and take its id from the insert's RETURNING; those of an existing day carry its id.
+ * Only the parts a group needs are in the statement (a check-in has no UPDATE, a check-out no INSERT): a
+ * statement trigger fires even for no rows (the rollups', migration 0022). At most 4 texts, each prepared once.
+ */
+async function writeAtOnce(trx: Executor, days: DayState[], intents: DayIntent[], taps: TapRow[], now: string) {
+  const tapIds = new Map<string, number>();
+  if (!taps.length) return tapIds;
+  const fresh = days.filter((d) => d.id == null);
+  const changed = days.filter((d) => d.id != null && d.changed);
+  const k = new Map(fresh.map((d, i) => [d, i]));
+  // A row of an existing day record names its id; a new one's row names its k (null, null: no day record).
+  const idOf = (d: DayState | null) => d?.id ?? null;
+  const kOf = (d: DayState | null) => (d && d.id == null ? k.get(d)! : null);
+  const col = <T, V>(rows: T[], f: (row: T) => V) => rows.map(f);
+  const open = intents.map(({ intent, day }) => ({ ...openAttendanceIntent(intent), k: kOf(day), id: idOf(day) }));
+  // The day id of a row: its own, or its new day's from the insert.
+  const dayId = fresh.length ? sql`coalesce(v.attendance_id, d.id)` : sql`v.attendance_id`;
+  const joinNewDay = fresh.length ? sql`left join day_id d on d.k = v.k` : sql``;
+
+  const newDays = sql`
+    new_day as (
+      select k, student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id
+      from unnest(${col(fresh, (d) => k.get(d)!)}::int[], ${col(fresh, (d) => d.studentId)}::int[],
+        ${col(fresh, (d) => d.schoolId)}::int[], ${col(fresh, (d) => d.date)}::text[], ${col(fresh, (d) => d.status)}::text[],
+        ${col(fresh, (d) => d.checkInAt)}::text[], ${col(fresh, (d) => d.checkOutAt)}::text[],
+        ${col(fresh, (d) => d.readerId)}::int[], ${col(fresh, (d) => d.cardId)}::text[])
+        as v(k, student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id)
+    ),
+    inserted_day as (
+      insert into attendance_records
+        (student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, created_at, updated_at)
+      select student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, ${now}, ${now}
+      from new_day order by k
+      returning id, student_id, date
+    ),
+    day_id as (
+      select n.k, i.id from inserted_day i join new_day n on n.student_id = i.student_id and n.date = i.date
+    ),`;
+  const changedDays = sql`
+    updated_day as (
+      update attendance_records a set
+        status = case when v.mask & 1 <> 0 then v.status else a.status end,
+        check_in_at = case when v.mask & 2 <> 0 then v.check_in_at else a.check_in_at end,
+        check_out_at = case when v.mask & 4 <> 0 then v.check_out_at else a.check_out_at end,
+        reader_id = case when v.mask & 8 <> 0 then v.reader_id else a.reader_id end,
+        card_id = case when v.mask & 16 <> 0 then v.card_id else a.card_id end,
+        updated_at = ${now}
+      from unnest(${col(changed, (d) => d.id!)}::int[], ${col(changed, maskOf)}::int[], ${col(changed, (d) => d.status)}::text[],
+        ${col(changed, (d) => d.checkInAt)}::text[], ${col(changed, (d) => d.checkOutAt)}::text[],
+        ${col(changed, (d) => d.readerId)}::int[], ${col(changed, (d) => d.cardId)}::text[])
+        as v(id, mask, status, check_in_at, check_out_at, reader_id, card_id)
+      where a.id = v.id
+    ),`;
+  const newIntents = sql`
+    inserted_intent as (
+      insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, school_id, priority,
+        event_at, next_attempt_at, created_at, updated_at)
+      select v.key_prefix || ${dayId}, v.channel, v.student_id, '', v.payload_head || ',"attendanceId":' || ${dayId} || '}',
+        v.school_id, v.priority, v.event_at, ${now}, ${now}, ${now}
+      from unnest(${col(open, (i) => i.id)}::int[], ${col(open, (i) => i.k)}::int[], ${col(open, (i) => i.keyPrefix)}::text[],
+        ${col(open, (i) => i.channel)}::text[], ${col(open, (i) => i.studentId)}::int[], ${col(open, (i) => i.payloadHead)}::text[],
+        ${col(open, (i) => i.schoolId)}::int[], ${col(open, (i) => i.priority)}::int[], ${col(open, (i) => i.eventAt)}::text[])
+        with ordinality as v(attendance_id, k, key_prefix, channel, student_id, payload_head, school_id, priority, event_at, ord)
+      ${joinNewDay}
+      order by v.ord
+      -- The same change's intent written before (a replayed group): one notice, never two.
+      on conflict (idempotency_key) do nothing
+    ),`;
+  const rows = await sql<{ kind: 'd' | 't'; k: number | null; id: number; readerId: number | null; eventId: string | null }>`
+    with ${fresh.length ? newDays : sql``} ${changed.length ? changedDays : sql``} ${open.length ? newIntents : sql``}
+    inserted_tap as (
+      insert into rfid_taps
+        (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome, status, attendance_id)
+      select v.reader_id, v.event_id, v.card_uid_raw, v.card_uid, v.tapped_at, ${now}, v.student_id, v.outcome, v.status, ${dayId}
+      from unnest(${col(taps, (t) => t.readerId)}::int[], ${col(taps, (t) => t.eventId)}::text[],
+        ${col(taps, (t) => t.cardUidRaw)}::text[], ${col(taps, (t) => t.cardUid)}::text[], ${col(taps, (t) => t.tappedAt)}::text[],
+        ${col(taps, (t) => t.studentId)}::int[], ${col(taps, (t) => t.outcome)}::text[], ${col(taps, (t) => t.status)}::text[],
+        ${col(taps, (t) => idOf(t.day))}::int[], ${col(taps, (t) => kOf(t.day))}::int[])
+        with ordinality as v(reader_id, event_id, card_uid_raw, card_uid, tapped_at, student_id, outcome, status, attendance_id, k, ord)
+      ${joinNewDay}
+      order by v.ord
+      returning id, reader_id, event_id
+    )
+    select 't' as kind, null::int as k, id, reader_id, event_id from inserted_tap
+    ${fresh.length ? sql`union all select 'd', k, id, null, null from day_id` : sql``}
+  `.execute(trx);
+  for (const r of rows.rows) {
+    if (r.kind === 'd') fresh[r.k!]!.id = r.id;
+    else tapIds.set(tapKey(r.readerId!, r.eventId!), r.id);
+  }
+  return tapIds;
+}
+
+/** Which of CHANGEABLE a changed day record sets, as bits. */
+function maskOf(d: DayState): number {
+  const keys = Object.keys(d.changed!);
+  if (keys.some((c) => !(CHANGEABLE as readonly string[]).includes(c))) throw new Error(`unexpected day change: ${keys.join()}`);
+  return CHANGEABLE.reduce((m, c, bit) => (c in d.changed! ? m | (1 << bit) : m), 0);
+}
