@@ -42,6 +42,8 @@ export interface RecordOptions {
   checkoutMinMinutes: number;
   /** When the taps were received (the tap rows' receivedAt). */
   receivedAt: string;
+  /** Readers whose lastSeenAt is due: set to receivedAt with the writes. */
+  seenReaders: number[];
   /** A school's attendance rules (the intake's cache; read in `trx` when not cached). */
   rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
 }
@@ -73,13 +75,13 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
   sortByStudentAndTime(unrecorded, pending, matched);
   const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes);
 
-  const tapIds = await writeTapGroup(
-    trx,
-    [...days.values()],
-    decided.intents,
-    tapRows(pending, decided.byTap, matched),
-    opts.receivedAt,
-  );
+  const tapIds = await writeTapGroup(trx, {
+    days: [...days.values()],
+    intents: decided.intents,
+    taps: tapRows(pending, decided.byTap, matched),
+    seenReaders: opts.seenReaders,
+    now: opts.receivedAt,
+  });
   const taps = answerDecided(pending, decided.byTap, matched, tapIds, results, opts.receivedAt);
   answerDuplicates(pending, unrecorded, decided.firstOf, results);
   return {

@@ -38,21 +38,27 @@ export interface DayIntent {
   day: DayState;
 }
 
-/**
- * Writes the group; sets the id of each new day record, and returns each stored tap's id by tapKey.
- * `days`: every day record the group read or made (new ones have no id; changed ones carry `changed`).
- */
-export async function writeTapGroup(
-  trx: Executor,
-  days: DayState[],
-  intents: DayIntent[],
-  taps: TapRow[],
-  now: string,
-): Promise<Map<string, number>> {
-  return isPostgres(trx) ? writeAtOnce(trx, days, intents, taps, now) : writeByTable(trx, days, intents, taps, now);
+/** What a decided group writes. */
+export interface GroupWrites {
+  /** Every day record the group read or made (new ones have no id; changed ones carry `changed`). */
+  days: DayState[];
+  intents: DayIntent[];
+  taps: TapRow[];
+  /** Readers whose lastSeenAt is due. */
+  seenReaders: number[];
+  /** The instant written as receivedAt, createdAt, updatedAt, lastSeenAt. */
+  now: string;
 }
 
-async function writeByTable(trx: Executor, days: DayState[], intents: DayIntent[], taps: TapRow[], now: string) {
+/** Writes the group; sets the id of each new day record, and returns each stored tap's id by tapKey. */
+export async function writeTapGroup(trx: Executor, writes: GroupWrites): Promise<Map<string, number>> {
+  if (isPostgres(trx) && writes.taps.length) return writeAtOnce(trx, writes);
+  if (writes.seenReaders.length)
+    await trx.updateTable('rfidReaders').set({ lastSeenAt: writes.now }).where('id', 'in', writes.seenReaders).execute();
+  return writeByTable(trx, writes);
+}
+
+async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWrites) {
   await writeDays(trx, days, now);
   await writeNotificationIntents(
     trx,
@@ -115,11 +121,10 @@ const CHANGEABLE = ['status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'] a
  * PostgreSQL: the group in one statement. Each new day record gets a number `k`; the intents and the taps of a
  * new day name it by `k` and take its id from the insert's RETURNING; those of an existing day carry its id.
  * Only the parts a group needs are in the statement (a check-in has no UPDATE, a check-out no INSERT): a
- * statement trigger fires even for no rows (the rollups', migration 0022). At most 4 texts, each prepared once.
+ * statement trigger fires even for no rows (the rollups', migration 0022). At most 16 texts, each prepared once.
  */
-async function writeAtOnce(trx: Executor, days: DayState[], intents: DayIntent[], taps: TapRow[], now: string) {
+async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, now }: GroupWrites) {
   const tapIds = new Map<string, number>();
-  if (!taps.length) return tapIds;
   const fresh = days.filter((d) => d.id == null);
   const changed = days.filter((d) => d.id != null && d.changed);
   const k = new Map(fresh.map((d, i) => [d, i]));
@@ -181,8 +186,10 @@ async function writeAtOnce(trx: Executor, days: DayState[], intents: DayIntent[]
       -- The same change's intent written before (a replayed group): one notice, never two.
       on conflict (idempotency_key) do nothing
     ),`;
+  const seen = sql`
+    seen_reader as (update rfid_readers set last_seen_at = ${now} where id = any(${seenReaders}::int[])),`;
   const rows = await sql<{ kind: 'd' | 't'; k: number | null; id: number; readerId: number | null; eventId: string | null }>`
-    with ${fresh.length ? newDays : sql``} ${changed.length ? changedDays : sql``} ${open.length ? newIntents : sql``}
+    with ${seenReaders.length ? seen : sql``} ${fresh.length ? newDays : sql``} ${changed.length ? changedDays : sql``} ${open.length ? newIntents : sql``}
     inserted_tap as (
       insert into rfid_taps
         (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome, status, attendance_id)

@@ -129,12 +129,13 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
           (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
         );
         const work = async (trx: Executor) => {
-          if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
           for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
-          return pending.length ? recordTapGroup(trx, pending, { ...opts, receivedAt, rules }) : null;
+          if (pending.length) return recordTapGroup(trx, pending, { ...opts, receivedAt, rules, seenReaders: due });
+          if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
+          return null;
         };
-        // On PostgreSQL the taps' writes are one atomic statement (tap-writes.ts): with nothing else to write
-        // with them, BEGIN and COMMIT would only add two round trips. The reader's lastSeenAt may commit alone.
+        // On PostgreSQL the taps' writes (and the readers' lastSeenAt) are one atomic statement (tap-writes.ts):
+        // with nothing else to write with them, BEGIN and COMMIT would only add two round trips.
         const alone = pgWritesAtOnce && !jobs.some((j) => j.refusals.length);
         const recorded = alone ? await work(db) : await db.transaction().execute(work);
         for (const id of due) lastSeenWritten.set(id, now);
