@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '@core/db/index';
+import { isPostgres, type Executor } from '@core/db/index';
 import { cardUidCandidates } from '@domain/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
@@ -52,6 +52,14 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+type HistoryQuery = ReturnType<typeof historyQueries>[number];
+type HistoryRow = Awaited<ReturnType<HistoryQuery['execute']>>[number];
+
+const emptyHistory = () => ({
+  stored: new Map<string, TapResult>(),
+  counted: new Map<string, { readerId: number; t: number }[]>(),
+});
+
 /**
  * What the stored taps tell about a group, in one statement per 500 events (a UNION ALL of two index reads):
  * - `stored`: taps of this group already stored, by (reader, eventId): their first result, answered as a
@@ -59,10 +67,8 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
  * - `counted`: counted (not debounced) taps of these cards around these instants (the debounce window each
  *   side), by card: the debounce's input. Read for every card of the group, matched or not (a superset).
  */
-export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs: number) {
-  const stored = new Map<string, TapResult>();
-  const counted = new Map<string, { readerId: number; t: number }[]>();
-  if (!pending.length) return { stored, counted };
+function historyQueries(trx: Executor, pending: PendingTap[], windowMs: number) {
+  if (!pending.length) return [];
   const byReader = new Map<number, string[]>();
   for (const p of pending) pushTo(byReader, p.reader.id, p.event.eventId);
   const pairParts = chunks([...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const)));
@@ -71,9 +77,9 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
   const from = new Date(Math.min(...times) - windowMs).toISOString();
   const to = new Date(Math.max(...times) + windowMs).toISOString();
   const columns = ['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId', 'cardUid', 'tappedAt'] as const;
-  for (let i = 0; i < pairParts.length; i++) {
+  return pairParts.map((pairs, i) => {
     const ids = new Map<number, string[]>();
-    for (const [readerId, id] of pairParts[i]!) pushTo(ids, readerId, id);
+    for (const [readerId, id] of pairs) pushTo(ids, readerId, id);
     const replays = trx
       .selectFrom('rfidTaps')
       .select([sql<string>`'s'`.as('kind'), ...columns])
@@ -81,7 +87,7 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
         eb.or([...ids].map(([readerId, list]) => eb.and([eb('readerId', '=', readerId), eb('eventId', 'in', list)]))),
       );
     const uids = uidParts[i];
-    const query = uids
+    return uids
       ? replays.unionAll(
           trx
             .selectFrom('rfidTaps')
@@ -92,21 +98,28 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
             .where('outcome', '!=', 'DEBOUNCED'),
         )
       : replays;
-    for (const r of await query.execute()) {
-      if (r.kind === 'c') pushTo(counted, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
-      else
-        stored.set(tapKey(r.readerId, r.eventId), {
-          eventId: r.eventId,
-          outcome: r.outcome as TapOutcome,
-          status: r.status,
-          attendanceId: r.attendanceId,
-          studentId: r.studentId,
-          replayed: true,
-        });
-    }
-  }
-  return { stored, counted };
+  });
 }
+
+function addHistory({ stored, counted }: ReturnType<typeof emptyHistory>, rows: HistoryRow[]) {
+  for (const r of rows) {
+    if (r.kind === 'c') pushTo(counted, r.cardUid, { readerId: r.readerId, t: Date.parse(r.tappedAt) });
+    else
+      stored.set(tapKey(r.readerId, r.eventId), {
+        eventId: r.eventId,
+        outcome: r.outcome as TapOutcome,
+        status: r.status,
+        attendanceId: r.attendanceId,
+        studentId: r.studentId,
+        replayed: true,
+      });
+  }
+}
+
+type StudentQuery = ReturnType<typeof studentQueries>['queries'][number];
+type StudentRow = Awaited<ReturnType<StudentQuery['execute']>>[number];
+
+const emptyHolders = () => ({ byCard: new Map<string, Student & { usable: boolean }>(), days: new Map<string, DayState>() });
 
 /**
  * The student each card belongs to at each reader: an active, unarchived student holding the card in any of
@@ -116,14 +129,13 @@ export async function tapHistory(trx: Executor, pending: PendingTap[], windowMs:
  * statement of its own) for the no-class days of some grade levels.
  * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
  * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
+ * One statement per 500 card forms; with each tap's card forms.
  */
-export async function studentsByCard(trx: Executor, pending: PendingTap[], dates: string[] = []) {
+function studentQueries(trx: Executor, pending: PendingTap[], dates: string[]) {
   const candidates = new Map<string, string[]>();
   for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
-  const byCard = new Map<string, Student & { usable: boolean }>();
-  const days = new Map<string, DayState>();
-  for (const part of chunks([...new Set([...candidates.values()].flat())])) {
-    const rows = await trx
+  const queries = chunks([...new Set([...candidates.values()].flat())]).map((part) =>
+    trx
       .selectFrom('students as s')
       .leftJoin('grades as g', 'g.id', 's.gradeId')
       .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive', 'g.level'])
@@ -141,33 +153,40 @@ export async function studentsByCard(trx: Executor, pending: PendingTap[], dates
             'a.cardId',
           ]),
       )
-      .where('s.rfidCardId', 'in', part)
-      .execute();
-    for (const r of rows) {
-      const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
-      byCard.set(r.rfidCardId!, {
-        id: r.id,
-        schoolId: r.schoolId,
-        name: `${r.firstName} ${r.lastName}`,
-        gradeLevel: r.level ?? null,
-        usable,
+      .where('s.rfidCardId', 'in', part),
+  );
+  return { candidates, queries };
+}
+
+function addHolders({ byCard, days }: ReturnType<typeof emptyHolders>, rows: StudentRow[]) {
+  for (const r of rows) {
+    const usable = Number(r.isArchived) === 0 && Number(r.isActive) === 1;
+    byCard.set(r.rfidCardId!, {
+      id: r.id,
+      schoolId: r.schoolId,
+      name: `${r.firstName} ${r.lastName}`,
+      gradeLevel: r.level ?? null,
+      usable,
+    });
+    if (r.dayId != null) {
+      days.set(dayKey(r.id, r.date!), {
+        id: r.dayId,
+        studentId: r.id,
+        schoolId: r.daySchoolId!,
+        date: r.date!,
+        status: r.status as AttendanceStatus,
+        checkInAt: r.checkInAt ?? null,
+        checkOutAt: r.checkOutAt ?? null,
+        readerId: r.readerId ?? null,
+        cardId: r.cardId ?? null,
+        changed: null,
       });
-      if (r.dayId != null) {
-        days.set(dayKey(r.id, r.date!), {
-          id: r.dayId,
-          studentId: r.id,
-          schoolId: r.daySchoolId!,
-          date: r.date!,
-          status: r.status as AttendanceStatus,
-          checkInAt: r.checkInAt ?? null,
-          checkOutAt: r.checkOutAt ?? null,
-          readerId: r.readerId ?? null,
-          cardId: r.cardId ?? null,
-          changed: null,
-        });
-      }
     }
   }
+}
+
+/** Each tap's student at its reader, from the card holders read (studentQueries). */
+function holdersOf(candidates: Map<string, string[]>, { byCard, days }: ReturnType<typeof emptyHolders>) {
   const studentOf = (uid: string, reader: ReaderRow): Student | null => {
     for (const card of candidates.get(uid) ?? []) {
       const s = byCard.get(card);
@@ -176,6 +195,30 @@ export async function studentsByCard(trx: Executor, pending: PendingTap[], dates
     return null;
   };
   return { studentOf, days };
+}
+
+/**
+ * historyQueries and studentQueries of the same taps at once. On PostgreSQL, when each is one statement (≤ 500
+ * events, the usual case), both go in ONE round trip: each as a JSON array column of one row (the keys come back
+ * camel-cased like any row's). A lone tap's wait is mostly round trips (docs/benchmarks.md, issue #20).
+ * `dates` as for studentQueries.
+ */
+export async function tapHistoryAndStudents(trx: Executor, pending: PendingTap[], windowMs: number, dates: string[]) {
+  const history = historyQueries(trx, pending, windowMs);
+  const { candidates, queries } = studentQueries(trx, pending, dates);
+  const found = emptyHistory();
+  const holders = emptyHolders();
+  if (!isPostgres(trx) || history.length !== 1 || queries.length !== 1) {
+    for (const query of history) addHistory(found, await query.execute());
+    for (const query of queries) addHolders(holders, await query.execute());
+    return { ...found, ...holdersOf(candidates, holders) };
+  }
+  const { rows } = await sql<{ history: HistoryRow[]; students: StudentRow[] }>`
+    select (select coalesce(json_agg(h), '[]') from (${history[0]!}) as h) as history,
+      (select coalesce(json_agg(s), '[]') from (${queries[0]!}) as s) as students`.execute(trx);
+  addHistory(found, rows[0]!.history);
+  addHolders(holders, rows[0]!.students);
+  return { ...found, ...holdersOf(candidates, holders) };
 }
 
 export async function dayRecords(trx: Executor, keys: { studentId: number; date: string }[]) {

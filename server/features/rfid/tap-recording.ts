@@ -10,8 +10,7 @@ import {
   dayKey,
   dayRecords,
   pushTo,
-  studentsByCard,
-  tapHistory,
+  tapHistoryAndStudents,
   tapKey,
   type DayState,
   type PendingTap,
@@ -69,9 +68,11 @@ interface Decision {
  */
 export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts: RecordOptions): Promise<RecordedGroup> {
   const window = opts.debounceSeconds * 1000;
-  const { stored, counted } = await tapHistory(trx, pending, window);
+  const rulesOf = rulesOfGroup(trx, opts);
+  const dates = await schoolDays(pending, rulesOf);
+  const { stored, counted, studentOf, days: joined } = await tapHistoryAndStudents(trx, pending, window, dates ?? []);
   const { results, unrecorded } = answerStored(pending, stored);
-  const { matched, days } = await matchStudents(trx, pending, unrecorded, opts);
+  const { matched, days } = await matchStudents(trx, pending, unrecorded, { studentOf, joined: dates && joined, rulesOf });
   sortByStudentAndTime(unrecorded, pending, matched);
   const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes);
 
@@ -103,45 +104,53 @@ function answerStored(pending: PendingTap[], stored: Map<string, TapResult>) {
   return { results, unrecorded };
 }
 
-/**
- * Each tap's student (by card, in the reader's school) and school day, with the day records they touch. When every
- * reader has a school (the usual case), the taps' days are known before their students: the students' read brings
- * those days' records along. Otherwise the days are read once the students are known.
- */
-async function matchStudents(trx: Executor, pending: PendingTap[], unrecorded: number[], opts: RecordOptions) {
+/** A school's rules, read once per group (opts.rules caches them across groups). */
+function rulesOfGroup(trx: Executor, opts: RecordOptions) {
   const rules = new Map<number, SchoolRules>();
-  const rulesOf = async (schoolId: number) => {
+  return async (schoolId: number) => {
     if (!rules.has(schoolId)) rules.set(schoolId, await opts.rules(schoolId, trx));
     return rules.get(schoolId)!;
   };
-  const schooled = unrecorded.every((i) => pending[i]!.reader.schoolId != null);
+}
+
+/**
+ * The taps' school days, when every reader has a school (the usual case): known before their students, so the
+ * students' read brings those days' records along. Null otherwise: the days are read once the students are known.
+ */
+async function schoolDays(pending: PendingTap[], rulesOf: (schoolId: number) => Promise<SchoolRules>) {
+  if (!pending.every((p) => p.reader.schoolId != null)) return null;
   const dates = new Set<string>();
-  if (schooled) {
-    for (const i of unrecorded) {
-      const p = pending[i]!;
-      dates.add(localDate(p.tappedAt, (await rulesOf(p.reader.schoolId!)).timeZone));
-    }
-  }
-  const { studentOf, days: joined } = await studentsByCard(
-    trx,
-    unrecorded.map((i) => pending[i]!),
-    [...dates],
-  );
+  for (const p of pending) dates.add(localDate(p.tappedAt, (await rulesOf(p.reader.schoolId!)).timeZone));
+  return [...dates];
+}
+
+/** Each unrecorded tap's student (by card, in the reader's school) and school day, with the day records they touch. */
+async function matchStudents(
+  trx: Executor,
+  pending: PendingTap[],
+  unrecorded: number[],
+  read: {
+    studentOf: (uid: string, reader: PendingTap['reader']) => Student | null;
+    /** The day records read with the students (null: not read yet). */
+    joined: Map<string, DayState> | null;
+    rulesOf: (schoolId: number) => Promise<SchoolRules>;
+  },
+) {
   const matched = new Map<number, Match>();
   for (const i of unrecorded) {
     const p = pending[i]!;
-    const student = studentOf(p.uid, p.reader);
+    const student = read.studentOf(p.uid, p.reader);
     const schoolId = student?.schoolId ?? p.reader.schoolId;
     if (!student || schoolId == null) continue;
-    const r = await rulesOf(schoolId);
+    const r = await read.rulesOf(schoolId);
     matched.set(i, { student, schoolId, rules: r, date: localDate(p.tappedAt, r.timeZone) });
   }
-  const days = schooled
-    ? joined
-    : await dayRecords(
-        trx,
-        [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
-      );
+  const days =
+    read.joined ??
+    (await dayRecords(
+      trx,
+      [...matched.values()].map((m) => ({ studentId: m.student.id, date: m.date })),
+    ));
   return { matched, days };
 }
 
