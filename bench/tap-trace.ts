@@ -1,11 +1,13 @@
 /*
  * Where a lone tap's time goes (issue #20 item 1): 1,500 check-ins one after another through app.inject (no HTTP,
- * no console listening), each pg statement timed from its send to its answer. Prints the median tap and each
- * statement's median. PostgreSQL only (the driver is wrapped):
+ * no console listening), each statement timed from its send to its answer (pg) or around its synchronous call
+ * (better-sqlite3: run/all/get). Prints the median tap and each statement's median. Both stores:
+ *   npx tsx bench/tap-trace.ts                                                       # SQLite (a temp file)
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tap-trace.ts
  * With `node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/tap-trace.ts` it also leaves a CPU profile.
  */
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import { createTestApp, loginSuperAdmin } from '../tests/helpers/app';
 import { createSchool } from '../tests/helpers/schools';
 import { createReader, insertCardStudents, postTaps } from '../tests/helpers/rfid';
@@ -27,14 +29,28 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const r = (orig as (...x: unknown[]) => unknown).apply(this, args);
   if (current && r && typeof (r as Promise<unknown>).then === 'function') {
     const key = (typeof a0 === 'string' ? 'U ' : 'N ') + text.slice(0, 60).replace(/\s+/g, ' ');
-    void (r as Promise<unknown>).then(() => {
-      const l = times.get(key) ?? [];
-      l.push(performance.now() - t0);
-      times.set(key, l);
-    });
+    void (r as Promise<unknown>).then(() => record(key, performance.now() - t0));
   }
   return r as never;
 } as typeof pg.Client.prototype.query;
+const record = (key: string, ms: number) => {
+  const l = times.get(key) ?? [];
+  l.push(ms);
+  times.set(key, l);
+};
+// better-sqlite3 runs a statement synchronously, commit (and its fsync) included.
+const statementProto = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as Record<string, unknown>;
+for (const m of ['run', 'all', 'get'] as const) {
+  const original = statementProto[m] as (...a: unknown[]) => unknown;
+  statementProto[m] = function (this: SQLite.Statement, ...args: unknown[]) {
+    const t0 = performance.now();
+    try {
+      return original.apply(this, args);
+    } finally {
+      if (current) record(`S ${this.source.slice(0, 60).replace(/\s+/g, ' ')}`, performance.now() - t0);
+    }
+  };
+}
 const total: number[] = [];
 const now = Date.now();
 for (let i = 0; i < N; i++) {
