@@ -42,7 +42,16 @@ import {
   steadyLoad,
 } from './lib';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run bench:drain-taps -- [options]   (or npx tsx bench/drain-taps.ts [options])
+Tap latency without an outbox backlog, during its drain and after it (server, stand-in gateway, load: three processes).
+  --rate <n>            taps/s of each phase (default 100)
+  --seconds <n>         length of each phase in s (default 10)
+  --backlog <n>         CHECK_IN intents committed at once before phase B (default 10000)
+  DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const RATE = Number(args.get('rate') ?? 100);
 const SECONDS = Number(args.get('seconds') ?? 10);
 const BACKLOG = Number(args.get('backlog') ?? 10_000);

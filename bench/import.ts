@@ -16,8 +16,18 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { csvLine } from '@domain/csv';
 import type { ImportEvent, ImportSummary } from '@domain/student-import';
-import { benchSignIn, benchTarget, parseArgs } from './lib';
+import { DEFAULT_BENCH_DB, benchSignIn, benchTarget, parseArgs } from './lib';
 import { pad, personName } from './seed-data';
+
+const USAGE = `
+Usage: npm run bench:import -- [options]   (or npx tsx bench/import.ts [options])
+Student CSV import (preview and commit) into the bench:seed data set's first school; the rows are deleted afterwards.
+  --db <file>           SQLite file of the data set (default ${DEFAULT_BENCH_DB})
+  DATABASE_URL=postgres://…   the PostgreSQL data set instead, when --db is not given
+  --rows <n>            CSV rows (default 5000)
+  --passwords <kind>    default (empty cells, generated passwords) or unique (one per row) (default: default)
+  --help                this text
+`;
 
 function multipartBody(fields: Record<string, string>, file: { name: string; content: string }) {
   const boundary = `----bench${Date.now()}`;
@@ -34,7 +44,7 @@ function multipartBody(fields: Record<string, string>, file: { name: string; con
 }
 
 async function main() {
-  const args = parseArgs();
+  const args = parseArgs(USAGE);
   const target = benchTarget(args);
   const rows = Number(args.get('rows') ?? 5000);
   const unique = args.get('passwords') === 'unique';

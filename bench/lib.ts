@@ -6,15 +6,26 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { pgQuery } from '../tests/helpers/app';
 import { startScript, type ScriptProcess } from '../tests/helpers/processes';
 
 export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
 /** Password of the seeded users (bench-root@example.com is the super admin). */
 export const BENCH_PASSWORD = 'BenchPass123';
 
-/** `--name value` / `--flag` options. */
-export function parseArgs(argv = process.argv.slice(2)): Map<string, string> {
+/**
+ * With `--help` (or `-h`) on the command line: prints `usage` and exits 0, before the script touches any
+ * database, file or port. Every bench calls it first, through parseArgs or on its own when it takes no options.
+ */
+export function exitOnHelp(usage: string, argv = process.argv.slice(2)): void {
+  if (!argv.includes('--help') && !argv.includes('-h')) return;
+  process.stdout.write(`${usage.trim()}\n`);
+  process.exit(0);
+}
+
+/** `--name value` / `--flag` options; `usage` (the script's options and defaults, one a line) answers `--help`. */
+export function parseArgs(usage: string, argv = process.argv.slice(2)): Map<string, string> {
+  exitOnHelp(usage, argv);
   const out = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -155,16 +166,6 @@ export async function createPgSchema(url: string, prefix: string): Promise<strin
 }
 
 export const dropPgSchema = (url: string, schema: string) => pgQuery(url, `drop schema if exists ${schema} cascade`);
-
-async function pgQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** `call(url, token, body?, method?)` → the reply's `data` from the API at `base`; throws with the body on non-2xx. */
 export function jsonCaller(base: string) {

@@ -1,7 +1,18 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tapRequestSchema } from '@domain/rfid';
 import { authenticateReader, tapReply } from '../server/features/rfid/taps-routes';
+import { exitOnHelp } from './lib';
+
+// Not a bench of its own: a module scripts/serve.ts loads for bench:taps. Run directly, it answers --help with that.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  exitOnHelp(`
+Usage: not run on its own. scripts/serve.ts adds POST /api/bench/noop-tap from this module when BENCH_NOOP_ROUTE=1;
+npm run bench:taps does that for its ceiling runs (see npx tsx bench/taps.ts --help).
+  --help                this text
+`);
+}
 
 /**
  * POST /api/bench/noop-tap (bench:taps only, added by scripts/serve.ts when BENCH_NOOP_ROUTE=1): everything

@@ -20,7 +20,15 @@ import { startStandInGateway } from '../tests/fixtures/sms-gateway';
 import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
 import { parseArgs } from './lib';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run bench:outbox -- [options]   (or npx tsx bench/outbox.ts [options])
+Outbox drain against the stand-in httpSMS gateway: N attendance intents sent until all are SENT; messages/s.
+  --messages <n>        attendance intents, one message each (default 2000)
+  --concurrency <n>     sends in flight (default 5)
+  DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const N = Number(args.get('messages') ?? 2000);
 const url = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));

@@ -22,6 +22,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`Usage: npm run bench:weight -- [dir]   (or node bench/page-weight.mjs [dir])
+JavaScript, HTML and CSS (gzip) of every public page and the console in a finished astro build, against the budgets; exits 1 when over.
+  [dir]                 the built site (default $ASTRO_OUT_DIR, else $STATIC_DIR, else dist)
+  --help                this text`);
+  process.exit(0);
+}
+
 // The folder named, else where `astro build` just wrote (ASTRO_OUT_DIR), else what the server serves.
 const dist = path.resolve(process.argv[2] ?? process.env.ASTRO_OUT_DIR ?? process.env.STATIC_DIR ?? 'dist');
 const KB = 1024;

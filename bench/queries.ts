@@ -19,7 +19,18 @@ import type { DB } from '@core/db/index';
 import { loadConfig } from '@core/config';
 import { localDate, lastLocalDays } from '@core/time/time';
 import { pageCursor } from '@domain/list-filters';
-import { benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
+import { DEFAULT_BENCH_DB, benchSignIn, benchTarget, ms, parseArgs, stats } from './lib';
+
+const USAGE = `
+Usage: npm run bench:queries -- [options]   (or npx tsx bench/queries.ts [options])
+Dashboard, system-log, student-list and attendance-history pages on the bench:seed data set, through app.inject.
+  --db <file>           SQLite file of the data set (default ${DEFAULT_BENCH_DB})
+  DATABASE_URL=postgres://…   the PostgreSQL data set instead, when --db is not given
+  --runs <n>            timed runs of each scenario, after 3 warm-up runs (default 50)
+  --only <w1,w2>        only the scenarios whose label starts with one of these words (default: all)
+  SECRETS_KEY=<base64>  the data set's secrets key (default: the fixed bench key)
+  --help                this text
+`;
 
 interface Scenario {
   label: string;
@@ -28,7 +39,7 @@ interface Scenario {
 }
 
 async function main() {
-  const args = parseArgs();
+  const args = parseArgs(USAGE);
   const target = benchTarget(args);
   const runs = Number(args.get('runs') ?? 50);
   if (!target.databaseUrl && !fs.existsSync(target.sqliteFile)) {

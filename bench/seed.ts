@@ -12,11 +12,28 @@
 import fs from 'node:fs';
 import { createDb, migrateToLatest } from '@core/db/index';
 import { hashPassword } from '@core/auth/passwords';
-import { BENCH_PASSWORD, benchTarget, parseArgs, prng } from './lib';
+import { BENCH_PASSWORD, DEFAULT_BENCH_DB, benchTarget, parseArgs, prng } from './lib';
 import { createWorld, type TableRows } from './seed-data';
 import { entityTables } from './seed-entities';
 import { eventTables } from './seed-events';
 import { postgresSink, sqliteSink, type Sink } from './seed-sinks';
+
+const USAGE = `
+Usage: npm run bench:seed -- [options]   (or npx tsx bench/seed.ts [options])
+Writes the benchmark data set into an empty database migrated with the app's migrations. Deterministic per --seed and day.
+  --db <file>           SQLite file to write (default ${DEFAULT_BENCH_DB})
+  DATABASE_URL=postgres://…   an empty PostgreSQL database instead, when --db is not given
+  --reset               delete the SQLite file first (default: refuse a database with data)
+  --seed <n>            PRNG seed (default 42)
+  --schools <n>         schools (default 200)
+  --students <n>        students (default 100000)
+  --attendance <n>      attendance records (default 1000000)
+  --sms <n>             SMS notifications (default 300000)
+  --logs <n>            system-log entries (default 100000)
+  --days <n>            days of history (default 120, more when --attendance needs them)
+  SCHOOL_TIMEZONE=<tz>  the schools' time zone (default Asia/Manila)
+  --help                this text
+`;
 
 /** Tables this big are loaded without their secondary indexes, built once at the end. */
 const DEFER_INDEXES_FROM = 100_000;
@@ -63,7 +80,7 @@ async function write(sink: Sink, t: TableRows): Promise<number> {
 const defaultDays = (attendance: number, students: number) => Math.max(120, Math.ceil((attendance / (students * 0.7)) * 1.4));
 
 async function main() {
-  const args = parseArgs();
+  const args = parseArgs(USAGE);
   const target = benchTarget(args);
   const num = (name: string, dflt: number) => Number(args.get(name) ?? dflt);
   const timeZone = process.env.SCHOOL_TIMEZONE ?? 'Asia/Manila';

@@ -19,7 +19,14 @@ import { localDateTime, nowIso } from '@core/time/time';
 import { SUPER_ADMIN } from '../tests/helpers/app';
 import { createPgSchema, dropPgSchema, ms, parseArgs, prng, stats } from './lib';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/sf2.ts [options])
+DepEd SF2 through the API: a 45-learner section's month (preview, XLSX, PDF) and a 2,000-learner school's ZIP.
+  --runs <n>            timed runs of the section's month per format, after 2 warm-up runs (default 20)
+  DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const RUNS = Number(args.get('runs') ?? 20);
 const url = process.env.DATABASE_URL?.trim() || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sf2-'));

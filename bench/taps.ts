@@ -41,7 +41,20 @@ import {
   steadyLoad,
 } from './lib';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run bench:taps -- [options]   (or npx tsx bench/taps.ts [options])
+Tap intake over HTTP against a server process: throughput, steady latency, offline replays, tap → browser, the ceiling.
+  --students <n>        card-holding students (default 5000)
+  --taps <n>            single taps of the throughput phase, 32 in flight (default 10000)
+  --rate <n>            taps/s of the steady-latency phase (default 500)
+  --seconds <n>         length of the steady-latency phase in s (default 5)
+  --readers <n>         readers the taps come from; each replays one 500-event batch at once (default 50)
+  --ceiling-taps <n>    requests per route in each ceiling run, at 1 and at 8 clients (default 2000)
+  --server-prof <dir>   CPU profile of the server process into <dir> (default: none)
+  DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const STUDENTS = Number(args.get('students') ?? 5000);
 const TAPS = Number(args.get('taps') ?? 10000);
 const RATE = Number(args.get('rate') ?? 500);

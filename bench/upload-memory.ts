@@ -14,7 +14,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from './lib';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run bench:upload-memory -- [options]   (or npx tsx bench/upload-memory.ts [options])
+Server memory under concurrent over-limit uploads (the real server as a child process on a fresh data dir; Linux).
+  --concurrency <n>     profile-picture uploads and public-form posts at once, each (default 20)
+  --mb <n>              size of each uploaded file in MB (default 20)
+  --port <n>            port of the server process (default 4419)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const concurrency = Number(args.get('concurrency') ?? 20);
 const mb = Number(args.get('mb') ?? 20);
 const port = Number(args.get('port') ?? 4419);

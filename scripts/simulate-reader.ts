@@ -18,7 +18,21 @@ import { parseArgs } from '../bench/lib';
 import { pause, pickCard, playTaps, readerClient, type PlannedTap, type ReaderLink } from './reader-sim';
 import { replayPacer, schoolDays, yesterday } from './school-day';
 
-const args = parseArgs();
+const USAGE = `
+Usage: npm run simulate:reader -- --school <id> [options]
+Posts realistic taps for one school's students to a running server, as a registered reader.
+  --school <id>         the school whose students tap (required)
+  --rate <n>            taps/s around which the rush swells and ebbs (default 5)
+  --zkteco              a ZKTeco reader posting ATTLOG to /iclock/cdata (default: HTTP reader, POST /api/rfid/taps)
+  --school-day          whole school days from yesterday, fast-forwarded up to now, then live (default: rush waves)
+  --speed <n>           fast-forward factor of --school-day (default 120)
+  --url <url>           the server (default http://localhost:$PORT, PORT default 4321)
+  --cards <A,B,…>       the cards to tap (default: the school's students' cards)
+  --duration <s>        stop after this long (default 0: until Ctrl-C)
+  --email <e>, --password <p>   super admin to sign in as (default $SUPER_ADMIN_EMAIL or superadmin@example.com, $SUPER_ADMIN_PASSWORD)
+  --help                this text
+`;
+const args = parseArgs(USAGE);
 const url = (args.get('url') ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/$/, '');
 const schoolId = Number(args.get('school'));
 const rate = Number(args.get('rate') ?? 5);
@@ -29,9 +43,7 @@ const creds = {
   password: args.get('password') ?? process.env.SUPER_ADMIN_PASSWORD ?? '',
 };
 if (!Number.isInteger(schoolId) || schoolId <= 0 || !(rate > 0)) {
-  console.error(
-    'Usage: npm run simulate:reader -- --school <id> --rate 5 [--zkteco] [--school-day [--speed 120]] [--url http://localhost:4321] [--cards A,B] [--duration 60]',
-  );
+  console.error(USAGE.trim());
   process.exit(2);
 }
 

@@ -1,46 +1,41 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '@core/db/index';
-import { dbKind } from '../helpers/app';
+import { dbKind, pgQuery } from '../helpers/app';
 import { at, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
+import { startScript, type ScriptProcess } from '../helpers/processes';
 
 /*
  * Durability (issue #11): the server is killed with SIGKILL in the middle of a tap load and started again on
  * the same database. Every tap it answered 2xx is stored exactly once, a replay of everything answers with
- * the first results, and every attendance change has its notification intent. A real server process on a
- * SQLite file (the default deployment); the killed process gets no chance to clean up.
+ * the first results, and every attendance change has its notification intent. A real server process
+ * (scripts/serve.ts) on the store of the suite's run: a SQLite file (the default deployment), or, with
+ * TEST_DATABASE_URL, a fresh PostgreSQL schema of that database (PG_SCHEMA), dropped at the end. The killed
+ * process gets no chance to clean up.
  */
 const ROOT = { email: 'durable-root@school.test', password: 'DurableRoot123' };
+const PG_URL = process.env.TEST_DATABASE_URL;
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'silent',
-      SCRYPT_COST: '1024',
-      ABSENCE_JOB: '0',
-      // Load shedding (503) is tested on its own; a loaded test machine must not trip it here.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      SUPER_ADMIN_EMAIL: ROOT.email,
-      SUPER_ADMIN_PASSWORD: ROOT.password,
+/**
+ * A store of the suite's run, for the server (its environment) and for the test (its own handle on the same
+ * database): a SQLite file in DATA_DIR, or a fresh schema of TEST_DATABASE_URL's PostgreSQL database.
+ */
+function storeFor(kind: typeof dbKind, dataDir: string) {
+  const databaseUrl = kind === 'postgres' ? PG_URL : undefined;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  return {
+    env: { DATABASE_URL: databaseUrl ?? '', PG_SCHEMA: schema ?? '' },
+    open: () => createDb({ databaseUrl, pgSchema: schema, sqliteFile: path.join(dataDir, 'app.db') }),
+    create: async () => {
+      if (databaseUrl) await pgQuery(databaseUrl, `create schema ${schema}`);
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
-  });
+    drop: async () => {
+      if (databaseUrl) await pgQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
+    },
+  };
 }
 
 const json = async (base: string, url: string, token: string, body: unknown, method = 'POST') => {
@@ -50,36 +45,69 @@ const json = async (base: string, url: string, token: string, body: unknown, met
     body: JSON.stringify(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies of several routes, read field by field
-  return { status: res.status, body: (await res.json()) as { data: any } };
+  return { status: res.status, body: (await res.json()) as { data: any; message?: string } };
 };
 
-describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, real server process)', () => {
+describe.each<typeof dbKind>([dbKind])('SIGKILL during a tap load (%s, real server process)', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durability-'));
-  let child: ChildProcess | undefined;
+  const store = storeFor(kind, dataDir);
+  const procs: ScriptProcess[] = [];
   let db: DB | undefined;
+  let created = false;
+
+  const startServer = async () => {
+    const proc = await startScript(
+      'scripts/serve.ts',
+      {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        ...store.env,
+        LOG_LEVEL: 'silent',
+        SCRYPT_COST: '1024',
+        ABSENCE_JOB: '0',
+        // Load shedding (503) is tested on its own; a loaded test machine must not trip it here.
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        SUPER_ADMIN_EMAIL: ROOT.email,
+        SUPER_ADMIN_PASSWORD: ROOT.password,
+      },
+      /PORT (\d+)/,
+    );
+    procs.push(proc);
+    return { child: proc.child, base: `http://127.0.0.1:${proc.match[1]}` };
+  };
+
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    // The restarted server leaves on SIGTERM (its pool closed) before its schema is dropped.
+    for (const p of procs.splice(0)) await p.stop();
     await db?.destroy();
+    if (created) await store.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged tap once and every attendance change with its intent', async () => {
-    let server = await startServer(dataDir);
-    child = server.child;
+    await store.create();
+    created = true;
+    let server = await startServer();
     const login = await json(server.base, '/api/super-admin/login', '', ROOT);
+    expect(login.status).toBe(200);
     const admin = login.body.data.token as string;
     const school = await json(server.base, '/api/super-admin/schools', admin, { name: 'Durable School', acronym: 'DUR' });
+    expect([school.status, school.body.message]).toEqual([201, 'School created successfully']);
     const schoolId = school.body.data.id as number;
     const reader = await json(server.base, '/api/super-admin/rfid-readers', admin, { name: 'Gate', schoolId });
+    expect([reader.status, reader.body.message]).toEqual([201, 'Reader added. Copy its token now: it is shown only once.']);
     const readerToken = reader.body.data.token as string;
 
-    db = createDb({ sqliteFile: path.join(dataDir, 'app.db') });
+    db = store.open();
     const cards = Array.from({ length: 300 }, (_, i) => `D0${String(i).padStart(6, '0')}`);
     await insertCardStudents(db, schoolId, cards, 'durable', 400000000000);
 
     // Load: 8 workers post single taps and batches (check-ins, then check-outs an hour later) until the kill.
     const day = lastSchoolDay();
     const acknowledged = new Map<string, string>();
+    /** Answers other than a new single tap's 201 or a batch's 200 (a 503, a 500…): none is expected. */
+    const unexpected: string[] = [];
     let n = 0;
     let killed = false;
     const event = () => {
@@ -102,6 +130,7 @@ describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, re
             const results = events.length === 1 ? [res.body.data] : res.body.data.results;
             for (const r of results) acknowledged.set(r.eventId, r.outcome);
           }
+          if (res.status !== (events.length === 1 ? 201 : 200)) unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
         } catch {
           // The connection died with the server: not acknowledged.
         }
@@ -112,10 +141,12 @@ describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, re
     killed = true;
     server.child.kill('SIGKILL');
     await load;
+    await procs[0]!.stop();
+    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(unexpected).toEqual([]);
     expect(acknowledged.size).toBeGreaterThan(100);
 
-    server = await startServer(dataDir);
-    child = server.child;
+    server = await startServer();
     const taps = await db.selectFrom('rfidTaps').select(['eventId', 'outcome', 'attendanceId', 'status']).execute();
     const stored = new Map(taps.map((t) => [t.eventId, t]));
     expect(stored.size).toBe(taps.length); // none twice
@@ -148,6 +179,8 @@ describe.skipIf(dbKind !== 'sqlite')('SIGKILL during a tap load (sqlite file, re
         .map((eventId) => ({ eventId, cardUid: 'FFFFFFFF', tappedAt: new Date().toISOString() }));
       const res = await json(server.base, '/api/rfid/taps', readerToken, { events });
       expect(res.status).toBe(200);
+      expect(res.body.data.rejected).toEqual([]);
+      expect(res.body.data.results.length).toBe(events.length);
       for (const r of res.body.data.results) {
         expect(r.replayed).toBe(true);
         expect(r.outcome).toBe(acknowledged.get(r.eventId));

@@ -14,6 +14,17 @@ export const SUPER_ADMIN = { email: 'root@school.test', password: 'SuperSecret12
 /** Which database the API tests run on: PostgreSQL when TEST_DATABASE_URL is set, else a temp SQLite file. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
+/** One statement on its own connection to the PostgreSQL database at `url` (a schema created or dropped). */
+export async function pgQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -35,10 +46,7 @@ export async function createTestApp(
   let schema: string | undefined;
   if (url) {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    await pgQuery(url, `create schema ${schema}`);
   }
   const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
   const app = await buildApp(
@@ -53,12 +61,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
-      if (url && schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (url && schema) await pgQuery(url, `drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
