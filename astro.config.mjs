@@ -21,6 +21,29 @@ const consoleDeepLinks = {
   },
 };
 
+/**
+ * Browser build only: React, react-dom, its scheduler and Astro's React renderer in one chunk. Every island page
+ * loads all of them anyway; as one file they gzip 1.1 KB smaller than the three or four chunks Rollup otherwise
+ * makes of them (the JSX runtime rode in the button kit's chunk) — issue #20 item 8, docs/benchmarks.md.
+ */
+/** @type {import('astro').AstroIntegration} */
+const reactChunk = {
+  name: 'react-chunk',
+  hooks: {
+    'astro:build:setup': ({ vite, target }) => {
+      if (target !== 'client') return;
+      /** @param {string} id */
+      const manualChunks = (id) =>
+        /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ? 'react' : undefined;
+      vite.build ??= {};
+      vite.build.rollupOptions ??= {};
+      const output = vite.build.rollupOptions.output;
+      if (Array.isArray(output)) output.forEach((o) => (o.manualChunks = manualChunks));
+      else vite.build.rollupOptions.output = { ...output, manualChunks };
+    },
+  },
+};
+
 // Static output: the Fastify server (server/) serves dist/ and answers /api, /socket.io, /uploads.
 export default defineConfig({
   // The public origin for canonical/og:url/sitemap (README "SITE_URL").
@@ -30,7 +53,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), tailwind({ applyBaseStyles: false })],
+  integrations: [react(), tailwind({ applyBaseStyles: false }), reactChunk],
   vite: {
     plugins: [consoleDeepLinks],
     server: {

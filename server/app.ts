@@ -12,6 +12,7 @@ import { authPlugin } from '@core/auth/plugin';
 import { securityHeadersPlugin } from '@core/http/security-headers';
 import { compressionOptions, compressionPlugin } from '@core/http/compression';
 import { FEATURES, registerRoutes } from './features/index';
+import { registerCataloguePage } from './features/inquiries';
 import { createRealtime } from '@core/realtime';
 import { deploymentKey } from '@core/deployment';
 import { ensureSuperAdmin } from './features/auth/bootstrap';
@@ -174,6 +175,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   if (staticDir) {
+    // /systems carries its catalogue (the only page the server adds to); every other page is sent as built.
+    if (fs.existsSync(path.join(staticDir, 'systems', 'index.html'))) registerCataloguePage(app, staticDir);
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',

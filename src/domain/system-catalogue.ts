@@ -16,6 +16,13 @@ export function filterSystems<T extends Pick<System, 'name' | 'description' | 'f
   return query.trim() ? systems.filter((s) => systemMatches(s, query)) : systems;
 }
 
+/**
+ * The catalogue the server puts into /systems as it serves the page (a `<script type="application/json">` with this
+ * id: the systems as GET /api/inquiries/systems lists them), so the page shows them without a request of its own and
+ * loads no HTTP client first (issue #20 item 8). Absent (`astro dev`, the file served as is), the island fetches them.
+ */
+export const CATALOGUE_DATA_ID = 'catalogue-data';
+
 /** '1 system found' / 'N systems found' (spec §2 Public Systems page). */
 export const systemCountLabel = (n: number): string => `${n} ${n === 1 ? 'system' : 'systems'} found`;
 

@@ -72,6 +72,28 @@ test.describe('public systems catalogue and contact form', () => {
     await expect(page.getByText('0 systems found')).toBeVisible();
   });
 
+  test('the page brings its systems: no catalogue request on load; Try Again fetches them', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/inquiries/systems') fetched.push(r.url());
+    });
+    await page.goto('/systems');
+    await expect(page.getByRole('article', { name: twoImages })).toBeVisible();
+    expect(fetched).toEqual([]);
+
+    // Served without its data (the built file as is): the island fetches the catalogue; when that fails, Try Again.
+    let fail = true;
+    await page.route('**/api/inquiries/systems', (route) =>
+      fail ? route.fulfill({ status: 500, json: { success: false, message: 'Catalogue unavailable' } }) : route.continue(),
+    );
+    await page.goto('/systems/index.html');
+    await expect(page.getByText('Error: Catalogue unavailable')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('article', { name: twoImages })).toBeVisible();
+    expect(fetched).toHaveLength(2);
+  });
+
   test('carousel and full-size viewer page through the images and wrap at both ends', async ({ page }) => {
     await page.goto('/systems');
     const card = page.getByRole('article', { name: twoImages });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { carouselDots, viewerCounter, wrapIndex } from '@features/public/carousel';
 import type { System } from '@domain/systems';
-import { featurePreview, filterSystems, systemCountLabel, systemMatches } from '@domain/system-catalogue';
-import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from '@features/public/catalogue';
+import { CATALOGUE_DATA_ID, featurePreview, filterSystems, systemCountLabel, systemMatches } from '@domain/system-catalogue';
+import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue, startCatalogue } from '@features/public/catalogue';
 import { ApiError } from '@kit/http';
 
 const system = (id: number, name: string, description: string, features: string[]): System => ({
@@ -98,5 +98,24 @@ describe('catalogue store', () => {
     finishSlow([gate]);
     await slow;
     expect($catalogue.get().systems).toEqual([kiosk]);
+  });
+});
+
+describe('catalogue first showing', () => {
+  const page = (text: string | null) => ({
+    getElementById: (id: string) => (id === CATALOGUE_DATA_ID && text !== null ? ({ textContent: text } as HTMLElement) : null),
+  });
+
+  it('shows the systems the server put into the page, without a request', async () => {
+    await startCatalogue(page(JSON.stringify([kiosk, gate])));
+    expect($catalogue.get()).toEqual({ status: 'ready', systems: [kiosk, gate], error: null });
+  });
+
+  it('fetches them when the page holds none or holds no list (the request fails here: no server)', async () => {
+    for (const text of [null, 'not json', '{"a":1}']) {
+      $catalogue.set({ status: 'ready', systems: [kiosk], error: null });
+      await startCatalogue(page(text));
+      expect($catalogue.get()).toMatchObject({ status: 'error', systems: [] });
+    }
   });
 });

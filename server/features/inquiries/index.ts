@@ -6,3 +6,4 @@ export const inquiriesFeature: Feature = {
   name: 'inquiries',
   open: [{ routes: inquiryRoutes, prefix: '/api/inquiries' }],
 };
+export { registerCataloguePage } from './catalogue-page';

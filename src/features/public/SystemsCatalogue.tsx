@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue } from './catalogue';
+import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue, startCatalogue } from './catalogue';
 import { systemCountLabel } from '@domain/system-catalogue';
 import type { System } from '@domain/systems';
 import { buttonClass } from '@kit/ui/Button';
@@ -103,7 +103,7 @@ export default function SystemsCatalogue() {
   const orderUsed = useOnceTrue(ordering !== null);
 
   useEffect(() => {
-    void loadCatalogue();
+    void startCatalogue();
   }, []);
 
   return (
