@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tapRequestSchema } from '@domain/rfid';
 import { authenticateReader, tapReply } from '../server/features/rfid/taps-routes';
-import { exitOnHelp } from './lib';
 
 // Not a bench of its own: a module scripts/serve.ts loads for bench:taps. Run directly, it answers --help with that.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  exitOnHelp(`
-Usage: not run on its own. scripts/serve.ts adds POST /api/bench/noop-tap from this module when BENCH_NOOP_ROUTE=1;
-npm run bench:taps does that for its ceiling runs (see npx tsx bench/taps.ts --help).
-  --help                this text
-`);
+  // No import of ./lib here: this module runs inside the server process, which should load nothing of the benches.
+  console.log(`Usage: not run on its own. scripts/serve.ts adds POST /api/bench/noop-tap from this module when BENCH_NOOP_ROUTE=1;
+npm run bench:taps does that for its ceiling runs (see npx tsx bench/taps.ts --help).`);
+  process.exit(0);
 }
 
 /**

@@ -18,7 +18,8 @@
  *      store loop (a tap's same three rows — attendance record, intent, tap row — in one transaction per tap,
  *      into the app's own tables through the driver: better-sqlite3 on the app's file with its pragmas, or one
  *      pg client per client); prints tap ÷ min(raw, no-op), the share of the ceiling a tap reaches.
- * Options: --students 5000 --taps 10000 --rate 500 --seconds 5 --readers 50 --ceiling-taps 2000 [--server-prof <dir>]
+ * Options: --students 5000 --taps 10000 --rate 500 --seconds 5 --readers 50 --ceiling-taps 2000 --warmup 2000
+ * [--server-prof <dir>]
  * Both stores: run it twice, `npm run bench:taps` and `DATABASE_URL=postgres://… npm run bench:taps`.
  */
 import fs from 'node:fs';
@@ -50,6 +51,7 @@ Tap intake over HTTP against a server process: throughput, steady latency, offli
   --seconds <n>         length of the steady-latency phase in s (default 5)
   --readers <n>         readers the taps come from; each replays one 500-event batch at once (default 50)
   --ceiling-taps <n>    requests per route in each ceiling run, at 1 and at 8 clients (default 2000)
+  --warmup <n>          taps and no-op requests, one client, before the ceiling, not measured (default 2000)
   --server-prof <dir>   CPU profile of the server process into <dir> (default: none)
   DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
   --help                this text
@@ -61,6 +63,7 @@ const RATE = Number(args.get('rate') ?? 500);
 const REPLAYERS = Number(args.get('readers') ?? 50);
 const SECONDS = Number(args.get('seconds') ?? 5);
 const CEILING_TAPS = Number(args.get('ceiling-taps') ?? 2000);
+const WARMUP = Number(args.get('warmup') ?? 2000);
 const TZ = 'Asia/Manila';
 const ROOT = { email: 'bench-taps@example.com', password: 'BenchTaps123' };
 const pgUrl = process.env.DATABASE_URL?.trim();
@@ -290,7 +293,6 @@ async function main() {
     const raw = await rawBaseline(20000);
     console.error('baseline done');
 
-    // C. The ceiling: tap route, no-op route and raw store loop at 1 and 8 clients (days -5 … -8).
     const noop = async (reader: string, i: number) => {
       const res = await client.send('POST', '/api/bench/noop-tap', reader, {
         eventId: `n-${i}`,
@@ -299,6 +301,15 @@ async function main() {
       });
       if (res.status !== 201) throw new Error(`no-op answered ${res.status}: ${res.body}`);
     };
+
+    // Warm-up, not measured: the server's JIT compiles the tap and no-op paths before the ceiling is taken (a cold
+    // server's first thousands of requests cost it several times more CPU). Day -4, students past phase 4's 300.
+    for (let i = 0; i < WARMUP; i++) {
+      await tap(readers[i % REPLAYERS]!, cards[(300 + i) % STUDENTS]!, at(day(4), 300 + i));
+      await noop(readers[i % REPLAYERS]!, 10 * CEILING_TAPS + i);
+    }
+
+    // C. The ceiling: tap route, no-op route and raw store loop at 1 and 8 clients (days -5 … -8).
     const ceiling: { clients: number; tap: number; noop: number; raw: number; cpu: { tap: number; noop: number } }[] = [];
     let rawSqlite = 0;
     for (const [k, clients] of [1, 8].entries()) {
