@@ -76,6 +76,26 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
     expect(seen.lastSeenAt).not.toBeNull();
   });
 
+  it('stores an eventId and a raw card text with quotes, commas, braces, backslashes and the word NULL exactly, and replays it', async () => {
+    // PostgreSQL writes a group's rows from arrays (server/features/rfid/tap-writes.ts): these are the characters an
+    // array literal must escape.
+    const studentId = await insertCardStudent(t.app, schoolId, '0E0E0E0E');
+    const eventId = 'gate "1", {batch} \\ NULL';
+    const cardUid = ' 0e:0e:0e:0e ';
+    const first = await postTaps(t.app, reader.token, { eventId, cardUid, tappedAt: at(day, '07:02') });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ eventId, outcome: 'CHECK_IN', studentId, replayed: false });
+    const stored = await t.app.db
+      .selectFrom('rfidTaps')
+      .select(['eventId', 'cardUidRaw', 'cardUid'])
+      .where('studentId', '=', studentId)
+      .execute();
+    expect(stored).toEqual([{ eventId, cardUidRaw: cardUid, cardUid: '0E0E0E0E' }]);
+    const replay = await postTaps(t.app, reader.token, { eventId, cardUid, tappedAt: at(day, '07:02') });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data).toEqual({ ...first.json().data, replayed: true });
+  });
+
   it('after the late cutoff the check-in is LATE (LATE_ARRIVAL); a decimal card number matches the hex card', async () => {
     const studentId = await insertCardStudent(t.app, schoolId, '0A0B0C0D');
     const res = await postTaps(t.app, reader.token, ev(String(0x0a0b0c0d).padStart(10, '0'), '07:46'));
