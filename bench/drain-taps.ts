@@ -106,6 +106,25 @@ async function freshLatencies(db: DB, today: string, firedAt: Map<string, number
   return out;
 }
 
+/** For the fresh taps' SMS rows: ms from the tap to the row's creation, i.e. to its intent's expansion by the worker. */
+async function freshExpansions(db: DB, today: string, firedAt: Map<string, number>): Promise<number[]> {
+  const records = await db.selectFrom('attendanceRecords').select(['id', 'cardId']).where('date', '=', today).execute();
+  const cardOf = new Map(records.map((r) => [r.id, r.cardId]));
+  const rows = await db
+    .selectFrom('notificationOutbox')
+    .select(['idempotencyKey', 'createdAt'])
+    .where('channel', '=', 'SMS')
+    .where('idempotencyKey', 'like', '%:attendance:%')
+    .execute();
+  const out: number[] = [];
+  for (const r of rows) {
+    const m = /:attendance:(\d+):SMS$/.exec(r.idempotencyKey);
+    const fired = m ? firedAt.get(cardOf.get(Number(m[1])) ?? '') : undefined;
+    if (fired !== undefined) out.push(Date.parse(r.createdAt) - fired);
+  }
+  return out;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drain-'));
   const timesFile = path.join(dataDir, 'gateway-times.json');
@@ -186,6 +205,7 @@ async function main() {
     const sent = await sentCount(db);
     const done = (await gateway.stop()) === 0 ? /GATEWAY DONE (\d+) (\d+)/.exec(gateway.output()) : null;
     const fresh = await freshLatencies(db, today, firedAt, timesFile);
+    const expanded = await freshExpansions(db, today, firedAt);
 
     const row = (label: string, r: { latencies: number[]; achieved: number }) =>
       `| ${label} | ${Math.round(r.achieved)}/s | ${f1(percentile(r.latencies, 0.5))} ms | ${f1(percentile(r.latencies, 0.95))} ms | ${f1(percentile(r.latencies, 0.99))} ms | ${f1(percentile(r.latencies, 1))} ms |`;
@@ -214,6 +234,20 @@ async function main() {
     );
     console.log(
       `SENT rows ${sent} of ${expected + TAPS}; gateway ${done ? `${done[1]} messages from ${done[2]} requests` : 'count unavailable'}`,
+    );
+    console.log(
+      `fresh taps: tap → intent expanded (SMS row written) p50 ${f1(percentile(expanded, 0.5))} ms, p95 ${f1(percentile(expanded, 0.95))} ms`,
+    );
+    // A message sent on a later attempt waited for its backoff (OUTBOX_BASE_DELAY_MS): say how many, and why.
+    const attempts = await db
+      .selectFrom('notificationOutbox')
+      .select(['channel', 'attempts', 'lastError', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['channel', 'attempts', 'lastError'])
+      .orderBy('channel')
+      .orderBy('attempts')
+      .execute();
+    console.log(
+      `outbox rows by channel, attempts and last error: ${attempts.map((a) => `${a.channel} ×${a.attempts}${a.lastError ? ` (${a.lastError})` : ''}: ${a.n}`).join('; ')}`,
     );
   } catch (err) {
     // What the server said (warnings and errors) usually explains a failed request.
