@@ -21,16 +21,17 @@ export type { PendingTap } from './tap-lookups';
 
 /*
  * Records a group of checked taps (one request's, or several concurrent requests' coalesced by
- * features/rfid/taps.ts) in the caller's transaction, set by set rather than tap by tap: everything the attendance
- * rules need is read with two statements (the group's stored taps with the debounce window's taps; the card
- * holders with their day records; school rules come from the intake's cache), every tap is decided in memory
- * in card-then-time order, and the writes go out as multi-row statements: one per table, plus an
- * UPDATE per existing day record changed (a check-out). A check-in costs 5 statements and begin/commit
- * (tests/api/tap-cost.test.ts), and a group of 500 check-ins as many, which is what lets intake keep up with
- * a morning rush (docs/benchmarks.md, "RFID tap intake").
+ * features/rfid/taps.ts), set by set rather than tap by tap: everything the attendance rules need is read at once
+ * (the group's stored taps with the debounce window's taps; the card holders with their day records: two
+ * statements on SQLite, one on PostgreSQL, tap-lookups.ts; school rules come from the intake's cache), every tap
+ * is decided in memory in card-then-time order, and the writes go out together (tap-writes.ts: one multi-row
+ * statement per table on SQLite, one statement on PostgreSQL). A check-in costs 7 statements with begin/commit on
+ * SQLite and 2 on PostgreSQL (tests/api/tap-cost.test.ts), and a group of 500 check-ins about as many, which is
+ * what lets intake keep up with a morning rush (docs/benchmarks.md, "RFID tap intake").
  *
  * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
- * unique indexes refuse it, `ReplayRace` is thrown, and the caller rolls back and runs the group again.
+ * unique indexes refuse it (`ReplayRace`, or PostgreSQL's 23505), nothing of the write is kept, and the caller
+ * runs the group again.
  */
 
 export { ReplayRace, type NewTap, type RecordedGroup, type TapChange } from './tap-results';
