@@ -23,7 +23,8 @@ import { verifySecretsKey } from '@core/secrets/secrets-key-check';
 import { REDACTED, requestForLog } from '@core/http/log-redaction';
 import { loadPlugin } from '@core/http/load';
 import { openapiPlugin } from '@core/http/openapi';
-import { createRevocationRelay, SessionCache } from '@core/auth/session-cache';
+import { SessionCache } from '@core/auth/session-cache';
+import { createRevocationRelay } from '@core/auth/revocation-relay';
 import { systemClock, type Clock } from '@core/time/clock';
 import './types';
 
