@@ -48,6 +48,9 @@ Tap latency without an outbox backlog, during its drain and after it (server, st
   --rate <n>            taps/s of each phase (default 100)
   --seconds <n>         length of each phase in s (default 10)
   --backlog <n>         CHECK_IN intents committed at once before phase B (default 10000)
+  --trace <file>        the server's worker passes (LOG_LEVEL=debug) written to <file>, and per second of phase B:
+                        passes, rows claimed for the tap school and for the backlog's, claim and pass times
+                        (a diagnosis: request logging is on then, so take the headline figures without it)
   DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
   --help                this text
 `;
@@ -55,6 +58,7 @@ const args = parseArgs(USAGE);
 const RATE = Number(args.get('rate') ?? 100);
 const SECONDS = Number(args.get('seconds') ?? 10);
 const BACKLOG = Number(args.get('backlog') ?? 10_000);
+const TRACE = args.get('trace');
 const TAPS = Math.round(RATE * SECONDS);
 // One student per tap, so every tap of a phase is a check-in that queues one message.
 const STUDENTS = TAPS;
@@ -125,6 +129,32 @@ async function freshExpansions(db: DB, today: string, firedAt: Map<string, numbe
   return out;
 }
 
+/** --trace: the worker's 'outbox pass' lines to `file`, and phase B's passes summed per second. */
+function tracePasses(output: string, file: string, b: { from: number; to: number; taps: number; backlog: number }) {
+  type Pass = { time: number; claimMs: number; passMs: number; bySchool: Record<string, number> };
+  const passes = output
+    .split('\n')
+    .filter((l) => l.includes('"outbox pass"'))
+    .map((l) => JSON.parse(l) as Pass);
+  fs.writeFileSync(file, passes.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  const rows = (p: Pass, school: number) =>
+    Object.entries(p.bySchool).reduce((n, [k, v]) => (k.startsWith(`${school}:`) ? n + v : n), 0);
+  console.log(`\nworker passes during phase B (${passes.length} passes in all, written to ${file}):`);
+  console.log('| second | passes | tap school rows | backlog rows | claim ms p50 / max | pass ms p50 / max |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (let t = b.from; t < b.to + 5000; t += 1000) {
+    const inSecond = passes.filter((p) => p.time >= t && p.time < t + 1000);
+    if (!inSecond.length) continue;
+    const claim = inSecond.map((p) => p.claimMs);
+    const pass = inSecond.map((p) => p.passMs);
+    const sum = (school: number) => inSecond.reduce((n, p) => n + rows(p, school), 0);
+    console.log(
+      `| ${Math.round((t - b.from) / 1000)} | ${inSecond.length} | ${sum(b.taps)} | ${sum(b.backlog)} | ` +
+        `${f1(percentile(claim, 0.5))} / ${f1(percentile(claim, 1))} | ${f1(percentile(pass, 0.5))} / ${f1(percentile(pass, 1))} |`,
+    );
+  }
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drain-'));
   const timesFile = path.join(dataDir, 'gateway-times.json');
@@ -140,7 +170,7 @@ async function main() {
       pgSchema: schema,
       root: ROOT,
       timeZone: TZ,
-      env: { SMS_GATEWAY_URL: gateway.match[1]!, OUTBOX_ATTENDANCE_EXPIRY: '168' },
+      env: { SMS_GATEWAY_URL: gateway.match[1]!, OUTBOX_ATTENDANCE_EXPIRY: '168', ...(TRACE ? { LOG_LEVEL: 'debug' } : {}) },
     });
     const base = `http://127.0.0.1:${server.match[1]}`;
     const { schoolId, readerToken } = await setUp(base);
@@ -190,12 +220,16 @@ async function main() {
 
     const secrets = createSecretBox(loadSecretKey({ dataDir }));
     const seedStart = performance.now();
-    await db.transaction().execute((trx) => seedOutboxLoad(trx, secrets, BACKLOG, 'backlog', BACKLOG_FIRST_ID));
+    const backlogSchool = await db
+      .transaction()
+      .execute((trx) => seedOutboxLoad(trx, secrets, BACKLOG, 'backlog', BACKLOG_FIRST_ID));
     const released = performance.now();
     // The seed ran better-sqlite3 statements back to back, so this event loop read no socket events meanwhile:
     // let it notice the keep-alive connections the server closed, or phase B's first taps go out on them (ECONNRESET).
     await new Promise((r) => setTimeout(r, 100));
+    const busyFrom = Date.now();
     const busy = await tapPhase(0);
+    const busyTo = Date.now();
     const sentAfterTaps = (await sentCount(db)) - warm - TAPS;
     const expected = warm + TAPS * 2 + BACKLOG;
     await waitFor(async () => (await sentCount(db!)) >= expected, 3_600_000, 'the drain', 250);
@@ -249,6 +283,8 @@ async function main() {
     console.log(
       `outbox rows by channel, attempts and last error: ${attempts.map((a) => `${a.channel} ×${a.attempts}${a.lastError ? ` (${a.lastError})` : ''}: ${a.n}`).join('; ')}`,
     );
+    if (TRACE)
+      tracePasses(server.output(), TRACE, { from: busyFrom, to: busyTo, taps: schoolId, backlog: backlogSchool.schoolId });
   } catch (err) {
     // What the server said (warnings and errors) usually explains a failed request.
     console.error(`server output:\n${server?.output().slice(-4000) ?? '(not started)'}`);

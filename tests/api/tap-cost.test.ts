@@ -1,9 +1,8 @@
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { forgetReaders, forgetSchoolRules } from '@core/ttl-cache';
+import { named, statementsOf } from '../helpers/statements';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
 
 /*
@@ -12,61 +11,6 @@ import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '..
  * is asserted so that a statement added to the tap path fails here and is a decision, not a drift.
  * No socket is joined: with a console open, the live `attendance` event adds the History row's read after commit.
  */
-
-/** Whether each statement of the last `statementsOf` was sent as a named (prepared) statement; PostgreSQL only. */
-let named: boolean[] = [];
-
-/** Every statement sent to the database while `fn` runs, reduced to its verb and table ("insert rfid_taps"). */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  named = [];
-  const spies =
-    dbKind === 'postgres'
-      ? [
-          vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-            const q = args[0];
-            seen.push(typeof q === 'string' ? q : (q as { text: string }).text);
-            named.push(typeof q === 'object' && !!(q as { name?: string }).name);
-            return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
-          }),
-        ]
-      : (['run', 'all', 'get', 'iterate'] as const).map((m) =>
-          vi.spyOn(statementProto, m).mockImplementation(function (this: SQLite.Statement, ...args: unknown[]) {
-            seen.push(this.source);
-            return (sqliteOriginals[m] as (...a: unknown[]) => unknown).apply(this, args) as never;
-          }),
-        );
-  try {
-    await fn();
-  } finally {
-    for (const s of spies) s.mockRestore();
-  }
-  return seen.map(shortSql);
-}
-
-const original = pg.Client.prototype.query;
-const statementProto = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
-const sqliteOriginals = {
-  run: statementProto.run,
-  all: statementProto.all,
-  get: statementProto.get,
-  iterate: statementProto.iterate,
-};
-
-/** "begin", "commit", or the verb and the first table named: enough to read the list, stable across dialects. */
-function shortSql(sql: string): string {
-  const s = sql.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (/^(begin|commit|rollback)/.test(s)) return s.split(' ')[0]!;
-  // One statement of data-modifying CTEs (PostgreSQL's tap writes): the tables it writes.
-  if (s.startsWith('with ') && /\b(insert into|update) /.test(s))
-    return `write ${[...new Set([...s.matchAll(/(?:insert into|update) "?([a-z_]+)"?/g)].map((m) => m[1]))].join(' + ')}`;
-  const verb = s.split(' ')[0]!;
-  // A select of several tables' rows (PostgreSQL's one read of a tap): the tables it reads from.
-  if (verb === 'select')
-    return `select ${[...new Set([...s.matchAll(/ from "?([a-z_]+)"?/g)].map((m) => m[1]).filter((t) => t !== 'unnest'))].join(' + ')}`;
-  const table = /(?:from|into|update) "?([a-z_]+)"?/.exec(s)?.[1] ?? '?';
-  return `${verb} ${table}`;
-}
 
 /**
  * A check-in once the reader and the school's rules are cached: the group's stored eventIds and the debounce

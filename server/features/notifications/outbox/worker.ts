@@ -231,8 +231,10 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
 
   async function runOnce(): Promise<number> {
     await sweepExpired();
+    const claimStart = performance.now();
     const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000);
     if (!rows.length) return 0;
+    const claimMs = performance.now() - claimStart;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
     const token = rows[0]!.leaseToken!;
     const renewal = setInterval(
@@ -244,6 +246,14 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       await eachLimited(rows, Math.max(1, config.concurrency), processRow);
     } finally {
       clearInterval(renewal);
+    }
+    // What each pass took and for whom (bench:drain-taps --trace reads these lines): LOG_LEVEL=debug.
+    if (log.level === 'debug' || log.level === 'trace') {
+      const bySchool: Record<string, number> = {};
+      for (const r of rows)
+        bySchool[`${r.schoolId ?? '-'}:${r.channel}`] = (bySchool[`${r.schoolId ?? '-'}:${r.channel}`] ?? 0) + 1;
+      const passMs = performance.now() - claimStart;
+      log.debug({ claimMs: Math.round(claimMs * 10) / 10, passMs: Math.round(passMs * 10) / 10, bySchool }, 'outbox pass');
     }
     return rows.length;
   }
