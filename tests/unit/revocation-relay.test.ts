@@ -118,6 +118,14 @@ describe('revocation relay between server processes', () => {
     expect(other.relay.published()).toBeNull();
   });
 
+  it('a node of the previous release (no acknowledgements) is obeyed and never waited for', async () => {
+    const bus = new Bus(5);
+    const here = await node(bus);
+    here.relay.receive(JSON.stringify({ origin: 'old-node', revocation: { sessionId: 9 } }));
+    expect(here.applied).toEqual([{ sessionId: 9, remote: true }]);
+    expect(here.relay.peers()).toEqual([]);
+  });
+
   it('a message that is not JSON is logged and ignored', async () => {
     const bus = new Bus(1);
     const warnings: string[] = [];

@@ -117,6 +117,13 @@ export function relayVia(
         return log.warn({ err }, 'bad session revocation message');
       }
       if (m.origin === origin) return;
+      // A node of the previous release (a rolling deploy) sends { origin, revocation } and never acknowledges:
+      // applied, and not counted as a peer to wait for.
+      const legacy = m as { kind?: string; revocation?: Revocation };
+      if (legacy.kind === undefined && legacy.revocation) {
+        events.emit('revoked', { ...legacy.revocation, remote: true });
+        return;
+      }
       if (m.kind === 'bye') {
         peers.delete(m.origin);
         for (const p of pending.values()) if (p.waiting.delete(m.origin) && !p.waiting.size) p.done();
