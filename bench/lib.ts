@@ -23,9 +23,23 @@ export function exitOnHelp(usage: string, argv = process.argv.slice(2)): void {
   process.exit(0);
 }
 
-/** `--name value` / `--flag` options; `usage` (the script's options and defaults, one a line) answers `--help`. */
+/** The `--options` of `argv` that `usage` does not name (a typo would otherwise run the defaults unnoticed). */
+export function unknownOptions(usage: string, argv: string[]): string[] {
+  const known = new Set([...usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]));
+  return argv.filter((a) => a.startsWith('--') && a.length > 2 && !known.has(a.slice(2)));
+}
+
+/**
+ * `--name value` / `--flag` options; `usage` (the script's options and defaults, one a line) answers `--help`,
+ * and an option it does not name stops the script (exit 2) before it touches anything.
+ */
 export function parseArgs(usage: string, argv = process.argv.slice(2)): Map<string, string> {
   exitOnHelp(usage, argv);
+  const unknown = unknownOptions(usage, argv);
+  if (unknown.length) {
+    process.stderr.write(`unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.join(' ')}\n${usage.trim()}\n`);
+    process.exit(2);
+  }
   const out = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
