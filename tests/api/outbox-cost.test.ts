@@ -9,7 +9,7 @@ import { loadConfig } from '@core/config';
 /*
  * Issue #20 item 3: what one attendance notice costs the database on its way out, from the claim to SENT, counted
  * as tests/api/tap-cost.test.ts counts a tap. The list is exact, so a statement added to the path fails here and
- * is a decision, not a drift. The same on both stores today.
+ * is a decision, not a drift.
  */
 const CLAIM = ['update notification_outbox'];
 const EXPAND = [
@@ -27,7 +27,11 @@ const SEND = [
   'insert sms_device_usage',
   'update notification_outbox', // in flight, committed before the HTTP call (a crash then reconciles, never resends)
 ];
-const SENT = ['begin', 'update notification_outbox', 'update sms_notifications', 'update sms_notifications', 'commit'];
+/** Sent: the outbox row and its History row together (one statement of CTEs on PostgreSQL, atomic on its own). */
+const SENT =
+  dbKind === 'postgres'
+    ? ['write notification_outbox + sms_notifications']
+    : ['begin', 'update notification_outbox', 'update sms_notifications', 'commit'];
 const LIVE = ['select sms_notifications']; // the History row for the live `sms:sent` event
 /** The expired-notice sweep, at most once a second: begin, its update, commit. */
 const SWEEP = ['begin', 'update notification_outbox', 'commit'];

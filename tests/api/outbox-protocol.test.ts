@@ -272,6 +272,23 @@ describe(`outbox send protocol (${dbKind})`, () => {
     });
   });
 
+  it('a "delivered" webhook that beats the sender\'s own bookkeeping is kept: markSent then moves neither status nor times back', async () => {
+    const { studentId, device, row } = await queued();
+    const [held] = (await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === row.id);
+    const data = { request_id: row.idempotencyKey, timestamp: '2026-11-23T23:12:09Z' };
+    expect(await postGatewayEvent(hook, 'message.phone.delivered', data)).toBe(200);
+    const before = (await historyOf(t.app, studentId))[0]!;
+    expect(before).toMatchObject({ status: 'DELIVERED', deliveredAt: '2026-11-23T23:12:09.000Z' });
+
+    expect(await markSent(t.app.db, held!, { deviceId: device.id, providerMsgId: 'late-bookkeeping' })).toBe(true);
+    expect((await historyOf(t.app, studentId))[0]).toMatchObject({
+      status: 'DELIVERED',
+      deliveredAt: '2026-11-23T23:12:09.000Z',
+      sentAt: before.sentAt ?? expect.any(String),
+    });
+    expect(await smsRow(studentId)).toMatchObject({ status: 'sent', providerMsgId: 'late-bookkeeping', leaseToken: null });
+  });
+
   it('delivery webhooks only move forward: a late "sent" or "failed" after "delivered" changes nothing; one settles UNCERTAIN', async () => {
     const { studentId, row } = await queued();
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');

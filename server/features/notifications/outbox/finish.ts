@@ -1,6 +1,6 @@
-import type { Updateable } from 'kysely';
-import type { Executor } from '@core/db/index';
-import type { NotificationOutboxTable } from '@core/db/schema';
+import { sql, type Updateable, type WhereInterface } from 'kysely';
+import { isPostgres, type Executor } from '@core/db/index';
+import type { Database, NotificationOutboxTable } from '@core/db/schema';
 import { nowIso } from '@core/time/time';
 import { OUTBOX, type OutboxRow } from './claim';
 
@@ -14,49 +14,79 @@ import { OUTBOX, type OutboxRow } from './claim';
 /** The end of an attempt clears its in-flight marker (its outcome is known now). */
 const SETTLED = { lockedUntil: null, leaseToken: null, inflightAt: null, inflightDeviceId: null } as const;
 
+/** The row, only while this worker holds it ('sending' under this claim's lease token). */
+const heldRow = <Q extends WhereInterface<Database, 'notificationOutbox'>>(q: Q, row: OutboxRow): Q =>
+  q.where('id', '=', row.id).where('status', '=', OUTBOX.sending).where('leaseToken', '=', row.leaseToken) as Q;
+
 /** Updates the row only while this worker holds it; true when it did. */
 async function updateHeld(db: Executor, row: OutboxRow, set: Updateable<NotificationOutboxTable>): Promise<boolean> {
-  const r = await db
-    .updateTable('notificationOutbox')
-    .set({ ...set, updatedAt: nowIso() })
-    .where('id', '=', row.id)
-    .where('status', '=', OUTBOX.sending)
-    .where('leaseToken', '=', row.leaseToken)
-    .executeTakeFirst();
+  const r = await heldRow(db.updateTable('notificationOutbox').set({ ...set, updatedAt: nowIso() }), row).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Returns false when the lease was lost (nothing changed). */
+/**
+ * The History row of a sent message, in ONE update whatever its state: SENT from PENDING only, and the send's
+ * time, device and provider id only on its first "sent" (a delivery webhook may have come first and set them:
+ * it finds the row by request_id, and DELIVERED is kept). Rows with nothing to change are not touched.
+ */
+function recordSent(db: Executor, noteId: number, ids: { deviceId?: number | null; providerMsgId: string | null }, now: string) {
+  return db
+    .updateTable('smsNotifications')
+    .set((eb) => ({
+      sentAt: eb.fn.coalesce('sentAt', eb.val(now)),
+      deviceId: eb
+        .case()
+        .when('sentAt', 'is', null)
+        .then(eb.val(ids.deviceId ?? null))
+        .else(eb.ref('deviceId'))
+        .end(),
+      providerMsgId: eb.case().when('sentAt', 'is', null).then(eb.val(ids.providerMsgId)).else(eb.ref('providerMsgId')).end(),
+      status: eb.case().when('status', '=', 'PENDING').then(eb.val('SENT')).else(eb.ref('status')).end(),
+      updatedAt: now,
+    }))
+    .where('id', '=', noteId)
+    .where((eb) => eb.or([eb('sentAt', 'is', null), eb('status', '=', 'PENDING')]));
+}
+
+/**
+ * Returns false when the lease was lost (nothing changed). The outbox row and its History row change together:
+ * on PostgreSQL in ONE statement (a data-modifying CTE: atomic, no BEGIN/COMMIT round trips, as the tap's
+ * writes), on SQLite in one transaction (a statement costs no round trip in a process).
+ */
 export async function markSent(
   db: Executor,
   row: OutboxRow,
   ids: { deviceId?: number | null; pageId?: number | null; providerMsgId: string | null },
 ): Promise<boolean> {
   const now = nowIso();
+  const set = {
+    ...SETTLED,
+    status: OUTBOX.sent,
+    attempts: row.attempts + 1,
+    deviceId: ids.deviceId ?? row.deviceId,
+    pageId: ids.pageId ?? row.pageId,
+    providerMsgId: ids.providerMsgId,
+    lastError: null,
+    updatedAt: now,
+  };
+  const noteId = row.smsNotificationId;
+  if (isPostgres(db) && noteId != null) {
+    const r = await db
+      .with('held', (qb) => heldRow(qb.updateTable('notificationOutbox').set(set), row).returning('id'))
+      .with('note', () =>
+        recordSent(db, noteId, ids, now)
+          .where(sql<boolean>`exists (select 1 from held)`)
+          .returning('id'),
+      )
+      .selectFrom('held')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n) === 1;
+  }
   return db.transaction().execute(async (trx) => {
-    const held = await updateHeld(trx, row, {
-      ...SETTLED,
-      status: OUTBOX.sent,
-      attempts: row.attempts + 1,
-      deviceId: ids.deviceId ?? row.deviceId,
-      pageId: ids.pageId ?? row.pageId,
-      providerMsgId: ids.providerMsgId,
-      lastError: null,
-    });
-    if (!held || row.smsNotificationId == null) return held;
-    // A delivery webhook may have arrived first (it finds the row by request_id): keep DELIVERED.
-    await trx
-      .updateTable('smsNotifications')
-      .set({ sentAt: now, deviceId: ids.deviceId ?? null, providerMsgId: ids.providerMsgId, updatedAt: now })
-      .where('id', '=', row.smsNotificationId)
-      .where('sentAt', 'is', null)
-      .execute();
-    await trx
-      .updateTable('smsNotifications')
-      .set({ status: 'SENT', updatedAt: now })
-      .where('id', '=', row.smsNotificationId)
-      .where('status', '=', 'PENDING')
-      .execute();
+    const held = await updateHeld(trx, row, set);
+    if (!held || noteId == null) return held;
+    await recordSent(trx, noteId, ids, now).execute();
     return true;
   });
 }
