@@ -21,8 +21,9 @@ const EXPAND = [
   'update notification_outbox', // the intent: done
   'commit',
 ];
+/** The school's time zone (a device's daily count is per local day): read once, then cached with its rules. */
+const ZONE = ['select schools'];
 const SEND = [
-  'select schools', // the school's time zone: the device's daily count is per local day
   'select sms_devices',
   'insert sms_device_usage',
   'update notification_outbox', // in flight, committed before the HTTP call (a crash then reconciles, never resends)
@@ -63,6 +64,7 @@ describe(`statements per notice (${dbKind})`, () => {
         ...SWEEP,
         ...CLAIM,
         ...EXPAND,
+        ...ZONE,
         ...SEND,
         ...SENT,
         ...LIVE,

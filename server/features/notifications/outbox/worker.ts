@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '@core/time/clock';
+import { RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '@core/db/index';
 import type { OutboxConfig } from '@core/config';
@@ -78,6 +79,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+
+  // The school's time zone (a device's daily count is per local day), cached as tap intake caches a school's
+  // rules: a change of the zone (attendance settings) clears it at once here, within RULES_TTL_MS on other nodes.
+  const zones = new TtlCache<number, { timezone: string | null }>(RULES_TTL_MS, 'rules');
+  const schoolZone = async (schoolId: number) =>
+    (await zones.get(schoolId, () => db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst()))
+      ?.timezone ?? null;
 
   async function emit(row: OutboxRow) {
     if (row.smsNotificationId == null) return;
@@ -171,10 +179,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       }
       if (row.channel === 'SMS') {
         const payload = JSON.parse(row.payload) as ChannelPayload;
-        const school = payload.schoolId
-          ? await db.selectFrom('schools').select('timezone').where('id', '=', payload.schoolId).executeTakeFirst()
-          : undefined;
-        const tz = school?.timezone ?? null;
+        const tz = payload.schoolId ? await schoolZone(payload.schoolId) : null;
         // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
         const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
         if (settled) return await finish(row, settled);
