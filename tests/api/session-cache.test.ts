@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   KyselyPlugin,
@@ -16,6 +17,7 @@ import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/p
 import { createSession, revokeSession } from '@core/auth/sessions';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
+import { deploymentKey } from '@core/deployment';
 
 /**
  * Issue #20.6: an authenticated request costs ONE statement for its session (session and user in one query), none
@@ -214,8 +216,45 @@ describe.skipIf(dbKind !== 'postgres')(
       expect(await profileThere(mine)).toBe(200);
       expect((await change('AnotherSecret456', SUPER_ADMIN.password)).statusCode).toBe(200);
     });
+
+    it('a lost relay connection is made again, and the next logout here still refuses the token there at once', async () => {
+      const relayName = `session-relay ${deploymentKey(t.app.config)} ${process.pid}`.slice(0, 63);
+      const relayBackends = async () =>
+        (await pgRows<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [relayName])).map(
+          (r) => r.pid,
+        );
+      const [before] = await relayBackends();
+      expect(before).toEqual(expect.any(Number));
+      // PostgreSQL ends this process's relay connection (a restart or a failover would too).
+      await pgRows('select pg_terminate_backend($1)', [before]);
+      await waitFor(
+        async () => {
+          const now = await relayBackends();
+          return now.length === 1 && now[0] !== before;
+        },
+        15_000,
+        'the relay connection made again',
+      );
+
+      const token = await loginSuperAdmin(t.app);
+      expect(await profileThere(token)).toBe(200);
+      expect(await profileThere(token)).toBe(200); // cached there
+      expect((await as(token)(t.app, { method: 'POST', url: '/api/super-admin/logout' })).statusCode).toBe(200);
+      expect(await profileThere(token)).toBe(401);
+    });
   },
 );
+
+/** Rows of one statement on the test database (outside the app). */
+async function pgRows<T>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 if (!fs.existsSync(REDIS_SERVER)) console.warn(`[skip] session cache while Redis is down: no ${REDIS_SERVER}`);

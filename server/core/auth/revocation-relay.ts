@@ -144,10 +144,11 @@ export function relayVia(
     },
     published: () => (inFlight.size ? Promise.all(inFlight).then(() => undefined) : null),
     peers: livePeers,
-    async stop() {
+    /** Stops relaying; says bye when `connected` (a message to a connection that is down could wait forever). */
+    async stop(connected = true) {
       clearInterval(beat);
       events.off('revoked', onRevoked);
-      await post({ origin, kind: 'bye' }).catch(() => {});
+      if (connected) await post({ origin, kind: 'bye' }).catch(() => {});
     },
   };
 }
@@ -182,34 +183,85 @@ export async function createRevocationRelay(opts: RelayOptions): Promise<Revocat
       healthy: () => sub.isReady && pub.isReady,
       published: relay.published,
       async close() {
-        if (pub.isReady) await relay.stop();
+        await relay.stop(pub.isReady);
         await Promise.allSettled([pub, sub].map((c) => (c.isReady ? c.quit() : c.disconnect())));
       },
     };
   }
   if (!opts.databaseUrl) return null;
+  return listenNotifyRelay(opts.databaseUrl, channel, opts);
+}
+
+/**
+ * LISTEN/NOTIFY on a connection of its own. A lost connection (a PostgreSQL restart, a killed backend) is made
+ * again, 1 s later and then backing off to 30 s: meanwhile `healthy()` is false, so the session cache serves
+ * nothing; once back, the cache starts empty (revocations sent meanwhile were missed) and this process says hello.
+ * The connection's application_name, `session-relay <deployment> <pid>`, tells it apart in pg_stat_activity.
+ */
+async function listenNotifyRelay(databaseUrl: string, channel: string, opts: RelayOptions): Promise<RevocationRelay> {
   // A channel is an identifier: at most 63 bytes, quoted.
   const pgChannel = channel.replace(/[^a-z0-9_:-]/gi, '_').slice(0, 63);
-  const client = new pg.Client({ connectionString: opts.databaseUrl });
-  let up = false;
-  client.on('error', (err) => {
-    up = false;
-    opts.log.warn({ err }, 'session relay: PostgreSQL connection lost; sessions are read on every request');
-  });
-  client.on('end', () => (up = false));
-  await client.connect();
-  const relay = relayVia((m) => client.query('select pg_notify($1, $2)', [pgChannel, m]), opts.log);
-  client.on('notification', (n) => n.channel === pgChannel && n.payload && relay.receive(n.payload));
-  await client.query(`LISTEN "${pgChannel}"`);
-  up = true;
+  const applicationName = `session-relay ${deploymentKey(opts)} ${process.pid}`.slice(0, 63);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const relay = relayVia(
+    (m) => (client ? client.query('select pg_notify($1, $2)', [pgChannel, m]) : Promise.reject(new Error('not connected'))),
+    opts.log,
+  );
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => n.channel === pgChannel && n.payload && relay.receive(n.payload));
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${pgChannel}"`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  const lost = (c: pg.Client, err?: unknown) => {
+    if (c !== client || closed) return;
+    client = null;
+    opts.log.warn({ err }, 'session relay: PostgreSQL connection lost; sessions are read on every request until it is back');
+    void c.end().catch(() => {});
+    reconnect(1000);
+  };
+  const reconnect = (delayMs: number) => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => {
+          opts.onReconnect();
+          opts.log.info('session relay: PostgreSQL connection back');
+          return relay.start();
+        },
+        (err: unknown) => {
+          opts.log.warn({ err }, 'session relay: PostgreSQL reconnect failed');
+          reconnect(Math.min(delayMs * 2, 30_000));
+        },
+      );
+    }, delayMs);
+    retry.unref();
+  };
+
+  await connect();
   await relay.start();
   return {
-    healthy: () => up,
+    healthy: () => client !== null,
     published: relay.published,
     async close() {
-      if (up) await relay.stop();
-      up = false;
-      await client.end().catch(() => {});
+      await relay.stop(client !== null);
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }
