@@ -72,6 +72,22 @@ test.describe('public systems catalogue and contact form', () => {
     await expect(page.getByText('0 systems found')).toBeVisible();
   });
 
+  test('words typed before the page came alive still filter the list', async ({ page }) => {
+    // The island's scripts are held back until the visitor has typed into the pre-rendered box.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/systems', { waitUntil: 'domcontentloaded' });
+    await page.getByPlaceholder('Search by name, description, or features').fill(feature.toUpperCase());
+    release();
+    await expect(page.getByText('1 system found')).toBeVisible();
+    await expect(page.getByRole('article', { name: twoImages })).toBeVisible();
+    await expect(page.getByPlaceholder('Search by name, description, or features')).toHaveValue(feature.toUpperCase());
+  });
+
   test('the page brings its systems: no catalogue request on load; Try Again fetches them', async ({ page }) => {
     const fetched: string[] = [];
     page.on('request', (r) => {

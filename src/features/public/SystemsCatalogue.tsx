@@ -17,10 +17,11 @@ const OrderSystemModal = lazy(() => loadOrderModal().then((m) => ({ default: m.O
 const preloadDialogs = () => void Promise.all([loadViewer(), loadOrderModal()]).catch(() => undefined);
 
 function SearchBox() {
-  const query = useStore($catalogueSearch);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  // Words typed into the pre-rendered box before the island hydrated still count.
+  // Uncontrolled: React never writes the box's value, so words typed into the pre-rendered box before or DURING
+  // hydration stay in it (a controlled box was reset to the store's empty value by hydration in CI, and an 'input'
+  // event fired while hydrating is not replayed). What is in the box at mount becomes the search; then onChange.
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed !== $catalogueSearch.get()) $catalogueSearch.set(typed);
@@ -38,7 +39,7 @@ function SearchBox() {
         id={id}
         ref={input}
         type="search"
-        value={query}
+        defaultValue={$catalogueSearch.get()}
         onChange={(e) => $catalogueSearch.set(e.target.value)}
         placeholder="Search by name, description, or features"
         className="block w-full rounded-lg border border-gray-300 py-2.5 pl-10 pr-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
