@@ -13,7 +13,7 @@
  *      admin (joined after C, so phases 1–3 build and send their live events too);
  *   C. the ceiling (issue #20), at 1 and 8 clients (closed loop, one request at a time per client), before the
  *      console joins (the peer's figures had none; then 1 client's taps again with it open): single
- *      taps over HTTP (check-ins), a no-op reader-authenticated route (POST /api/bench/noop-tap, added by
+ *      taps over HTTP (check-ins), a no-op reader-authenticated route (POST /api/rfid/bench-noop-tap, added by
  *      scripts/serve.ts only when BENCH_NOOP_ROUTE=1: auth, body and reply schemas, nothing stored) and the raw
  *      store loop (a tap's same three rows — attendance record, intent, tap row — in one transaction per tap,
  *      into the app's own tables through the driver: better-sqlite3 on the app's file with its pragmas, or one
@@ -294,7 +294,7 @@ async function main() {
     console.error('baseline done');
 
     const noop = async (reader: string, i: number) => {
-      const res = await client.send('POST', '/api/bench/noop-tap', reader, {
+      const res = await client.send('POST', '/api/rfid/bench-noop-tap', reader, {
         eventId: `n-${i}`,
         cardUid: cards[i % STUDENTS],
         tappedAt: at(day(5), i),

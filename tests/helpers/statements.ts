@@ -10,24 +10,33 @@ import { dbKind } from './app';
 
 /** Whether each statement of the last `statementsOf` was sent as a named (prepared) statement; PostgreSQL only. */
 export let named: boolean[] = [];
+/** The text and values of each statement of the last `statementsOf`, as sent (to EXPLAIN one of them). */
+export let sent: { text: string; values: unknown[] }[] = [];
 
 /** Every statement sent to the database while `fn` runs, reduced to its verb and table ("insert rfid_taps"). */
 export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   named = [];
+  sent = [];
   const spies =
     dbKind === 'postgres'
       ? [
           vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
             const q = args[0];
-            seen.push(typeof q === 'string' ? q : (q as { text: string }).text);
+            const text = typeof q === 'string' ? q : (q as { text: string }).text;
+            seen.push(text);
             named.push(typeof q === 'object' && !!(q as { name?: string }).name);
+            sent.push({
+              text,
+              values: ((typeof q === 'string' ? args[1] : (q as { values?: unknown[] }).values) as unknown[]) ?? [],
+            });
             return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
           }),
         ]
       : (['run', 'all', 'get', 'iterate'] as const).map((m) =>
           vi.spyOn(statementProto, m).mockImplementation(function (this: SQLite.Statement, ...args: unknown[]) {
             seen.push(this.source);
+            sent.push({ text: this.source, values: args.flat() });
             return (sqliteOriginals[m] as (...a: unknown[]) => unknown).apply(this, args) as never;
           }),
         );
