@@ -3,6 +3,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
 import { TAP_MESSAGES } from '@domain/rfid';
+import { forgetReaders } from '@core/ttl-cache';
 
 /** Issue #11: POST /api/rfid/taps — reader auth, idempotent replays, UID forms, unknown cards, rules, bad input. */
 describe(`tap intake over HTTP (${dbKind})`, () => {
@@ -127,6 +128,31 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
     expect(
       await t.app.db.selectFrom('rfidTaps').select('id').where('cardUid', 'in', ['DEADBEEF', 'EFBEADDE']).execute(),
     ).toHaveLength(4);
+  });
+
+  it('a reader left without a school (its school removed) still records a check-in and, later, the check-out', async () => {
+    // Such a reader matches a card in any school, so the day records are read once the students are known.
+    const studentId = await insertCardStudent(t.app, schoolId, 'ABCD0123');
+    const orphan = await createReader(t.app, token, { schoolId, name: 'Orphan gate' });
+    await t.app.db.updateTable('rfidReaders').set({ schoolId: null }).where('id', '=', orphan.id).execute();
+    forgetReaders();
+    const inn = await postTaps(t.app, orphan.token, ev('ABCD0123', '07:10'));
+    expect(inn.statusCode).toBe(201);
+    expect(inn.json().data).toMatchObject({ outcome: 'CHECK_IN', status: 'PRESENT', studentId });
+    const out = await postTaps(t.app, orphan.token, ev('ABCD0123', '15:10'));
+    expect(out.statusCode).toBe(201);
+    expect(out.json().data).toMatchObject({
+      outcome: 'CHECK_OUT',
+      status: 'PRESENT',
+      studentId,
+      attendanceId: inn.json().data.attendanceId,
+    });
+    const records = await t.app.db
+      .selectFrom('attendanceRecords')
+      .select(['checkInAt', 'checkOutAt'])
+      .where('studentId', '=', studentId)
+      .execute();
+    expect(records).toEqual([{ checkInAt: at(day, '07:10'), checkOutAt: at(day, '15:10') }]);
   });
 
   it('stores an unknown card as an unknown tap (not an error) and lists it for the console', async () => {

@@ -234,11 +234,26 @@ export async function dayRecords(trx: Executor, keys: { studentId: number; date:
   const out = new Map<string, DayState>();
   const dates = [...new Set(keys.map((k) => k.date))];
   for (const part of chunks([...new Set(keys.map((k) => k.studentId))])) {
-    const rows = await trx
-      .selectFrom('attendanceRecords')
-      .select(['id', 'studentId', 'schoolId', 'date', 'status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'])
-      .where('studentId', 'in', part)
-      .where('date', 'in', dates)
+    const records = trx.selectFrom('attendanceRecords as a').where('a.studentId', 'in', part);
+    // PostgreSQL: the dates as a joined column, so the unique (student_id, date) key is used (see studentQueries).
+    const rows = await (
+      isPostgres(trx)
+        ? records.innerJoin(sql<{ day: string }>`unnest(${dates}::text[])`.as('day'), (join) =>
+            join.onRef('a.date', '=', 'day.day'),
+          )
+        : records.where('a.date', 'in', dates)
+    )
+      .select([
+        'a.id',
+        'a.studentId',
+        'a.schoolId',
+        'a.date',
+        'a.status',
+        'a.checkInAt',
+        'a.checkOutAt',
+        'a.readerId',
+        'a.cardId',
+      ])
       .execute();
     for (const r of rows)
       out.set(dayKey(r.studentId, r.date), { ...r, status: r.status as AttendanceStatus, schoolId: r.schoolId!, changed: null });
