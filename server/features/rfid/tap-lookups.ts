@@ -116,6 +116,11 @@ function addHistory({ stored, counted }: ReturnType<typeof emptyHistory>, rows: 
   }
 }
 
+/** A day record's fields a tap needs besides its ids, from `attendanceRecords as a`. */
+const DAY_FIELDS = ['a.date', 'a.status', 'a.checkInAt', 'a.checkOutAt', 'a.readerId', 'a.cardId'] as const;
+/** PostgreSQL: the dates as a table `day(day)` to join, so that the unique (student_id, date) key is used (studentQueries). */
+const datesTable = (dates: string[]) => sql<{ day: string }>`unnest(${dates}::text[])`.as('day');
+
 type StudentQuery = ReturnType<typeof studentQueries>['queries'][number];
 type StudentRow = Awaited<ReturnType<StudentQuery['execute']>>[number];
 
@@ -146,21 +151,12 @@ function studentQueries(trx: Executor, pending: PendingTap[], dates: string[]) {
             // a cost that grew with every check-in of the morning; as a joined column, a date tells it nothing, and
             // (student_id, date) is the unique key it knows (tests/api/tap-cost.test.ts).
             q
-              .innerJoin(sql<{ day: string }>`unnest(${dates}::text[])`.as('day'), (join) => join.onTrue())
+              .innerJoin(datesTable(dates), (join) => join.onTrue())
               .leftJoin('attendanceRecords as a', (join) =>
                 join.onRef('a.studentId', '=', 's.id').onRef('a.date', '=', 'day.day'),
               )
           : q.leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
-        ).select([
-          'a.id as dayId',
-          'a.schoolId as daySchoolId',
-          'a.date',
-          'a.status',
-          'a.checkInAt',
-          'a.checkOutAt',
-          'a.readerId',
-          'a.cardId',
-        ]),
+        ).select(['a.id as dayId', 'a.schoolId as daySchoolId', ...DAY_FIELDS]),
       )
       .where('s.rfidCardId', 'in', part),
   );
@@ -238,22 +234,10 @@ export async function dayRecords(trx: Executor, keys: { studentId: number; date:
     // PostgreSQL: the dates as a joined column, so the unique (student_id, date) key is used (see studentQueries).
     const rows = await (
       isPostgres(trx)
-        ? records.innerJoin(sql<{ day: string }>`unnest(${dates}::text[])`.as('day'), (join) =>
-            join.onRef('a.date', '=', 'day.day'),
-          )
+        ? records.innerJoin(datesTable(dates), (join) => join.onRef('a.date', '=', 'day.day'))
         : records.where('a.date', 'in', dates)
     )
-      .select([
-        'a.id',
-        'a.studentId',
-        'a.schoolId',
-        'a.date',
-        'a.status',
-        'a.checkInAt',
-        'a.checkOutAt',
-        'a.readerId',
-        'a.cardId',
-      ])
+      .select(['a.id', 'a.studentId', 'a.schoolId', ...DAY_FIELDS])
       .execute();
     for (const r of rows)
       out.set(dayKey(r.studentId, r.date), { ...r, status: r.status as AttendanceStatus, schoolId: r.schoolId!, changed: null });
