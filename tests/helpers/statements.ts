@@ -15,7 +15,6 @@ export let sent: { text: string; values: unknown[] }[] = [];
 
 /** Every statement sent to the database while `fn` runs, reduced to its verb and table ("insert rfid_taps"). */
 export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
   named = [];
   sent = [];
   const spies =
@@ -24,7 +23,6 @@ export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]
           vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
             const q = args[0];
             const text = typeof q === 'string' ? q : (q as { text: string }).text;
-            seen.push(text);
             named.push(typeof q === 'object' && !!(q as { name?: string }).name);
             sent.push({
               text,
@@ -35,7 +33,6 @@ export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]
         ]
       : (['run', 'all', 'get', 'iterate'] as const).map((m) =>
           vi.spyOn(statementProto, m).mockImplementation(function (this: SQLite.Statement, ...args: unknown[]) {
-            seen.push(this.source);
             sent.push({ text: this.source, values: args.flat() });
             return (sqliteOriginals[m] as (...a: unknown[]) => unknown).apply(this, args) as never;
           }),
@@ -45,7 +42,7 @@ export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]
   } finally {
     for (const s of spies) s.mockRestore();
   }
-  return seen.map(shortSql);
+  return sent.map((s) => shortSql(s.text));
 }
 
 const original = pg.Client.prototype.query;
