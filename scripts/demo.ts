@@ -57,6 +57,10 @@ const config = loadConfig({
   SMS_GATEWAY_URL: gateway.url,
   SMS_WEBHOOK_SECRET: webhookSecret,
   OUTBOX_POLL_MS: '500',
+  // A notice expires 24 h after its event here, not at the end of its school day: this clock skips each night, so a
+  // check-out notice still queued at 17:30 would pass midnight at once (at DEMO_SPEED=1200, 16 simulated minutes
+  // after a 17:14 departure are 0.8 real seconds). A real evening gives the outbox hours.
+  OUTBOX_ATTENDANCE_EXPIRY: '24',
   // The school clock runs DEMO_SPEED times faster: the absence job looks every second.
   ABSENCE_JOB: '1',
   ABSENCE_JOB_SECONDS: '1',
