@@ -111,7 +111,7 @@ describe(`statements per tap (${dbKind})`, () => {
     expect(second).toEqual(TAP);
   });
 
-  it("a tap reads its student's day record by (student, date), however many records the day already has", async () => {
+  it("a tap reads its student's day record and its card's taps by their keys, however busy the day already is", async () => {
     // A school some weeks into the product, a morning in progress: 30 school days of history (in the planner's
     // statistics), and 300 classmates checked in already today (not in them yet, as every morning). Given today's
     // date as a constant, PostgreSQL read every one of those records for each tap, a cost that grew all morning.
@@ -145,22 +145,46 @@ describe(`statements per tap (${dbKind})`, () => {
       .values(classmates.map((s) => record(s.id, day)))
       .execute();
 
+    // The gate's morning so far: 3,000 taps of other cards from this reader and others around the same minutes.
+    const other = await createReader(t.app, admin, { schoolId, name: 'Busy gate 2' });
+    const taps = Array.from({ length: 3000 }, (_, i) => ({
+      readerId: i % 2 ? reader.id : other.id,
+      eventId: `morning-${i}`,
+      cardUidRaw: `F0${String(i).padStart(6, '0')}`,
+      cardUid: `F0${String(i).padStart(6, '0')}`,
+      tappedAt: at(day, `07:0${i % 10}`),
+      receivedAt: now,
+      outcome: 'UNKNOWN_CARD',
+    }));
+    for (let i = 0; i < taps.length; i += 500)
+      await t.app.db
+        .insertInto('rfidTaps')
+        .values(taps.slice(i, i + 500))
+        .execute();
+
+    const eventId = `busy-${++n}`;
     const res = await statementsOf(() =>
-      postTaps(t.app, reader.token, { eventId: `busy-${++n}`, cardUid: cards[0], tappedAt: at(day, '07:05') }),
+      postTaps(t.app, reader.token, { eventId, cardUid: cards[0], tappedAt: at(day, '07:05') }),
     );
     expect(res.length).toBeGreaterThan(0);
     const read = sent.find((s) => /from "students"/.test(s.text))!;
-    // The same statement again, explained (the tap's own record is there now: one row to find, as a check-out's).
+    // The same statement again, explained: the tap's own record and tap row are there now (one row each to find, as
+    // for a check-out and a replay), so every read below finds exactly one row by its index.
     const explain = (prefix: string) =>
       t.app.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${prefix} ${read.text}`, read.values));
     if (dbKind === 'postgres') {
       const { rows } = await explain('explain (analyze, format json)');
       const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
-      const touched = nodesOf(plan).filter(
-        (p) => p['Relation Name'] === 'attendance_records' || p['Index Name']?.startsWith('attendance'),
+      const touched = nodesOf(plan).filter((p) =>
+        ['attendance_records', 'rfid_taps'].some((table) => p['Relation Name'] === table || p['Index Name']?.startsWith(table)),
       );
-      expect(touched.length).toBeGreaterThan(0);
-      // Rows read, kept or not: the tapping student's one record, never the classmates'.
+      // The day record by (student, date); the stored tap by (reader, eventId); the counted taps by (card, time).
+      expect(touched.map((p) => p['Index Name']).sort()).toEqual([
+        'attendance_student_date_uq',
+        'rfid_taps_card_idx',
+        'rfid_taps_event_uq',
+      ]);
+      // Rows read, kept or not: the tapping student's one record and one tap, never the classmates' or the gate's.
       for (const p of touched) {
         const rowsRead =
           (p['Actual Rows'] + (p['Rows Removed by Filter'] ?? 0) + (p['Rows Removed by Index Recheck'] ?? 0)) * p['Actual Loops'];
@@ -171,6 +195,18 @@ describe(`statements per tap (${dbKind})`, () => {
       // SQLite has statistics of no day either; it picks the unique key on its own, as this keeps checking.
       expect(rows.map((r) => r.detail)).toContainEqual(
         expect.stringMatching(/^SEARCH a USING (COVERING )?INDEX attendance_student_date_uq \(student_id=\? AND date=\?\)/),
+      );
+      const history = sent.find((s) => /from "rfid_taps"/.test(s.text))!;
+      const { rows: tapPlan } = await t.app.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${history.text}`, history.values),
+      );
+      expect(tapPlan.map((r) => r.detail)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^SEARCH rfid_taps USING INDEX rfid_taps_event_uq \(reader_id=\? AND event_id=\?\)/),
+          expect.stringMatching(
+            /^SEARCH rfid_taps USING INDEX rfid_taps_card_idx \(card_uid=\? AND tapped_at>\? AND tapped_at<\?\)/,
+          ),
+        ]),
       );
     }
   });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { isPostgres, type Executor } from '@core/db/index';
 import { cardUidCandidates } from '@domain/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
@@ -52,6 +52,15 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+/** The instants whose counted taps can debounce a group's taps: the debounce window each side of them. */
+function debounceWindow(pending: PendingTap[], windowMs: number) {
+  const times = pending.map((p) => Date.parse(p.tappedAt));
+  return {
+    from: new Date(Math.min(...times) - windowMs).toISOString(),
+    to: new Date(Math.max(...times) + windowMs).toISOString(),
+  };
+}
+
 type HistoryQuery = ReturnType<typeof historyQueries>[number];
 type HistoryRow = Awaited<ReturnType<HistoryQuery['execute']>>[number];
 
@@ -73,9 +82,7 @@ function historyQueries(trx: Executor, pending: PendingTap[], windowMs: number) 
   for (const p of pending) pushTo(byReader, p.reader.id, p.event.eventId);
   const pairParts = chunks([...byReader].flatMap(([readerId, ids]) => ids.map((id) => [readerId, id] as const)));
   const uidParts = chunks([...new Set(pending.map((p) => p.uid))]);
-  const times = pending.map((p) => Date.parse(p.tappedAt));
-  const from = new Date(Math.min(...times) - windowMs).toISOString();
-  const to = new Date(Math.max(...times) + windowMs).toISOString();
+  const { from, to } = debounceWindow(pending, windowMs);
   const columns = ['readerId', 'eventId', 'outcome', 'status', 'attendanceId', 'studentId', 'cardUid', 'tappedAt'] as const;
   return pairParts.map((pairs, i) => {
     const ids = new Map<number, string[]>();
@@ -121,46 +128,97 @@ const DAY_FIELDS = ['a.date', 'a.status', 'a.checkInAt', 'a.checkOutAt', 'a.read
 /** PostgreSQL: the dates as a table `day(day)` to join, so that the unique (student_id, date) key is used (studentQueries). */
 const datesTable = (dates: string[]) => sql<{ day: string }>`unnest(${dates}::text[])`.as('day');
 
-type StudentQuery = ReturnType<typeof studentQueries>['queries'][number];
-type StudentRow = Awaited<ReturnType<StudentQuery['execute']>>[number];
-
 const emptyHolders = () => ({ byCard: new Map<string, Student & { usable: boolean }>(), days: new Map<string, DayState>() });
+
+/** Each tap's card in its accepted forms (src/domain/card-uid.ts, exact form first), by normalised UID. */
+function cardForms(pending: PendingTap[]) {
+  const candidates = new Map<string, string[]>();
+  for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
+  return candidates;
+}
 
 /**
  * The student each card belongs to at each reader: an active, unarchived student holding the card in any of
- * its accepted forms (src/domain/card-uid.ts, exact form first), of the reader's school when it has one.
- * Looked up by the unique card index alone; the other conditions are checked here (SQLite would otherwise
- * pick the school index and walk the whole school). The grade's level comes along (a primary-key join, no
- * statement of its own) for the no-class days of some grade levels.
- * With `dates` (the taps' school-local days, known when every reader has a school), the same statement also
- * reads those days' attendance records of the card holders (`days`), so a tap needs no dayRecords read.
- * One statement per 500 card forms; with each tap's card forms.
+ * its accepted forms, of the reader's school when it has one. Looked up by the unique card index alone; the
+ * other conditions are checked here (SQLite would otherwise pick the school index and walk the whole school).
+ * The grade's level comes along (a primary-key join, no statement of its own) for the no-class days of some
+ * grade levels. With `dates` (the taps' school-local days, known when every reader has a school), the same
+ * statement also reads those days' attendance records of the card holders (`days`), so a tap needs no
+ * dayRecords read. One statement per 500 card forms. SQLite's; PostgreSQL's is PG_TAP_READ.
  */
-function studentQueries(trx: Executor, pending: PendingTap[], dates: string[]) {
-  const candidates = new Map<string, string[]>();
-  for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));
-  const queries = chunks([...new Set([...candidates.values()].flat())]).map((part) =>
+function studentQueries(trx: Executor, candidates: Map<string, string[]>, dates: string[]) {
+  return chunks([...new Set([...candidates.values()].flat())]).map((part) =>
     trx
       .selectFrom('students as s')
       .leftJoin('grades as g', 'g.id', 's.gradeId')
       .select(['s.id', 's.schoolId', 's.firstName', 's.lastName', 's.rfidCardId', 's.isArchived', 's.isActive', 'g.level'])
       .$if(dates.length > 0, (q) =>
-        (isPostgres(trx)
-          ? // Each holder's day by the unique (student_id, date) index. With the dates as constants PostgreSQL read ALL
-            // of today's records by a date index instead (today is never in the statistics yet, so it looks empty),
-            // a cost that grew with every check-in of the morning; as a joined column, a date tells it nothing, and
-            // (student_id, date) is the unique key it knows (tests/api/tap-cost.test.ts).
-            q
-              .innerJoin(datesTable(dates), (join) => join.onTrue())
-              .leftJoin('attendanceRecords as a', (join) =>
-                join.onRef('a.studentId', '=', 's.id').onRef('a.date', '=', 'day.day'),
-              )
-          : q.leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
-        ).select(['a.id as dayId', 'a.schoolId as daySchoolId', ...DAY_FIELDS]),
+        q
+          .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', 'in', dates))
+          .select(['a.id as dayId', 'a.schoolId as daySchoolId', ...DAY_FIELDS]),
       )
       .where('s.rfidCardId', 'in', part),
   );
-  return { candidates, queries };
+}
+
+type StudentRow = Awaited<ReturnType<ReturnType<typeof studentQueries>[number]['execute']>>[number];
+
+/**
+ * PostgreSQL: historyQueries and studentQueries of a whole group in ONE statement and one round trip (a lone
+ * tap's wait is mostly round trips, docs/benchmarks.md), each part as a JSON array column of one row, its keys
+ * named as the rows' fields. Every list is an array parameter, so the text is the same for every group: parsed
+ * and planned once per connection (core/db names it), and built by no query builder on the way (issue #20:
+ * Kysely's building was ~0.1 ms of a lone tap). The plans use the indexes whatever the statistics say
+ * (docs/CONVENTIONS.md; pinned by tests/api/tap-cost.test.ts):
+ * - stored taps: the joined (reader, eventId) pairs probe the unique event index;
+ * - counted taps: the card index over (card_uid, tapped_at);
+ * - the dates as a joined column, so each holder's day record is found by the unique (student_id, date) key.
+ *   With the dates as constants PostgreSQL read ALL of today's records by a date index instead (today is never
+ *   in the statistics yet, so it looks empty), a cost that grew with every check-in of the morning. With no
+ *   dates (a reader without a school), the left join keeps the students and finds no record.
+ * Values: $1 reader ids and $2 eventIds (pairs), $3 normalised UIDs, $4..$5 the debounce window, $6 dates,
+ * $7 card forms.
+ */
+const PG_TAP_READ = `
+select
+  (select coalesce(json_agg(h), '[]') from (
+    select 's' as kind, t.reader_id as "readerId", t.event_id as "eventId", t.outcome, t.status,
+      t.attendance_id as "attendanceId", t.student_id as "studentId", t.card_uid as "cardUid", t.tapped_at as "tappedAt"
+    from "rfid_taps" t
+    join unnest($1::int[], $2::text[]) as e(reader_id, event_id) on t.reader_id = e.reader_id and t.event_id = e.event_id
+    union all
+    select 'c', t.reader_id, t.event_id, t.outcome, t.status, t.attendance_id, t.student_id, t.card_uid, t.tapped_at
+    from "rfid_taps" t
+    where t.card_uid = any($3::text[]) and t.tapped_at >= $4::text and t.tapped_at <= $5::text and t.outcome <> 'DEBOUNCED'
+  ) as h) as history,
+  (select coalesce(json_agg(s), '[]') from (
+    select s.id, s.school_id as "schoolId", s.first_name as "firstName", s.last_name as "lastName",
+      s.rfid_card_id as "rfidCardId", s.is_archived as "isArchived", s.is_active as "isActive", g.level,
+      a.id as "dayId", a.school_id as "daySchoolId", a.date, a.status, a.check_in_at as "checkInAt",
+      a.check_out_at as "checkOutAt", a.reader_id as "readerId", a.card_id as "cardId"
+    from "students" s
+    left join "grades" g on g.id = s.grade_id
+    left join unnest($6::text[]) as day(day) on true
+    left join "attendance_records" a on a.student_id = s.id and a.date = day.day
+    where s.rfid_card_id = any($7::text[])
+  ) as s) as students`;
+
+async function readGroupAtOnce(trx: Executor, pending: PendingTap[], windowMs: number, dates: string[], forms: string[]) {
+  const { from, to } = debounceWindow(pending, windowMs);
+  const values = [
+    pending.map((p) => p.reader.id),
+    pending.map((p) => p.event.eventId),
+    [...new Set(pending.map((p) => p.uid))],
+    from,
+    to,
+    dates,
+    forms,
+  ];
+  // No plugin: the keys are named in the text, and the camel-case pass would walk both arrays for nothing.
+  const { rows } = await trx
+    .withoutPlugins()
+    .executeQuery<{ history: HistoryRow[]; students: StudentRow[] }>(CompiledQuery.raw(PG_TAP_READ, values));
+  return rows[0]!;
 }
 
 function addHolders({ byCard, days }: ReturnType<typeof emptyHolders>, rows: StudentRow[]) {
@@ -203,26 +261,22 @@ function holdersOf(candidates: Map<string, string[]>, { byCard, days }: ReturnTy
 }
 
 /**
- * historyQueries and studentQueries of the same taps at once. On PostgreSQL, when each is one statement (≤ 500
- * events, the usual case), both go in ONE round trip: each as a JSON array column of one row (the keys come back
- * camel-cased like any row's). A lone tap's wait is mostly round trips (docs/benchmarks.md, issue #20).
- * `dates` as for studentQueries.
+ * What a group's taps need read, from both stores: the group's stored taps and the debounce window's counted
+ * taps (historyQueries), and the card holders with their `dates`' day records (studentQueries). On PostgreSQL
+ * in one statement (PG_TAP_READ), on SQLite one statement per part (no round trips to save in a process).
  */
 export async function tapHistoryAndStudents(trx: Executor, pending: PendingTap[], windowMs: number, dates: string[]) {
-  const history = historyQueries(trx, pending, windowMs);
-  const { candidates, queries } = studentQueries(trx, pending, dates);
+  const candidates = cardForms(pending);
   const found = emptyHistory();
   const holders = emptyHolders();
-  if (!isPostgres(trx) || history.length !== 1 || queries.length !== 1) {
-    for (const query of history) addHistory(found, await query.execute());
-    for (const query of queries) addHolders(holders, await query.execute());
-    return { ...found, ...holdersOf(candidates, holders) };
+  if (isPostgres(trx) && pending.length) {
+    const read = await readGroupAtOnce(trx, pending, windowMs, dates, [...new Set([...candidates.values()].flat())]);
+    addHistory(found, read.history);
+    addHolders(holders, read.students);
+  } else {
+    for (const query of historyQueries(trx, pending, windowMs)) addHistory(found, await query.execute());
+    for (const query of studentQueries(trx, candidates, dates)) addHolders(holders, await query.execute());
   }
-  const { rows } = await sql<{ history: HistoryRow[]; students: StudentRow[] }>`
-    select (select coalesce(json_agg(h), '[]') from (${history[0]!}) as h) as history,
-      (select coalesce(json_agg(s), '[]') from (${queries[0]!}) as s) as students`.execute(trx);
-  addHistory(found, rows[0]!.history);
-  addHolders(holders, rows[0]!.students);
   return { ...found, ...holdersOf(candidates, holders) };
 }
 
