@@ -62,9 +62,10 @@ export function shortSql(sql: string): string {
   if (s.startsWith('with ') && /\b(insert into|update) /.test(s))
     return `write ${[...new Set([...s.matchAll(/(?:insert into|update) "?([a-z_]+)"?/g)].map((m) => m[1]))].join(' + ')}`;
   const verb = s.split(' ')[0]!;
-  // A select of several tables' rows (PostgreSQL's one read of a tap): the tables it reads from.
+  // A select of several tables' rows (PostgreSQL's one read of a tap): the tables it reads from (not the functions,
+  // `unnest(…)`, `json_to_recordset(…)`).
   if (verb === 'select')
-    return `select ${[...new Set([...s.matchAll(/ from "?([a-z_]+)"?/g)].map((m) => m[1]).filter((t) => t !== 'unnest'))].join(' + ')}`;
+    return `select ${[...new Set([...s.matchAll(/ from "?([a-z_]+)"?(?![a-z_(])/g)].map((m) => m[1]))].join(' + ')}`;
   const table = /(?:from|into|update) "?([a-z_]+)"?/.exec(s)?.[1] ?? '?';
   return `${verb} ${table}`;
 }

@@ -166,53 +166,70 @@ type StudentRow = Awaited<ReturnType<ReturnType<typeof studentQueries>[number]['
 /**
  * PostgreSQL: historyQueries and studentQueries of a whole group in ONE statement and one round trip (a lone
  * tap's wait is mostly round trips, docs/benchmarks.md), each part as a JSON array column of one row, its keys
- * named as the rows' fields. Every list is an array parameter, so the text is the same for every group: parsed
- * and planned once per connection (core/db names it), and built by no query builder on the way (issue #20:
- * Kysely's building was ~0.1 ms of a lone tap). The plans use the indexes whatever the statistics say
- * (docs/CONVENTIONS.md; pinned by tests/api/tap-cost.test.ts):
- * - stored taps: the joined (reader, eventId) pairs probe the unique event index;
- * - counted taps: the card index over (card_uid, tapped_at);
- * - the dates as a joined column, so each holder's day record is found by the unique (student_id, date) key.
- *   With the dates as constants PostgreSQL read ALL of today's records by a date index instead (today is never
- *   in the statistics yet, so it looks empty), a cost that grew with every check-in of the morning. With no
- *   dates (a reader without a school), the left join keeps the students and finds no record.
- * Values: $1 reader ids and $2 eventIds (pairs), $3 normalised UIDs, $4..$5 the debounce window, $6 dates,
- * $7 card forms.
+ * named as the rows' fields. Every list is one JSON parameter, so the text is the same for every group: built by
+ * no query builder (issue #20: Kysely's building was ~0.1 ms of a lone tap), and named (core/db), so parsed once
+ * per connection. Its plan is made to be the same whatever PostgreSQL knows, and then planned once as well:
+ * - each lookup is a LATERAL subquery per list element, fenced with OFFSET 0 so that it is not flattened into a
+ *   join: the plan can only be a loop of index probes (docs/CONVENTIONS.md). Unfenced, the generic plan guessed
+ *   100 elements per list and read whole tables by hash joins;
+ * - the lists are JSON, not arrays: PostgreSQL sizes `unnest` of a known array exactly, so each run's own plan
+ *   (1 element) always looked cheaper than the generic one, and the statement was planned again on every run
+ *   (0.26 ms of a 0.47 ms read). The JSON functions are sized alike in both, so the generic plan is kept;
+ * - the day record is found by a row comparison, which only the unique (student_id, date) index can serve: with
+ *   a plain `date = ` the planner took the (date, status) index as often, and read all of today's records (today
+ *   is never in the statistics yet). With no dates (a reader without a school) the date is null: no record;
+ * - each JSON list counts as 100 rows to the planner: the students are probed per (card form, date) pair, not
+ *   a join of the two lists, whose 100 × 100 guess made the statement cost enough for JIT compilation (260 ms).
+ * tests/api/tap-cost.test.ts checks both plans: every probe by its index, no row read and dropped.
+ * Values: $1 the (reader, eventId) pairs, $2 normalised UIDs, $3..$4 the debounce window, $5 the (card form,
+ * date) pairs.
  */
+const TAP_FIELDS = 'reader_id, event_id, outcome, status, attendance_id, student_id, card_uid, tapped_at';
 const PG_TAP_READ = `
 select
   (select coalesce(json_agg(h), '[]') from (
     select 's' as kind, t.reader_id as "readerId", t.event_id as "eventId", t.outcome, t.status,
       t.attendance_id as "attendanceId", t.student_id as "studentId", t.card_uid as "cardUid", t.tapped_at as "tappedAt"
-    from "rfid_taps" t
-    join unnest($1::int[], $2::text[]) as e(reader_id, event_id) on t.reader_id = e.reader_id and t.event_id = e.event_id
+    from json_to_recordset($1::json) as e(reader_id int, event_id text)
+    join lateral (
+      select ${TAP_FIELDS} from "rfid_taps" t where t.reader_id = e.reader_id and t.event_id = e.event_id offset 0
+    ) as t on true
     union all
     select 'c', t.reader_id, t.event_id, t.outcome, t.status, t.attendance_id, t.student_id, t.card_uid, t.tapped_at
-    from "rfid_taps" t
-    where t.card_uid = any($3::text[]) and t.tapped_at >= $4::text and t.tapped_at <= $5::text and t.outcome <> 'DEBOUNCED'
+    from json_array_elements_text($2::json) as c(uid)
+    join lateral (
+      select ${TAP_FIELDS} from "rfid_taps" t
+      where t.card_uid = c.uid and t.tapped_at >= $3::text and t.tapped_at <= $4::text and t.outcome <> 'DEBOUNCED'
+      offset 0
+    ) as t on true
   ) as h) as history,
   (select coalesce(json_agg(s), '[]') from (
     select s.id, s.school_id as "schoolId", s.first_name as "firstName", s.last_name as "lastName",
-      s.rfid_card_id as "rfidCardId", s.is_archived as "isArchived", s.is_active as "isActive", g.level,
+      s.rfid_card_id as "rfidCardId", s.is_archived as "isArchived", s.is_active as "isActive", s.level,
       a.id as "dayId", a.school_id as "daySchoolId", a.date, a.status, a.check_in_at as "checkInAt",
       a.check_out_at as "checkOutAt", a.reader_id as "readerId", a.card_id as "cardId"
-    from "students" s
-    left join "grades" g on g.id = s.grade_id
-    left join unnest($6::text[]) as day(day) on true
-    left join "attendance_records" a on a.student_id = s.id and a.date = day.day
-    where s.rfid_card_id = any($7::text[])
+    from json_to_recordset($5::json) as f(card text, day text)
+    join lateral (
+      select s.id, s.school_id, s.first_name, s.last_name, s.rfid_card_id, s.is_archived, s.is_active, g.level
+      from "students" s left join "grades" g on g.id = s.grade_id
+      where s.rfid_card_id = f.card offset 0
+    ) as s on true
+    left join lateral (
+      select a.id, a.school_id, a.date, a.status, a.check_in_at, a.check_out_at, a.reader_id, a.card_id
+      from "attendance_records" a
+      where (a.student_id, a.date) >= (s.id, f.day) and (a.student_id, a.date) <= (s.id, f.day) offset 0
+    ) as a on true
   ) as s) as students`;
 
 async function readGroupAtOnce(trx: Executor, pending: PendingTap[], windowMs: number, dates: string[], forms: string[]) {
   const { from, to } = debounceWindow(pending, windowMs);
   const values = [
-    pending.map((p) => p.reader.id),
-    pending.map((p) => p.event.eventId),
-    [...new Set(pending.map((p) => p.uid))],
+    JSON.stringify(pending.map((p) => ({ reader_id: p.reader.id, event_id: p.event.eventId }))),
+    JSON.stringify([...new Set(pending.map((p) => p.uid))]),
     from,
     to,
-    dates,
-    forms,
+    // Each card form with each date (or none: a reader without a school): one probe per pair.
+    JSON.stringify(forms.flatMap((card) => (dates.length ? dates : [null]).map((day) => ({ card, day })))),
   ];
   // No plugin: the keys are named in the text, and the camel-case pass would walk both arrays for nothing.
   const { rows } = await trx
