@@ -3,10 +3,15 @@
 -- On a synthetic copy (its own schema, dropped at the end): 3,000 students, 60 analysed school days, and 2,999 of
 -- today's records written after the ANALYZE (today is never in the statistics yet). Each form runs 8 times as one
 -- prepared statement: executions 1-5 get custom plans, then PostgreSQL may switch to a generic one.
---   plain: the date as a constant (the tap read before 2026-11-27);
---   keyed: the dates as a joined unnest column (server/features/rfid/tap-lookups.ts).
+--   plain: the date as a constant (the tap read before 2026-11-27, morning);
+--   keyed: the dates as a joined unnest column (2026-11-27, morning);
+--   probe: one fenced LATERAL probe per (card, date) pair of a JSON list, the record by a row comparison that only
+--          the unique (student_id, date) key serves (server/features/rfid/tap-lookups.ts, PG_TAP_READ, since the
+--          afternoon of 2026-11-27). The last EXPLAIN of each form shows its generic plan, if PostgreSQL took one.
 -- Read the index used, its rows and the execution time of each EXPLAIN.
 \set ON_ERROR_STOP on
+-- As the app's connections (server/core/db): the probe's estimate is high, and JIT would compile it on each run.
+set jit = off;
 drop schema if exists bench_day_read cascade;
 create schema bench_day_read;
 set search_path = bench_day_read;
@@ -33,22 +38,18 @@ prepare keyed(text[], text) as
   join unnest($1::text[]) as day on true
   left join attendance_records a on a.student_id = s.id and a.date = day.day
   where s.rfid_card_id in ($2);
+prepare probe(json) as
+  select s.id, a.id from json_to_recordset($1) as f(card text, day text)
+  join lateral (select s.id from students s where s.rfid_card_id = f.card offset 0) as s on true
+  left join lateral (
+    select a.id from attendance_records a
+    where (a.student_id, a.date) >= (s.id, f.day) and (a.student_id, a.date) <= (s.id, f.day) offset 0
+  ) as a on true;
 \echo '== plain (date as a constant)'
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
-explain (analyze, costs off, timing off) execute plain('2026-11-27', 'C1500');
+select 'explain (analyze, costs off, timing off) execute plain(''2026-11-27'', ''C1500'')' from generate_series(1, 8) \gexec
 \echo '== keyed (dates as a joined column)'
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
-explain (analyze, costs off, timing off) execute keyed('{2026-11-27}', 'C1500');
+select 'explain (analyze, costs off, timing off) execute keyed(''{2026-11-27}'', ''C1500'')' from generate_series(1, 8) \gexec
+\echo '== probe (a fenced probe per (card, date) pair; the current read)'
+select 'explain (analyze, costs off, timing off) execute probe(''[{"card":"C1500","day":"2026-11-27"}]'')'
+  from generate_series(1, 8) \gexec
 drop schema bench_day_read cascade;

@@ -220,6 +220,23 @@ describe(`statements per tap (${dbKind})`, () => {
     }
   });
 
+  it.runIf(dbKind === 'postgres')(
+    'PostgreSQL: the app compiles no query with JIT (an over-estimated lookup would pay it per run)',
+    async () => {
+      // Every connection of the pool: hold them all at once, so none is missed.
+      const settings = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.app.db.connection().execute(async (c) => {
+            const { rows } = await sql<{ jit: string }>`show jit`.execute(c);
+            await sql`select pg_sleep(0.05)`.execute(c);
+            return rows[0]!.jit;
+          }),
+        ),
+      );
+      expect(settings).toEqual(Array(10).fill('off'));
+    },
+  );
+
   it('the caches never outlive a change made in this process: deactivation, token rotation, rules, a reassigned card', async () => {
     const api = as(admin);
     const reader = await createReader(t.app, admin, { schoolId, name: 'Cache gate' });

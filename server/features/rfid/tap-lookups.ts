@@ -179,7 +179,9 @@ type StudentRow = Awaited<ReturnType<ReturnType<typeof studentQueries>[number]['
  *   a plain `date = ` the planner took the (date, status) index as often, and read all of today's records (today
  *   is never in the statistics yet). With no dates (a reader without a school) the date is null: no record;
  * - each JSON list counts as 100 rows to the planner: the students are probed per (card form, date) pair, not
- *   a join of the two lists, whose 100 × 100 guess made the statement cost enough for JIT compilation (260 ms).
+ *   a join of the two lists, whose 100 × 100 guess made the statement cost enough for JIT compilation (260 ms;
+ *   the app's connections now run with jit=off, core/db: with real statistics the row comparison below is
+ *   estimated at thousands of rows).
  * tests/api/tap-cost.test.ts checks both plans: every probe by its index, no row read and dropped.
  * Values: $1 the (reader, eventId) pairs, $2 normalised UIDs, $3..$4 the debounce window, $5 the (card form,
  * date) pairs.
