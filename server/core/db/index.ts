@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 
@@ -119,6 +119,15 @@ export function createPrivateFile(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
+}
+
+/**
+ * Runs a fixed SQL text (values bound as $n on PostgreSQL, ? on SQLite) as it is: no builder, no camel-case pass,
+ * so the keys of the rows it returns are named in the text. For the few hot statements where building through
+ * Kysely was a measured cost (the tap path, issue #20); everything else goes through Kysely.
+ */
+export async function runFixed<Row>(db: Executor, text: string, values: readonly unknown[]): Promise<Row[]> {
+  return (await db.withoutPlugins().executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
 }
 
 export function isPostgres(db: Executor): boolean {

@@ -1,5 +1,5 @@
-import { CompiledQuery, sql } from 'kysely';
-import { isPostgres, type Executor } from '@core/db/index';
+import { sql } from 'kysely';
+import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import { cardUidCandidates } from '@domain/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
@@ -96,11 +96,6 @@ function cardForms(pending: PendingTap[]) {
   return candidates;
 }
 
-/** Runs a fixed text (tap-read-texts.ts) as it is: its row keys are named in it. */
-async function run<Row>(trx: Executor, text: string, values: unknown[]) {
-  return (await trx.withoutPlugins().executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
-}
-
 /** The history and students parts of a group's read: one statement on PostgreSQL, one per part on SQLite. */
 async function readGroup(trx: Executor, pending: PendingTap[], windowMs: number, dates: string[], forms: string[]) {
   const { from, to } = debounceWindow(pending, windowMs);
@@ -109,13 +104,19 @@ async function readGroup(trx: Executor, pending: PendingTap[], windowMs: number,
     const pairs = JSON.stringify(pending.map((p) => ({ reader_id: p.reader.id, event_id: p.event.eventId })));
     // Each card form with each date (or none: a reader without a school): one probe per pair.
     const holders = JSON.stringify(forms.flatMap((card) => (dates.length ? dates : [null]).map((day) => ({ card, day }))));
-    const rows = await run<{ history: HistoryRow[]; students: StudentRow[] }>(trx, PG_TAP_READ, [pairs, uids, from, to, holders]);
+    const rows = await runFixed<{ history: HistoryRow[]; students: StudentRow[] }>(trx, PG_TAP_READ, [
+      pairs,
+      uids,
+      from,
+      to,
+      holders,
+    ]);
     return rows[0]!;
   }
   const pairs = JSON.stringify(pending.map((p) => [p.reader.id, p.event.eventId]));
   return {
-    history: await run<HistoryRow>(trx, SQLITE_TAP_HISTORY, [pairs, uids, from, to]),
-    students: await run<StudentRow>(trx, SQLITE_TAP_STUDENTS, [JSON.stringify(dates), JSON.stringify(forms)]),
+    history: await runFixed<HistoryRow>(trx, SQLITE_TAP_HISTORY, [pairs, uids, from, to]),
+    students: await runFixed<StudentRow>(trx, SQLITE_TAP_STUDENTS, [JSON.stringify(dates), JSON.stringify(forms)]),
   };
 }
 

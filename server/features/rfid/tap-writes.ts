@@ -1,17 +1,16 @@
-import { CompiledQuery } from 'kysely';
-import { isPostgres, type Executor } from '@core/db/index';
+import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import type { TapOutcome } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import { openAttendanceIntent, writeNotificationIntents, type NotificationIntent } from '../notifications';
+import { openAttendanceIntent, type NotificationIntent } from '../notifications';
 import { ReplayRace } from './tap-results';
-import { chunks, dayKey, tapKey, type DayState } from './tap-lookups';
+import { dayKey, tapKey, type DayState } from './tap-lookups';
 
 /*
  * The writes of a decided group of taps (features/rfid/tap-recording.ts): the day records (new ones inserted,
  * changed ones updated), the parents' notification intents and the tap rows.
  *
  * - SQLite runs in the process: a statement costs no round trip, so each table gets its multi-row statement, in
- *   the intake's transaction.
+ *   the intake's transaction (fixed texts over a JSON value of the rows, below).
  * - PostgreSQL: every round trip is a wake-up of two processes, so the whole group goes out as ONE statement
  *   (data-modifying CTEs over `unnest` arrays; one text, prepared once per connection, whatever the group's
  *   size). A statement is atomic on its own, so a lone tap needs no BEGIN/COMMIT around its writes
@@ -58,61 +57,94 @@ export async function writeTapGroup(trx: Executor, writes: GroupWrites): Promise
   return writeByTable(trx, writes);
 }
 
+/*
+ * SQLite's writes, one fixed text per table with the group's rows as one JSON value (`json_each`, each row an
+ * array): no query builder on a lone tap's path (issue #20), and one prepared statement for every group size.
+ * The first value is the instant written as createdAt, updatedAt, receivedAt, nextAttemptAt.
+ */
+const SQLITE_INSERT_DAYS = `
+insert into attendance_records
+  (student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, created_at, updated_at)
+select v.value ->> 0, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6,
+  v.value ->> 7, n.at, n.at
+from (select ? as at) as n, json_each(?) as v where true
+on conflict (student_id, date) do nothing
+returning id, student_id as "studentId", date`;
+const SQLITE_UPDATE_DAYS = `
+update attendance_records as a set
+  status = case when (v.value ->> 1) & 1 <> 0 then v.value ->> 2 else a.status end,
+  check_in_at = case when (v.value ->> 1) & 2 <> 0 then v.value ->> 3 else a.check_in_at end,
+  check_out_at = case when (v.value ->> 1) & 4 <> 0 then v.value ->> 4 else a.check_out_at end,
+  reader_id = case when (v.value ->> 1) & 8 <> 0 then v.value ->> 5 else a.reader_id end,
+  card_id = case when (v.value ->> 1) & 16 <> 0 then v.value ->> 6 else a.card_id end,
+  updated_at = ?
+from json_each(?) as v where a.id = v.value ->> 0`;
+const SQLITE_INSERT_INTENTS = `
+insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, school_id, priority,
+  event_at, next_attempt_at, created_at, updated_at)
+select v.value ->> 0, v.value ->> 1, v.value ->> 2, '', v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6,
+  n.at, n.at, n.at
+from (select ? as at) as n, json_each(?) as v where true
+-- The same change's intent written before (a replayed group): one notice, never two.
+on conflict (idempotency_key) do nothing`;
+const SQLITE_INSERT_TAPS = `
+insert into rfid_taps
+  (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome, status, attendance_id)
+select v.value ->> 0, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, n.at, v.value ->> 5, v.value ->> 6,
+  v.value ->> 7, v.value ->> 8
+from (select ? as at) as n, json_each(?) as v where true
+on conflict (reader_id, event_id) do nothing
+returning id, reader_id as "readerId", event_id as "eventId"`;
+
+/** SQLite: the day records, then the intents (they name the records' ids), then the taps; in the intake's transaction. */
 async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWrites) {
-  await writeDays(trx, days, now);
-  await writeNotificationIntents(
-    trx,
-    intents.map(({ intent, day }) => ({ ...intent, attendanceId: day.id! })),
-  );
-  const tapIds = new Map<string, number>();
-  for (const part of chunks(taps)) {
-    const inserted = await trx
-      .insertInto('rfidTaps')
-      .values(part.map(({ day, ...row }) => ({ ...row, receivedAt: now, attendanceId: day?.id ?? null })))
-      .onConflict((oc) => oc.columns(['readerId', 'eventId']).doNothing())
-      .returning(['id', 'readerId', 'eventId'])
-      .execute();
-    if (inserted.length !== part.length) throw new ReplayRace();
-    for (const r of inserted) tapIds.set(tapKey(r.readerId, r.eventId), r.id);
-  }
-  return tapIds;
-}
-
-/** New day records in multi-row inserts (ids read back by their unique (student, date)), changed ones updated. */
-async function writeDays(trx: Executor, days: DayState[], now: string) {
+  // A group of replays only (PostgreSQL comes here then too): no new tap, so no day record or intent either.
+  if (!taps.length) return new Map<string, number>();
+  const rows = <T>(list: T[], f: (row: T) => unknown[]) => JSON.stringify(list.map(f));
   const fresh = days.filter((d) => d.id == null);
-  for (const part of chunks(fresh)) {
-    const inserted = await trx
-      .insertInto('attendanceRecords')
-      .values(part.map((d) => ({ ...dayColumns(d), createdAt: now, updatedAt: now })))
-      // Another process inserted one of these days since they were read: the group runs again and reads it.
-      .onConflict((oc) => oc.columns(['studentId', 'date']).doNothing())
-      .returning(['id', 'studentId', 'date'])
-      .execute();
-    if (inserted.length !== part.length) throw new ReplayRace();
+  const changed = days.filter((d) => d.id != null && d.changed);
+  if (fresh.length) {
+    const inserted = await runFixed<{ id: number; studentId: number; date: string }>(trx, SQLITE_INSERT_DAYS, [
+      now,
+      rows(fresh, (d) => [d.studentId, d.schoolId, d.date, d.status, d.checkInAt, d.checkOutAt, d.readerId, d.cardId]),
+    ]);
+    // Another process inserted one of these days since they were read: the group runs again and reads it.
+    if (inserted.length !== fresh.length) throw new ReplayRace();
     const ids = new Map(inserted.map((r) => [dayKey(r.studentId, r.date), r.id]));
-    for (const d of part) d.id = ids.get(dayKey(d.studentId, d.date))!;
+    for (const d of fresh) d.id = ids.get(dayKey(d.studentId, d.date))!;
   }
-  for (const d of days) {
-    if (d.id == null || !d.changed) continue;
-    await trx
-      .updateTable('attendanceRecords')
-      .set({ ...d.changed, updatedAt: now })
-      .where('id', '=', d.id)
-      .execute();
-  }
+  if (changed.length)
+    await runFixed(trx, SQLITE_UPDATE_DAYS, [
+      now,
+      rows(changed, (d) => [d.id, maskOf(d), d.status, d.checkInAt, d.checkOutAt, d.readerId, d.cardId]),
+    ]);
+  if (intents.length)
+    await runFixed(trx, SQLITE_INSERT_INTENTS, [
+      now,
+      rows(intents, ({ intent, day }) => {
+        // As writeNotificationIntents writes it: the key and the payload end with the record's id.
+        const open = openAttendanceIntent(intent);
+        const payload = `${open.payloadHead},"attendanceId":${day.id!}}`;
+        return [`${open.keyPrefix}${day.id!}`, open.channel, open.studentId, payload, open.schoolId, open.priority, open.eventAt];
+      }),
+    ]);
+  const inserted = await runFixed<{ id: number; readerId: number; eventId: string }>(trx, SQLITE_INSERT_TAPS, [
+    now,
+    rows(taps, (t) => [
+      t.readerId,
+      t.eventId,
+      t.cardUidRaw,
+      t.cardUid,
+      t.tappedAt,
+      t.studentId,
+      t.outcome,
+      t.status,
+      t.day?.id ?? null,
+    ]),
+  ]);
+  if (inserted.length !== taps.length) throw new ReplayRace();
+  return new Map(inserted.map((r) => [tapKey(r.readerId, r.eventId), r.id]));
 }
-
-const dayColumns = (d: DayState) => ({
-  studentId: d.studentId,
-  schoolId: d.schoolId,
-  date: d.date,
-  status: d.status,
-  checkInAt: d.checkInAt,
-  checkOutAt: d.checkOutAt,
-  readerId: d.readerId,
-  cardId: d.cardId,
-});
 
 /** The columns a tap may change on an existing day record, and their bit in the statement's `mask`. */
 const CHANGEABLE = ['status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'] as const;
@@ -212,11 +244,11 @@ async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, no
     select 't' as kind, null::int as k, id, reader_id as "readerId", event_id as "eventId" from inserted_tap
     ${fresh.length ? `union all select 'd', k, id, null, null from day_id` : ''}
   `;
-  const { rows } = await trx
-    .withoutPlugins()
-    .executeQuery<{ kind: 'd' | 't'; k: number | null; id: number; readerId: number | null; eventId: string | null }>(
-      CompiledQuery.raw(text, values),
-    );
+  const rows = await runFixed<{ kind: 'd' | 't'; k: number | null; id: number; readerId: number | null; eventId: string | null }>(
+    trx,
+    text,
+    values,
+  );
   for (const r of rows) {
     if (r.kind === 'd') fresh[r.k!]!.id = r.id;
     else tapIds.set(tapKey(r.readerId!, r.eventId!), r.id);
