@@ -180,7 +180,7 @@ export async function dayRecords(trx: Executor, keys: { studentId: number; date:
   const dates = [...new Set(keys.map((k) => k.date))];
   for (const part of chunks([...new Set(keys.map((k) => k.studentId))])) {
     const records = trx.selectFrom('attendanceRecords as a').where('a.studentId', 'in', part);
-    // PostgreSQL: the dates as a joined column, so the unique (student_id, date) key is used (see studentQueries).
+    // PostgreSQL: the dates as a joined column, so the unique (student_id, date) key is used (PG_TAP_READ reads its day records by that key too).
     const rows = await (
       isPostgres(trx)
         ? records.innerJoin(datesTable(dates), (join) => join.onRef('a.date', '=', 'day.day'))
