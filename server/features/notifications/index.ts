@@ -16,7 +16,7 @@ export const notificationsFeature: Feature = {
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { openAttendanceIntent, writeNotificationIntent, writeNotificationIntents } from './intents';
+export { intentColumns, openAttendanceIntent, writeNotificationIntent } from './intents';
 export type { NotificationIntent } from './intents';
 export { cancelUnsentNotices } from './cancel';
 export { messengerOptIn, newOptInLink } from './messenger-opt-in';

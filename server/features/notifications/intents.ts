@@ -40,7 +40,7 @@ const attendanceKey = (intent: NotificationIntent) =>
  * An attendance intent whose record the same statement inserts (tap intake on PostgreSQL writes a group's rows in
  * one statement, features/rfid/tap-writes.ts): its columns, with the key and the payload left open for the
  * record's id, which the statement appends — `keyPrefix || id` and `payloadHead || ',"attendanceId":' || id ||
- * '}'` give the very key and payload that writeNotificationIntents writes for `{ ...intent, attendanceId: id }`.
+ * '}'` give the very key and payload that intentColumns gives `{ ...intent, attendanceId: id }`.
  */
 export function openAttendanceIntent(intent: Omit<NotificationIntent, 'attendanceId'>) {
   return {
@@ -64,20 +64,26 @@ export async function writeNotificationIntent(
   intent: NotificationIntent,
   idempotencyKey = attendanceKey(intent),
 ): Promise<boolean> {
-  if (!idempotencyKey) throw new Error('A notification intent needs an idempotency key');
-  return (await insertIntents(db, [{ intent, idempotencyKey }])) > 0;
+  return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }])) > 0;
 }
 
-/** Attendance intents of a whole group of taps, in multi-row statements (keys as above). */
-export async function writeNotificationIntents(db: Executor, intents: NotificationIntent[]): Promise<void> {
-  const keyed = new Map<string, NotificationIntent>();
-  for (const intent of intents) {
-    const key = attendanceKey(intent);
-    if (!key) throw new Error('A notification intent needs an attendanceId');
-    if (!keyed.has(key)) keyed.set(key, intent);
-  }
-  const rows = [...keyed].map(([idempotencyKey, intent]) => ({ intent, idempotencyKey }));
-  for (let i = 0; i < rows.length; i += 500) await insertIntents(db, rows.slice(i, i + 500));
+/**
+ * An intent's outbox row as every writer stores it (the times are the writer's): the intent as JSON payload, and
+ * what the claim orders by (issue #20, outbox/urgency.ts); the expiry is set by the worker, which knows the
+ * school's time zone, when it expands the intent. Keys as above.
+ */
+export function intentColumns(intent: NotificationIntent, idempotencyKey = attendanceKey(intent)) {
+  if (!idempotencyKey) throw new Error('A notification intent needs an idempotency key');
+  return {
+    idempotencyKey,
+    channel: INTENT_CHANNEL,
+    studentId: intent.studentId,
+    recipient: '',
+    payload: JSON.stringify(intent),
+    schoolId: intent.schoolId,
+    priority: priorityOf(intent.type),
+    eventAt: intent.occurredAt,
+  };
 }
 
 async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[]) {
@@ -87,16 +93,7 @@ async function insertIntents(db: Executor, rows: { intent: NotificationIntent; i
     .insertInto('notificationOutbox')
     .values(
       rows.map(({ intent, idempotencyKey }) => ({
-        idempotencyKey,
-        channel: INTENT_CHANNEL,
-        studentId: intent.studentId,
-        recipient: '',
-        payload: JSON.stringify(intent),
-        // What the claim orders by (issue #20, outbox/urgency.ts); the expiry is set by the worker, which knows
-        // the school's time zone, when it expands the intent.
-        schoolId: intent.schoolId,
-        priority: priorityOf(intent.type),
-        eventAt: intent.occurredAt,
+        ...intentColumns(intent, idempotencyKey),
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,

@@ -1,7 +1,7 @@
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import type { TapOutcome } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import { openAttendanceIntent, type NotificationIntent } from '../notifications';
+import { intentColumns, openAttendanceIntent, type NotificationIntent } from '../notifications';
 import { ReplayRace } from './tap-results';
 import { dayKey, tapKey, type DayState } from './tap-lookups';
 
@@ -82,8 +82,8 @@ from json_each(?) as v where a.id = v.value ->> 0`;
 const SQLITE_INSERT_INTENTS = `
 insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, school_id, priority,
   event_at, next_attempt_at, created_at, updated_at)
-select v.value ->> 0, v.value ->> 1, v.value ->> 2, '', v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6,
-  n.at, n.at, n.at
+select v.value ->> 0, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6,
+  v.value ->> 7, n.at, n.at, n.at
 from (select ? as at) as n, json_each(?) as v where true
 -- The same change's intent written before (a replayed group): one notice, never two.
 on conflict (idempotency_key) do nothing`;
@@ -122,10 +122,8 @@ async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWr
     await runFixed(trx, SQLITE_INSERT_INTENTS, [
       now,
       rows(intents, ({ intent, day }) => {
-        // As writeNotificationIntents writes it: the key and the payload end with the record's id.
-        const open = openAttendanceIntent(intent);
-        const payload = `${open.payloadHead},"attendanceId":${day.id!}}`;
-        return [`${open.keyPrefix}${day.id!}`, open.channel, open.studentId, payload, open.schoolId, open.priority, open.eventAt];
+        const c = intentColumns({ ...intent, attendanceId: day.id! });
+        return [c.idempotencyKey, c.channel, c.studentId, c.recipient, c.payload, c.schoolId, c.priority, c.eventAt];
       }),
     ]);
   const inserted = await runFixed<{ id: number; readerId: number; eventId: string }>(trx, SQLITE_INSERT_TAPS, [
