@@ -111,18 +111,17 @@ export async function benchSignIn(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * A JSON client for load generators: node:http with keep-alive sockets. Node's fetch costs about 0.5 ms of the
+ * A JSON (and text) client for load generators: node:http with keep-alive sockets. Node's fetch costs about 0.5 ms of the
  * generator's CPU per request (≈ 1,500 requests/s on one core, measured), which would cap any bench below the
  * server's real rate; this client does several times that.
  */
 export function jsonClient(base: string, maxSockets = 256) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const send = (method: string, path: string, token: string | null, payload: unknown) =>
+  const request = (method: string, path: string, token: string | null, body: string, contentType: string | null) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const body = payload === undefined ? '' : JSON.stringify(payload);
       const headers: http.OutgoingHttpHeaders = { 'content-length': Buffer.byteLength(body) };
-      if (payload !== undefined) headers['content-type'] = 'application/json';
+      if (contentType) headers['content-type'] = contentType;
       if (token) headers.authorization = `Bearer ${token}`;
       const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
         const parts: Buffer[] = [];
@@ -133,7 +132,13 @@ export function jsonClient(base: string, maxSockets = 256) {
       req.on('error', reject);
       req.end(body);
     });
-  return { send, close: () => agent.destroy() };
+  const send = (method: string, path: string, token: string | null, payload: unknown) =>
+    payload === undefined
+      ? request(method, path, token, '', null)
+      : request(method, path, token, JSON.stringify(payload), 'application/json');
+  /** A text/plain POST (a ZKTeco terminal's ATTLOG upload). */
+  const sendText = (path: string, text: string) => request('POST', path, null, text, 'text/plain');
+  return { send, sendText, close: () => agent.destroy() };
 }
 
 /** The q-quantile (0…1) of samples, nearest rank. */
