@@ -7,7 +7,7 @@ import type { CsvColumn } from '@core/http/paginate';
 import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
-import { studentSearch, studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { resolveSearch, studentSearch, studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
 import { isTimeZone } from '@domain/attendance';
 import {
   STUDENT_MESSAGES as M,
@@ -55,7 +55,8 @@ function knownZone(zone: string | null, fallback: string): string {
 export async function archivedQuery(db: Executor, f: ArchivedListQuery, defaultZone: string) {
   let q = studentsWithPlacement(db).where('students.isArchived', '=', 1);
   if (f.schoolId) q = q.where('students.schoolId', '=', f.schoolId);
-  if (f.searchTerm) q = q.where(studentSearch(f.searchTerm));
+  const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
+  if (search) q = q.where(studentSearch(search));
   if (f.startDate || f.endDate) {
     const rows = await db.selectFrom('schools').select('timezone').distinct().execute();
     const zones = [...new Set([defaultZone, ...rows.map((r) => knownZone(r.timezone, defaultZone))])];
@@ -87,7 +88,9 @@ export async function archivedQuery(db: Executor, f: ArchivedListQuery, defaultZ
       );
     }
   }
-  return q.orderBy('students.archivedAt', 'desc').orderBy('students.id', 'desc');
+  // A search's matches as an id list are sorted, not found by walking the archive-date index (see listStudents).
+  const archivedAt = search?.ids ? sql<string>`students.archived_at || ''` : ('students.archivedAt' as const);
+  return q.orderBy(archivedAt, 'desc').orderBy('students.id', 'desc');
 }
 
 export const ARCHIVED_CSV_COLUMNS: ReadonlyArray<CsvColumn<ArchivedStudent>> = [

@@ -103,7 +103,7 @@ export const studentRoutes =
       async (request, reply) => {
         const query = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
         if (wantsCsv(query)) {
-          return streamCsv(reply, studentsQuery(app.db, query), {
+          return streamCsv(reply, await studentsQuery(app.db, query), {
             filename: `students-${today()}.csv`,
             columns: STUDENT_CSV_COLUMNS,
             map: toStudent,

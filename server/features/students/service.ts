@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor } from '@core/db/index';
 import type { Database, StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
@@ -11,7 +11,7 @@ import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
-import { saveSearchTerms, studentSearch } from './search';
+import { resolveSearch, saveSearchTerms, studentSearch, type ResolvedSearch } from './search';
 import { fileUrl } from '@domain/files';
 import type { LeftReason } from '@domain/students';
 import {
@@ -154,24 +154,25 @@ export function toStudent(row: StudentSelect): Student {
 }
 
 // Search by word prefix lives in ./student-search (re-exported for this module's importers).
-export { saveSearchTerms, studentSearch };
+export { resolveSearch, saveSearchTerms, studentSearch };
 
-/** The list filters, on the students table alone (so the count needs no joins). */
-function studentFilter(f: StudentListQuery) {
+/** The list filters, on the students table alone (so the count needs no joins); `search` is f.searchTerm resolved. */
+function studentFilter(f: StudentListQuery, search: ResolvedSearch | null) {
   return (eb: ExpressionBuilder<Database, 'students'>) => {
     const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
     if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
     if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
     if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));
-    if (f.searchTerm) parts.push(studentSearch(f.searchTerm)(eb));
+    if (search) parts.push(studentSearch(search)(eb));
     return eb.and(parts);
   };
 }
 
 /** The active (not archived) students matching the filters, by last name, first name, id (a total order for CSV). */
-export function studentsQuery(db: Executor, f: StudentListQuery) {
+export async function studentsQuery(db: Executor, f: StudentListQuery) {
+  const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
   return studentsWithPlacement(db)
-    .where(studentFilter(f))
+    .where(studentFilter(f, search))
     .orderBy('students.lastName')
     .orderBy('students.firstName')
     .orderBy('students.id');
@@ -182,11 +183,11 @@ export function studentsQuery(db: Executor, f: StudentListQuery) {
  * where counting walked 100k index entries); a grade, section or search is counted on the students table (bounded by
  * a school's grade or the search's matches).
  */
-async function studentTotal(db: Executor, f: StudentListQuery): Promise<number> {
-  if (f.gradeId || f.sectionId || f.searchTerm) {
+async function studentTotal(db: Executor, f: StudentListQuery, search: ResolvedSearch | null): Promise<number> {
+  if (f.gradeId || f.sectionId || search) {
     const row = await db
       .selectFrom('students')
-      .where(studentFilter(f))
+      .where(studentFilter(f, search))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst();
     return Number(row?.total ?? 0);
@@ -208,14 +209,19 @@ export async function listStudents(
   f: StudentListQuery,
   params: { page: number; limit: number },
 ): Promise<StudentList> {
-  const keys = db.selectFrom('students').where(studentFilter(f));
-  const total = await studentTotal(db, f);
+  const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
+  const keys = db.selectFrom('students').where(studentFilter(f, search));
+  const total = await studentTotal(db, f, search);
+  // A search's matches as an id list (at most SEARCH_IDS_MAX) are sorted, not found by walking the name index: with
+  // LIMIT 20, PostgreSQL walked it for 20 of 209 matches (11 ms at 100k). `|| ''` keeps the order but not the index.
+  const byName = (column: 'students.lastName' | 'students.firstName') =>
+    search?.ids ? sql<string>`${sql.ref(column)} || ''` : column;
   const ids = await pageIds(params, total, async (direction, limit, offset) => {
     const order = direction === 'forward' ? 'asc' : 'desc';
     const rows = await keys
       .select('students.id')
-      .orderBy('students.lastName', order)
-      .orderBy('students.firstName', order)
+      .orderBy(byName('students.lastName'), order)
+      .orderBy(byName('students.firstName'), order)
       .orderBy('students.id', order)
       .limit(limit)
       .offset(offset)
