@@ -141,6 +141,31 @@ export function jsonClient(base: string, maxSockets = 256) {
   return { send, sendText, close: () => agent.destroy() };
 }
 
+/** `post(url, token, body, method?)` through a jsonClient → the reply's `data`; throws with the body on non-2xx. */
+export function jsonPoster(client: ReturnType<typeof jsonClient>) {
+  return async (url: string, token: string | null, body: unknown, method = 'POST') => {
+    const res = await client.send(method, url, token || null, body);
+    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${res.body}`);
+    return (JSON.parse(res.body) as { data: { token: string; id: number } }).data;
+  };
+}
+
+/**
+ * A school where every day is a school day (so each phase of a tap bench can use its own recent day and always take
+ * the check-in path), created through the API by the signed-in super admin; its id.
+ */
+export async function everyDaySchool(
+  post: ReturnType<typeof jsonPoster>,
+  admin: string,
+  school: { name: string; acronym: string },
+  timeZone: string,
+): Promise<number> {
+  const { id } = await post('/api/super-admin/schools', admin, school);
+  const settings = { timeZone, lateCutoff: '07:45', absenceCutoff: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] };
+  await post(`/api/super-admin/schools/${id}/attendance-settings`, admin, settings, 'PUT');
+  return id;
+}
+
 /** The q-quantile (0…1) of samples, nearest rank. */
 export function percentile(samples: number[], q: number): number {
   const s = [...samples].sort((a, b) => a - b);

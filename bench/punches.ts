@@ -16,7 +16,16 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { localDate } from '@core/time/time';
-import { createPgSchema, dropPgSchema, insertCardStudents, jsonClient, parseArgs, startBenchServer } from './lib';
+import {
+  createPgSchema,
+  dropPgSchema,
+  everyDaySchool,
+  insertCardStudents,
+  jsonClient,
+  jsonPoster,
+  parseArgs,
+  startBenchServer,
+} from './lib';
 
 const USAGE = `
 Usage: npx tsx bench/punches.ts [options]
@@ -76,19 +85,9 @@ async function ours(store: 'sqlite' | 'pg', students: number): Promise<Target> {
   });
   const base = `http://127.0.0.1:${server.match[1]}`;
   const client = jsonClient(base);
-  const post = async (url: string, token: string | null, body: unknown, method = 'POST') => {
-    const res = await client.send(method, url, token, body);
-    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${res.body}`);
-    return (JSON.parse(res.body) as { data: { token: string; id: number } }).data;
-  };
+  const post = jsonPoster(client);
   const admin = (await post('/api/super-admin/login', null, ROOT)).token;
-  const schoolId = (await post('/api/super-admin/schools', admin, { name: 'Bench Punch School', acronym: 'BPS' })).id;
-  await post(
-    `/api/super-admin/schools/${schoolId}/attendance-settings`,
-    admin,
-    { timeZone: TZ, lateCutoff: '07:45', absenceCutoff: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] },
-    'PUT',
-  );
+  const schoolId = await everyDaySchool(post, admin, { name: 'Bench Punch School', acronym: 'BPS' }, TZ);
   await post('/api/super-admin/rfid-readers', admin, { name: 'Bench Terminal', schoolId, kind: 'ZKTECO', serialNumber: SERIAL });
   client.close();
   const sqlite = store === 'sqlite' ? new SQLite(path.join(dataDir, 'app.db'), { readonly: true }) : null;

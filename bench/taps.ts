@@ -35,7 +35,9 @@ import {
   createPgSchema,
   dropPgSchema,
   insertCardStudents,
+  everyDaySchool,
   jsonClient,
+  jsonPoster,
   parseArgs,
   percentile,
   startBenchServer,
@@ -243,22 +245,11 @@ async function main() {
   const child = server.child;
   const base = `http://127.0.0.1:${server.match[1]}`;
   const client = jsonClient(base);
-  const post = async (url: string, token: string, body: unknown, method = 'POST') => {
-    const res = await client.send(method, url, token || null, body);
-    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${res.body}`);
-    return (JSON.parse(res.body) as { data: { token: string; id: number } }).data;
-  };
+  const post = jsonPoster(client);
 
   try {
     const admin = (await post('/api/super-admin/login', '', ROOT)).token;
-    const schoolId = (await post('/api/super-admin/schools', admin, { name: 'Bench Tap School', acronym: 'BTS' })).id;
-    // Every day is a school day here, so each phase can use its own recent day and always take the check-in path.
-    await post(
-      `/api/super-admin/schools/${schoolId}/attendance-settings`,
-      admin,
-      { timeZone: TZ, lateCutoff: '07:45', absenceCutoff: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] },
-      'PUT',
-    );
+    const schoolId = await everyDaySchool(post, admin, { name: 'Bench Tap School', acronym: 'BTS' }, TZ);
     const readers: string[] = [];
     for (let i = 0; i <= REPLAYERS; i++)
       readers.push((await post('/api/super-admin/rfid-readers', admin, { name: `Bench Gate ${i}`, schoolId })).token);

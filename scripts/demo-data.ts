@@ -5,7 +5,7 @@ import type { Actor } from '@core/audit-log';
 import { putAttendanceSettings } from '../server/features/attendance/service';
 import { createReader } from '../server/features/rfid/readers';
 import { createSmsDevice } from '../server/features/devices/sms-devices';
-import { saveSearchTerms } from '../server/features/students/service';
+import { saveSearchTerms } from '../server/features/students/search';
 import { normalizeCardUid } from '@domain/card-uid';
 import { hashPassword } from '@core/auth/passwords';
 import { attendanceSettingsSchema } from '@domain/attendance';

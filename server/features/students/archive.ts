@@ -7,7 +7,8 @@ import type { CsvColumn } from '@core/http/paginate';
 import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
-import { resolveSearch, studentSearch, studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { resolveSearch, studentSearch } from './search';
 import { isTimeZone } from '@domain/attendance';
 import {
   STUDENT_MESSAGES as M,

@@ -22,7 +22,8 @@ import {
 import { pageParams, streamCsv, wantsCsv } from '@core/http/paginate';
 import { localDate } from '@core/time/time';
 import { PICTURE_UPLOAD } from '@core/uploads/upload-rules';
-import { createStudent, getStudent, listStudents, STUDENT_CSV_COLUMNS, studentsQuery, toStudent, updateStudent } from './service';
+import { createStudent, getStudent, STUDENT_CSV_COLUMNS, toStudent, updateStudent } from './service';
+import { listStudents, studentsQuery } from './list';
 import {
   ARCHIVED_CSV_COLUMNS,
   archivedQuery,

@@ -1,17 +1,15 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor } from '@core/db/index';
-import type { Database, StudentRow } from '@core/db/schema';
+import type { StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
-import { inOrder, makePagination, pageIds } from '@core/http/paginate';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
-import { resolveSearch, saveSearchTerms, studentSearch, type ResolvedSearch } from './search';
+import { saveSearchTerms } from './search';
 import { fileUrl } from '@domain/files';
 import type { LeftReason } from '@domain/students';
 import {
@@ -21,14 +19,12 @@ import {
   type Gender,
   type NotificationPreference,
   type Student,
-  type StudentList,
-  type StudentListQuery,
   type UpdateStudentInput,
 } from '@domain/students';
 
 /*
- * Students (spec §3 Student, §7): registration, edit, the lists and their CSV export. Archiving, restoring
- * and the archived list are in students-archive.ts, the CSV import in students-import*.ts.
+ * Students (spec §3 Student, §7): registration and edit. The active list and its CSV export are in list.ts, the
+ * search in search.ts; archiving, restoring and the archived list in archive.ts, the CSV import in import*.ts.
  *
  * Uniqueness (checked before writing, so the answer is a 409 naming the field; the unique indexes catch
  * races): LRN across active AND archived students, email across all students, RFID card among the
@@ -151,85 +147,6 @@ export function toStudent(row: StudentSelect): Student {
     gradeModel: row.gradeId != null && row.gradeName != null ? { id: row.gradeId, name: row.gradeName } : null,
     sectionModel: row.sectionId != null && row.sectionName != null ? { id: row.sectionId, name: row.sectionName } : null,
   };
-}
-
-// Search by word prefix lives in ./student-search (re-exported for this module's importers).
-export { resolveSearch, saveSearchTerms, studentSearch };
-
-/** The list filters, on the students table alone (so the count needs no joins); `search` is f.searchTerm resolved. */
-function studentFilter(f: StudentListQuery, search: ResolvedSearch | null) {
-  return (eb: ExpressionBuilder<Database, 'students'>) => {
-    const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
-    if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
-    if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
-    if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));
-    if (search) parts.push(studentSearch(search)(eb));
-    return eb.and(parts);
-  };
-}
-
-/** The active (not archived) students matching the filters, by last name, first name, id (a total order for CSV). */
-export async function studentsQuery(db: Executor, f: StudentListQuery) {
-  const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
-  return studentsWithPlacement(db)
-    .where(studentFilter(f, search))
-    .orderBy('students.lastName')
-    .orderBy('students.firstName')
-    .orderBy('students.id');
-}
-
-/**
- * The list's total. All students or one school's: the counts the triggers keep (migration 0023: a row per school,
- * where counting walked 100k index entries); a grade, section or search is counted on the students table (bounded by
- * a school's grade or the search's matches).
- */
-async function studentTotal(db: Executor, f: StudentListQuery, search: ResolvedSearch | null): Promise<number> {
-  if (f.gradeId || f.sectionId || search) {
-    const row = await db
-      .selectFrom('students')
-      .where(studentFilter(f, search))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
-  }
-  let counts = db
-    .selectFrom('studentCounts')
-    .select((e) => e.fn.sum<number>('n').as('n'))
-    .where('isArchived', '=', 0);
-  if (f.schoolId) counts = counts.where('schoolId', '=', f.schoolId);
-  return Number((await counts.executeTakeFirst())?.n ?? 0);
-}
-
-/**
- * One page of the list; the total is counted on the students table alone (joins would cost a lookup per row), the
- * page's ids are read from the name index from the nearer end of the list (pageIds), then only they are joined.
- */
-export async function listStudents(
-  db: Executor,
-  f: StudentListQuery,
-  params: { page: number; limit: number },
-): Promise<StudentList> {
-  const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
-  const keys = db.selectFrom('students').where(studentFilter(f, search));
-  const total = await studentTotal(db, f, search);
-  // A search's matches as an id list (at most SEARCH_IDS_MAX) are sorted, not found by walking the name index: with
-  // LIMIT 20, PostgreSQL walked it for 20 of 209 matches (11 ms at 100k). `|| ''` keeps the order but not the index.
-  const byName = (column: 'students.lastName' | 'students.firstName') =>
-    search?.ids ? sql<string>`${sql.ref(column)} || ''` : column;
-  const ids = await pageIds(params, total, async (direction, limit, offset) => {
-    const order = direction === 'forward' ? 'asc' : 'desc';
-    const rows = await keys
-      .select('students.id')
-      .orderBy(byName('students.lastName'), order)
-      .orderBy(byName('students.firstName'), order)
-      .orderBy('students.id', order)
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r) => r.id);
-  });
-  const rows = ids.length ? await studentsWithPlacement(db).where('students.id', 'in', ids).execute() : [];
-  return { students: inOrder(ids, rows).map(toStudent), pagination: makePagination(total, params.page, params.limit) };
 }
 
 export { STUDENT_CSV_COLUMNS } from './csv-columns';
