@@ -45,8 +45,19 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
       smsGatewayUrl: gw.url,
       graphApiUrl: graph.url,
       messengerAppSecret: 'urgency-app-secret',
-      // One send at a time: the order the gateway sees is the order the worker chose.
-      outbox: { ...loadConfig({}).outbox, enabled: false, batchSize: BATCH, concurrency: 1, baseDelayMs: 20, maxDelayMs: 80 },
+      // One send at a time: the order the gateway sees is the order the worker chose. A fresh window of 1 s: the
+      // backlogs here are "older" at any hour, even minutes after midnight in Manila, when earlierToday() can only go
+      // back to 00:00 and the default 5-minute window held them (it failed a CI run at 00:02; the window's own order
+      // is tested in outbox-fresh-window.test.ts).
+      outbox: {
+        ...loadConfig({}).outbox,
+        enabled: false,
+        batchSize: BATCH,
+        concurrency: 1,
+        baseDelayMs: 20,
+        maxDelayMs: 80,
+        freshWindowSeconds: 1,
+      },
     });
     token = await loginSuperAdmin(t.app);
   });
