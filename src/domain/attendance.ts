@@ -11,6 +11,7 @@ import {
 } from './list-filters';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from './live-list';
+import type { SchoolYearSpan } from './calendar';
 import { idField, safeString } from './validation';
 
 /** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
@@ -213,11 +214,34 @@ export const attendanceSettingsReplySchema = z.object({
 
 /* ---------- EXCUSED by a super admin ---------- */
 
+/** How far ahead of the school's today a day can be excused (a planned absence: a trip, a procedure). */
+export const EXCUSE_DAYS_AHEAD = 30;
+
 export const EXCUSE_MESSAGES = {
   student: 'Student is required',
   date: 'Date must be a valid date (YYYY-MM-DD)',
   note: 'A note is required to excuse a student',
+  beforeYear: (start: string) => `Date must be in the current school year (from ${start})`,
+  afterYear: (end: string) => `Date must be in the current school year (until ${end})`,
+  tooFar: `Date can be at most ${EXCUSE_DAYS_AHEAD} days ahead`,
 } as const;
+
+/**
+ * Why an excuse's date is refused, or null: it must fall in the current school year (from its start, so last
+ * year's records stay as they were) and at most EXCUSE_DAYS_AHEAD days after the school's today.
+ */
+export function excuseDateProblem(date: string, today: string, year: SchoolYearSpan): string | null {
+  if (date < year.start) return EXCUSE_MESSAGES.beforeYear(year.start);
+  if (date > addCalendarDays(today, EXCUSE_DAYS_AHEAD)) return EXCUSE_MESSAGES.tooFar;
+  if (date > year.end) return EXCUSE_MESSAGES.afterYear(year.end);
+  return null;
+}
+
+const addCalendarDays = (date: string, days: number): string => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 
 /** POST /api/super-admin/attendance/excuse: marks a student's day EXCUSED with a note (creates the record if none). */
 export const excuseSchema = z.object({

@@ -99,3 +99,25 @@ export function firstFriday(date: string): string {
   d.setUTCDate(d.getUTCDate() + ((5 - weekday + 7) % 7));
   return d.toISOString().slice(0, 10);
 }
+
+/** A school year as its first and last dates, 'YYYY-MM-DD'. */
+export interface SchoolYearSpan {
+  start: string;
+  end: string;
+}
+
+/**
+ * The Philippine school year that holds a date: it starts on 1 June and ends before the next June (DepEd opens
+ * classes in June; a year that opens later still falls inside this span). Used when a school has not set its own.
+ */
+export function philippineSchoolYear(date: string): SchoolYearSpan {
+  const year = Number(date.slice(0, 4));
+  const first = date.slice(5, 7) >= '06' ? year : year - 1;
+  return { start: `${first}-06-01`, end: `${first + 1}-05-31` };
+}
+
+/** The school year a school's today belongs to: the one it set when today falls inside it, else the Philippine rule's. */
+export function currentSchoolYear(today: string, set: SchoolYearSpan | null): SchoolYearSpan {
+  if (set && set.start <= today && today <= set.end) return set;
+  return philippineSchoolYear(today);
+}

@@ -82,7 +82,7 @@ export const attendanceRoutes =
       async (request) => {
         if (scope.kind === 'admin')
           scope.owns(request, await studentSchoolId(app.db, request.body.studentId), 'Student not found');
-        const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone);
+        const record = await excuseStudent(app.db, request.body, request.actor(), app.config.schoolTimezone, app.clock.now());
         announce(record);
         return { success: true as const, data: record, message: 'Attendance marked as excused' };
       },

@@ -1,13 +1,21 @@
 import type { Executor } from '@core/db/index';
-import { nowIso } from '@core/time/time';
-import { notFound } from '@core/http/errors';
+import { localDate, nowIso } from '@core/time/time';
+import { badRequest, notFound } from '@core/http/errors';
 import { inOrder, makePagination, pageIds, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { forgetSchoolRules } from '@core/ttl-cache';
 import type { SchoolRules } from './rules';
 import { cancelAbsences, noClassReason } from './no-class';
-import type { AttendanceRecord, AttendanceSettings, AttendanceStatus, ExcuseInput, HistoryFilters } from '@domain/attendance';
+import {
+  excuseDateProblem,
+  type AttendanceRecord,
+  type AttendanceSettings,
+  type AttendanceStatus,
+  type ExcuseInput,
+  type HistoryFilters,
+} from '@domain/attendance';
+import { currentSchoolYear } from '@domain/calendar';
 
 /*
  * Attendance History (spec §2/§3), the attendance settings of a school, and EXCUSED by a super admin.
@@ -287,16 +295,28 @@ export async function schoolRules(db: Executor, schoolId: number, defaultTimeZon
 
 /**
  * Marks a student's day EXCUSED with a note; creates the record when the day has none yet (excused in
- * advance). A later tap keeps EXCUSED and records the check-in. No parent notification: the school excused it.
+ * advance). The day must be of the current school year and at most EXCUSE_DAYS_AHEAD days after the school's
+ * today: an excuse far ahead would silence the absence notices of days nobody has planned yet. A later tap keeps EXCUSED and records the check-in. No parent notification: the school excused it.
  */
 export async function excuseStudent(
   db: Executor,
   input: ExcuseInput,
   actor: Actor,
   defaultTimeZone: string,
+  now: Date,
 ): Promise<AttendanceRecord> {
-  const student = await db.selectFrom('students').select(['id', 'schoolId']).where('id', '=', input.studentId).executeTakeFirst();
+  const student = await db
+    .selectFrom('students')
+    .innerJoin('schools', 'schools.id', 'students.schoolId')
+    .select(['students.id', 'students.schoolId', 'schools.timezone', 'schools.schoolYearStart', 'schools.schoolYearEnd'])
+    .where('students.id', '=', input.studentId)
+    .executeTakeFirst();
   if (!student) throw notFound('Student not found');
+  const today = localDate(now, student.timezone ?? defaultTimeZone);
+  const set =
+    student.schoolYearStart && student.schoolYearEnd ? { start: student.schoolYearStart, end: student.schoolYearEnd } : null;
+  const problem = excuseDateProblem(input.date, today, currentSchoolYear(today, set));
+  if (problem) throw badRequest(problem, { date: problem });
   const id = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('attendanceRecords')
