@@ -7,7 +7,7 @@ import {
   isWholeNumber,
   optionalNumber,
   isSafeText,
-  UNSAFE_TEXT_MESSAGE,
+  UNSAFE_TEXT_ERROR,
 } from './validation';
 
 /** Spec §9: default grade level 1. */
@@ -35,7 +35,7 @@ const requiredName = (message: string) =>
     .trim()
     .min(1, message)
     .max(100, 'Name must be 100 characters or less')
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+    .refine(isSafeText, UNSAFE_TEXT_ERROR);
 
 const positiveInt = (n: number) => isWholeNumber(n, 1);
 

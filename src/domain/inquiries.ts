@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, honeypotField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
+import { emailField, honeypotField, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
 import { HONEYPOT_FIELD } from './public-forms';
 
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
@@ -7,7 +7,7 @@ import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
 export { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
 
 const text = (required: string, max: number, maxMessage: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+  z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_ERROR);
 
 /** POST /api/inquiries (spec §7: email, subject, inquiry) and the 'Send us a Message' form. */
 export const inquirySchema = z.object({

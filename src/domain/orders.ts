@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, honeypotField, idField, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
+import { emailField, honeypotField, idField, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
 import { HONEYPOT_FIELD } from './public-forms';
 
 import { ORDER_STATUSES } from './order-status';
@@ -31,7 +31,7 @@ export const orderSchema = z.object({
     .string({ error: 'Additional notes must be text' })
     .trim()
     .max(ORDER_NOTES_MAX, ORDER_MESSAGES.notesMax)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .refine(isSafeText, UNSAFE_TEXT_ERROR)
     .nullable()
     .optional()
     .transform((v) => v || null),

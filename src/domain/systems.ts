@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPath, isSafeText, UNSAFE_TEXT_MESSAGE } from './validation';
+import { idPath, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
 
 /** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
 export const SYSTEM_LIMITS = {
@@ -33,7 +33,7 @@ const required = (max: number, maxMessage: string) =>
     .trim()
     .min(1, SYSTEM_MESSAGES.required)
     .max(max, maxMessage)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+    .refine(isSafeText, UNSAFE_TEXT_ERROR);
 
 /** Features: blank entries are dropped; at least one must remain (spec §5). */
 const featuresField = z
@@ -42,7 +42,7 @@ const featuresField = z
       .string({ error: SYSTEM_MESSAGES.required })
       .trim()
       .max(SYSTEM_LIMITS.feature, SYSTEM_MESSAGES.featureMax)
-      .refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+      .refine(isSafeText, UNSAFE_TEXT_ERROR),
     {
       error: SYSTEM_MESSAGES.required,
     },

@@ -36,14 +36,28 @@ export const typeError = (required: string, invalid: string) => ({
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const UNSAFE_TEXT_MESSAGE = 'Must not contain control or text-direction characters';
-export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value);
+/**
+ * A lone UTF-16 surrogate (half of a character, e.g. '\uD800' in JSON) is no character at all: it cannot be
+ * encoded as UTF-8 for an SMS, a PDF or PostgreSQL. With the u flag a well-formed pair is one code point,
+ * so \p{Cs} matches only an unpaired half.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const BROKEN_TEXT_MESSAGE = 'Must not contain broken characters (an unpaired UTF-16 surrogate)';
+export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value) && !LONE_SURROGATE.test(value);
+/** Why a text breaks the text rule (the refine's message), or null. */
+export const textProblem = (value: string): string | null =>
+  UNSAFE_TEXT.test(value) ? UNSAFE_TEXT_MESSAGE : LONE_SURROGATE.test(value) ? BROKEN_TEXT_MESSAGE : null;
+/** The refine options of the text rule: `.refine(isSafeText, UNSAFE_TEXT_ERROR)` names what is wrong. */
+export const UNSAFE_TEXT_ERROR = {
+  error: (issue: { input?: unknown }) => textProblem(String(issue.input)) ?? UNSAFE_TEXT_MESSAGE,
+};
 
 /**
  * THE text rule: every name and free text the console or the API takes starts from this instead of
  * z.string(), so a control or bidi character is refused with one message wherever it is typed.
  * tests/api/text-rule.test.ts walks every create/update route to hold it.
  */
-export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, UNSAFE_TEXT_ERROR);
 
 /** Largest id an integer column holds on PostgreSQL; a bigger number can never name a record. */
 export const MAX_ID = 2_147_483_647;
@@ -54,14 +68,14 @@ export const requiredText = (message: string, max = 200) =>
     .trim()
     .min(1, message)
     .max(max, `Must be ${max} characters or less`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+    .refine(isSafeText, UNSAFE_TEXT_ERROR);
 
 export const optionalText = (max = 500) =>
   z
     .string()
     .trim()
     .max(max, `Must be ${max} characters or less`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .refine(isSafeText, UNSAFE_TEXT_ERROR)
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined));
@@ -112,7 +126,7 @@ export const clearableText = (max = 500) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, `Must be ${max} characters or less`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .refine(isSafeText, UNSAFE_TEXT_ERROR)
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));

@@ -3,13 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { dbKind } from '../helpers/app';
 import { routeKey, startAuditApp, type AuditRoute } from '../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cases';
-import { UNSAFE_TEXT_MESSAGE } from '@domain/validation';
+import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every
- * create/update route's valid payload and puts U+202E (right-to-left override: 'gpj.exe' shown as 'exe.jpg')
- * and U+0000 into each text field in turn: each is a 400 naming that field with the rule's message, and
+ * create/update route's valid payload and puts U+202E (right-to-left override: 'gpj.exe' shown as 'exe.jpg'),
+ * U+0000 and a lone surrogate (U+D800, half of a character) into each text field in turn: each is a 400 naming
+ * that field with the rule's message (its own message for the broken character), and
  * nothing is written. Passwords are secrets, not text anyone reads, so they keep every character; webhook
  * bodies are the providers' and are validated as theirs.
  */
@@ -115,15 +116,17 @@ describe(`text fields refuse control and text-direction characters on every crea
       for (const [label, bad] of [
         ['U+202E', '\u202E'],
         ['U+0000', '\u0000'],
+        ['lone U+D800', '\uD800'],
       ]) {
         const value = `${leaf.value.slice(0, 1)}${bad}${leaf.value.slice(1)}`;
         const request: InjectOptions = validRequest(route, { ...spec, fields: () => withValue(fields, leaf.path, value) }, fx);
         const before = await audit.snapshot();
         const res = await audit.send(token, request);
         const after = await audit.snapshot();
+        const rule = bad === '\uD800' ? BROKEN_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE;
         const expected = TEXT_RULE_FIRST.has(`${key} ${field}`)
-          ? UNSAFE_TEXT_MESSAGE
-          : (ROUTE_FORMAT_MESSAGES[`${key} ${field}`] ?? FORMAT_MESSAGES[field] ?? UNSAFE_TEXT_MESSAGE);
+          ? rule
+          : (ROUTE_FORMAT_MESSAGES[`${key} ${field}`] ?? FORMAT_MESSAGES[field] ?? rule);
         const body = res.json() as { errors?: Record<string, string> };
         if (res.statusCode !== 400) problems.push(`${field} with ${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         else if (body.errors?.[field] !== expected)

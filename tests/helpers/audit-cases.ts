@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { multipart, SUPER_ADMIN } from './app';
 import { fixture } from './schools';
+import { localDate } from '@core/time/time';
 import { createHmac, randomUUID } from 'node:crypto';
 import { gatewayToken } from '../fixtures/sms-gateway';
 import { AUDIT_LEARNER, AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, SCHOOL_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
@@ -77,7 +78,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/attendance/excuse': {
     action: 'EXCUSE_ATTENDANCE',
     body: 'json',
-    fields: (fx) => ({ studentId: fx.studentId, date: '2026-11-16', note: 'Medical certificate' }),
+    fields: (fx) => ({ studentId: fx.studentId, date: localDate(new Date(), 'Asia/Manila'), note: 'Medical certificate' }),
   },
   'POST /api/super-admin/attendance/:id/correct': {
     action: 'CORRECT_ATTENDANCE',
