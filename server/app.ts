@@ -147,7 +147,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(loadPlugin);
   await app.register(contractPlugin);
   // Before the routes: the document is built from every route registered after it.
-  if (config.apiDocs) await app.register(openapiPlugin);
+  if (config.apiDocs) await app.register(openapiPlugin, { open: config.publicApiDocs });
 
   app.setErrorHandler(errorHandler);
 

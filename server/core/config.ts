@@ -54,6 +54,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** GET /api/openapi.json and the reference page at /api/docs (API_DOCS=0 turns both off) */
   apiDocs: boolean;
+  /** The document and its page without a session (PUBLIC_API_DOCS=1); otherwise a super admin's or school admin's. */
+  publicApiDocs: boolean;
   /** A JSON body must arrive within this time (ms), or the connection is closed (slow-body clients). */
   jsonBodyTimeoutMs: number;
   /** A whole request (uploads are the longest) must arrive within this time (ms). */
@@ -174,6 +176,7 @@ const envSchema = z.object({
     )
     .optional(),
   API_DOCS: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
+  PUBLIC_API_DOCS: z.enum(['0', '1'], { error: '0 (staff only) or 1 (anyone)' }).default('0'),
   JSON_BODY_TIMEOUT_MS: whole(100).default(30_000),
   REQUEST_TIMEOUT_MS: whole(1000).default(120_000),
   MAX_EVENT_LOOP_DELAY_MS: whole(0).default(1000),
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS === '1',
+    publicApiDocs: e.PUBLIC_API_DOCS === '1',
     jsonBodyTimeoutMs: e.JSON_BODY_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,

@@ -1,25 +1,34 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestApp } from '../helpers/app';
+import { API_DOCS_MESSAGES } from '@core/http/openapi';
+import { as, createTestApp, loginSuperAdmin } from '../helpers/app';
 import { PUBLIC_ROUTES } from '../helpers/audit-app';
+import { signedInAdmin } from '../helpers/admins';
+import { createSchool } from '../helpers/schools';
+import { createStudent } from '../helpers/students';
 
 /*
  * Issue #9: the OpenAPI 3.1 document at GET /api/openapi.json is valid, lists every API route with a
  * summary, its security and its error responses, has the sign-in example, and /api/docs shows it.
- * API_DOCS=0 turns both off.
+ * API_DOCS=0 turns both off. Both are for staff (a super admin's or school admin's session) unless
+ * PUBLIC_API_DOCS=1.
  */
 
 const routes: RouteOptions[] = [];
 const t = await createTestApp({}, { onRoute: (r) => void routes.push(r) });
 const off = await createTestApp({ apiDocs: false });
+const open = await createTestApp({ publicApiDocs: true });
 afterAll(async () => {
   await t.close();
   await off.close();
+  await open.close();
 });
+const root = await loginSuperAdmin(t.app);
+const asRoot = as(root);
 
 type Operation = { summary?: string; security?: unknown[]; responses: Record<string, unknown>; requestBody?: unknown };
-const docRes = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+const docRes = await asRoot(t.app, { method: 'GET', url: '/api/openapi.json' });
 const doc = docRes.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; security: unknown[] };
 
 const isDocsRoute = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');
@@ -103,15 +112,58 @@ describe('OpenAPI document', () => {
   });
 
   it('serves the reference page at /api/docs under the site CSP', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = await asRoot(t.app, { method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('swagger-ui');
     // Its scripts are files of this site, which the policy allows.
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
-    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const script = await asRoot(t.app, { method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(script.statusCode).toBe(200);
+  });
+
+  it('is for staff: no session is 401 (the page sends a browser to /login), a learner is 403, a school admin reads it', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: API_DOCS_MESSAGES.signIn });
+    expect(anonymous.headers['content-type']).toMatch(/application\/json/);
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/login');
+    // The page's own copies of the document and its files are behind the same door.
+    for (const url of ['/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-initializer.js'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(302);
+
+    const schoolId = (await createSchool(t.app, root)).id;
+    const learner = await createStudent(t.app, root, schoolId);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { email: learner.email, password: 'Password123' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const asLearner = as(login.json().data.token);
+    for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/json']) {
+      const res = await asLearner(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(API_DOCS_MESSAGES.staffOnly);
+    }
+
+    const admin = as((await signedInAdmin(t.app, schoolId, [])).token);
+    const doc = await admin(t.app, { method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toBe('3.1.0');
+    expect((await admin(t.app, { method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
+  });
+
+  it('is open to anyone with PUBLIC_API_DOCS=1', async () => {
+    const doc = await open.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toBe('3.1.0');
+    const page = await open.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
   });
 
   it('is off with API_DOCS=0', async () => {

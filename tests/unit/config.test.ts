@@ -53,6 +53,7 @@ describe('configuration from the environment', () => {
         'Invalid TRUST_PROXY="true": expected a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses/CIDRs',
       ],
       [{ API_DOCS: 'off' }, 'Invalid API_DOCS="off": expected 0 (off) or 1 (on)'],
+      [{ PUBLIC_API_DOCS: 'yes' }, 'Invalid PUBLIC_API_DOCS="yes": expected 0 (staff only) or 1 (anyone)'],
       [{ SMS_GATEWAY_URL: 'httpsms' }, 'Invalid SMS_GATEWAY_URL="httpsms": expected an http:// or https:// URL'],
       [
         { SMS_WEBHOOK_AUDIENCE: 'school.test/api/webhooks/sms' },

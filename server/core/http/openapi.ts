@@ -1,21 +1,32 @@
 import type { RoutePermission } from '@domain/admin-console';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiFailureSchema } from '@domain/api';
+import type { Role } from '@domain/roles';
 import type { UploadSpec } from '../uploads/upload-pipeline';
 
 /*
  * The OpenAPI 3.1 document generated from the routes' zod schemas (GET /api/openapi.json) and its
  * reference page (/api/docs, Swagger UI). On by default; API_DOCS=0 leaves both out. Every operation is
  * secured by the bearer session token unless its route declares `security: []` (the public calls).
+ *
+ * Both are for staff: the map of every route and field helps an attacker more than a visitor. Without a
+ * session the document answers 401 and the page sends the browser to /login; a learner's session is 403.
+ * PUBLIC_API_DOCS=1 opens both to anyone (a public integration sandbox).
  */
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+
+export const API_DOCS_MESSAGES = {
+  signIn: 'Sign in as a super admin or school admin to read the API documentation',
+  staffOnly: 'The API documentation is for super admins and school admins',
+} as const;
+const STAFF: ReadonlySet<Role> = new Set<Role>(['SUPER_ADMIN', 'ADMIN']);
 
 const failure = z.toJSONSchema(apiFailureSchema, { target: 'draft-2020-12' });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: failure } } });
@@ -62,7 +73,23 @@ function describeUpload(body: Record<string, unknown>, upload: UploadSpec) {
   return { ...body, properties };
 }
 
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+/*
+ * The document: 401 without a session, 403 for a session that is not staff (request.auth, however it came).
+ * These routes are registered before the app's error handler, so the hooks answer in the API's failure shape
+ * themselves.
+ */
+async function staffOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return reply.code(401).send({ success: false, message: API_DOCS_MESSAGES.signIn });
+  if (!STAFF.has(request.auth.role)) return reply.code(403).send({ success: false, message: API_DOCS_MESSAGES.staffOnly });
+}
+
+/** The page and its files: a browser without a session goes to the sign-in page; other sessions as above. */
+async function staffPage(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return reply.redirect('/login', 302);
+  return staffOnly(request, reply);
+}
+
+export const openapiPlugin = fp(async (app: FastifyInstance, { open }: { open: boolean }) => {
   const zodTransform = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
 
   await app.register(swagger, {
@@ -126,11 +153,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { hide: true }, onRequest: open ? [] : [staffOnly] }, async () => app.swagger());
 
   // Swagger UI's page loads its own script and style files from /api/docs/static: the site's CSP allows them.
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { deepLinking: true },
+    ...(open ? {} : { uiHooks: { onRequest: staffPage } }),
   });
 });
