@@ -23,6 +23,17 @@ export const OPT_IN_REPLIES = {
 } as const;
 export type OptInRefusal = keyof typeof OPT_IN_REPLIES;
 
+/**
+ * Whose Messenger a link connects: the guardian's (links the school makes and prints) or the learner's own
+ * (links the learner makes in the portal). A learner's link never fills or replaces the guardian's slot.
+ */
+export const MESSENGER_SLOTS = ['GUARDIAN', 'LEARNER'] as const;
+export type MessengerSlot = (typeof MESSENGER_SLOTS)[number];
+
+/** What the page answers when a learner's own link connects (the learner slot gets no attendance notices). */
+export const LEARNER_CONNECTED_REPLY =
+  "This Messenger account is now connected as the learner's own. Attendance messages go to your guardian; to connect a guardian, ask the school for their link.";
+
 const pageRef = z.object({ pageId: z.string(), pageName: z.string().nullable() });
 
 /** The student detail's Messenger section: the school's page, the guardian's binding, the live link. */

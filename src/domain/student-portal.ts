@@ -16,8 +16,6 @@ export const STUDENT_PORTAL_MESSAGES = {
   invalidCredentials: 'Invalid email, LRN or password',
   monthInvalid: 'Month must be in the form YYYY-MM',
   messageNotFound: 'Message not found',
-  guardianConnected:
-    'A guardian is already connected to Messenger. Ask the school to disconnect them before connecting another account.',
   studentRequired: 'Student access required',
 } as const;
 const M = STUDENT_PORTAL_MESSAGES;
@@ -150,13 +148,20 @@ export type StudentMessage = z.infer<typeof studentMessageSchema>;
 export const studentMessagesSchema = z.object({ messages: z.array(studentMessageSchema), pagination: paginationSchema });
 export type StudentMessages = z.infer<typeof studentMessagesSchema>;
 
-/** GET /api/student/messenger: is a guardian connected; can a link be made. */
+/**
+ * GET /api/student/messenger: is a guardian connected (read-only: the guardian's link is the school's), and the
+ * learner's OWN Messenger: connected or not, and the learner's own link waiting to be opened. A learner's link
+ * binds only the learner's own slot, which gets a confirmation and no attendance notices.
+ */
 export const studentMessengerSchema = z.object({
   /** The school's Facebook page (null: the school has none, no link can be made). */
   page: z.object({ pageName: z.string().nullable() }).nullable(),
+  /** A guardian is connected (through the school's link). */
   connected: z.boolean(),
   connectedAt: z.string().nullable(),
-  /** An unused link is waiting (it was shown once when made). */
+  /** The learner's own Messenger. */
+  mine: z.object({ connected: z.boolean(), connectedAt: z.string().nullable() }),
+  /** The learner's own unused link is waiting (it was shown once when made). */
   pendingLink: z.object({ createdAt: z.string(), expiresAt: z.string() }).nullable(),
   ttlDays: z.number(),
 });

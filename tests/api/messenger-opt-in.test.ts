@@ -3,12 +3,12 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
-import { addStudent } from '../helpers/notifications';
+import { addIntent, addStudent, expandOnly } from '../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { ConfigError, loadConfig } from '@core/config';
-import { hashToken } from '@core/auth/passwords';
+import { hashPassword, hashToken } from '@core/auth/passwords';
 import { migrations } from '@core/db/migrations/index';
-import { OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
+import { LEARNER_CONNECTED_REPLY, OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 
 /**
  * Issue #18 item 1: a parent's m.me opt-in ref binds one PSID to one student, once, before it expires; the
@@ -253,6 +253,82 @@ describe(`Messenger opt-in links (${dbKind})`, () => {
       ['GET', '/me?fields=id,name', `Bearer ${s.accessToken}`],
       ['POST', `/${s.pageId}/messages`, `Bearer ${s.accessToken}`],
     ]);
+  });
+
+  /** The student's portal session (a known password set on the row, then POST /api/student/login). */
+  const learnerSession = async (studentId: number) => {
+    await t.app.db
+      .updateTable('students')
+      .set({ passwordHash: await hashPassword('Learner-Pass-2024', t.app.config.scryptCost) })
+      .where('id', '=', studentId)
+      .execute();
+    const { email } = await t.app.db.selectFrom('students').select('email').where('id', '=', studentId).executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { email, password: 'Learner-Pass-2024' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return as(res.json().data.token as string);
+  };
+  const slotsOf = (studentId: number) =>
+    t.app.db
+      .selectFrom('students')
+      .select(['parentMessengerPsid', 'learnerMessengerPsid'])
+      .where('id', '=', studentId)
+      .executeTakeFirstOrThrow();
+
+  it("a learner's own link binds the learner's slot, never the guardian's, and the page confirms it", async () => {
+    const s = await setup();
+    const learner = await learnerSession(s.studentId);
+    const made = await learner(t.app, { method: 'POST', url: '/api/student/messenger/links' });
+    expect(made.statusCode, made.body).toBe(201);
+    const ref = new URL(made.json().data.link).searchParams.get('ref')!;
+
+    expect(await openLink(s.pageId, '24100071', ref)).toEqual({ bound: 1, refused: 0 });
+    expect(await slotsOf(s.studentId)).toEqual({ parentMessengerPsid: null, learnerMessengerPsid: '24100071' });
+    expect((await status(s.studentId)).binding).toBeNull(); // the school still sees no guardian
+    expect(repliesTo('24100071').map((m) => m.text)).toEqual([LEARNER_CONNECTED_REPLY]);
+    expect((await logsOf(t.app, 'CONNECT_LEARNER_MESSENGER'))[0]).toMatchObject({ entityId: String(s.studentId) });
+    const mine = (await learner(t.app, { method: 'GET', url: '/api/student/messenger' })).json().data;
+    expect(mine).toMatchObject({ connected: false, connectedAt: null, mine: { connected: true }, pendingLink: null });
+
+    // The learner's slot gets no attendance notices: the notice's Messenger copy has no recipient (no guardian).
+    await addIntent(t.app, { studentId: s.studentId, schoolId: s.schoolId });
+    await expandOnly(t.app, s.studentId);
+    const messages = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select(['channel', 'recipient'])
+      .where('studentId', '=', s.studentId)
+      .where('channel', '<>', 'INTENT')
+      .execute();
+    expect(messages).toEqual([{ channel: 'MESSENGER', recipient: '' }]);
+  });
+
+  it("the school's printed guardian link still binds the guardian after the learner made theirs", async () => {
+    const s = await setup();
+    const printed = await newLink(s.studentId);
+    const learner = await learnerSession(s.studentId);
+    const made = await learner(t.app, { method: 'POST', url: '/api/student/messenger/links' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.connected).toBe(false);
+    // The school's link is still live for the console, and binds the guardian.
+    expect((await status(s.studentId)).pendingLink).toEqual(printed.pendingLink);
+    expect(await openLink(s.pageId, '24100081', printed.ref)).toEqual({ bound: 1, refused: 0 });
+    expect(await slotsOf(s.studentId)).toEqual({ parentMessengerPsid: '24100081', learnerMessengerPsid: null });
+    expect(repliesTo('24100081')).toEqual([]);
+    // …and the learner's own link, used afterwards, binds the learner beside the guardian.
+    const ref = new URL(made.json().data.link).searchParams.get('ref')!;
+    expect(await openLink(s.pageId, '24100082', ref)).toEqual({ bound: 1, refused: 0 });
+    expect(await slotsOf(s.studentId)).toEqual({ parentMessengerPsid: '24100081', learnerMessengerPsid: '24100082' });
+    // Making the learner's link revoked nothing of the school's.
+    const live = await t.app.db
+      .selectFrom('messengerOptInLinks')
+      .select(['slot'])
+      .where('studentId', '=', s.studentId)
+      .where('revokedAt', 'is not', null)
+      .execute();
+    expect(live).toEqual([]);
   });
 
   it("migration 0009: an unbound parent's old permanent ref becomes a single-use 7-day link; a bound parent's is dropped", async () => {

@@ -346,7 +346,7 @@ describe(`student portal (${dbKind})`, () => {
     expect(pagination).toMatchObject({ total: 2, page: 1, limit: 10 });
   });
 
-  it("the guardian's Messenger: a single-use link while nobody is connected, logged; 409 once a guardian is", async () => {
+  it("the learner's own Messenger: a single-use link (logged), also while a guardian is connected; the guardian's shown read-only", async () => {
     const none = await as(aToken)(t.app, { method: 'POST', url: '/api/student/messenger/links' });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(
@@ -362,6 +362,7 @@ describe(`student portal (${dbKind})`, () => {
       page: { pageName: 'School page' },
       connected: false,
       connectedAt: null,
+      mine: { connected: false, connectedAt: null },
       pendingLink: null,
       ttlDays: t.config.messengerOptInTtlDays,
     });
@@ -372,6 +373,7 @@ describe(`student portal (${dbKind})`, () => {
     expect(made.json().data.pendingLink).not.toBeNull();
     const log = (await logsOf(t.app, 'CREATE_MESSENGER_OPT_IN')).find((l) => l.entityId === String(a.id));
     expect(log?.userRole).toBe('STUDENT');
+    expect(log?.details).toMatchObject({ slot: 'LEARNER' });
     // Still only one live link (the first died when the second was made).
     await as(aToken)(t.app, { method: 'POST', url: '/api/student/messenger/links' });
     const live = await t.app.db
@@ -388,10 +390,11 @@ describe(`student portal (${dbKind})`, () => {
       .where('id', '=', a.id)
       .execute();
     const connected = await as(aToken)(t.app, { method: 'GET', url: '/api/student/messenger' });
-    expect(connected.json().data).toMatchObject({ connected: true, connectedAt: now });
-    const refused = await as(aToken)(t.app, { method: 'POST', url: '/api/student/messenger/links' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(M.guardianConnected);
+    expect(connected.json().data).toMatchObject({ connected: true, connectedAt: now, mine: { connected: false } });
+    // The learner's link is their own slot's: a connected guardian does not stop it, and it does not touch them.
+    const mine = await as(aToken)(t.app, { method: 'POST', url: '/api/student/messenger/links' });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().data).toMatchObject({ connected: true, connectedAt: now });
   });
 
   it('changes the password (checked, logged), ending the other sessions; sign-out ends this one', async () => {

@@ -169,28 +169,29 @@ test.describe('student portal', () => {
     expect(cookies.find((c) => c.name === 'STUDENT_TOKEN')).toBeUndefined();
   });
 
-  test('at 390 px: the learner shows the guardian a single-use QR code; once the guardian writes, they are connected', async ({
+  test("at 390 px: the learner connects their own Messenger with a single-use QR code; the guardian's slot stays empty", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInLearner(page.context(), withPage);
     await page.goto('/student');
-    const card = page.getByRole('region', { name: 'Guardian on Messenger' });
-    await expect(card.getByTestId('guardian-messenger')).toHaveText('No guardian is connected to Messenger yet.');
-    await card.getByRole('button', { name: 'Show QR code for my guardian' }).click();
-    await expect(
-      card.getByRole('img', { name: `QR code to connect a guardian to Portal Page ${run} on Messenger` }),
-    ).toBeVisible();
+    const card = page.getByRole('region', { name: 'Messenger' });
+    await expect(card.getByTestId('guardian-messenger')).toHaveText(
+      'No guardian is connected to Messenger yet. Your school gives your guardian their own QR code to connect.',
+    );
+    await expect(card.getByTestId('my-messenger')).toContainText('Not connected.');
+    await card.getByRole('button', { name: 'Connect my own Messenger' }).click();
+    await expect(card.getByRole('img', { name: `QR code to connect your own Messenger to Portal Page ${run}` })).toBeVisible();
     await expectFitsWidth(page, 'QR code at 390 px');
     const link = (await card.getByRole('link', { name: 'Open the link instead' }).getAttribute('href'))!;
     expect(link.startsWith(`https://m.me/${pageId}?ref=`), link).toBe(true);
 
-    // The guardian scans it and writes to the page: bound once; the same code for another account binds nothing.
+    // The learner writes to the page: their own slot is bound once; the same code for another account binds nothing.
     expect(await parentOpens(page.request, pageId, '24300001', link)).toEqual({ bound: 1, refused: 0 });
     expect(await parentOpens(page.request, pageId, '24300002', link)).toEqual({ bound: 0, refused: 1 });
     await page.reload();
-    await expect(card.getByTestId('guardian-messenger')).toContainText('A guardian is connected since');
-    await expect(card.getByRole('button', { name: 'Show QR code for my guardian' })).toHaveCount(0);
+    await expect(card.getByTestId('my-messenger')).toContainText('Connected since');
+    await expect(card.getByTestId('guardian-messenger')).toContainText('No guardian is connected to Messenger yet.');
     await expectNoAxeViolations(page, 'Messenger card at 390 px');
   });
 });

@@ -157,6 +157,10 @@ export interface StudentTable {
   parentMessengerPageId: string | null;
   /** When the parent last wrote to the page (Messenger's 24 h window) */
   parentMessengerLastAt: string | null;
+  /** The learner's own Messenger (a link the learner made in the portal; migration 0029): never the guardian's slot */
+  learnerMessengerPsid: string | null;
+  learnerMessengerBoundAt: string | null;
+  learnerMessengerPageId: string | null;
   parentPhone: string;
   parentAddress: string | null;
   emergencyContact: string | null;
@@ -193,6 +197,8 @@ export interface MessengerOptInLinkTable {
   usedAt: string | null;
   usedByPsid: string | null;
   revokedAt: string | null;
+  /** Which of the student's Messenger slots the link binds (migration 0029). */
+  slot: Generated<'GUARDIAN' | 'LEARNER'>;
 }
 
 /** Words a student list search matches by prefix (searchTerms() in src/domain/students.ts). */

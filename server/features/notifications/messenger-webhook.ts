@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '@core/time/time';
-import { OPT_IN_REPLIES, type OptInRefusal } from '@domain/messenger-opt-in';
+import { LEARNER_CONNECTED_REPLY, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 import type { MessengerWebhook } from '@domain/webhooks';
 import { writeLog, type Actor } from '@core/audit-log';
 import type { PageDeps } from '../devices';
@@ -12,13 +12,14 @@ const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhoo
 interface Reply {
   pageId: string;
   psid: string;
-  reason: OptInRefusal;
+  text: string;
 }
 
 /**
  * POST /api/webhooks/messenger (signature already checked). An event with an m.me ref tries to bind the
  * sender's PSID (useOptInRef); a refused ref is logged (MESSENGER_OPT_IN_REFUSED) and, after the commit, the
- * page tells the sender why and to ask the school for a new link. Every event from a bound parent refreshes
+ * page tells the sender why and to ask the school for a new link. A learner's own link that binds is logged as
+ * CONNECT_LEARNER_MESSENGER and the page confirms it (that slot gets no attendance notices). Every event from a bound parent refreshes
  * parentMessengerLastAt (Messenger's 24-hour window). One transaction per event.
  */
 export async function applyMessengerEvents(
@@ -39,13 +40,16 @@ export async function applyMessengerEvents(
         const outcome = ref ? await useOptInRef(trx, ref, psid, pageId, now) : { kind: 'none' as const };
         if (outcome.kind === 'bound') {
           bound += 1;
+          const learner = outcome.slot === 'LEARNER';
           await writeLog(trx, MESSENGER, {
-            action: 'CONNECT_PARENT_MESSENGER',
+            action: learner ? 'CONNECT_LEARNER_MESSENGER' : 'CONNECT_PARENT_MESSENGER',
             entity: 'Student',
             entityId: outcome.studentId,
             details: { page: pageId, replaced: outcome.replaced },
           });
-          return;
+          // A guardian's binding has just set its window; a learner's may come from a guardian of another student.
+          if (!learner) return;
+          if (pageId) replies.push({ pageId, psid, text: LEARNER_CONNECTED_REPLY });
         }
         if (outcome.kind === 'refused') {
           refused += 1;
@@ -55,27 +59,27 @@ export async function applyMessengerEvents(
             entityId: outcome.studentId,
             details: { reason: outcome.why, psid, page: pageId },
           });
-          if (pageId) replies.push({ pageId, psid, reason: outcome.reason });
+          if (pageId) replies.push({ pageId, psid, text: OPT_IN_REPLIES[outcome.reason] });
         }
         await trx.updateTable('students').set({ parentMessengerLastAt: now }).where('parentMessengerPsid', '=', psid).execute();
       });
     }
   }
   // In parallel: Facebook wants its 200 within 20 s, and each send may wait up to its timeout.
-  await Promise.all(replies.map((reply) => sendRefusal(deps, reply)));
+  await Promise.all(replies.map((reply) => sendReply(deps, reply)));
   return { bound, refused };
 }
 
-/** Best effort: the refusal is already recorded; a page that cannot answer is logged, never an error to Facebook. */
-async function sendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
+/** Best effort: the outcome is already recorded; a page that cannot answer is logged, never an error to Facebook. */
+async function sendReply(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
   try {
-    await trySendRefusal(deps, reply);
+    await trySendReply(deps, reply);
   } catch (err) {
-    deps.log.warn({ page: reply.pageId, err: (err as Error).message }, 'Messenger opt-in refusal not sent');
+    deps.log.warn({ page: reply.pageId, err: (err as Error).message }, 'Messenger opt-in reply not sent');
   }
 }
 
-async function trySendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
+async function trySendReply(deps: PageDeps & { log: FastifyBaseLogger }, reply: Reply): Promise<void> {
   const page = await deps.db
     .selectFrom('facebookPages')
     .select(['accessToken'])
@@ -88,9 +92,9 @@ async function trySendRefusal(deps: PageDeps & { log: FastifyBaseLogger }, reply
     pageId: reply.pageId,
     accessToken: deps.secrets.decrypt(page.accessToken),
     psid: reply.psid,
-    text: OPT_IN_REPLIES[reply.reason],
+    text: reply.text,
     messagingType: 'RESPONSE',
     timeoutMs: deps.timeoutMs,
   });
-  if (!result.ok) deps.log.warn({ page: reply.pageId, reason: result.reason }, 'Messenger opt-in refusal not delivered');
+  if (!result.ok) deps.log.warn({ page: reply.pageId, reason: result.reason }, 'Messenger opt-in reply not delivered');
 }

@@ -132,7 +132,10 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get(
       '/messenger',
       {
-        schema: { summary: "My guardian's Messenger connection", response: { 200: apiSuccess(studentMessengerSchema) } },
+        schema: {
+          summary: "My guardian's Messenger connection (read-only) and my own",
+          response: { 200: apiSuccess(studentMessengerSchema) },
+        },
       },
       async (request) => ({ success: true as const, data: await learnerMessenger(app.db, me(request), ttlDays) }),
     );
@@ -141,7 +144,7 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/messenger/links',
       {
         schema: {
-          summary: 'A single-use Messenger opt-in link and QR code for my guardian (shown once; 409 while one is connected)',
+          summary: "A single-use Messenger link and QR code for my OWN Messenger (shown once; never the guardian's slot)",
           response: { 201: apiSuccess(studentOptInLinkSchema) },
         },
       },
@@ -149,7 +152,7 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.status(201).send({
           success: true as const,
           data: await learnerOptInLink(app.db, me(request), ttlDays, request.actor()),
-          message: 'Show this QR code to your guardian. It works once.',
+          message: 'Open this link on your phone to connect your own Messenger. It works once.',
         }),
     );
   });

@@ -11,11 +11,11 @@ export function showMonth(month: string | null): void {
   $shownMonth.set(month);
 }
 
-/** A single-use opt-in link for the guardian (shown once: the server keeps only its hash). */
-export async function makeGuardianLink(): Promise<ActionResult<StudentOptInLink>> {
+/** A single-use link for the learner's own Messenger (shown once: the server keeps only its hash). */
+export async function makeMyMessengerLink(): Promise<ActionResult<StudentOptInLink>> {
   try {
     const res = await createStudentOptInLink();
-    return { ok: true, message: res.message ?? 'Show this QR code to your guardian.', data: res.data };
+    return { ok: true, message: res.message ?? 'Open this link on your phone to connect your own Messenger.', data: res.data };
   } catch (err) {
     return actionFailure(err, 'Failed to make a Messenger link');
   }
