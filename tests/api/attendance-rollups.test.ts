@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
-import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../helpers/rfid';
+import { at, createReader, insertCardStudent, lastSchoolDay, postTaps, schoolYearAround } from '../helpers/rfid';
 import { runAbsenceJob } from '../../server/features/attendance/absence-job';
 import * as rollups from '../../server/core/db/migrations/0022_attendance_rollups';
 
@@ -74,6 +74,7 @@ describe(`attendance rollups (${dbKind})`, () => {
     const { id } = await createSchool(t.app, token);
     const reader = await createReader(t.app, token, { schoolId: id });
     const day = lastSchoolDay();
+    await schoolYearAround(t.app, id, day);
     const s = [];
     for (let i = 0; i < 5; i++) s.push(await insertCardStudent(t.app, id, `ACE0000${i}`));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
-import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
+import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps, schoolYearAround } from '../helpers/rfid';
 import { runAbsenceJob } from '../../server/features/attendance/absence-job';
 import { ATTENDANCE_PAGE_SIZE, EXCUSE_MESSAGES, SETTINGS_MESSAGES } from '@domain/attendance';
 
@@ -118,6 +118,7 @@ describe(`attendance (${dbKind})`, () => {
     const { id } = await createSchool(t.app, token);
     const reader = await createReader(t.app, token, { schoolId: id });
     const day = lastSchoolDay();
+    await schoolYearAround(t.app, id, day);
     const s1 = await insertCardStudent(t.app, id, 'CDCD0001');
     const s2 = await insertCardStudent(t.app, id, 'CDCD0002');
     const stamp = new Date().toISOString();

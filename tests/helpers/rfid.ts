@@ -95,6 +95,19 @@ export function lastSchoolDay(timeZone = 'Asia/Manila', now = new Date()): strin
   return d;
 }
 
+/**
+ * Sets a school's year to run from a week before `day` to half a year after it, so that `day` (a recent school day)
+ * is in the current school year on any date the suite runs (an excuse must be; early in June, the Philippine rule's
+ * year would already be the next one).
+ */
+export async function schoolYearAround(app: FastifyInstance, schoolId: number, day: string): Promise<void> {
+  await app.db
+    .updateTable('schools')
+    .set({ schoolYearStart: addDays(day, -7), schoolYearEnd: addDays(day, 180) })
+    .where('id', '=', schoolId)
+    .execute();
+}
+
 /** ISO instant of a local time on a day. */
 export const at = (date: string, time: string, timeZone = 'Asia/Manila') => localDateTime(date, time, timeZone).toISOString();
 
