@@ -11,7 +11,7 @@ import { FACEBOOK_PAGE_MESSAGES } from '@domain/facebook-pages';
 import type { ImportPreview } from '@domain/student-import';
 
 const HEADER = 'First Name,Last Name,Email,LRN,Password,Grade,Section,Parent Phone,RFID Card ID';
-const PERMISSIONS = ['VIEW_STUDENTS', 'MANAGE_STUDENTS', 'MANAGE_RFID_READERS', 'MANAGE_FACEBOOK_PAGES'];
+const PERMISSIONS = ['VIEW_STUDENTS', 'MANAGE_STUDENTS', 'ARCHIVE_STUDENTS', 'MANAGE_RFID_READERS', 'MANAGE_FACEBOOK_PAGES'];
 
 /**
  * A school admin is never told that another school's learner, reader or page exists: such a conflict answers only
@@ -119,6 +119,19 @@ describe(`"not available" for other schools' records (${dbKind})`, () => {
     const row = await t.app.db.selectFrom('students').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
     expect([row.lrn, row.email, row.rfidCardId]).toEqual([mine.lrn, mine.email, mine.rfidCardId]);
     expect(await logsOf(t.app, 'UPDATE_STUDENT')).toHaveLength(0);
+  });
+
+  it("restoring a learner whose parked card another school's learner now holds answers not available", async () => {
+    const a = await freshAdmin();
+    const mine = await createStudent(t.app, root, a.schoolId, { rfidCardId: 'DD00EE11' });
+    const archived = await as(root)(t.app, { method: 'POST', url: `/api/super-admin/students/${mine.id}/archive`, payload: {} });
+    expect(archived.statusCode, archived.body).toBe(200);
+    await createStudent(t.app, root, schoolB, { rfidCardId: 'DD00EE11' });
+    const res = await a.call(t.app, { method: 'POST', url: `/api/admin/archived-students/${mine.id}/restore` });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ message: NOT_AVAILABLE.card, errors: { rfidCardId: NOT_AVAILABLE.card } });
+    const row = await t.app.db.selectFrom('students').select('isArchived').where('id', '=', mine.id).executeTakeFirstOrThrow();
+    expect(row.isArchived).toBe(1);
   });
 
   it("import preview rows say not available for another school's LRN, email and card, and already exists for the school's own", async () => {
