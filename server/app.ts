@@ -26,6 +26,8 @@ import { openapiPlugin } from '@core/http/openapi';
 import { SessionCache } from '@core/auth/session-cache';
 import { createRevocationRelay } from '@core/auth/revocation-relay';
 import { systemClock, type Clock } from '@core/time/clock';
+import { MemoryHitCounter } from '@core/http/not-available';
+import { NOT_AVAILABLE_WINDOW_MS } from '@domain/device-claims';
 import './types';
 
 export interface BuildOptions {
@@ -95,6 +97,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const clock = opts.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate('uploads', new UploadStore(config.uploadDir));
+  app.decorate('unavailableCounter', new MemoryHitCounter(NOT_AVAILABLE_WINDOW_MS));
   const sessionCache = new SessionCache(db, config.sessionCacheMs);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);

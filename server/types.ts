@@ -11,6 +11,7 @@ import type { Clock } from '@core/time/clock';
 import type { AuthContext } from '@core/auth/context';
 import type { RoutePermission } from '@domain/admin-console';
 import type { AdminScope } from '@core/auth/admin-scope';
+import type { HitCounter } from '@core/http/not-available';
 
 export type { AuthContext };
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** Resolves when the work started with the server (the first upload audit) is done: tests that count statements wait for it. */
     startupWork(): Promise<void>;
+    /** "Not available" answers per admin and school (core/http/not-available.ts) */
+    unavailableCounter: HitCounter;
     /** preHandler: 401 without a live session, 403 when the session's role is not SUPER_ADMIN */
     requireSuperAdmin: (request: FastifyRequest) => Promise<void>;
   }

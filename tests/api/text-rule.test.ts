@@ -5,6 +5,7 @@ import { routeKey, startAuditApp, type AuditRoute } from '../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cases';
 import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
+import { DEVICE_CLAIM_MESSAGES } from '@domain/device-claims';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every
@@ -47,6 +48,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
 const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
   'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
+  'POST /api/super-admin/device-claims/:id/resolve decision': DEVICE_CLAIM_MESSAGES.decision,
 };
 /** Optional formatted fields check the text rule before their format: the text rule's message. */
 const TEXT_RULE_FIRST = new Set([

@@ -1,9 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { admin, call, PASSWORD, school } from './admin-seed';
+import { CLAIM_RECORDED } from '@domain/device-claims';
 
 /**
  * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
- * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'. Both widths.
+ * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'. A school's claim on
+ * a serial another school holds is reviewed by the super admin under the readers. Both widths.
  */
 
 async function seedZkReader(request: APIRequestContext, token: string, tag: string) {
@@ -100,5 +103,53 @@ for (const width of SCREEN_WIDTHS) {
     await expect(row).not.toContainText('Never');
     await expect(page.getByRole('table', { name: 'Unknown cards' }).locator('tbody tr', { hasText: card })).toBeVisible();
     await expectFitsWidth(page, `RFID Readers live ${width}px`);
+  });
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`RFID Readers at ${width}px: a school's claim on another school's serial is listed for the super admin, who grants it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const root = await signInViaApi(page);
+    const tag = `C${width}${Date.now() % 1_000_000}`;
+    const holder = await school(page.request, root, `Holder Academy ${tag}`);
+    const claimant = await school(page.request, root, `Claimant Academy ${tag}`);
+    const serial = `E2ECLAIM${tag}`;
+    await call(page.request, root, 'post', '/api/super-admin/rfid-readers', {
+      name: `Held Gate ${tag}`,
+      schoolId: holder,
+      kind: 'ZKTECO',
+      serialNumber: serial,
+    });
+    const email = await admin(page.request, root, claimant, ['MANAGE_RFID_READERS']);
+    const login = await page.request.post('/api/admin/login', { data: { email, password: PASSWORD } });
+    const adminToken = (await login.json()).data.token as string;
+    const tried = await page.request.post('/api/admin/rfid-readers', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { name: 'Our Gate', schoolId: claimant, kind: 'ZKTECO', serialNumber: serial },
+    });
+    expect(tried.status()).toBe(409);
+    expect((await tried.json()).message).toBe(CLAIM_RECORDED.RFID_READER);
+
+    await page.goto('/super-admin/device-management?tab=rfid');
+    const claims = page.getByRole('table', { name: 'Claims on a reader serial number' });
+    const row = claims.locator('tbody tr', { hasText: serial });
+    await expect(row).toContainText(`Claimant Academy ${tag}`);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/device-claims-${width}.png`, fullPage: false });
+    await expectFitsWidth(page, `Device claims ${width}px`);
+
+    await row.getByRole('button', { name: 'Grant' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(`Held Gate ${tag}`);
+    await confirm.getByRole('button', { name: 'Grant' }).click();
+    await expect(page.getByText('Claim granted: the record now belongs to the claiming school')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const moved = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: `Held Gate ${tag}` });
+    // The list names a reader's school by its acronym; the moved reader waits, inactive, for the school to turn it on.
+    const got = await page.request.get(`/api/super-admin/schools/${claimant}`, { headers: { authorization: `Bearer ${root}` } });
+    await expect(moved).toContainText((await got.json()).data.acronym);
+    await expect(moved).toContainText('Inactive');
   });
 }

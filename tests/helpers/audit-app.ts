@@ -121,6 +121,8 @@ export interface Fixtures {
   noClassDate: string;
   /** an ABSENT attendance record of the student (issue 22: the correction route makes it PRESENT; ensure() resets it) */
   attendanceId: number;
+  /** an OPEN device claim of the school (the super admin's resolve route closes it; ensure() makes another) */
+  claimId: number;
 }
 
 export interface AuditApp {
@@ -380,6 +382,23 @@ export async function startAuditApp(): Promise<AuditApp> {
     if (fresh || !(await exists('rfidReaders', fx.readerId))) {
       const payload = { name: `Gate ${unique()}`, schoolId: fx.schoolId };
       fx.readerId = (await ok({ method: 'POST', url: '/api/super-admin/rfid-readers', payload })).json().data.id;
+    }
+    // An open device claim (the resolve route closes it; a closed one is 409).
+    const claim = await app.db
+      .selectFrom('deviceClaims')
+      .select('id')
+      .where('id', '=', fx.claimId ?? 0)
+      .where('status', '=', 'OPEN')
+      .executeTakeFirst();
+    if (fresh || !claim) {
+      const values = {
+        kind: 'FACEBOOK_PAGE',
+        value: `claim-${unique()}`,
+        schoolId: fx.schoolId,
+        adminName: 'Audit',
+        createdAt: now(),
+      };
+      fx.claimId = (await app.db.insertInto('deviceClaims').values(values).returning('id').executeTakeFirstOrThrow()).id;
     }
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
     const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>

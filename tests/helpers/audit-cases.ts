@@ -334,6 +334,11 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'DELETE /api/super-admin/facebook-pages/:id': { action: 'DELETE_FACEBOOK_PAGE', body: 'none' },
   'POST /api/super-admin/facebook-pages/:id/test': { action: 'TEST_FACEBOOK_PAGE', body: 'none' },
+  'POST /api/super-admin/device-claims/:id/resolve': {
+    action: 'REFUSE_DEVICE_CLAIM',
+    body: 'json',
+    fields: () => ({ decision: 'REFUSE' }),
+  },
   'POST /api/super-admin/students/:id/messenger-opt-in/links': { action: 'CREATE_MESSENGER_OPT_IN', body: 'none' },
   'DELETE /api/super-admin/students/:id/messenger-opt-in/binding': { action: 'UNBIND_PARENT_MESSENGER', body: 'none' },
   'POST /api/super-admin/facebook-pages/send-message': {
@@ -475,6 +480,7 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'facebook-pages': 'pageId',
   'rfid-readers': 'readerId',
   attendance: 'attendanceId',
+  'device-claims': 'claimId',
   'sms-history': 'uncertainSmsId',
   // /api/student/messages/:id (another learner's message: the audit checks refusals and hostile ids there)
   messages: 'uncertainSmsId',

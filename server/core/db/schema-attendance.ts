@@ -113,3 +113,19 @@ export interface JobRunTable {
   /** JSON summary */
   result: string | null;
 }
+
+/** A school's claim on a reader serial or Facebook Page ID another school holds (migration 0028). */
+export interface DeviceClaimTable {
+  id: Id;
+  /** RFID_READER | FACEBOOK_PAGE */
+  kind: string;
+  value: string;
+  schoolId: number;
+  adminId: number | null;
+  adminName: string;
+  /** OPEN | GRANTED | REFUSED */
+  status: Generated<string>;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedByName: string | null;
+}

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Id } from './schema-columns';
 import type {
   AppSettingTable,
+  DeviceClaimTable,
   AttendanceDailyCountTable,
   AttendanceRecordTable,
   AttendanceSchoolTotalTable,
@@ -300,6 +301,7 @@ export interface Database {
   inquiries: InquiryTable;
   systems: SystemTable;
   orders: OrderTable;
+  deviceClaims: DeviceClaimTable;
 }
 
 export type SuperAdminRow = Selectable<SuperAdminTable>;

@@ -12,6 +12,7 @@ import {
 } from '@domain/facebook-pages';
 import { idParams } from '@domain/validation';
 import type { SchoolScope } from '@core/http/school-scope';
+import { unavailability } from '@core/http/not-available';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import {
   createFacebookPage,
@@ -76,7 +77,7 @@ export const facebookPageRoutes =
       },
       async (request, reply) => {
         const body = { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
-        const data = await createFacebookPage(deps, body, request.actor());
+        const data = await createFacebookPage(deps, body, request.actor(), unavailability(app, request));
         return reply.status(201).send({ success: true, data, message: 'Facebook page added successfully' });
       },
     );
@@ -135,7 +136,7 @@ export const facebookPageRoutes =
           request.body.schoolId === undefined
             ? request.body
             : { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
-        const data = await updateFacebookPage(deps, request.params.id, body, request.actor());
+        const data = await updateFacebookPage(deps, request.params.id, body, request.actor(), unavailability(app, request));
         return { success: true as const, data, message: 'Facebook page updated successfully' };
       },
     );

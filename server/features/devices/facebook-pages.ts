@@ -1,5 +1,7 @@
 import type { DB, Executor } from '@core/db/index';
-import { AppError, conflict, notFound } from '@core/http/errors';
+import { AppError, notFound } from '@core/http/errors';
+import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
+import { refuseTaken } from './claims';
 import type { SecretBox } from '@core/secrets/secrets';
 import { nowIso } from '@core/time/time';
 import {
@@ -68,15 +70,26 @@ export async function revealPageToken(deps: PageDeps, id: number, actor: Actor):
   return revealChannelSecret(deps.db, deps.secrets, FACEBOOK_PAGE_CHANNEL, { id, stored: row.accessToken, label }, actor);
 }
 
-async function assertPageIdFree(db: Executor, pageId: string, exceptId?: number) {
-  let q = db.selectFrom('facebookPages').select('id').where('pageId', '=', pageId);
+/**
+ * 409 when a page holds the Page ID. A school admin (`gate`) is refused (429) once their "not available" answers are
+ * spent; another school's (or no school's) page becomes a claim for the super admin (refuseTaken).
+ */
+async function assertPageIdFree(db: DB, pageId: string, exceptId: number | undefined, gate: Unavailability, actor: Actor) {
+  await gate.assertOpen();
+  let q = db.selectFrom('facebookPages').select('schoolId').where('pageId', '=', pageId);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw conflict(M.duplicate, { pageId: M.duplicate });
+  const holder = await q.executeTakeFirst();
+  if (holder) await refuseTaken(db, 'FACEBOOK_PAGE', pageId, holder.schoolId, gate, actor, M.duplicate);
 }
 
-export async function createFacebookPage(deps: PageDeps, input: FacebookPageCreateInput, actor: Actor): Promise<FacebookPage> {
+export async function createFacebookPage(
+  deps: PageDeps,
+  input: FacebookPageCreateInput,
+  actor: Actor,
+  gate: Unavailability = EVERY_SCHOOL,
+): Promise<FacebookPage> {
   await requireSchool(deps.db, input.schoolId);
-  await assertPageIdFree(deps.db, input.pageId);
+  await assertPageIdFree(deps.db, input.pageId, undefined, gate, actor);
   const id = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = await trx
@@ -110,10 +123,11 @@ export async function updateFacebookPage(
   id: number,
   input: FacebookPageUpdateInput,
   actor: Actor,
+  gate: Unavailability = EVERY_SCHOOL,
 ): Promise<FacebookPage> {
   const before = await getFacebookPage(deps, id);
   if (input.schoolId !== undefined) await requireSchool(deps.db, input.schoolId);
-  if (input.pageId !== undefined) await assertPageIdFree(deps.db, input.pageId, id);
+  if (input.pageId !== undefined) await assertPageIdFree(deps.db, input.pageId, id, gate, actor);
   await deps.db.transaction().execute(async (trx) => {
     const { accessToken, isActive, ...plain } = input;
     await trx

@@ -2,11 +2,12 @@ import type { Feature } from '@core/feature';
 import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
 import { smsDeviceRoutes } from './sms-devices-routes';
 import { facebookPageRoutes } from './facebook-pages-routes';
+import claimRoutes from './claims-routes';
 
 /** The devices feature: the same routes for the super admin (every school) and a school admin (their own). */
 export const devicesFeature: Feature = {
   name: 'devices',
-  superAdmin: [smsDeviceRoutes(SUPER_ADMIN_SCOPE), facebookPageRoutes(SUPER_ADMIN_SCOPE)],
+  superAdmin: [smsDeviceRoutes(SUPER_ADMIN_SCOPE), facebookPageRoutes(SUPER_ADMIN_SCOPE), claimRoutes],
   admin: [smsDeviceRoutes(ADMIN_SCOPE), facebookPageRoutes(ADMIN_SCOPE)],
 };
 
@@ -14,4 +15,5 @@ export const devicesFeature: Feature = {
 export { markNeedsReauth } from './facebook-pages';
 export type { PageDeps } from './facebook-pages';
 export { sendMessengerText } from './messenger';
+export { refuseTaken } from './claims';
 export { findSmsByRequestId, sendSms } from './sms-gateway';

@@ -4,6 +4,7 @@ import { apiSuccess } from '@domain/api';
 import { idParams } from '@domain/validation';
 import type { FastifyRequest } from 'fastify';
 import type { SchoolScope } from '@core/http/school-scope';
+import { unavailability } from '@core/http/not-available';
 import {
   READER_MESSAGES,
   readerCreateSchema,
@@ -71,7 +72,7 @@ export const rfidReaderRoutes =
       },
       async (request, reply) => {
         const body = { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
-        const data = await createReader(app.db, body, request.actor(), tz);
+        const data = await createReader(app.db, body, request.actor(), tz, unavailability(app, request));
         return reply
           .status(201)
           .send({ success: true, data, message: 'Reader added. Copy its token now: it is shown only once.' });
@@ -95,7 +96,7 @@ export const rfidReaderRoutes =
         const { schoolId } = request.body;
         const body =
           schoolId === undefined ? request.body : { ...request.body, schoolId: scope.school(request, schoolId) ?? schoolId };
-        const data = await updateReader(app.db, request.params.id, body, request.actor(), tz);
+        const data = await updateReader(app.db, request.params.id, body, request.actor(), tz, unavailability(app, request));
         return { success: true as const, data, message: 'Reader updated successfully' };
       },
     );

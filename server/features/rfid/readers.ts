@@ -1,4 +1,6 @@
-import type { Executor } from '@core/db/index';
+import type { DB, Executor } from '@core/db/index';
+import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
+import { refuseTaken } from '../devices';
 import type { Selectable } from 'kysely';
 import type { RfidReaderTable } from '@core/db/schema';
 import { hashToken, newToken } from '@core/auth/passwords';
@@ -89,13 +91,24 @@ export async function getReader(db: Executor, id: number, defaultTimeZone: strin
   return toReader(row, defaultTimeZone);
 }
 
-async function assertSerialFree(db: Executor, serial: string | null | undefined, exceptId?: number) {
+/**
+ * 409 when a live reader holds the serial. A school admin (`gate`) is refused (429) once their "not available"
+ * answers are spent; another school's serial becomes a claim for the super admin (refuseTaken).
+ */
+async function assertSerialFree(
+  db: DB,
+  serial: string | null | undefined,
+  exceptId: number | undefined,
+  gate: Unavailability,
+  actor: Actor,
+) {
   if (!serial) return;
+  await gate.assertOpen();
   // A retired reader's serial is free for the terminal that replaces it (the unique index is partial too).
-  let q = db.selectFrom('rfidReaders').select('id').where('serialNumber', '=', serial).where('retiredAt', 'is', null);
+  let q = db.selectFrom('rfidReaders').select('schoolId').where('serialNumber', '=', serial).where('retiredAt', 'is', null);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst())
-    throw conflict(READER_MESSAGES.duplicateSerial, { serialNumber: READER_MESSAGES.duplicateSerial });
+  const holder = await q.executeTakeFirst();
+  if (holder) await refuseTaken(db, 'RFID_READER', serial, holder.schoolId, gate, actor, READER_MESSAGES.duplicateSerial);
 }
 
 const freshToken = () => {
@@ -104,13 +117,14 @@ const freshToken = () => {
 };
 
 export async function createReader(
-  db: Executor,
+  db: DB,
   input: ReaderCreate,
   actor: Actor,
   defaultTimeZone: string,
+  gate: Unavailability = EVERY_SCHOOL,
 ): Promise<RfidReaderWithToken> {
   await requireSchool(db, input.schoolId);
-  await assertSerialFree(db, input.serialNumber);
+  await assertSerialFree(db, input.serialNumber, undefined, gate, actor);
   const { token, tokenHash, tokenHint } = freshToken();
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -150,11 +164,12 @@ async function liveReader(db: Executor, id: number, defaultTimeZone: string): Pr
 }
 
 export async function updateReader(
-  db: Executor,
+  db: DB,
   id: number,
   input: ReaderUpdate,
   actor: Actor,
   defaultTimeZone: string,
+  gate: Unavailability = EVERY_SCHOOL,
 ): Promise<RfidReader> {
   const { timeZone: _zone, ...before } = await liveReader(db, id, defaultTimeZone);
   const merged = {
@@ -164,7 +179,7 @@ export async function updateReader(
   if (merged.kind === 'ZKTECO' && !merged.serialNumber)
     throw badRequest(READER_MESSAGES.serial, { serialNumber: READER_MESSAGES.serial });
   if (input.schoolId) await requireSchool(db, input.schoolId);
-  await assertSerialFree(db, input.serialNumber, id);
+  await assertSerialFree(db, input.serialNumber, id, gate, actor);
   const updated = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('rfidReaders')

@@ -7,7 +7,8 @@ import type { CsvColumn } from '@core/http/paginate';
 import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
-import { studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { conflictText, studentsWithPlacement, studentRow, toStudent, type StudentSelect } from './service';
+import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
 import { resolveSearch, studentSearch } from './search';
 import { isTimeZone } from '@domain/attendance';
 import {
@@ -29,6 +30,8 @@ import {
 export interface ArchiveContext {
   db: DB;
   actor: Actor;
+  /** a school admin's conflicts with other schools' learners: "not available", counted (default: the super admin's) */
+  unavailable?: Unavailability;
 }
 
 export function toArchived(row: StudentSelect): ArchivedStudent {
@@ -178,13 +181,28 @@ export async function bulkArchive(ctx: ArchiveContext, ids: number[], reason: st
  * What blocks restoring these rows: another student now holds the LRN, email or card, or two of the
  * rows would hold the same card. field → message, per student id.
  */
-async function restoreConflicts(db: Executor, rows: StudentRow[]): Promise<Map<number, Record<string, string>>> {
+async function restoreConflicts(
+  db: Executor,
+  rows: StudentRow[],
+  gate: Unavailability = EVERY_SCHOOL,
+): Promise<Map<number, Record<string, string>>> {
+  await gate.assertOpen();
   const out = new Map<number, Record<string, string>>();
-  const add = (id: number, field: string, message: string) => out.set(id, { ...out.get(id), [field]: message });
+  let unavailable = 0;
+  const add = (id: number, field: 'lrn' | 'email' | 'rfidCardId', holderSchoolId: number | null) => {
+    const text = conflictText(field, holderSchoolId, gate.ownSchoolId);
+    if (text.other) unavailable += 1;
+    out.set(id, { ...out.get(id), [field]: text.message });
+  };
   const ids = rows.map((r) => r.id);
   const others = (column: 'lrn' | 'email' | 'rfidCardId', values: string[]) =>
     values.length
-      ? db.selectFrom('students').select(['id', column]).where(column, 'in', values).where('id', 'not in', ids).execute()
+      ? db
+          .selectFrom('students')
+          .select(['id', 'schoolId', column])
+          .where(column, 'in', values)
+          .where('id', 'not in', ids)
+          .execute()
       : Promise.resolve([]);
   const [lrns, emails, cards] = await Promise.all([
     others(
@@ -202,12 +220,17 @@ async function restoreConflicts(db: Executor, rows: StudentRow[]): Promise<Map<n
   ]);
   const seenCards = new Map<string, number>();
   for (const r of rows) {
-    if (lrns.some((o) => o.lrn === r.lrn)) add(r.id, 'lrn', M.lrnTaken);
-    if (emails.some((o) => o.email === r.email)) add(r.id, 'email', M.emailTaken);
+    const lrn = lrns.find((o) => o.lrn === r.lrn);
+    if (lrn) add(r.id, 'lrn', lrn.schoolId);
+    const email = emails.find((o) => o.email === r.email);
+    if (email) add(r.id, 'email', email.schoolId);
     const card = r.archivedRfidCardId;
-    if (card && (cards.some((o) => o.rfidCardId === card) || seenCards.has(card))) add(r.id, 'rfidCardId', M.cardTaken);
+    const holder = card ? cards.find((o) => o.rfidCardId === card) : undefined;
+    if (holder) add(r.id, 'rfidCardId', holder.schoolId);
+    else if (card && seenCards.has(card)) add(r.id, 'rfidCardId', r.schoolId);
     if (card) seenCards.set(card, r.id);
   }
+  await gate.record(unavailable);
   return out;
 }
 
@@ -242,7 +265,7 @@ async function restoreRows(trx: Executor, actor: Actor, rows: StudentRow[]) {
 export async function restoreStudent(ctx: ArchiveContext, id: number) {
   const row = await studentRow(ctx.db, id, M.archivedNotFound);
   if (!row.isArchived) throw conflict(M.alreadyRestored);
-  const errors = (await restoreConflicts(ctx.db, [row])).get(id);
+  const errors = (await restoreConflicts(ctx.db, [row], ctx.unavailable)).get(id);
   if (errors) throw conflict(Object.values(errors)[0]!, errors);
   await ctx.db.transaction().execute((trx) => restoreRows(trx, ctx.actor, [row]));
   const restored = await studentsWithPlacement(ctx.db).where('students.id', '=', id).executeTakeFirstOrThrow();
@@ -254,7 +277,7 @@ export async function bulkRestore(ctx: ArchiveContext, ids: number[]): Promise<B
   const rows = await rowsFor(ctx.db, ids, M.archivedNotFound);
   const active = rows.filter((r) => !r.isArchived);
   if (active.length) throw conflict(`${M.alreadyRestored}: ${active.map(studentName).join(', ')}`, { ids: M.alreadyRestored });
-  const blocked = await restoreConflicts(ctx.db, rows);
+  const blocked = await restoreConflicts(ctx.db, rows, ctx.unavailable);
   if (blocked.size) {
     const errors = Object.fromEntries(
       rows

@@ -14,6 +14,7 @@ import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
 import { analyseImport, toPreview } from './import';
 import { commitImport } from './import-commit';
 import type { SchoolScope } from '@core/http/school-scope';
+import { unavailability } from '@core/http/not-available';
 
 /**
  * CSV import of students for one school (multipart: `schoolId` + `file`, through the upload pipeline).
@@ -62,6 +63,7 @@ export const studentImportRoutes =
             app.db,
             scope.school(request, request.body.schoolId) ?? request.body.schoolId,
             request.upload.file('file'),
+            unavailability(app, request),
           ),
         ),
       }),
@@ -79,7 +81,7 @@ export const studentImportRoutes =
       },
       async (request, reply) => {
         const schoolId = scope.school(request, request.body.schoolId) ?? request.body.schoolId;
-        const analysis = await analyseImport(app.db, schoolId, request.upload.file('file'));
+        const analysis = await analyseImport(app.db, schoolId, request.upload.file('file'), unavailability(app, request));
         const stream = new PassThrough();
         const emit = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
         const ctx = {

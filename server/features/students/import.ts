@@ -15,7 +15,8 @@ import {
   type ImportRow,
   type ImportRowResult,
 } from '@domain/student-import';
-import { STUDENT_MESSAGES as M } from '@domain/students';
+import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
+import { conflictText } from './service';
 
 /*
  * The checking half of the CSV import (issue #10): reading the file (≤ 5 MB, UTF-8 text, csv-parse),
@@ -76,23 +77,37 @@ export async function readImportFile(
 
 const key = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Values the database already holds, looked up in chunks (IN lists stay small on both databases). */
-async function taken(db: Executor, column: 'lrn' | 'email' | 'rfidCardId', values: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
+/** Values the database already holds → the holder's school, looked up in chunks (IN lists stay small on both databases). */
+async function taken(
+  db: Executor,
+  column: 'lrn' | 'email' | 'rfidCardId',
+  values: string[],
+): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
   const unique = [...new Set(values)];
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
     const rows = await db
       .selectFrom('students')
-      .select(column)
+      .select([column, 'schoolId'])
       .where(column, 'in', unique.slice(i, i + LOOKUP_CHUNK))
       .execute();
-    for (const r of rows) if (r[column]) out.add(r[column] as string);
+    for (const r of rows) if (r[column]) out.set(r[column] as string, r.schoolId);
   }
   return out;
 }
 
-/** Checks every row of the file against the rules, the school's grades and sections, the file itself and the database. */
-export async function analyseImport(db: Executor, schoolId: number, file: ReceivedFile | undefined): Promise<ImportAnalysis> {
+/**
+ * Checks every row of the file against the rules, the school's grades and sections, the file itself and the database.
+ * `gate`: a school admin's (the import's school is theirs): refused (429) once their "not available" answers are
+ * spent; a value another school's learner holds is "not available" and counted, per value.
+ */
+export async function analyseImport(
+  db: Executor,
+  schoolId: number,
+  file: ReceivedFile | undefined,
+  gate: Unavailability = EVERY_SCHOOL,
+): Promise<ImportAnalysis> {
+  await gate.assertOpen();
   const school = await db.selectFrom('schools').select('id').where('id', '=', schoolId).executeTakeFirst();
   if (!school) throw badRequest(SCHOOL_NOT_FOUND, { schoolId: SCHOOL_NOT_FOUND });
   const { columns, records } = await readImportFile(file);
@@ -147,10 +162,11 @@ export async function analyseImport(db: Executor, schoolId: number, file: Receiv
   // Duplicates among the rows that passed: the first occurrence in the file wins, the database beats both.
   const valid = rows.filter((r) => r.result.status === 'valid' && r.value);
   const fields = [
-    { field: 'lrn', label: 'LRN', dbMessage: M.lrnTaken, of: (v: ImportRow) => v.lrn },
-    { field: 'email', label: 'email', dbMessage: M.emailTaken, of: (v: ImportRow) => v.email },
-    { field: 'rfidCardId', label: 'RFID card ID', dbMessage: M.cardTaken, of: (v: ImportRow) => v.rfidCardId ?? undefined },
+    { field: 'lrn', label: 'LRN', of: (v: ImportRow) => v.lrn },
+    { field: 'email', label: 'email', of: (v: ImportRow) => v.email },
+    { field: 'rfidCardId', label: 'RFID card ID', of: (v: ImportRow) => v.rfidCardId ?? undefined },
   ] as const;
+  let unavailable = 0;
   for (const f of fields) {
     const values = valid.flatMap((r) => {
       const v = f.of(r.value!);
@@ -162,12 +178,16 @@ export async function analyseImport(db: Executor, schoolId: number, file: Receiv
       const v = f.of(r.value!);
       if (!v) continue;
       const seen = firstLine.get(v);
-      if (inDb.has(v)) r.result.errors[f.field] = f.dbMessage;
-      else if (seen !== undefined) r.result.errors[f.field] = IM.duplicateInFile(f.label, seen);
+      if (inDb.has(v)) {
+        const text = conflictText(f.field, inDb.get(v) ?? null, gate.ownSchoolId);
+        r.result.errors[f.field] = text.message;
+        if (text.other) unavailable += 1;
+      } else if (seen !== undefined) r.result.errors[f.field] = IM.duplicateInFile(f.label, seen);
       else firstLine.set(v, r.result.line);
     }
   }
   for (const r of valid) if (Object.keys(r.result.errors).length) r.result.status = 'duplicate';
+  await gate.record(unavailable);
   return { schoolId, fileName: file?.fileName ?? '', rows };
 }
 

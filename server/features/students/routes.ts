@@ -35,6 +35,7 @@ import {
 } from './archive';
 import { paginate } from '@core/http/paginate';
 import type { SchoolScope } from '@core/http/school-scope';
+import { unavailability } from '@core/http/not-available';
 import { notFound } from '@core/http/errors';
 import type { Executor } from '@core/db/index';
 
@@ -71,6 +72,7 @@ export const studentRoutes =
       scryptCost: app.config.scryptCost,
       defaultTimeZone: app.config.schoolTimezone,
       now: app.clock.now(),
+      unavailable: unavailability(app, request),
     });
     const today = () => localDate(new Date(), app.config.schoolTimezone);
 

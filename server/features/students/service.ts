@@ -6,6 +6,8 @@ import { localDate, nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
+import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
+import { NOT_AVAILABLE } from '@domain/device-claims';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
@@ -27,7 +29,7 @@ import {
  * search in search.ts; archiving, restoring and the archived list in archive.ts, the CSV import in import*.ts.
  *
  * Uniqueness (checked before writing, so the answer is a 409 naming the field; the unique indexes catch
- * races): LRN across active AND archived students, email across all students, RFID card among the
+ * races; a school admin is told "not available" for another school's learner, see conflictText): LRN across active AND archived students, email across all students, RFID card among the
  * students holding one — an archived student's card is parked in archived_rfid_card_id (migration 0005).
  */
 
@@ -40,6 +42,8 @@ export interface StudentContext {
   /** SCHOOL_TIMEZONE and the school clock's now: a new student's registration day is its enrolment date */
   defaultTimeZone: string;
   now: Date;
+  /** a school admin's conflicts with other schools' learners: "not available", counted (default: the super admin's) */
+  unavailable?: Unavailability;
 }
 
 /** The registration day in the school's zone: a new student's enrolment date when none is given (issue #23). */
@@ -168,29 +172,60 @@ export async function studentRow(db: Executor, id: number, message: string = M.n
   return row;
 }
 
-/** field → message for each unique value another student already holds (empty when none). */
+const FIELD_TEXTS = {
+  lrn: { taken: M.lrnTaken, unavailable: NOT_AVAILABLE.lrn },
+  email: { taken: M.emailTaken, unavailable: NOT_AVAILABLE.email },
+  rfidCardId: { taken: M.cardTaken, unavailable: NOT_AVAILABLE.card },
+} as const;
+
+/**
+ * The message for a value another student holds: "already exists" unless the requester only sees `ownSchoolId`
+ * and the holder is of another school ("not available": never confirm another school's learner).
+ */
+export function conflictText(field: keyof typeof FIELD_TEXTS, holderSchoolId: number | null, ownSchoolId: number | null) {
+  const other = ownSchoolId != null && holderSchoolId !== ownSchoolId;
+  return { message: other ? FIELD_TEXTS[field].unavailable : FIELD_TEXTS[field].taken, other };
+}
+
+/**
+ * field → message for each unique value another student already holds (empty when none), and how many of them
+ * are of a school other than `ownSchoolId` (null: the super admin, who sees every school).
+ */
 export async function uniquenessConflicts(
   db: Executor,
   v: { lrn?: string; email?: string; rfidCardId?: string | null },
   exceptId?: number,
-): Promise<Record<string, string>> {
-  const checks: Array<[field: 'lrn' | 'email' | 'rfidCardId', value: string | null | undefined, message: string]> = [
-    ['lrn', v.lrn, M.lrnTaken],
-    ['email', v.email, M.emailTaken],
-    ['rfidCardId', v.rfidCardId, M.cardTaken],
-  ];
-  const out: Record<string, string> = {};
-  for (const [field, value, message] of checks) {
+  ownSchoolId: number | null = null,
+): Promise<{ errors: Record<string, string>; unavailable: number }> {
+  const errors: Record<string, string> = {};
+  let unavailable = 0;
+  for (const field of ['lrn', 'email', 'rfidCardId'] as const) {
+    const value = v[field];
     if (value == null) continue;
-    let q = db.selectFrom('students').select('id').where(field, '=', value);
+    let q = db.selectFrom('students').select('schoolId').where(field, '=', value);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) out[field] = message;
+    const holder = await q.executeTakeFirst();
+    if (!holder) continue;
+    const text = conflictText(field, holder.schoolId, ownSchoolId);
+    errors[field] = text.message;
+    if (text.other) unavailable += 1;
   }
-  return out;
+  return { errors, unavailable };
 }
 
-export async function assertUnique(db: Executor, v: Parameters<typeof uniquenessConflicts>[1], exceptId?: number) {
-  const errors = await uniquenessConflicts(db, v, exceptId);
+/**
+ * 409 naming the fields another student holds. A school admin's checks go through `gate`: refused (429) once their
+ * "not available" answers are spent, and each conflict with another school's learner is counted.
+ */
+export async function assertUnique(
+  db: Executor,
+  v: Parameters<typeof uniquenessConflicts>[1],
+  exceptId?: number,
+  gate: Unavailability = EVERY_SCHOOL,
+) {
+  await gate.assertOpen();
+  const { errors, unavailable } = await uniquenessConflicts(db, v, exceptId, gate.ownSchoolId);
+  await gate.record(unavailable);
   const first = Object.values(errors)[0];
   if (first) throw conflict(first, errors);
 }
@@ -238,7 +273,7 @@ export async function createStudent(ctx: StudentContext, input: CreateStudentInp
   const values = newStudentValues(input);
   values.enrolmentDate ??= await registrationDay(db, values.schoolId, ctx.defaultTimeZone, ctx.now);
   await checkPlacement(db, values);
-  await assertUnique(db, values);
+  await assertUnique(db, values, undefined, ctx.unavailable);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
   // The pipeline removes the stored picture again if anything below fails.
   const url = await storeFile(ctx.files, 'profilePicture');
@@ -292,6 +327,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
       rfidCardId: changes.rfidCardId ?? undefined,
     },
     id,
+    ctx.unavailable,
   );
   const passwordHash = input.password ? await hashPassword(input.password, ctx.scryptCost) : undefined;
   const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;

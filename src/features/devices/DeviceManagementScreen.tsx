@@ -6,7 +6,8 @@ import { FacebookPagesTab } from './FacebookPagesTab';
 import { SmsDevicesTab } from './SmsDevicesTab';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
 import type { DeviceTabProps } from './device-tab';
-import { useCan } from '@kit/console-scope';
+import { isAdminConsole, useCan } from '@kit/console-scope';
+import { DeviceClaims } from './DeviceClaims';
 import type { AdminPermission } from '@domain/admin-console';
 
 type DeviceTab = {
@@ -31,10 +32,24 @@ const TABS: DeviceTab[] = [
   { key: 'rfid', label: 'RFID Readers', addLabel: 'Add Reader', component: RfidReadersPanel, permission: 'MANAGE_RFID_READERS' },
 ];
 
-/** The readers tab opens its dialog while a header click is pending, and marks it handled when done. */
+/**
+ * The readers tab opens its dialog while a header click is pending, and marks it handled when done. The super admin
+ * also reviews schools' claims on reader serials here (a granted one moves a reader: the list is read again).
+ */
 function RfidReadersPanel({ list, addRequest }: DeviceTabProps) {
   const [handled, setHandled] = useState(0);
-  return <RfidReadersTab list={list} adding={addRequest > handled} onAdded={() => setHandled(addRequest)} />;
+  const [moved, setMoved] = useState(0);
+  return (
+    <>
+      <RfidReadersTab
+        list={list}
+        adding={addRequest > handled}
+        onAdded={() => setHandled(addRequest)}
+        refreshKey={String(moved)}
+      />
+      {isAdminConsole() ? null : <DeviceClaims kind="RFID_READER" onResolved={() => setMoved((n) => n + 1)} />}
+    </>
+  );
 }
 
 /**

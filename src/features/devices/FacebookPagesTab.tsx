@@ -8,6 +8,8 @@ import { FacebookPageCard, PAGE_COLUMNS, PageButtons } from './FacebookPageCard'
 import { FacebookPageModal } from './FacebookPageModal';
 import { SendTestMessageModal } from './SendTestMessageModal';
 import { schoolFilterOptions, useChannelList } from './useChannelList';
+import { DeviceClaims } from './DeviceClaims';
+import { isAdminConsole } from '@kit/console-scope';
 
 /** Spec §2 Facebook Pages tab: search (page name, page id, school name), school filter, cards/table, count, actions. */
 export function FacebookPagesTab({ list, addRequest }: DeviceTabProps) {
@@ -75,6 +77,7 @@ export function FacebookPagesTab({ list, addRequest }: DeviceTabProps) {
           onSaved={pages.reload}
         />
       ) : null}
+      {isAdminConsole() ? null : <DeviceClaims kind="FACEBOOK_PAGE" onResolved={pages.reload} />}
       {messaging ? <SendTestMessageModal page={messaging} onClose={() => setMessaging(null)} /> : null}
       {channel.dialog}
     </div>

@@ -32,14 +32,20 @@ export function RfidReadersTab({
   list,
   adding,
   onAdded,
+  refreshKey = '',
 }: {
   list: ListQueryApi<typeof DEVICE_DEFAULTS>;
   adding: boolean;
   onAdded: () => void;
+  /** a change reads the readers again (a reader moved to another school outside this tab) */
+  refreshKey?: string;
 }) {
   const schoolId = list.query.schoolId;
   const retired = list.query.retired === 'true';
-  const readers = useListResource((signal) => fetchReaders(schoolId, retired, signal), `readers:${schoolId}:${retired}`);
+  const readers = useListResource(
+    (signal) => fetchReaders(schoolId, retired, signal),
+    `readers:${schoolId}:${retired}:${refreshKey}`,
+  );
   const schools = useListResource((signal) => fetchSchools(undefined, signal), 'schools');
   const unknown = useListResource(fetchUnknownTaps, 'unknown-taps');
   const { update: updateReaders } = readers;
