@@ -184,12 +184,15 @@ export const lateReplaySchema = z.object({
   studentName: z.string(),
   attendanceId: z.number().nullable(),
   date: z.string(),
+  /** The school's time zone. */
+  timeZone: z.string(),
   from: z.string().nullable(),
   to: z.string(),
 });
 export type LateReplay = z.infer<typeof lateReplaySchema>;
 /** The console shows the latest late replays (of a school). */
 export const LATE_REPLAYS_SHOWN = 50;
+export const lateReplayListQuerySchema = z.object({ schoolId: idQuery('School ID') });
 
 /* ---------- Tap intake: POST /api/rfid/taps ---------- */
 

@@ -105,7 +105,9 @@ describe(`late tap replays (${dbKind})`, () => {
     await t.app.outbox.runOnce();
     const sent = sentTo('Ana Reyes');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.content).toMatch(/^\w+: Correction: Ana Reyes was recorded at school at 7:12\sAM, \w{3} \d{1,2} \(a reader sent it late\)\.$/);
+    expect(sent[0]!.content).toMatch(
+      /^\w+: Correction: Ana Reyes was recorded at school at 7:12\sAM, \w{3} \d{1,2} \(a reader sent it late\)\.$/,
+    );
   });
 
   it('a tap received long after its time, older than what its reader already sent, is a late replay', async () => {

@@ -47,6 +47,8 @@ export interface LateReplay {
   studentId: number;
   studentName: string;
   date: string;
+  /** The school's time zone (the list shows local times). */
+  timeZone: string;
   from: AttendanceStatus | null;
   to: AttendanceStatus;
   /** The day record (its id once written). */
@@ -62,8 +64,13 @@ async function tokenOwners(trx: Executor, replays: LateReplay[]) {
   const admins = want('ADMIN');
   const supers = want('SUPER_ADMIN');
   if (admins.length) {
-    const rows = await trx.selectFrom('admins').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', admins).execute();
-    for (const r of rows) owners.set(`ADMIN ${r.id}`, { role: 'ADMIN', userId: r.id, name: `${r.firstName} ${r.lastName}`, email: r.email });
+    const rows = await trx
+      .selectFrom('admins')
+      .select(['id', 'firstName', 'lastName', 'email'])
+      .where('id', 'in', admins)
+      .execute();
+    for (const r of rows)
+      owners.set(`ADMIN ${r.id}`, { role: 'ADMIN', userId: r.id, name: `${r.firstName} ${r.lastName}`, email: r.email });
   }
   if (supers.length) {
     const rows = await trx
@@ -72,7 +79,12 @@ async function tokenOwners(trx: Executor, replays: LateReplay[]) {
       .where('id', 'in', supers)
       .execute();
     for (const r of rows)
-      owners.set(`SUPER_ADMIN ${r.id}`, { role: 'SUPER_ADMIN', userId: r.id, name: `${r.firstName} ${r.lastName}`, email: r.email });
+      owners.set(`SUPER_ADMIN ${r.id}`, {
+        role: 'SUPER_ADMIN',
+        userId: r.id,
+        name: `${r.firstName} ${r.lastName}`,
+        email: r.email,
+      });
   }
   return owners;
 }
@@ -85,7 +97,11 @@ export async function recordLateReplays(trx: Executor, replays: LateReplay[], re
     const owner = owners.get(`${reader.tokenSetByRole} ${reader.tokenSetBy}`) ?? null;
     const noticesCancelled =
       r.from === 'ABSENT' && r.day.id != null
-        ? await cancelUnsentNotices(trx, [`ABSENCE:attendance:${r.day.id}`], `Cancelled: a late tap from reader "${reader.name}" recorded ${r.to}`)
+        ? await cancelUnsentNotices(
+            trx,
+            [`ABSENCE:attendance:${r.day.id}`],
+            `Cancelled: a late tap from reader "${reader.name}" recorded ${r.to}`,
+          )
         : 0;
     await writeLog(
       trx,
@@ -104,6 +120,7 @@ export async function recordLateReplays(trx: Executor, replays: LateReplay[], re
           studentId: r.studentId,
           studentName: r.studentName,
           date: r.date,
+          timeZone: r.timeZone,
           from: r.from,
           to: r.to,
           noticesCancelled,
@@ -139,6 +156,7 @@ export async function latestLateReplays(db: Executor, schoolId?: number): Promis
       studentName: d.studentName,
       attendanceId: r.entityId == null ? null : Number(r.entityId),
       date: d.date,
+      timeZone: d.timeZone,
       from: d.from ?? null,
       to: d.to,
     };

@@ -16,6 +16,7 @@ import {
   rfidReaderWithTokenSchema,
   unknownTapSchema,
   lateReplaySchema,
+  lateReplayListQuerySchema,
 } from '@domain/rfid';
 import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from './readers';
 import { recentUnknownTaps } from './taps';
@@ -170,10 +171,14 @@ export const rfidReaderRoutes =
       {
         schema: {
           summary: 'Latest late replays: taps that changed attendance long after their time',
+          querystring: lateReplayListQuerySchema,
           response: { 200: apiSuccess(z.array(lateReplaySchema)) },
         },
         config,
       },
-      async (request) => ({ success: true as const, data: await latestLateReplays(app.db, scope.school(request)) }),
+      async (request) => ({
+        success: true as const,
+        data: await latestLateReplays(app.db, scope.school(request, request.query.schoolId)),
+      }),
     );
   };

@@ -224,7 +224,10 @@ function decideTaps(
       const reason = lateReason({ tap: p, previousStatus: from, ...late });
       if (reason) {
         const s = m.student;
-        lates.push({ tap: p, reason, studentId: s.id, studentName: s.name, date: m.date, from, to: d.status!, day });
+        lates.push({
+          ...{ tap: p, reason, studentId: s.id, studentName: s.name },
+          ...{ date: m.date, timeZone: m.rules.timeZone, from, to: d.status!, day },
+        });
       }
       // A late check-in is told to the parent as a correction (one per day record), not as a fresh arrival.
       const type = reason && (d.intent === 'CHECK_IN' || d.intent === 'LATE_ARRIVAL') ? 'CORRECTION' : d.intent;
