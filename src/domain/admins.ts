@@ -212,7 +212,11 @@ export const PERMISSION_CATALOGUE: PermissionDefinition[] = [
   { name: 'VIEW_SMS_HISTORY', category: 'Notifications', description: 'View SMS and Messenger notification history' },
   { name: 'SEND_SMS', category: 'Notifications', description: 'Send custom SMS messages to parents' },
   { name: 'MANAGE_SMS_DEVICES', category: 'Devices', description: 'Add, edit and test the school SMS devices' },
-  { name: 'MANAGE_RFID_READERS', category: 'Devices', description: 'Register and manage RFID readers' },
+  {
+    name: 'MANAGE_RFID_READERS',
+    category: 'Devices',
+    description: 'Register and manage RFID readers; a reader’s token records attendance for the school',
+  },
   { name: 'MANAGE_FACEBOOK_PAGES', category: 'Devices', description: 'Manage the school Facebook page' },
   { name: 'VIEW_REPORTS', category: 'Reports', description: 'View and export attendance and notification reports' },
   { name: 'VIEW_SYSTEM_LOGS', category: 'Reports', description: 'View the activity log of the school' },

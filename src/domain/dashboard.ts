@@ -23,7 +23,7 @@ export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as c
  */
 export const RECENT_ACTIVITY_LEFT_OUT = ['SMS_DELIVERED'] as const;
 
-export const SMS_TYPES = ['CHECK_IN', 'CHECK_OUT', 'ABSENCE', 'LATE_ARRIVAL', 'CUSTOM'] as const;
+export const SMS_TYPES = ['CHECK_IN', 'CHECK_OUT', 'ABSENCE', 'LATE_ARRIVAL', 'CORRECTION', 'CUSTOM'] as const;
 
 const dayCountSchema = z.object({
   /** e.g. 'Nov 16' (the school-local calendar day) */

@@ -165,6 +165,35 @@ export const unknownTapSchema = z.object({
 });
 export type UnknownTap = z.infer<typeof unknownTapSchema>;
 
+/**
+ * A late replay: a tap that changed attendance long after it happened (over an ABSENT mark, or not from its
+ * reader's own buffer). Device Management lists the latest; the parent was sent a correction.
+ */
+export const lateReplaySchema = z.object({
+  id: z.number(),
+  loggedAt: z.string(),
+  reason: z.enum(['OVER_ABSENT', 'NOT_OWN_BUFFER']),
+  readerId: z.number(),
+  readerName: z.string(),
+  /** Who created the reader or last set its token (null: not known for readers older than this record). */
+  madeBy: z.object({ role: z.string(), userId: z.number(), name: z.string(), email: z.string() }).nullable(),
+  eventId: z.string(),
+  tappedAt: z.string(),
+  receivedAt: z.string(),
+  studentId: z.number(),
+  studentName: z.string(),
+  attendanceId: z.number().nullable(),
+  date: z.string(),
+  /** The school's time zone. */
+  timeZone: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+});
+export type LateReplay = z.infer<typeof lateReplaySchema>;
+/** The console shows the latest late replays (of a school). */
+export const LATE_REPLAYS_SHOWN = 50;
+export const lateReplayListQuerySchema = z.object({ schoolId: idQuery('School ID') });
+
 /* ---------- Tap intake: POST /api/rfid/taps ---------- */
 
 /** Most events in one request (an offline reader replays its buffer in batches). */

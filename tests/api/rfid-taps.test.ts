@@ -107,6 +107,8 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
 
   it('debounces the same card at the same reader within 60 s; a tap 30+ minutes later is the check-out', async () => {
     const studentId = await insertCardStudent(t.app, schoolId, 'DEADBEEF');
+    // A reader of its own: its first tap of the day (the shared reader's earlier taps would make 07:10 a late replay).
+    const reader = await createReader(t.app, token, { schoolId, name: 'Debounce gate' });
     expect((await postTaps(t.app, reader.token, ev('DEADBEEF', '07:10'))).json().data.outcome).toBe('CHECK_IN');
     const bounce = await postTaps(t.app, reader.token, {
       eventId: `e-${++n}`,

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
-import { admin, call, PASSWORD, school } from './admin-seed';
+import { admin, call, PASSWORD, school, student } from './admin-seed';
 import { CLAIM_RECORDED } from '@domain/device-claims';
 
 /**
@@ -151,5 +151,40 @@ for (const width of SCREEN_WIDTHS) {
     const got = await page.request.get(`/api/super-admin/schools/${claimant}`, { headers: { authorization: `Bearer ${root}` } });
     await expect(moved).toContainText((await got.json()).data.acronym);
     await expect(moved).toContainText('Inactive');
+  });
+}
+
+for (const width of SCREEN_WIDTHS) {
+  test(`RFID Readers at ${width}px: a tap sent long after its time, out of its reader's order, is listed as a late replay`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const token = await signInViaApi(page);
+    const tag = `R${width}${Date.now() % 1_000_000}`;
+    const schoolId = await school(page.request, token, `Replay Academy ${tag}`);
+    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    await student(page.request, token, schoolId, 'Lara', `Replay${tag}`, card);
+    const reader = await call(page.request, token, 'post', '/api/super-admin/rfid-readers', {
+      name: `Replay Gate ${tag}`,
+      schoolId,
+    });
+    // Yesterday: the 12:00 tap, then one of 11:00 sent after it (a day late, older than what the reader sent).
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const [eventId, time] of [
+      ['a', '12:00'],
+      ['b', '11:00'],
+    ]) {
+      const tap = await page.request.post('/api/rfid/taps', {
+        headers: { authorization: `Bearer ${reader.token}` },
+        data: { eventId: `${tag}-${eventId}`, cardUid: card, tappedAt: `${day}T${time}:00.000Z` },
+      });
+      expect(tap.status(), await tap.text()).toBe(201);
+    }
+
+    await page.goto('/super-admin/device-management?tab=rfid');
+    const row = page.getByRole('table', { name: 'Late replays' }).locator('tbody tr', { hasText: `Replay${tag}` });
+    await expect(row).toContainText('Sent long after its time, out of the reader’s order');
+    await expect(row).toContainText(`Replay Gate ${tag}`);
+    await expectFitsWidth(page, `RFID Readers late replays ${width}px`);
   });
 }

@@ -22,6 +22,10 @@ export interface RfidReaderTable {
   updatedAt: string;
   /** Set when a reader with taps was removed: kept (with its history), disabled, hidden from the list (0011). */
   retiredAt: string | null;
+  /** The staff member who created the reader or last set its token (0027); null before it was kept. */
+  tokenSetBy: number | null;
+  /** tokenSetBy's role: SUPER_ADMIN or ADMIN. */
+  tokenSetByRole: string | null;
 }
 
 /** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */

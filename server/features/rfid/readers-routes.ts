@@ -16,10 +16,13 @@ import {
   tapRefusalSchema,
   rfidReaderWithTokenSchema,
   unknownTapSchema,
+  lateReplaySchema,
+  lateReplayListQuerySchema,
 } from '@domain/rfid';
 import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from './readers';
 import { recentUnknownTaps } from './taps';
 import { latestRefusals } from './tap-refusals';
+import { latestLateReplays } from './late-replay';
 
 const params = idParams(READER_MESSAGES.notFound);
 const oneReader = { 200: apiSuccess(rfidReaderSchema) };
@@ -160,6 +163,23 @@ export const rfidReaderRoutes =
       async (request) => ({
         success: true as const,
         data: await recentUnknownTaps(app.db, 20, tz, scope.school(request)),
+      }),
+    );
+
+    /** Taps that changed attendance long after they happened (late-replay.ts), latest first. */
+    app.get(
+      '/rfid-taps/late-replays',
+      {
+        schema: {
+          summary: 'Latest late replays: taps that changed attendance long after their time',
+          querystring: lateReplayListQuerySchema,
+          response: { 200: apiSuccess(z.array(lateReplaySchema)) },
+        },
+        config,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await latestLateReplays(app.db, scope.school(request, request.query.schoolId)),
       }),
     );
   };

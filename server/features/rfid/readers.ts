@@ -139,6 +139,8 @@ export async function createReader(
         allowedNetworks: input.allowedNetworks ? JSON.stringify(input.allowedNetworks) : null,
         tokenHash,
         tokenHint,
+        tokenSetBy: actor.userId,
+        tokenSetByRole: actor.role,
         isActive: input.isActive ? 1 : 0,
         createdAt: now,
         updatedAt: now,
@@ -277,7 +279,11 @@ export async function rotateReaderToken(
   await liveReader(db, id, defaultTimeZone);
   const { token, tokenHash, tokenHint } = freshToken();
   const rotated = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('rfidReaders').set({ tokenHash, tokenHint, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('rfidReaders')
+      .set({ tokenHash, tokenHint, tokenSetBy: actor.userId, tokenSetByRole: actor.role, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id });
     return { ...(await getReader(trx, id, defaultTimeZone)), token };
   });

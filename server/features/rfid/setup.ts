@@ -13,6 +13,7 @@ export function setupRfid(app: FastifyInstance) {
         defaultTimeZone: config.schoolTimezone,
         debounceSeconds: config.tapDebounceSeconds,
         checkoutMinMinutes: config.checkoutMinMinutes,
+        lateReplayMinutes: config.lateReplayMinutes,
         clock: app.clock,
       },
       app.log,

@@ -18,6 +18,8 @@ export interface PendingTap {
   /** The normalised card UID and the tap's instant (UTC ISO), as checked by checkTap. */
   uid: string;
   tappedAt: string;
+  /** Part of its reader's own buffer (features/rfid/late-replay.ts); false: not, so a late tap of it is a late replay. */
+  ownBuffer?: boolean;
 }
 
 export interface Student {

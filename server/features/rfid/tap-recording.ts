@@ -6,6 +6,7 @@ import type { NewTap, RecordedGroup, TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
 import type { NotificationIntent } from '../notifications';
 import { writeTapGroup, type TapRow } from './tap-writes';
+import { lateReason, recordLateReplays, type LateReplay } from './late-replay';
 import {
   dayKey,
   dayRecords,
@@ -44,6 +45,8 @@ export interface RecordOptions {
   receivedAt: string;
   /** Readers whose lastSeenAt is due: set to receivedAt with the writes. */
   seenReaders: number[];
+  /** A tap received more than this many minutes after its time may be a late replay (late-replay.ts). */
+  lateReplayMinutes: number;
   /** A school's attendance rules (the intake's cache; read in `trx` when not cached). */
   rules(schoolId: number, trx: Executor): Promise<SchoolRules>;
 }
@@ -75,15 +78,23 @@ export async function recordTapGroup(trx: Executor, pending: PendingTap[], opts:
   const { results, unrecorded } = answerStored(pending, stored);
   const { matched, days } = await matchStudents(trx, pending, unrecorded, { studentOf, joined: dates && joined, rulesOf });
   sortByStudentAndTime(unrecorded, pending, matched);
-  const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes);
+  const late = { receivedAt: opts.receivedAt, lateMs: opts.lateReplayMinutes * 60_000 };
+  const decided = decideTaps(pending, unrecorded, matched, days, counted, window, opts.checkoutMinMinutes, late);
 
-  const tapIds = await writeTapGroup(trx, {
+  const writes = {
     days: [...days.values()],
     intents: decided.intents,
     taps: tapRows(pending, decided.byTap, matched),
     seenReaders: opts.seenReaders,
     now: opts.receivedAt,
-  });
+  };
+  // Only a late replay adds writes (its log entries): then in a transaction even where the taps' write is one statement.
+  const write = async (t: Executor) => {
+    const ids = await writeTapGroup(t, writes);
+    if (decided.lates.length) await recordLateReplays(t, decided.lates, opts.receivedAt);
+    return ids;
+  };
+  const tapIds = decided.lates.length && !trx.isTransaction ? await trx.transaction().execute(write) : await write(trx);
   const taps = answerDecided(pending, decided.byTap, matched, tapIds, results, opts.receivedAt);
   answerDuplicates(pending, unrecorded, decided.firstOf, results);
   return {
@@ -176,8 +187,10 @@ function decideTaps(
   counted: Map<string, { readerId: number; t: number }[]>,
   window: number,
   checkoutMinMinutes: number,
+  late: { receivedAt: string; lateMs: number },
 ) {
   const byTap = new Map<number, Decision>();
+  const lates: LateReplay[] = [];
   const intents: { intent: NotificationIntent; day: DayState }[] = [];
   const changes: { day: DayState; change: Omit<TapChange, 'attendanceId'> }[] = [];
   const firstOf = new Map<string, number>();
@@ -205,12 +218,23 @@ function decideTaps(
       gradeLevel: m.student.gradeLevel,
     });
     if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
+    const from = record?.status ?? null;
     const day = applyWrite(d, record, p, m, days);
     if (d.write && day) {
-      if (d.intent) {
+      const reason = lateReason({ tap: p, previousStatus: from, ...late });
+      if (reason) {
+        const s = m.student;
+        lates.push({
+          ...{ tap: p, reason, studentId: s.id, studentName: s.name },
+          ...{ date: m.date, timeZone: m.rules.timeZone, from, to: d.status!, day },
+        });
+      }
+      // A late check-in is told to the parent as a correction (one per day record), not as a fresh arrival.
+      const type = reason && (d.intent === 'CHECK_IN' || d.intent === 'LATE_ARRIVAL') ? 'CORRECTION' : d.intent;
+      if (type) {
         intents.push({
           day,
-          intent: { type: d.intent, studentId: m.student.id, schoolId: m.schoolId, occurredAt: p.tappedAt },
+          intent: { type, studentId: m.student.id, schoolId: m.schoolId, occurredAt: p.tappedAt },
         });
       }
       changes.push({
@@ -226,7 +250,7 @@ function decideTaps(
     }
     byTap.set(i, { outcome: d.outcome, status: d.status, day });
   }
-  return { byTap, intents, changes, firstOf };
+  return { byTap, intents, changes, firstOf, lates };
 }
 
 /** A decision's write applied to the day record in memory (a new record, or the changed fields of one). */

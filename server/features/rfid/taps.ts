@@ -36,6 +36,8 @@ export interface IntakeOptions {
   defaultTimeZone: string;
   debounceSeconds: number;
   checkoutMinMinutes: number;
+  /** A tap received more than this many minutes after its time may be a late replay (late-replay.ts; 10). */
+  lateReplayMinutes?: number;
   /** The school clock: a tap more than 5 minutes ahead of it, or too old, is refused */
   clock?: Clock;
 }
@@ -111,6 +113,8 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
   let scheduled = false;
   let running = false;
   const lastSeenWritten = new Map<number, number>();
+  // Each reader's newest tap this process acknowledged: a later post's taps after it are the reader's own buffer.
+  const lastTapAt = new Map<number, number>();
   const pgWritesAtOnce = isPostgres(db);
   const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
   const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
@@ -120,7 +124,11 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     (await rulesOf.get(schoolId, () => schoolRules(trx, schoolId, opts.defaultTimeZone)))!;
 
   async function record(jobs: Job[]) {
-    const pending: PendingTap[] = jobs.flatMap((j) => j.fresh.map((c) => ({ reader: j.reader, ...c })));
+    const pending: PendingTap[] = jobs.flatMap((j) => {
+      const inOrder = j.fresh.every((c, i) => i === 0 || c.tappedAt >= j.fresh[i - 1]!.tappedAt);
+      const after = lastTapAt.get(j.reader.id) ?? -Infinity;
+      return j.fresh.map((c) => ({ reader: j.reader, ...c, ownBuffer: inOrder && Date.parse(c.tappedAt) >= after }));
+    });
     for (let attempt = 0; ; attempt++) {
       try {
         const now = Date.now();
@@ -130,7 +138,14 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         );
         const work = async (trx: Executor) => {
           for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
-          if (pending.length) return recordTapGroup(trx, pending, { ...opts, receivedAt, rules, seenReaders: due });
+          if (pending.length)
+            return recordTapGroup(trx, pending, {
+              ...opts,
+              lateReplayMinutes: opts.lateReplayMinutes ?? 10,
+              receivedAt,
+              rules,
+              seenReaders: due,
+            });
           if (due.length) await trx.updateTable('rfidReaders').set({ lastSeenAt: receivedAt }).where('id', 'in', due).execute();
           return null;
         };
@@ -139,6 +154,10 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         const alone = pgWritesAtOnce && !jobs.some((j) => j.refusals.length);
         const recorded = alone ? await work(db) : await db.transaction().execute(work);
         for (const id of due) lastSeenWritten.set(id, now);
+        for (const p of pending) {
+          const t = Date.parse(p.tappedAt);
+          if (t > (lastTapAt.get(p.reader.id) ?? -Infinity)) lastTapAt.set(p.reader.id, t);
+        }
         return recorded;
       } catch (err) {
         // A concurrent request stored the same event or day record first, or PostgreSQL broke a deadlock: retry.

@@ -1,5 +1,13 @@
 import { request } from '@kit/http';
-import type { ReaderInput, ReaderRemoval, RfidReader, RfidReaderWithToken, TapRefusal, UnknownTap } from '@domain/rfid';
+import type {
+  LateReplay,
+  ReaderInput,
+  ReaderRemoval,
+  RfidReader,
+  RfidReaderWithToken,
+  TapRefusal,
+  UnknownTap,
+} from '@domain/rfid';
 
 export const RFID_READERS_PATH = 'super-admin/rfid-readers';
 
@@ -31,4 +39,10 @@ export const fetchUnknownTaps = (signal?: AbortSignal) =>
 export const fetchTapRefusals = (schoolId: string, signal?: AbortSignal) =>
   request<TapRefusal[]>('Failed to fetch refused taps', (api) =>
     api.get('super-admin/rfid-tap-refusals', { searchParams: schoolId ? { schoolId } : {}, signal }),
+  );
+
+/** The latest late replays (taps that changed attendance long after their time) of a school's readers, or of all. */
+export const fetchLateReplays = (schoolId: string, signal?: AbortSignal) =>
+  request<LateReplay[]>('Failed to fetch late replays', (api) =>
+    api.get('super-admin/rfid-taps/late-replays', { searchParams: schoolId ? { schoolId } : {}, signal }),
   );

@@ -40,6 +40,7 @@ export const MESSAGE_TYPES: Record<string, string> = {
   CHECK_OUT: 'Check-out',
   ABSENCE: 'Absence',
   LATE_ARRIVAL: 'Late arrival',
+  CORRECTION: 'Correction',
   CUSTOM: 'School message',
 };
 

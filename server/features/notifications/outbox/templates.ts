@@ -45,6 +45,7 @@ const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { ti
   CHECK_IN: (name, t) => `${name} arrived at school at ${t.time}, ${t.date}.`,
   CHECK_OUT: (name, t) => `${name} left school at ${t.time}, ${t.date}.`,
   LATE_ARRIVAL: (name, t) => `${name} arrived LATE at school at ${t.time}, ${t.date}.`,
+  CORRECTION: (name, t) => `Correction: ${name} was recorded at school at ${t.time}, ${t.date} (a reader sent it late).`,
   ABSENCE: (name, t) => `${name} was marked ABSENT today, ${t.date}. Please contact the school if this is unexpected.`,
 };
 
