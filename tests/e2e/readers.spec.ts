@@ -4,7 +4,8 @@ import { call, school as seedSchool, student } from './admin-seed';
 
 /**
  * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
- * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'. Both widths.
+ * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'; a tap sent long
+ * after its time, out of its reader's order, is listed under Late Replays. Both widths.
  */
 
 async function seedZkReader(request: APIRequestContext, token: string, tag: string) {
