@@ -110,6 +110,7 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
     ),
     'GET /api/admin/rfid-tap-refusals': cell(async () => get(`/api/admin/rfid-tap-refusals?schoolId=${schoolA}`)),
     'GET /api/admin/rfid-taps/unknown': cell(async () => get('/api/admin/rfid-taps/unknown'), 200, false),
+    'GET /api/admin/rfid-taps/late-replays': cell(async () => get(`/api/admin/rfid-taps/late-replays?schoolId=${schoolA}`)),
   };
 }
 
