@@ -8,8 +8,8 @@ import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gatewa
 import { loadConfig } from '@core/config';
 
 /**
- * Late replays (server/features/rfid/late-replay.ts): a tap that changes attendance long after it happened — over an
- * ABSENT mark, or not from its reader's own buffer — is logged with the reader and the staff member who set its
+ * Late replays (server/features/rfid/late-replay.ts): a tap that changes an ABSENT mark, or that changes attendance long
+ * after it happened and not from its reader's own buffer, is logged with the reader and the staff member who set its
  * token, listed for the school (GET …/rfid-taps/late-replays), and the parent gets one correction. A reader pushing
  * its own buffer after a network drop, on an ordinary morning, is not flagged. Real worker, stand-in httpSMS gateway.
  */
@@ -156,7 +156,7 @@ describe(`late tap replays (${dbKind})`, () => {
     expect(flagged).toEqual([]);
   });
 
-  it('a fresh tap over an ABSENT mark (the learner turned up) is an ordinary late arrival, not a replay', async () => {
+  it('a fresh tap over an ABSENT mark (the learner turned up) is logged and listed, and the parent gets the late arrival', async () => {
     const reader = await createReader(t.app, root, { schoolId, name: 'Gate F' });
     const studentId = await insertCardStudent(t.app, schoolId, 'AB5E0201');
     const stamp = new Date().toISOString();
@@ -168,7 +168,12 @@ describe(`late tap replays (${dbKind})`, () => {
     const res = await postTaps(t.app, reader.token, { eventId: 'f-1', cardUid: 'AB5E0201', tappedAt: at(day, '10:30') });
     expect(res.json().data).toMatchObject({ outcome: 'LATE', status: 'LATE' });
     expect((await intentsOf(t.app, studentId)).map((i) => JSON.parse(i.payload).type)).toEqual(['LATE_ARRIVAL']);
-    expect((await logsOf(t.app, 'RFID_LATE_REPLAY')).filter((l) => l.details.reader.id === reader.id)).toEqual([]);
+    const logs = (await logsOf(t.app, 'RFID_LATE_REPLAY')).filter((l) => l.details.reader.id === reader.id);
+    expect(logs.map((l) => [l.details.reason, l.details.from, l.details.to])).toEqual([['OVER_ABSENT', 'ABSENT', 'LATE']]);
+    const listed = await as(root)(t.app, { method: 'GET', url: `/api/super-admin/rfid-taps/late-replays?schoolId=${schoolId}` });
+    expect(listed.json().data.filter((r: { readerId: number }) => r.readerId === reader.id)).toEqual([
+      expect.objectContaining({ reason: 'OVER_ABSENT', studentId, from: 'ABSENT', to: 'LATE' }),
+    ]);
   });
 
   it('the permission catalogue says MANAGE_RFID_READERS records attendance', async () => {

@@ -36,9 +36,15 @@ export function lateReason(input: {
   previousStatus: AttendanceStatus | null;
 }): LateReason | null {
   const { tap } = input;
-  if (Date.parse(input.receivedAt) - Date.parse(tap.tappedAt) <= input.lateMs) return null;
+  // An ABSENT mark may already have reached the parent: any tap that changes it is shown, late or not.
   if (input.previousStatus === 'ABSENT') return 'OVER_ABSENT';
+  if (!isLateTap(tap, input.receivedAt, input.lateMs)) return null;
   return tap.ownBuffer === false ? 'NOT_OWN_BUFFER' : null;
+}
+
+/** A tap received more than lateMs after its own time. */
+export function isLateTap(tap: PendingTap, receivedAt: string, lateMs: number): boolean {
+  return Date.parse(receivedAt) - Date.parse(tap.tappedAt) > lateMs;
 }
 
 export interface LateReplay {

@@ -6,7 +6,7 @@ import type { NewTap, RecordedGroup, TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
 import type { NotificationIntent } from '../notifications';
 import { writeTapGroup, type TapRow } from './tap-writes';
-import { lateReason, recordLateReplays, type LateReplay } from './late-replay';
+import { isLateTap, lateReason, recordLateReplays, type LateReplay } from './late-replay';
 import {
   dayKey,
   dayRecords,
@@ -229,8 +229,10 @@ function decideTaps(
           ...{ date: m.date, timeZone: m.rules.timeZone, from, to: d.status!, day },
         });
       }
-      // A late check-in is told to the parent as a correction (one per day record), not as a fresh arrival.
-      const type = reason && (d.intent === 'CHECK_IN' || d.intent === 'LATE_ARRIVAL') ? 'CORRECTION' : d.intent;
+      // A late check-in is told to the parent as a correction (one per day record), not as a fresh arrival; a fresh
+      // tap over an ABSENT mark keeps its own arrival notice, which corrects the absence by itself.
+      const corrected = reason && isLateTap(p, late.receivedAt, late.lateMs);
+      const type = corrected && (d.intent === 'CHECK_IN' || d.intent === 'LATE_ARRIVAL') ? 'CORRECTION' : d.intent;
       if (type) {
         intents.push({
           day,
