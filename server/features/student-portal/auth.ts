@@ -1,6 +1,6 @@
 import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
-import { hashPassword, verifyPassword } from '@core/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { assertStrongPassword } from '@core/auth/password-strength';
@@ -58,7 +58,12 @@ export class StudentAuth {
       throw unauthorized(M.invalidCredentials);
     }
     this.throttle.succeeded(key, address);
+    // A hash at another cost than the configured one is made again now (every check must cost the same).
+    const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
+      ? await hashPassword(password, this.config.scryptCost)
+      : undefined;
     return this.db.transaction().execute(async (trx) => {
+      if (upgraded) await trx.updateTable('students').set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
       const session = await createSession(trx, 'STUDENT', user.id, { ip: actor.ip, userAgent: actor.userAgent });
       await writeLog(
         trx,
