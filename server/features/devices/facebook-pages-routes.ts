@@ -11,6 +11,8 @@ import {
   facebookSendMessageSchema,
 } from '@domain/facebook-pages';
 import { idParams } from '@domain/validation';
+import { confirmPasswordSchema } from '@domain/auth';
+import { AuthService } from '../auth';
 import type { SchoolScope } from '@core/http/school-scope';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import {
@@ -38,6 +40,7 @@ export const facebookPageRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
     const config = scope.permission('MANAGE_FACEBOOK_PAGES');
+    const staff = new AuthService(app.db, app.config);
     const deps: PageDeps = {
       db: app.db,
       secrets: app.secrets,
@@ -107,11 +110,12 @@ export const facebookPageRoutes =
       },
     );
 
-    app.get(
+    app.post(
       '/facebook-pages/:id/access-token',
       {
         schema: {
-          summary: "Reveal a page's access token (logged)",
+          summary: "Reveal a page's access token (asks the caller's password again; logged)",
+          body: confirmPasswordSchema,
           params,
           response: { 200: apiSuccess(facebookPageTokenSchema) },
         },
@@ -119,6 +123,7 @@ export const facebookPageRoutes =
       },
       async (request) => {
         await mine(request, request.params.id);
+        await staff.confirmPassword(request.auth!, request.body.password, request.actor());
         return {
           success: true as const,
           data: { accessToken: await revealPageToken(deps, request.params.id, request.actor()) },
