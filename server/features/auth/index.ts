@@ -14,6 +14,3 @@ export const authFeature: Feature = {
   ],
   admin: [adminPasswordRoutes],
 };
-
-/** Asks a signed-in staff member's password again (a secret's reveal). */
-export { AuthService } from './service';

@@ -10,7 +10,7 @@ import { createSession, revokeSession, revokeUserSessions } from '@core/auth/ses
 import { writeLog, type Actor } from '@core/audit-log';
 import type { AuthContext } from '@core/auth/context';
 
-import { PASSWORD_INCORRECT, type SignedInUser } from '@domain/auth';
+import type { SignedInUser } from '@domain/auth';
 
 /** The roles that sign in with an email and a password here, their table and their log entity. */
 const ACCOUNTS = {
@@ -115,23 +115,6 @@ export class AuthService {
       .where('ip', '=', address)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /**
-   * The signed-in super admin's or school admin's password, asked again before a secret is revealed: it spends the
-   * address's password budget like a sign-in; a wrong one is a 400 naming the field.
-   */
-  async confirmPassword(auth: AuthContext, password: string, actor: Actor): Promise<void> {
-    if (auth.role !== 'SUPER_ADMIN' && auth.role !== 'ADMIN') throw new AppError(404, 'Account not found');
-    const user = await this.db
-      .selectFrom(ACCOUNTS[auth.role].table)
-      .select('passwordHash')
-      .where('id', '=', auth.userId)
-      .executeTakeFirst();
-    if (!user) throw new AppError(404, 'Account not found');
-    this.spend(actor.ip ?? 'unknown');
-    if (!(await verifyPassword(password, user.passwordHash)))
-      throw badRequest(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
   }
 
   /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */

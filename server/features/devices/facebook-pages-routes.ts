@@ -12,7 +12,7 @@ import {
 } from '@domain/facebook-pages';
 import { idParams } from '@domain/validation';
 import { confirmPasswordSchema } from '@domain/auth';
-import { AuthService } from '../auth';
+import { confirmStaffPassword } from '@core/auth/confirm-password';
 import type { SchoolScope } from '@core/http/school-scope';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import {
@@ -40,7 +40,6 @@ export const facebookPageRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
     const config = scope.permission('MANAGE_FACEBOOK_PAGES');
-    const staff = new AuthService(app.db, app.config);
     const deps: PageDeps = {
       db: app.db,
       secrets: app.secrets,
@@ -123,7 +122,7 @@ export const facebookPageRoutes =
       },
       async (request) => {
         await mine(request, request.params.id);
-        await staff.confirmPassword(request.auth!, request.body.password, request.actor());
+        await confirmStaffPassword(app.db, app.config, request.auth!, request.body.password, request.actor().ip);
         return {
           success: true as const,
           data: { accessToken: await revealPageToken(deps, request.params.id, request.actor()) },

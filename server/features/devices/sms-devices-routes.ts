@@ -13,7 +13,7 @@ import {
 } from '@domain/sms-devices';
 import { idParams } from '@domain/validation';
 import { confirmPasswordSchema } from '@domain/auth';
-import { AuthService } from '../auth';
+import { confirmStaffPassword } from '@core/auth/confirm-password';
 import { notFound } from '@core/http/errors';
 import { SCHOOL_NOT_FOUND, type SchoolScope } from '@core/http/school-scope';
 import {
@@ -39,7 +39,6 @@ export const smsDeviceRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
     const config = scope.permission('MANAGE_SMS_DEVICES');
-    const staff = new AuthService(app.db, app.config);
     const deps: DeviceDeps = {
       db: app.db,
       secrets: app.secrets,
@@ -112,7 +111,7 @@ export const smsDeviceRoutes =
       },
       async (request) => {
         await mine(request, request.params.id);
-        await staff.confirmPassword(request.auth!, request.body.password, request.actor());
+        await confirmStaffPassword(app.db, app.config, request.auth!, request.body.password, request.actor().ip);
         return { success: true as const, data: { apiKey: await revealSmsDeviceKey(deps, request.params.id, request.actor()) } };
       },
     );
