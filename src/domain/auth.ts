@@ -27,6 +27,12 @@ export const changePasswordSchema = z.object({
     .max(200, 'Password must be 200 characters or less'),
 });
 
+/** A secret's reveal (a device's API key, a page's token): the caller's own password, checked again. */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: 'Your password is required' }).min(1, 'Your password is required').max(200),
+});
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+
 /** The modal adds the confirmation (spec §5 Change password). */
 export const changePasswordFormSchema = changePasswordSchema
   .extend({

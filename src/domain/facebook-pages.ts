@@ -42,7 +42,7 @@ export const facebookPageSchema = z.object({
 });
 export type FacebookPage = z.infer<typeof facebookPageSchema>;
 
-/** GET /facebook-pages/{id}/access-token: the audited reveal. */
+/** POST /facebook-pages/{id}/access-token (with the caller's password): the audited reveal. */
 export const facebookPageTokenSchema = z.object({ accessToken: z.string() });
 
 const required = (message: string, max = 200) => requiredText(message, max);

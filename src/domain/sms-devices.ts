@@ -52,7 +52,7 @@ export const smsDeviceSchema = z.object({
 });
 export type SmsDevice = z.infer<typeof smsDeviceSchema>;
 
-/** GET /sms-devices/{id}/api-key: the audited reveal. */
+/** POST /sms-devices/{id}/api-key (with the caller's password): the audited reveal. */
 export const smsDeviceKeySchema = z.object({ apiKey: z.string() });
 
 const required = (message: string, max = 100) => requiredText(message, max);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
@@ -92,8 +92,13 @@ describe(`Facebook pages and Messenger (${dbKind})`, () => {
       from: 'Page 1000001',
       to: 'Renamed',
     });
+    const tokenUrl = `/api/super-admin/facebook-pages/${page.id}/access-token`;
+    const wrong = await call({ method: 'POST', url: tokenUrl, payload: { password: 'not-my-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ password: 'Password is incorrect' });
+    expect(wrong.body).not.toContain('SECRET-9876');
     expect(
-      (await call({ method: 'GET', url: `/api/super-admin/facebook-pages/${page.id}/access-token` })).json().data.accessToken,
+      (await call({ method: 'POST', url: tokenUrl, payload: { password: SUPER_ADMIN.password } })).json().data.accessToken,
     ).toBe('EAAB-page-token-SECRET-9876');
     expect((await call({ method: 'DELETE', url: `/api/super-admin/facebook-pages/${page.id}` })).statusCode).toBe(200);
     expect((await logsOf(t.app, 'DELETE_FACEBOOK_PAGE'))[0]?.entityId).toBe(String(page.id));

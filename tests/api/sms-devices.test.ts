@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { addDevice } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
@@ -73,7 +73,22 @@ describe(`SMS devices API (${dbKind})`, () => {
     expect(log?.entityId).toBe(String(device.id));
     expect(JSON.stringify(log?.details)).not.toContain(apiKey);
 
-    const reveal = await call({ method: 'GET', url: `/api/super-admin/sms-devices/${device.id}/api-key` });
+    // The reveal asks the caller's password again: a wrong one is a 400 on the field and reveals nothing.
+    const url = `/api/super-admin/sms-devices/${device.id}/api-key`;
+    const wrong = await call({ method: 'POST', url, payload: { password: 'not-my-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      message: 'Password is incorrect',
+      errors: { password: 'Password is incorrect' },
+    });
+    expect(wrong.body).not.toContain(apiKey);
+    expect(await logsOf(t.app, 'REVEAL_SMS_DEVICE_KEY')).toHaveLength(0);
+    const missing = await call({ method: 'POST', url, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).not.toContain(apiKey);
+    const reveal = await call({ method: 'POST', url, payload: { password: SUPER_ADMIN.password } });
+    expect(reveal.statusCode).toBe(200);
     expect(reveal.json().data.apiKey).toBe(apiKey);
     expect((await logsOf(t.app, 'REVEAL_SMS_DEVICE_KEY'))[0]?.entityId).toBe(String(device.id));
   });

@@ -61,7 +61,9 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
       201,
     ),
     'GET /api/admin/sms-devices/:id': cell(async () => get(`/api/admin/sms-devices/${await device()}`)),
-    'GET /api/admin/sms-devices/:id/api-key': cell(async () => get(`/api/admin/sms-devices/${await device()}/api-key`)),
+    'POST /api/admin/sms-devices/:id/api-key': cell(async (caller) =>
+      send('POST', `/api/admin/sms-devices/${await device()}/api-key`, { password: caller.password }),
+    ),
     'PUT /api/admin/sms-devices/:id': cell(async () =>
       send('PUT', `/api/admin/sms-devices/${await device()}`, { description: 'Front office' }),
     ),
@@ -86,8 +88,8 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
       send('POST', '/api/admin/facebook-pages/send-message', { pageId: await page(), recipientId: '24000001', message: 'Hi' }),
     ),
     'GET /api/admin/facebook-pages/:id': cell(async () => get(`/api/admin/facebook-pages/${await page()}`)),
-    'GET /api/admin/facebook-pages/:id/access-token': cell(async () =>
-      get(`/api/admin/facebook-pages/${await page()}/access-token`),
+    'POST /api/admin/facebook-pages/:id/access-token': cell(async (caller) =>
+      send('POST', `/api/admin/facebook-pages/${await page()}/access-token`, { password: caller.password }),
     ),
     'PATCH /api/admin/facebook-pages/:id': cell(async () =>
       send('PATCH', `/api/admin/facebook-pages/${await page()}`, { pageName: 'Renamed' }),

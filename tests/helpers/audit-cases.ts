@@ -456,14 +456,10 @@ export const READ_QUERY: Record<string, string> = {
 
 /** Audited reveal routes: sending the stored secret back is what they are for (each call is logged). */
 export const REVEAL_ROUTES = new Set([
-  'GET /api/super-admin/sms-devices/:id/api-key',
-  'HEAD /api/super-admin/sms-devices/:id/api-key',
-  'GET /api/super-admin/facebook-pages/:id/access-token',
-  'HEAD /api/super-admin/facebook-pages/:id/access-token',
-  'GET /api/admin/sms-devices/:id/api-key',
-  'HEAD /api/admin/sms-devices/:id/api-key',
-  'GET /api/admin/facebook-pages/:id/access-token',
-  'HEAD /api/admin/facebook-pages/:id/access-token',
+  'POST /api/super-admin/sms-devices/:id/api-key',
+  'POST /api/super-admin/facebook-pages/:id/access-token',
+  'POST /api/admin/sms-devices/:id/api-key',
+  'POST /api/admin/facebook-pages/:id/access-token',
 ]);
 
 const ID_OF: Record<string, keyof Fixtures> = {

@@ -9,7 +9,7 @@
  *   seconds, not thousands); addresses the owner signed in from before are exempt, so a stranger's
  *   failures never lock the owner out, and a valid password after the short wait still gets in.
  *
- * In memory, per process (the per-IP request limit of @fastify/rate-limit sits in front of it).
+ * In memory, per process (the per-address password budget of password-budget.ts sits in front of it).
  */
 export type ThrottleVerdict = { ok: true } | { ok: false; scope: 'address' | 'account'; retryAfterMs: number };
 

@@ -23,6 +23,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The scrypt cost a stored hash was made at (0 when it is not an scrypt hash). */
+export function hashCost(stored: string): number {
+  const [scheme, costText] = stored.split('$');
+  return scheme === 'scrypt' ? Number(costText) || 0 : 0;
+}
+
+/**
+ * Whether a stored hash must be made again at `cost`: a check costs what its hash's cost says, so a hash at
+ * another cost than the dummy one answers a wrong password faster or slower and tells a stranger the account
+ * exists. Every hash is kept at the configured cost; an older one is re-hashed at the next good sign-in.
+ */
+export const needsRehash = (stored: string, cost: number): boolean => hashCost(stored) !== cost;
+
 /** Opaque tokens (sessions, readers) are stored only as this hash. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');

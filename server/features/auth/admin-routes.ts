@@ -16,7 +16,6 @@ export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginSchema.meta({ examples: [{ email: 'registrar@school.example', password: 'your-password' }] }),
         response: { 200: apiSuccess(signInResultSchema) },
       },
-      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       const data = await auth.signInAdmin(request.body.email, request.body.password, request.actor());

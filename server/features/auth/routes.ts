@@ -25,7 +25,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginSchema.meta({ examples: [{ email: 'superadmin@example.com', password: 'your-password' }] }),
         response: { 200: apiSuccess(signInResultSchema).meta({ examples: [SIGN_IN_EXAMPLE] }) },
       },
-      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       const data = await auth.signInSuperAdmin(request.body.email, request.body.password, request.actor());

@@ -1,8 +1,9 @@
 import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
-import { hashPassword, verifyPassword } from '@core/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
+import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -24,12 +25,14 @@ let dummyHash: Promise<string> | undefined;
 
 export class AuthService {
   private throttle: LoginThrottle;
+  private budget: PasswordBudget;
 
   constructor(
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
     this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
+    this.budget = appPasswordBudget(db, config.rateLimits.loginPerMinute);
   }
 
   signInSuperAdmin(email: string, password: string, actor: Actor) {
@@ -45,6 +48,7 @@ export class AuthService {
   async signIn(role: AccountRole, email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
     const { table, entity } = ACCOUNTS[role];
     const address = actor.ip ?? 'unknown';
+    this.spend(address);
     const user = await this.db
       .selectFrom(table)
       .select(['id', 'email', 'firstName', 'lastName', 'passwordHash', 'isActive'])
@@ -69,7 +73,12 @@ export class AuthService {
       throw unauthorized(INVALID);
     }
     this.throttle.succeeded(email, address);
+    // A hash at another cost than the configured one is made again now (every check must cost the same).
+    const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
+      ? await hashPassword(password, this.config.scryptCost)
+      : undefined;
     return this.db.transaction().execute(async (trx) => {
+      if (upgraded) await trx.updateTable(table).set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
       const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent });
       // A school admin's sign-in belongs to their school's activity log, with their employee id.
       const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
@@ -108,6 +117,12 @@ export class AuthService {
     return row !== undefined;
   }
 
+  /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
+  private spend(address: string): void {
+    const verdict = this.budget.take(address);
+    if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
+  }
+
   async signOut(auth: AuthContext, actor: Actor): Promise<void> {
     const entity = auth.role === 'ADMIN' ? ACCOUNTS.ADMIN.entity : ACCOUNTS.SUPER_ADMIN.entity;
     await this.db.transaction().execute(async (trx) => {
@@ -127,6 +142,7 @@ export class AuthService {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
+    this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }

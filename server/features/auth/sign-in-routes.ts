@@ -57,7 +57,6 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
         body: signInSchema.meta({ examples: [{ email: 'registrar@school.example', password: 'your-password' }] }),
         response: { 200: apiSuccess(anySignInResultSchema) },
       },
-      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { email, password } = request.body;

@@ -11,6 +11,8 @@ import {
   facebookSendMessageSchema,
 } from '@domain/facebook-pages';
 import { idParams } from '@domain/validation';
+import { confirmPasswordSchema } from '@domain/auth';
+import { confirmStaffPassword } from '@core/auth/confirm-password';
 import type { SchoolScope } from '@core/http/school-scope';
 import { unavailability } from '@core/http/not-available';
 import { SCHOOL_NOT_FOUND } from '../schools';
@@ -108,11 +110,12 @@ export const facebookPageRoutes =
       },
     );
 
-    app.get(
+    app.post(
       '/facebook-pages/:id/access-token',
       {
         schema: {
-          summary: "Reveal a page's access token (logged)",
+          summary: "Reveal a page's access token (asks the caller's password again; logged)",
+          body: confirmPasswordSchema,
           params,
           response: { 200: apiSuccess(facebookPageTokenSchema) },
         },
@@ -120,6 +123,7 @@ export const facebookPageRoutes =
       },
       async (request) => {
         await mine(request, request.params.id);
+        await confirmStaffPassword(app.db, app.config, request.auth!, request.body.password, request.actor().ip);
         return {
           success: true as const,
           data: { accessToken: await revealPageToken(deps, request.params.id, request.actor()) },

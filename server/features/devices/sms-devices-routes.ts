@@ -12,6 +12,8 @@ import {
   smsDeviceUpdateSchema,
 } from '@domain/sms-devices';
 import { idParams } from '@domain/validation';
+import { confirmPasswordSchema } from '@domain/auth';
+import { confirmStaffPassword } from '@core/auth/confirm-password';
 import { notFound } from '@core/http/errors';
 import { SCHOOL_NOT_FOUND, type SchoolScope } from '@core/http/school-scope';
 import {
@@ -96,14 +98,20 @@ export const smsDeviceRoutes =
       },
     );
 
-    app.get(
+    app.post(
       '/sms-devices/:id/api-key',
       {
-        schema: { summary: "Reveal a device's API key (logged)", params, response: { 200: apiSuccess(smsDeviceKeySchema) } },
+        schema: {
+          summary: "Reveal a device's API key (asks the caller's password again; logged)",
+          body: confirmPasswordSchema,
+          params,
+          response: { 200: apiSuccess(smsDeviceKeySchema) },
+        },
         config,
       },
       async (request) => {
         await mine(request, request.params.id);
+        await confirmStaffPassword(app.db, app.config, request.auth!, request.body.password, request.actor().ip);
         return { success: true as const, data: { apiKey: await revealSmsDeviceKey(deps, request.params.id, request.actor()) } };
       },
     );

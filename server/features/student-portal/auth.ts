@@ -1,8 +1,9 @@
 import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
-import { hashPassword, verifyPassword } from '@core/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
+import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
@@ -22,16 +23,19 @@ let dummyHash: Promise<string> | undefined;
 
 export class StudentAuth {
   private throttle: LoginThrottle;
+  private budget: PasswordBudget;
 
   constructor(
     private readonly db: DB,
     private readonly config: AppConfig,
   ) {
     this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
+    this.budget = appPasswordBudget(db, config.rateLimits.loginPerMinute);
   }
 
   async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {
     const address = actor.ip ?? 'unknown';
+    this.spend(address);
     const user = await this.db
       .selectFrom('students')
       .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived'])
@@ -58,7 +62,12 @@ export class StudentAuth {
       throw unauthorized(M.invalidCredentials);
     }
     this.throttle.succeeded(key, address);
+    // A hash at another cost than the configured one is made again now (every check must cost the same).
+    const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
+      ? await hashPassword(password, this.config.scryptCost)
+      : undefined;
     return this.db.transaction().execute(async (trx) => {
+      if (upgraded) await trx.updateTable('students').set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
       const session = await createSession(trx, 'STUDENT', user.id, { ip: actor.ip, userAgent: actor.userAgent });
       await writeLog(
         trx,
@@ -91,6 +100,12 @@ export class StudentAuth {
     return row !== undefined;
   }
 
+  /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
+  private spend(address: string): void {
+    const verdict = this.budget.take(address);
+    if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
+  }
+
   async signOut(auth: AuthContext, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await revokeSession(trx, auth.sessionId);
@@ -106,6 +121,7 @@ export class StudentAuth {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
+    this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }

@@ -49,7 +49,6 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: studentLoginSchema,
         response: { 200: apiSuccess(studentSignInResultSchema) },
       },
-      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       const data = await auth.signIn(request.body.email, request.body.password, request.actor());

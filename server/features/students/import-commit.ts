@@ -16,15 +16,10 @@ import { studentName } from '@domain/students';
  *
  * A row whose Password cell was empty gets a generated password that passes the password policy
  * (`generatePassword`), answered once in the summary so the admin can hand it out. Every password is hashed on
- * its own, HASH_CONCURRENCY at a time on libuv's thread pool: a password from the file at the admins' cost
- * (≈ 75 ms of CPU each on the bench VM), a generated one at GENERATED_COST (the cost is stored with the hash).
- * A slow hash protects passwords people choose; a generated one is ~59 random bits, beyond offline guessing at
- * any scrypt cost (as the readers' and sessions' random tokens are with SHA-256), so a 5,000-row import of empty
- * Password cells stays within seconds. The student's next password is hashed at the admins' cost again.
+ * its own, HASH_CONCURRENCY at a time on libuv's thread pool, at the configured cost whether the file gave the
+ * password or it was generated: a check costs what its hash's cost says, so a cheaper hash would answer a wrong
+ * password faster than the dummy hash of an unknown account does and tell a stranger which LRNs are enrolled.
  */
-
-/** scrypt N for generated passwords (the least SCRYPT_COST allows): ≈ 5 ms each. */
-const GENERATED_COST = 1024;
 
 const HASH_CONCURRENCY = 4;
 const INSERT_BATCH = 100;
@@ -58,7 +53,7 @@ async function hashAll(rows: AnalysedRow[], cost: number, generated: Map<Analyse
       else {
         const password = generatePassword(v.email, [v.firstName, v.lastName, v.lrn]);
         generated.set(row, password);
-        out[i] = await hashPassword(password, Math.min(GENERATED_COST, cost));
+        out[i] = await hashPassword(password, cost);
       }
       done += 1;
       if (done % every === 0 || done === total) emit({ type: 'progress', phase: 'hashing', done, total });

@@ -66,7 +66,7 @@ export function FacebookPageModal({
           error={form.errors.accessToken}
           disabled={form.saving}
           hint={page ? `Leave blank to keep the current token (${page.accessToken}).` : undefined}
-          fetchStored={page ? async () => (await revealPageToken(page.id)).accessToken : undefined}
+          fetchStored={page ? async (password) => (await revealPageToken(page.id, password)).accessToken : undefined}
         />
       </div>
       <SelectField

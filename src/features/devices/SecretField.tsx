@@ -3,7 +3,8 @@ import { controlClass } from '@kit';
 
 /**
  * A secret input (API key, page token): masked, with Show/Hide. On an edit the stored secret is not in the
- * form; 'Show' first fetches it (an audited call), so an admin can check or copy it.
+ * form; 'Show' first asks the admin's own password (in this dialog) and fetches the secret with it (an audited
+ * call), so an admin can check or copy it and a session left open cannot read it.
  */
 export function SecretField({
   label,
@@ -22,28 +23,44 @@ export function SecretField({
   hint?: string;
   required?: boolean;
   disabled?: boolean;
-  /** Edit only: loads the stored secret into the field. */
-  fetchStored?: () => Promise<string>;
+  /** Edit only: loads the stored secret into the field, given the admin's password. */
+  fetchStored?: (password: string) => Promise<string>;
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
 
-  async function toggle() {
+  function toggle() {
     setFailure(null);
     if (!shown && !value && fetchStored) {
-      setLoading(true);
-      try {
-        onChange(await fetchStored());
-      } catch (err) {
-        setFailure(err instanceof Error ? err.message : 'Could not load the stored value');
-        setLoading(false);
-        return;
-      }
-      setLoading(false);
+      setAsking(true);
+      return;
     }
     setShown((s) => !s);
+  }
+
+  async function reveal() {
+    if (!fetchStored) return;
+    if (!password) {
+      setFailure('Your password is required');
+      return;
+    }
+    setFailure(null);
+    setLoading(true);
+    try {
+      onChange(await fetchStored(password));
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : 'Could not load the stored value');
+      setLoading(false);
+      return;
+    }
+    setLoading(false);
+    setAsking(false);
+    setPassword('');
+    setShown(true);
   }
 
   const message = error ?? failure ?? undefined;
@@ -73,7 +90,7 @@ export function SecretField({
         />
         <button
           type="button"
-          onClick={() => void toggle()}
+          onClick={toggle}
           disabled={disabled || loading}
           className="flex-none rounded-md border border-gray-300 px-3 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50"
           aria-label={shown ? `Hide ${label}` : `Show ${label}`}
@@ -81,6 +98,40 @@ export function SecretField({
           {loading ? '…' : shown ? 'Hide' : 'Show'}
         </button>
       </div>
+      {asking ? (
+        <div className="mt-2 flex items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor={`${id}-password`} className="mb-1 block text-xs font-medium text-gray-700">
+              Your password (to reveal the {label})
+            </label>
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              disabled={loading}
+              onChange={(e) => setPassword(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void reveal();
+                }
+              }}
+              aria-invalid={failure ? true : undefined}
+              aria-describedby={`${id}-note`}
+              className={controlClass(!!failure)}
+            />
+          </div>
+          <button
+            type="button"
+            onClick={() => void reveal()}
+            disabled={loading}
+            className="flex-none rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+          >
+            {loading ? '…' : 'Reveal'}
+          </button>
+        </div>
+      ) : null}
       <p id={`${id}-note`} className={`mt-1 text-xs ${message ? 'text-red-600' : 'text-gray-500'}`}>
         {message ?? hint}
       </p>

@@ -90,7 +90,7 @@ export function SmsDeviceModal({
             ? `Leave blank to keep the current key (${device.apiKey}).`
             : 'The httpSMS API key of the account the phone is signed in to.'
         }
-        fetchStored={device ? async () => (await revealSmsDeviceKey(device.id)).apiKey : undefined}
+        fetchStored={device ? async (password) => (await revealSmsDeviceKey(device.id, password)).apiKey : undefined}
       />
       <TextAreaField label="Description" rows={2} className="sm:col-span-2" disabled={disabled} {...form.bind('description')} />
       <SelectField

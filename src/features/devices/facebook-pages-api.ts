@@ -26,7 +26,7 @@ export const sendFacebookMessage = (payload: { recipientId: string; message: str
     api.post('super-admin/facebook-pages/send-message', { json: payload }),
   );
 
-export const revealPageToken = (id: number) =>
+export const revealPageToken = (id: number, password: string) =>
   request<{ accessToken: string }>('Failed to fetch Facebook page', (api) =>
-    api.get(`super-admin/facebook-pages/${id}/access-token`),
+    api.post(`super-admin/facebook-pages/${id}/access-token`, { json: { password } }),
   );

@@ -22,5 +22,7 @@ export const testSmsDevice = (id: number, testPhoneNumber: string) =>
   );
 
 /** The full API key (audited on the server). */
-export const revealSmsDeviceKey = (id: number) =>
-  request<{ apiKey: string }>('Failed to fetch SMS device', (api) => api.get(`super-admin/sms-devices/${id}/api-key`));
+export const revealSmsDeviceKey = (id: number, password: string) =>
+  request<{ apiKey: string }>('Failed to fetch SMS device', (api) =>
+    api.post(`super-admin/sms-devices/${id}/api-key`, { json: { password } }),
+  );

@@ -1,0 +1,31 @@
+import type { AppConfig } from '@core/config';
+import type { DB } from '@core/db/index';
+import { AppError, badRequest, tooMany } from '@core/http/errors';
+import { verifyPassword } from './passwords';
+import { appPasswordBudget, budgetMessage } from './password-budget';
+import type { AuthContext } from './context';
+import { PASSWORD_INCORRECT } from '@domain/auth';
+
+/**
+ * The signed-in super admin's or school admin's password, asked again before a secret is revealed: it spends the
+ * address's password budget like a sign-in (429 once spent); a wrong one is a 400 naming the field.
+ */
+export async function confirmStaffPassword(
+  db: DB,
+  config: AppConfig,
+  auth: AuthContext,
+  password: string,
+  address: string | null | undefined,
+): Promise<void> {
+  if (auth.role !== 'SUPER_ADMIN' && auth.role !== 'ADMIN') throw new AppError(404, 'Account not found');
+  const user = await db
+    .selectFrom(auth.role === 'ADMIN' ? 'admins' : 'superAdmins')
+    .select('passwordHash')
+    .where('id', '=', auth.userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError(404, 'Account not found');
+  const verdict = appPasswordBudget(db, config.rateLimits.loginPerMinute).take(address ?? 'unknown');
+  if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
+  if (!(await verifyPassword(password, user.passwordHash)))
+    throw badRequest(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
+}
