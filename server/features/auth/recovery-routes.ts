@@ -87,7 +87,7 @@ export const studentSlipRoutes =
       async (request, reply) => {
         const data = await recovery.studentSlip(
           request.params.id,
-          (schoolId) => scope.owns(request, schoolId, STUDENT_MESSAGES.notFound),
+          (schoolId: number | null) => scope.owns(request, schoolId, STUDENT_MESSAGES.notFound),
           request.actor(),
         );
         return reply.status(201).send({ success: true as const, data, message: RESET_MESSAGES.slipIssued });

@@ -112,7 +112,7 @@ export class RecoveryService {
   }
 
   /** A one-time slip for a learner (the super admin, or a school admin of the learner's school with MANAGE_STUDENTS). */
-  async studentSlip(studentId: number, owns: (schoolId: number) => void, actor: Actor): Promise<ResetSlip> {
+  async studentSlip(studentId: number, owns: (schoolId: number | null) => void, actor: Actor): Promise<ResetSlip> {
     const student = await this.db
       .selectFrom('students')
       .select(['id', 'firstName', 'lastName', 'lrn', 'schoolId', 'isArchived'])
