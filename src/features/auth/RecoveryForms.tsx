@@ -18,6 +18,13 @@ function Notice({ tone, children }: { tone: 'ok' | 'error'; children: string }) 
   );
 }
 
+/** False until React owns the server-rendered form: until then it stays disabled, so nothing is typed into the void. */
+function useHydrated(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready;
+}
+
 /** /forgot-password: who resets a password, and (for staff, when the site sends e-mail) a link by e-mail. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -25,6 +32,7 @@ export function ForgotPasswordForm() {
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const ready = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,21 +65,23 @@ export function ForgotPasswordForm() {
           <Notice tone="ok">{answer}</Notice>
         </div>
       ) : (
-        <form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <Button type="submit" className="w-full" loading={loading}>
-            {loading ? 'Sending...' : 'Send reset link'}
-          </Button>
+        <form method="post" noValidate onSubmit={onSubmit} className="mt-6">
+          <fieldset disabled={!ready} className="space-y-4">
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
+            />
+            {error ? <Notice tone="error">{error}</Notice> : null}
+            <Button type="submit" className="w-full" loading={loading}>
+              {loading ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </fieldset>
         </form>
       )}
       <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
@@ -102,6 +112,7 @@ export function ResetPasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     const token = takeLinkToken();
@@ -109,6 +120,7 @@ export function ResetPasswordForm() {
       setFromLink(true);
       setFields((f) => ({ ...f, token }));
     }
+    setReady(true);
   }, []);
 
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
@@ -144,46 +156,48 @@ export function ResetPasswordForm() {
           </a>
         </div>
       ) : (
-        <form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          {fromLink && !errors.token ? (
-            <p className="text-sm text-gray-600">Your reset link is ready: choose a new password.</p>
-          ) : (
+        <form method="post" noValidate onSubmit={onSubmit} className="mt-6">
+          <fieldset disabled={!ready} className="space-y-4">
+            {fromLink && !errors.token ? (
+              <p className="text-sm text-gray-600">Your reset link is ready: choose a new password.</p>
+            ) : (
+              <TextField
+                label="Reset code"
+                name="token"
+                autoComplete="one-time-code"
+                placeholder="abcd-efgh-jkmn"
+                hint="The code on your reset slip"
+                required
+                value={fields.token}
+                onChange={set('token')}
+                error={errors.token}
+              />
+            )}
             <TextField
-              label="Reset code"
-              name="token"
-              autoComplete="one-time-code"
-              placeholder="abcd-efgh-jkmn"
-              hint="The code on your reset slip"
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
               required
-              value={fields.token}
-              onChange={set('token')}
-              error={errors.token}
+              value={fields.newPassword}
+              onChange={set('newPassword')}
+              error={errors.newPassword}
             />
-          )}
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={fields.newPassword}
-            onChange={set('newPassword')}
-            error={errors.newPassword}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={fields.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-          />
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <Button type="submit" className="w-full" loading={loading}>
-            {loading ? 'Saving...' : 'Set new password'}
-          </Button>
+            <TextField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={fields.confirmPassword}
+              onChange={set('confirmPassword')}
+              error={errors.confirmPassword}
+            />
+            {error ? <Notice tone="error">{error}</Notice> : null}
+            <Button type="submit" className="w-full" loading={loading}>
+              {loading ? 'Saving...' : 'Set new password'}
+            </Button>
+          </fieldset>
         </form>
       )}
       <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
