@@ -18,6 +18,12 @@ export interface AppConfig {
   superAdminEmail: string;
   superAdminPassword?: string;
   redisUrl?: string;
+  /** smtp:// or smtps:// URL of the mail server that sends staff password-reset links; undefined → no e-mail resets. */
+  smtpUrl?: string;
+  /** The From address of those e-mails. */
+  mailFrom: string;
+  /** The site's public address (https://school.example); reset links are built from it, never from a request's Host. */
+  siteUrl?: string;
   smsGatewayUrl: string;
   graphApiUrl: string;
   schoolTimezone: string;
@@ -158,6 +164,13 @@ const envSchema = z.object({
     .trim()
     .refine((v) => v === '' || /^rediss?:\/\/\S+$/.test(v), 'empty or a redis:// URL')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^smtps?:\/\/\S+$/.test(v), 'empty (no e-mail) or an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: text.default('no-reply@localhost'),
+  SITE_URL: httpUrl.optional(),
   SMS_GATEWAY_URL: httpUrl.default('https://api.httpsms.com'),
   GRAPH_API_URL: httpUrl.default('https://graph.facebook.com/v25.0'),
   SCHOOL_TIMEZONE: text.refine(isTimeZone, 'an IANA time zone such as Asia/Manila').default('Asia/Manila'),
@@ -255,6 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   assertProxyTrustIsSafe(e.TRUST_PROXY, e.HOST);
+  if (e.SMTP_URL && !e.SITE_URL) {
+    throw new ConfigError(
+      `Invalid SITE_URL=${JSON.stringify(env.SITE_URL)}: expected the site's https:// address (SMTP_URL is set, and reset links are built from it)`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -267,6 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     superAdminEmail: e.SUPER_ADMIN_EMAIL,
     superAdminPassword: e.SUPER_ADMIN_PASSWORD || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     graphApiUrl: e.GRAPH_API_URL,
     schoolTimezone: e.SCHOOL_TIMEZONE,

@@ -156,6 +156,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'POST /api/admin/students/:id/reset-slip': {
+    request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/reset-slip` }),
+    success: 201,
+    refersToSchool: true,
+  },
   'POST /api/admin/students/bulk-archive': {
     request: async () => post('/api/admin/students/bulk-archive', { ids: [await insertStudent(app, schoolA)] }),
     success: 200,

@@ -32,6 +32,9 @@ const NO_BODY = new Set([
   'POST /api/super-admin/students/:id/messenger-opt-in/links',
   'POST /api/super-admin/sms-history/:id/resend',
   'POST /api/super-admin/sms-history/:id/dismiss',
+  'POST /api/super-admin/students/:id/reset-slip',
+  'POST /api/admin/students/:id/reset-slip',
+  'POST /api/super-admin/admins/:id/reset-slip',
 ]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;

@@ -19,8 +19,8 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Login to your account' })).toBeVisible();
     await expect(page.getByText('Enter your email below to login to your account')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
-    await expect(page.getByText('Forgot your password?')).toBeVisible();
-    await expect(page.getByText("Don't have an account? Sign up")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Request an account for your school' })).toHaveAttribute('href', '/inquiries');
     // Client-side check with the shared schema: nothing is sent.
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();

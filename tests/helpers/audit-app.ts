@@ -43,6 +43,9 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/login',
   'POST /api/admin/logout',
+  // A forgotten password: asked for and used without a session.
+  'POST /api/password-reset/request',
+  'POST /api/password-reset',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/inquiries/systems',

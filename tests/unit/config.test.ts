@@ -81,6 +81,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
   });
 
+  it('sends reset e-mails only with an smtp(s):// URL and the site address the links are built from', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const mail = loadConfig({ SMTP_URL: 'smtps://u:p@mail.school.test:465', SITE_URL: 'https://attendance.school.test/' });
+    expect(mail).toMatchObject({ smtpUrl: 'smtps://u:p@mail.school.test:465', siteUrl: 'https://attendance.school.test' });
+    expect(() => loadConfig({ SMTP_URL: 'mail.school.test' })).toThrow(
+      'Invalid SMTP_URL="mail.school.test": expected empty (no e-mail) or an smtp:// or smtps:// URL',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.school.test' })).toThrow(
+      /^Invalid SITE_URL=undefined: expected the site's https:\/\/ address/,
+    );
+  });
+
   it('refuses a hop count on an address clients reach directly (they would write their own X-Forwarded-For)', () => {
     const message =
       'Invalid TRUST_PROXY="1" with HOST="0.0.0.0": a client connecting directly could choose its own address with ' +

@@ -220,6 +220,18 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** A one-time password reset (an e-mailed link or a printed slip); only the token's hash is kept. */
+export interface PasswordResetTable {
+  id: Id;
+  role: string;
+  userId: number;
+  kind: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface SystemLogTable {
   id: Id;
   createdAt: string;
@@ -281,6 +293,7 @@ export interface Database {
   students: StudentTable;
   studentSearchTerms: StudentSearchTermTable;
   sessions: SessionTable;
+  passwordResets: PasswordResetTable;
   systemLogs: SystemLogTable;
   rfidReaders: RfidReaderTable;
   rfidTaps: RfidTapTable;

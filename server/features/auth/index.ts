@@ -1,7 +1,9 @@
 import type { Feature } from '@core/feature';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
 import authRoutes from './routes';
 import { adminPasswordRoutes, adminSignInRoutes } from './admin-routes';
 import { signInRoutes } from './sign-in-routes';
+import { adminSlipRoutes, recoveryRoutes, studentSlipRoutes } from './recovery-routes';
 
 /** The auth feature: its routes (server/features/index.ts lists it). */
 export const authFeature: Feature = {
@@ -11,6 +13,9 @@ export const authFeature: Feature = {
     { routes: adminSignInRoutes, prefix: '/api/admin' },
     // The one /login page: finds the account's role and signs in that one.
     { routes: signInRoutes, prefix: '/api' },
+    // Forgotten passwords: a link by e-mail (staff, when SMTP is set) or a slip from a person.
+    { routes: recoveryRoutes, prefix: '/api' },
   ],
-  admin: [adminPasswordRoutes],
+  superAdmin: [studentSlipRoutes(SUPER_ADMIN_SCOPE), adminSlipRoutes],
+  admin: [adminPasswordRoutes, studentSlipRoutes(ADMIN_SCOPE)],
 };

@@ -6,6 +6,7 @@ import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePi
 import { useFormState } from '@kit/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
 import { PermissionChecklist } from './PermissionChecklist';
+import { ResetSlipButton } from '@features/auth';
 
 /** Every catalogue permission with the admin's value (names added by a later sync start off). */
 const permissionsOf = (admin: Admin, names: string[]) => Object.fromEntries(names.map((n) => [n, admin.permissions[n] === true]));
@@ -88,6 +89,7 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
     </>
   ) : (
     <>
+      <ResetSlipButton path={`super-admin/admins/${admin.id}/reset-slip`} accountName={adminFullName(admin)} />
       <Button key="close" variant="secondary" onClick={onClose}>
         Close
       </Button>

@@ -97,8 +97,11 @@ export default function LoginForm() {
               onChange={(e) => setPassword(e.target.value)}
               error={errors.password}
             />
-            {/* Spec: a 'Forgot your password?' link without destination — plain text, not a dead link. */}
-            <p className="mt-2 text-right text-sm text-gray-500">Forgot your password?</p>
+            <p className="mt-2 text-right text-sm">
+              <a href="/forgot-password" className="font-medium text-blue-700 underline-offset-2 hover:underline">
+                Forgot your password?
+              </a>
+            </p>
           </div>
 
           {error ? (
@@ -114,7 +117,10 @@ export default function LoginForm() {
       </form>
 
       <p className="mt-6 text-center text-sm text-gray-600">
-        Don&apos;t have an account? <span className="font-medium text-gray-500">Sign up</span>
+        Don&apos;t have an account?{' '}
+        <a href="/inquiries" className="font-medium text-blue-700 underline-offset-2 hover:underline">
+          Request an account for your school
+        </a>
       </p>
     </div>
   );

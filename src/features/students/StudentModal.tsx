@@ -26,6 +26,7 @@ import {
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
 import { useCan } from '@kit/console-scope';
+import { ResetSlipButton } from '@features/auth';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;
 
@@ -92,6 +93,9 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
               <Button variant="danger" onClick={() => onArchive(s)}>
                 Archive
               </Button>
+            ) : null}
+            {can('MANAGE_STUDENTS') ? (
+              <ResetSlipButton path={`super-admin/students/${s.id}/reset-slip`} accountName={`${s.firstName} ${s.lastName}`} />
             ) : null}
             <Button variant="secondary" onClick={onClose}>
               Close

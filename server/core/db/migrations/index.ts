@@ -20,6 +20,7 @@ import * as m0024 from './0024_outbox_pending_idx';
 import * as m0027 from './0027_reader_token_owner';
 import * as m0028 from './0028_device_claims';
 import * as m0029 from './0029_messenger_link_slot';
+import * as m0030 from './0030_password_resets';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0027_reader_token_owner': m0027,
   '0028_device_claims': m0028,
   '0029_messenger_link_slot': m0029,
+  '0030_password_resets': m0030,
 };
