@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const clock = opts.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate('uploads', new UploadStore(config.uploadDir));
-  const sessionCache = new SessionCache(db, config.sessionCacheMs);
+  const sessionCache = new SessionCache(db, config.sessionCacheMs, config.sessions);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);
   if (relay) {

@@ -70,7 +70,7 @@ export class AuthService {
     }
     this.throttle.succeeded(email, address);
     return this.db.transaction().execute(async (trx) => {
-      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent }, this.config.sessions);
       // A school admin's sign-in belongs to their school's activity log, with their employee id.
       const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
       await writeLog(
