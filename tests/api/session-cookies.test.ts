@@ -56,16 +56,32 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
 
   /** A request made by a browser holding `jar` (cookies only, no Authorization header). */
   const withCookies = (jar: Record<string, string>, opts: InjectOptions) => t.app.inject({ ...opts, cookies: jar });
-  const schoolCount = async () => Number((await t.app.db.selectFrom('schools').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const schoolCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('schools')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
+  /** Who signs in on each route: the account's identifier and password (read once the accounts exist). */
+  const WHO: Record<string, () => [string, string]> = {
+    SUPER_ADMIN: () => [SUPER_ADMIN.email, SUPER_ADMIN.password],
+    ADMIN: () => [admin.email, ADMIN_TEST_PASSWORD],
+    STUDENT_LRN: () => [learner.lrn, STUDENT_PASSWORD],
+    STUDENT: () => [learner.email, STUDENT_PASSWORD],
+  };
   it.each([
-    ['/api/super-admin/login', 'SUPER_ADMIN', () => SUPER_ADMIN.email, () => SUPER_ADMIN.password],
-    ['/api/admin/login', 'ADMIN', () => admin.email, () => ADMIN_TEST_PASSWORD],
-    ['/api/student/login', 'STUDENT', () => learner.lrn, () => STUDENT_PASSWORD],
-    ['/api/login', 'ADMIN', () => admin.email, () => ADMIN_TEST_PASSWORD],
-    ['/api/login', 'STUDENT', () => learner.email, () => STUDENT_PASSWORD],
-  ] as const)('%s (%s): a browser gets HttpOnly SameSite=Strict cookies and no token in the body', async (url, role, email, password) => {
-    const { res } = await browserSignIn(url, email(), password());
+    ['/api/super-admin/login', 'SUPER_ADMIN', 'SUPER_ADMIN'],
+    ['/api/admin/login', 'ADMIN', 'ADMIN'],
+    ['/api/student/login', 'STUDENT', 'STUDENT_LRN'],
+    ['/api/login', 'ADMIN', 'ADMIN'],
+    ['/api/login', 'STUDENT', 'STUDENT'],
+  ] as const)('%s (%s): a browser gets HttpOnly SameSite=Strict cookies and no token in the body', async (url, role, who) => {
+    const [email, password] = WHO[who]!();
+    const { res } = await browserSignIn(url, email, password);
     expect(res.json().data.token).toBeUndefined();
     expect(res.body).not.toMatch(/"token"/);
     const session = cookieOf(res, ROLE_COOKIES[role as Role])!;
@@ -80,15 +96,18 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
     expect(csrf.value).not.toBe(session.value);
   });
 
-  it.each(['/api/super-admin/login', '/api/login'])('%s: a script that asks for a token gets it in the body and no cookie', async (url) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: WANT_TOKEN, payload: SUPER_ADMIN });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.token).toMatch(/^[\w-]{43}$/);
-    expect(res.headers['set-cookie']).toBeUndefined();
-    // The token is a working bearer token.
-    const me = await as(res.json().data.token)(t.app, { method: 'GET', url: '/api/super-admin/profile' });
-    expect(me.statusCode).toBe(200);
-  });
+  it.each(['/api/super-admin/login', '/api/login'])(
+    '%s: a script that asks for a token gets it in the body and no cookie',
+    async (url) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: WANT_TOKEN, payload: SUPER_ADMIN });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.token).toMatch(/^[\w-]{43}$/);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // The token is a working bearer token.
+      const me = await as(res.json().data.token)(t.app, { method: 'GET', url: '/api/super-admin/profile' });
+      expect(me.statusCode).toBe(200);
+    },
+  );
 
   it('sets Secure only when the request came over https (X-Forwarded-Proto believed only from a trusted proxy)', async () => {
     const behind = await createTestApp({ trustProxy: ['127.0.0.1'] });
@@ -98,7 +117,9 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
       const https = await login({ 'x-forwarded-proto': 'https' });
       expect(cookieOf(https, 'SUPER_ADMIN_TOKEN')).toMatchObject({ secure: true, httpOnly: true });
       expect(cookieOf(https, 'SUPER_ADMIN_CSRF')).toMatchObject({ secure: true });
-      expect(https.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^SUPER_ADMIN_TOKEN=.*; Secure/)]));
+      expect(https.headers['set-cookie']).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^SUPER_ADMIN_TOKEN=.*; Secure/)]),
+      );
       const http = await login({});
       expect(cookieOf(http, 'SUPER_ADMIN_TOKEN')!.secure).toBeFalsy();
       // A client that is not the proxy cannot claim https for itself.
@@ -124,7 +145,11 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
   it('refuses a cookie-authenticated change without the CSRF header, or with a wrong one: 403, nothing written', async () => {
     const { jar } = await superAdminBrowser();
     const before = await schoolCount();
-    const create = { method: 'POST' as const, url: '/api/super-admin/schools', payload: { name: 'Forged School', acronym: 'FRG' } };
+    const create = {
+      method: 'POST' as const,
+      url: '/api/super-admin/schools',
+      payload: { name: 'Forged School', acronym: 'FRG' },
+    };
     const missing = await withCookies(jar, create);
     expect([missing.statusCode, missing.json().message]).toEqual([403, CSRF_REFUSED]);
     const wrong = await withCookies(jar, { ...create, headers: { [CSRF_HEADER]: 'x'.repeat(43) } });
@@ -144,14 +169,22 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
 
   it("checks a learner's changes the same way", async () => {
     const { jar } = await learnerBrowser();
-    const change = { method: 'POST' as const, url: '/api/student/change-password', payload: { currentPassword: STUDENT_PASSWORD, newPassword: 'Another-Pass-1' } };
+    const change = {
+      method: 'POST' as const,
+      url: '/api/student/change-password',
+      payload: { currentPassword: STUDENT_PASSWORD, newPassword: 'Another-Pass-1' },
+    };
     expect((await withCookies(jar, change)).statusCode).toBe(403);
     // The password did not change: the old one still signs in.
     await learnerBrowser();
   });
 
   it('leaves bearer requests as they were: no CSRF header needed', async () => {
-    const res = await as(root)(t.app, { method: 'POST', url: '/api/super-admin/schools', payload: { name: 'Bearer School', acronym: 'BRS' } });
+    const res = await as(root)(t.app, {
+      method: 'POST',
+      url: '/api/super-admin/schools',
+      payload: { name: 'Bearer School', acronym: 'BRS' },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -181,7 +214,12 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
   });
 
   it('ends a session at its absolute lifetime however much it is used (staff 7 days, learners 90 days)', async () => {
-    const staff = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: SUPER_ADMIN });
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: '/api/super-admin/login',
+      headers: WANT_TOKEN,
+      payload: SUPER_ADMIN,
+    });
     const token = staff.json().data.token as string;
     const student = await learnerBrowser();
     const start = Date.now();
@@ -207,7 +245,8 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: SUPER_ADMIN });
     const token = res.json().data.token as string;
     const seen = async () =>
-      (await t.app.db.selectFrom('sessions').select('lastSeenAt').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).lastSeenAt;
+      (await t.app.db.selectFrom('sessions').select('lastSeenAt').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow())
+        .lastSeenAt;
     const first = await seen();
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
@@ -224,7 +263,11 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
 
   it('signs out: revokes the session and removes the cookies of all three roles', async () => {
     const { jar } = await superAdminBrowser();
-    const out = await withCookies(jar, { method: 'POST', url: '/api/super-admin/logout', headers: { [CSRF_HEADER]: jar.SUPER_ADMIN_CSRF! } });
+    const out = await withCookies(jar, {
+      method: 'POST',
+      url: '/api/super-admin/logout',
+      headers: { [CSRF_HEADER]: jar.SUPER_ADMIN_CSRF! },
+    });
     expect(out.statusCode).toBe(200);
     for (const name of [...Object.values(ROLE_COOKIES), ...Object.values(CSRF_COOKIES)]) {
       expect(cookieOf(out, name), name).toMatchObject({ value: '', maxAge: 0, path: '/' });
@@ -243,7 +286,13 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
       .join('; ');
     const sockets: Socket[] = [];
     const joined = async (auth: Record<string, string>) => {
-      const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, auth, reconnection: false });
+      const socket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie },
+        auth,
+        reconnection: false,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
