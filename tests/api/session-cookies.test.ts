@@ -9,6 +9,7 @@ import { signedInAdmin, ADMIN_TEST_PASSWORD } from '../helpers/admins';
 import { CSRF_HEADER } from '@domain/auth';
 import { CSRF_COOKIES, ROLE_COOKIES, type Role } from '@domain/roles';
 import { CSRF_REFUSED } from '@core/auth/plugin';
+import { loadConfig } from '@core/config';
 
 /*
  * Browser sessions held by the server: HttpOnly role cookies set by the sign-in routes, a CSRF value for changes,
@@ -307,5 +308,24 @@ describe(`sessions in server-set cookies (${dbKind})`, () => {
     } finally {
       sockets.forEach((s) => s.close());
     }
+  });
+});
+
+describe('session lifetimes in the configuration', () => {
+  it('reads SESSION_* in hours, and refuses an idle timeout longer than the absolute lifetime', () => {
+    expect(loadConfig({}).sessions).toEqual({
+      staffIdleMs: 12 * HOUR,
+      studentIdleMs: 30 * DAY,
+      staffMaxMs: 7 * DAY,
+      studentMaxMs: 90 * DAY,
+    });
+    expect(loadConfig({ SESSION_IDLE_HOURS_STAFF: '2', SESSION_MAX_HOURS_STAFF: '24' }).sessions).toMatchObject({
+      staffIdleMs: 2 * HOUR,
+      staffMaxMs: DAY,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_HOURS_STUDENT: '100', SESSION_MAX_HOURS_STUDENT: '48' })).toThrow(
+      /Invalid SESSION_IDLE_HOURS_STUDENT="?100"?: expected at most SESSION_MAX_HOURS_STUDENT/,
+    );
+    expect(() => loadConfig({ SESSION_IDLE_HOURS_STAFF: '0' })).toThrow(/Invalid SESSION_IDLE_HOURS_STAFF/);
   });
 });
