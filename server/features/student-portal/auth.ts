@@ -59,7 +59,13 @@ export class StudentAuth {
     }
     this.throttle.succeeded(key, address);
     return this.db.transaction().execute(async (trx) => {
-      const session = await createSession(trx, 'STUDENT', user.id, { ip: actor.ip, userAgent: actor.userAgent }, this.config.sessions);
+      const session = await createSession(
+        trx,
+        'STUDENT',
+        user.id,
+        { ip: actor.ip, userAgent: actor.userAgent },
+        this.config.sessions,
+      );
       await writeLog(
         trx,
         {
