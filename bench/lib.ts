@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pgQuery } from '../tests/helpers/app';
 import { startScript, type ScriptProcess } from '../tests/helpers/processes';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 export const DEFAULT_BENCH_DB = 'data/bench.sqlite';
 /** Password of the seeded users (bench-root@example.com is the super admin). */
@@ -104,6 +105,7 @@ export async function benchSignIn(app: FastifyInstance): Promise<string> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/super-admin/login',
+    headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
     payload: { email: 'bench-root@example.com', password: BENCH_PASSWORD },
   });
   if (login.statusCode !== 200) throw new Error(`sign-in failed (${login.statusCode}): was the database seeded by bench:seed?`);
@@ -123,6 +125,8 @@ export function jsonClient(base: string, maxSockets = 256) {
       const headers: http.OutgoingHttpHeaders = { 'content-length': Buffer.byteLength(body) };
       if (contentType) headers['content-type'] = contentType;
       if (token) headers.authorization = `Bearer ${token}`;
+      // A sign-in answers with a bearer token only when asked (a browser gets cookies instead).
+      if (path.endsWith('/login')) headers[TOKEN_REQUEST_HEADER] = TOKEN_REQUEST_VALUE;
       const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (d: Buffer) => parts.push(d));
@@ -216,7 +220,11 @@ export function jsonCaller(base: string) {
   return async <T = unknown>(url: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
     const res = await fetch(`${base}${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(url.endsWith('/login') ? { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -18,6 +18,7 @@ import { createDb } from '@core/db/index';
 import { localDateTime, nowIso } from '@core/time/time';
 import { SUPER_ADMIN } from '../tests/helpers/app';
 import { createPgSchema, dropPgSchema, ms, parseArgs, prng, stats } from './lib';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 const USAGE = `
 Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/sf2.ts [options])
@@ -36,7 +37,12 @@ const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema:
 const app = await buildApp(config, { db, clock: { now: () => new Date('2026-12-01T04:00:00.000Z') } });
 await app.ready();
 
-const login = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: SUPER_ADMIN });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/super-admin/login',
+  headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
+  payload: SUPER_ADMIN,
+});
 const headers = { authorization: `Bearer ${login.json().data.token}` };
 const call = (method: 'GET' | 'POST' | 'PUT', u: string, payload?: object) => app.inject({ method, url: u, headers, payload });
 

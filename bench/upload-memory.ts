@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from './lib';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 const USAGE = `
 Usage: npm run bench:upload-memory -- [options]   (or npx tsx bench/upload-memory.ts [options])
@@ -106,7 +107,7 @@ async function main() {
     const pid = server.pid!;
     const login = await fetch(`${base}/api/super-admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
       body: JSON.stringify({ email: 'bench-root@example.com', password: PASSWORD }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;

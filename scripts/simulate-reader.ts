@@ -17,6 +17,7 @@
 import { parseArgs } from '../bench/lib';
 import { pause, pickCard, playTaps, readerClient, type PlannedTap, type ReaderLink } from './reader-sim';
 import { replayPacer, schoolDays, yesterday } from './school-day';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 const USAGE = `
 Usage: npm run simulate:reader -- --school <id> [options]
@@ -53,6 +54,8 @@ async function call<T>(path: string, opts: { token?: string; body?: unknown } = 
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      // A sign-in answers with a bearer token only when asked (a browser gets cookies instead).
+      ...(path.endsWith('/login') ? { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE } : {}),
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });

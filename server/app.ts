@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('clock', clock);
   app.decorate('uploads', new UploadStore(config.uploadDir));
   app.decorate('unavailableCounter', new MemoryHitCounter(NOT_AVAILABLE_WINDOW_MS));
-  const sessionCache = new SessionCache(db, config.sessionCacheMs);
+  const sessionCache = new SessionCache(db, config.sessionCacheMs, config.sessions);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);
   if (relay) {

@@ -43,6 +43,8 @@ export interface AppConfig {
   liveSessionCheckMs: number;
   /** How long a validated session is kept in memory (ms; 0 = read on every request). Revocations clear it at once. */
   sessionCacheMs: number;
+  /** How long a session lasts unused (idle) and at most (absolute), staff and learners apart. */
+  sessions: SessionLifetimes;
   /** Directory of the built Astro site; undefined → API only (tests) */
   staticDir?: string;
   /** scrypt cost; tests lower it to keep suites fast */
@@ -88,6 +90,14 @@ export interface AppConfig {
   /** How many days a parent's m.me opt-in link stays valid (MESSENGER_OPTIN_TTL_DAYS; each link binds once) */
   messengerOptInTtlDays: number;
   outbox: OutboxConfig;
+}
+
+/** Session lifetimes in ms (SESSION_IDLE_HOURS_STAFF, SESSION_IDLE_HOURS_STUDENT, SESSION_MAX_HOURS_…). */
+export interface SessionLifetimes {
+  staffIdleMs: number;
+  studentIdleMs: number;
+  staffMaxMs: number;
+  studentMaxMs: number;
 }
 
 /** The notification outbox worker (server/features/notifications/outbox/). */
@@ -226,6 +236,10 @@ const envSchema = z.object({
   ABSENCE_JOB_SECONDS: whole(1, 3600).default(60),
   LIVE_SESSION_CHECK_MS: whole(100).default(15_000),
   SESSION_CACHE_MS: whole(0, 60_000).default(5000),
+  SESSION_IDLE_HOURS_STAFF: whole(1, 8760).default(12),
+  SESSION_IDLE_HOURS_STUDENT: whole(1, 8760).default(720),
+  SESSION_MAX_HOURS_STAFF: whole(1, 8760).default(168),
+  SESSION_MAX_HOURS_STUDENT: whole(1, 8760).default(2160),
   /** A PostgreSQL schema instead of public (tests and benches isolate their runs). */
   PG_SCHEMA: z
     .string()
@@ -239,6 +253,8 @@ function trustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((e) => e.trim());
 }
+
+const HOUR_MS = 3_600_000;
 
 const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
 
@@ -273,6 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid SITE_URL=${JSON.stringify(env.SITE_URL)}: expected the site's https:// address (SMTP_URL is set, and reset links are built from it)`,
     );
   }
+  for (const who of ['STAFF', 'STUDENT'] as const) {
+    if (e[`SESSION_IDLE_HOURS_${who}`] > e[`SESSION_MAX_HOURS_${who}`]) {
+      throw new ConfigError(
+        `Invalid SESSION_IDLE_HOURS_${who}=${e[`SESSION_IDLE_HOURS_${who}`]}: expected at most SESSION_MAX_HOURS_${who} ` +
+          `(${e[`SESSION_MAX_HOURS_${who}`]}), the longest a session lasts however much it is used`,
+      );
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -299,6 +323,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     absenceJobSeconds: e.ABSENCE_JOB_SECONDS,
     liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    sessions: {
+      staffIdleMs: e.SESSION_IDLE_HOURS_STAFF * HOUR_MS,
+      studentIdleMs: e.SESSION_IDLE_HOURS_STUDENT * HOUR_MS,
+      staffMaxMs: e.SESSION_MAX_HOURS_STAFF * HOUR_MS,
+      studentMaxMs: e.SESSION_MAX_HOURS_STUDENT * HOUR_MS,
+    },
     staticDir: path.resolve(e.STATIC_DIR),
     scryptCost: e.SCRYPT_COST,
     rateLimits: {

@@ -5,6 +5,8 @@ import type { DB } from './db/index';
 import { hashToken } from './auth/passwords';
 import { nowIso } from './time/time';
 import { sessionRevocations, type Revocation } from './auth/sessions';
+import { csrfMatches, readCookies } from './auth/browser-session';
+import { ROLE_COOKIES, type Role } from '@domain/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 
 export const SUPER_ADMIN_ROOM = 'super-admin';
@@ -54,6 +56,7 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
     .where('sessions.role', '=', 'SUPER_ADMIN')
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', nowIso())
+    .where('sessions.idleExpiresAt', '>', nowIso())
     .where('superAdmins.isActive', '=', 1)
     .executeTakeFirst();
   return row
@@ -86,6 +89,7 @@ async function liveAdminSession(db: DB, token: string): Promise<LiveSession | nu
     .where('sessions.role', '=', 'ADMIN')
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', nowIso())
+    .where('sessions.idleExpiresAt', '>', nowIso())
     .where('admins.isActive', '=', 1)
     .executeTakeFirst();
   if (!row) return null;
@@ -106,6 +110,7 @@ async function liveStudentSession(db: DB, token: string): Promise<LiveSession | 
     .where('sessions.role', '=', 'STUDENT')
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', nowIso())
+    .where('sessions.idleExpiresAt', '>', nowIso())
     .where('students.isActive', '=', 1)
     .where('students.isArchived', '=', 0)
     .executeTakeFirst();
@@ -115,7 +120,10 @@ async function liveStudentSession(db: DB, token: string): Promise<LiveSession | 
 }
 
 /**
- * socket.io at /socket.io. The handshake carries the session token (auth.token or a Bearer header);
+ * socket.io at /socket.io. A script's handshake carries the session token (auth.token or a Bearer header); a
+ * browser's carries its session cookies (sent by the browser itself) and, in auth.csrf, the CSRF value of the role
+ * it joins as (a page of another site could open a socket with the cookies, but cannot read the CSRF value). Each
+ * join uses its role's cookie (joinSuperAdmin SUPER_ADMIN_TOKEN, joinSchool ADMIN_TOKEN, joinStudent STUDENT_TOKEN);
  * `joinSuperAdmin` puts the socket in the super-admin room only for a live SUPER_ADMIN session of an active
  * account; `joinSchool` puts a school admin's socket in the rooms of their own school that their permissions allow
  * (never another school's: the school comes from the session, not from the client); `joinStudent` puts it in its
@@ -186,7 +194,8 @@ export async function createRealtime(
           .selectFrom('sessions')
           .where('sessions.id', 'in', ids.slice(i, i + 500))
           .where('sessions.revokedAt', 'is', null)
-          .where('sessions.expiresAt', '>', nowIso());
+          .where('sessions.expiresAt', '>', nowIso())
+          .where('sessions.idleExpiresAt', '>', nowIso());
         if (role === 'SUPER_ADMIN') {
           const rows = await base
             .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
@@ -222,14 +231,21 @@ export async function createRealtime(
 
   io.on('connection', (socket) => {
     const header = socket.handshake.headers.authorization;
-    const token =
+    const bearer =
       (typeof socket.handshake.auth?.token === 'string' && socket.handshake.auth.token) ||
       (header?.startsWith('Bearer ') ? header.slice(7) : '');
+    const cookies = readCookies(socket.handshake.headers.cookie);
+    /** The bearer token, else the role's session cookie when the handshake carries its CSRF value. */
+    const tokenOf = (role: Role) => {
+      if (bearer) return bearer;
+      const cookie = cookies[ROLE_COOKIES[role]] ?? '';
+      return cookie && csrfMatches(cookie, socket.handshake.auth?.csrf) ? cookie : '';
+    };
     let expiry: NodeJS.Timeout | undefined;
-    const admit = (event: string, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
+    const admit = (event: string, role: Role, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
       socket.on(event, async (ack?: (r: { ok: boolean }) => void) => {
         try {
-          const session = await find(db, token);
+          const session = await find(db, tokenOf(role));
           if (session && socket.connected) {
             // A later join replaces the rooms of an earlier one.
             for (const room of admitted.get(socket)?.rooms ?? []) if (!session.rooms.includes(room)) await socket.leave(room);
@@ -246,9 +262,9 @@ export async function createRealtime(
           if (typeof ack === 'function') ack({ ok: false });
         }
       });
-    admit('joinSuperAdmin', liveSuperAdminSession);
-    admit('joinSchool', liveAdminSession);
-    admit('joinStudent', liveStudentSession);
+    admit('joinSuperAdmin', 'SUPER_ADMIN', liveSuperAdminSession);
+    admit('joinSchool', 'ADMIN', liveAdminSession);
+    admit('joinStudent', 'STUDENT', liveStudentSession);
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       admitted.delete(socket);

@@ -85,8 +85,29 @@ export const signedInUserSchema = z.object({
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
+/**
+ * A client that is not a browser (a script, a bench, a reader's setup, the API reference page) sends this header
+ * with the value TOKEN_REQUEST_VALUE to a sign-in route, and gets the session as a bearer token in `data.token`
+ * instead of the browser's cookies. Without it the body carries no token.
+ */
+export const TOKEN_REQUEST_HEADER = 'x-session-token';
+export const TOKEN_REQUEST_VALUE = 'bearer';
+/** The sign-in routes' declared headers (the API reference shows the opt-in). */
+export const signInHeadersSchema = z.looseObject({
+  [TOKEN_REQUEST_HEADER]: z
+    .literal(TOKEN_REQUEST_VALUE, { error: `${TOKEN_REQUEST_HEADER} is either absent or "${TOKEN_REQUEST_VALUE}"` })
+    .optional()
+    .describe('"bearer": answer with the session token in data.token (scripts) instead of setting cookies (browsers)'),
+});
+
+/** A change authenticated by a session cookie carries the session's CSRF value (its readable cookie) in this header. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The session token: only for a sign-in that asked for it with TOKEN_REQUEST_HEADER. */
+const bearerToken = z.string().optional();
+
 /** POST /api/super-admin/login and POST /api/admin/login → data */
-export const signInResultSchema = z.object({ token: z.string(), user: signedInUserSchema });
+export const signInResultSchema = z.object({ token: bearerToken, user: signedInUserSchema });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
 /** The roles the one /login page signs in (POST /api/login), and where each lands. */
@@ -111,7 +132,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 /** POST /api/login's answer: the session of whichever role the account has, and that role. */
 export const anySignInResultSchema = z.object({
-  token: z.string(),
+  token: bearerToken,
   role: z.enum(SIGN_IN_ROLES),
   user: signedInUserSchema.extend({ role: z.enum(SIGN_IN_ROLES) }),
 });

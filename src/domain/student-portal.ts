@@ -48,8 +48,8 @@ export const signedInStudentSchema = z.object({
   lastName: z.string(),
   role: z.literal('STUDENT'),
 });
-/** Same shape as POST /api/super-admin/login's data: { token, user }. */
-export const studentSignInResultSchema = z.object({ token: z.string(), user: signedInStudentSchema });
+/** Same shape as POST /api/super-admin/login's data: { token (only when asked for), user }. */
+export const studentSignInResultSchema = z.object({ token: z.string().optional(), user: signedInStudentSchema });
 export type StudentSignInResult = z.infer<typeof studentSignInResultSchema>;
 
 const named = z.object({ name: z.string() });

@@ -1,4 +1,7 @@
-/** Browser cookies for the role tokens (spec §9: 30 days, path /). */
+/**
+ * The browser's readable cookies. The session cookies themselves (SUPER_ADMIN_TOKEN…) are HttpOnly and set by the
+ * server; pages read only their readable companions (CSRF_COOKIES in src/domain/roles.ts).
+ */
 export function getCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const prefix = `${name}=`;
@@ -8,11 +11,7 @@ export function getCookie(name: string): string | null {
   return null;
 }
 
-export function setCookie(name: string, value: string, days: number): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * 86400}; Path=/; SameSite=Lax${secure}`;
-}
-
+/** Forgets a readable cookie (the server removes the HttpOnly ones at sign-out or when their session has ended). */
 export function removeCookie(name: string): void {
-  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Strict`;
 }

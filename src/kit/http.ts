@@ -1,6 +1,7 @@
 import ky, { HTTPError, type Input, type KyInstance, type Options } from 'ky';
 import { getCookie, removeCookie } from './cookies';
-import { ROLE_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES, ROLES, sessionRoleOfPath } from '@domain/roles';
+import { CSRF_HEADER } from '@domain/auth';
 import type { ApiFailure } from '@domain/api';
 import { consoleRole } from './console-role';
 
@@ -10,21 +11,27 @@ export const LOGIN_PATH = '/login';
 /** Where an expired session sends the browser; tests and the session store may replace it. */
 export const onUnauthorized = {
   handle: () => {
-    // The session is over whichever role it was: all three cookies go, as on sign-out (a 401 racing a sign-out
-    // must not leave the other two behind).
-    for (const cookie of Object.values(ROLE_COOKIES)) removeCookie(cookie);
+    // The session is over whichever role it was: the page forgets all three, as on sign-out (a 401 racing a
+    // sign-out must not leave the other two behind). The server has removed the ended session's own cookie.
+    for (const cookie of Object.values(CSRF_COOKIES)) removeCookie(cookie);
     if (location.pathname !== LOGIN_PATH) location.replace(LOGIN_PATH);
   },
 };
 
-/** Whose token a call carries: the student portal's calls (/api/student/…) the learner's, the others the console's. */
-export const tokenCookieFor = (url: string) =>
-  new URL(url, 'http://x').pathname.startsWith('/api/student/') ? ROLE_COOKIES.STUDENT : ROLE_COOKIES[consoleRole()];
+/**
+ * The CSRF value a call carries: that of the session the server authenticates it by (the same rule,
+ * sessionRoleOfPath: /api/student/… the learner's, /api/admin/… the school admin's, /api/super-admin/… the super
+ * admin's, a shared route the first role signed in).
+ */
+export const csrfCookieFor = (url: string) => {
+  const role = sessionRoleOfPath(new URL(url, 'http://x').pathname);
+  return role ? CSRF_COOKIES[role] : CSRF_COOKIES[ROLES.find((r) => getCookie(CSRF_COOKIES[r])) ?? 'SUPER_ADMIN'];
+};
 
 /**
- * The one HTTP client: same-origin /api, bearer from the role's cookie (tokenCookieFor: the student portal's, or the
- * console's, SUPER_ADMIN_TOKEN or ADMIN_TOKEN in the school admin's console), 10 s timeout, and a 401 clears the
- * token and goes to /login (spec §4, §8).
+ * The one HTTP client: same-origin /api, the browser's session cookies (HttpOnly, set by the server) with the
+ * session's CSRF value in CSRF_HEADER (csrfCookieFor), 10 s timeout, and a 401 forgets the session and goes to
+ * /login (spec §4, §8).
  */
 const client = ky.create({
   prefixUrl: '/api',
@@ -33,8 +40,8 @@ const client = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        const token = getCookie(tokenCookieFor(request.url));
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        const csrf = getCookie(csrfCookieFor(request.url));
+        if (csrf) request.headers.set(CSRF_HEADER, csrf);
       },
     ],
     afterResponse: [

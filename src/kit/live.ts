@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
-import { ROLE_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 import { consoleRole } from './console-role';
 
@@ -10,7 +10,7 @@ import { consoleRole } from './console-role';
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted. The socket is
  * the value of a store that connects when it gains its first listener and disconnects after the last one leaves
  * (nanostores' onMount, which waits a second first, so moving between two live screens keeps the connection).
- * On every (re)connect the socket asks to join its rooms with the session token: the super-admin room (the
+ * On every (re)connect the socket asks to join its rooms with the session (its cookie and CSRF value): the super-admin room (the
  * console; the server admits only a live SUPER_ADMIN session), its school's rooms in the school admin's console
  * (the server picks the school from the session), or the learner's own room on the student portal
  * (`liveAs('STUDENT')` before subscribing). Events and their payloads are typed by src/domain/live-events.ts.
@@ -30,11 +30,11 @@ export const LIVE_OPTIONS = {
 
 export const $liveStatus = atom<LiveStatus>('idle');
 
-/** Which room the socket joins, with which role's token. */
+/** Which room the socket joins, as which role (the readable cookie of its CSRF value). */
 const ROOMS = {
-  SUPER_ADMIN: { cookie: ROLE_COOKIES.SUPER_ADMIN, join: 'joinSuperAdmin' },
-  ADMIN: { cookie: ROLE_COOKIES.ADMIN, join: 'joinSchool' },
-  STUDENT: { cookie: ROLE_COOKIES.STUDENT, join: 'joinStudent' },
+  SUPER_ADMIN: { cookie: CSRF_COOKIES.SUPER_ADMIN, join: 'joinSuperAdmin' },
+  ADMIN: { cookie: CSRF_COOKIES.ADMIN, join: 'joinSchool' },
+  STUDENT: { cookie: CSRF_COOKIES.STUDENT, join: 'joinStudent' },
 } as const;
 /** Set by a page that is not a console (the student portal); a console's role follows its path. */
 let page: keyof typeof ROOMS | null = null;
@@ -49,8 +49,9 @@ const handlers = new Map<LiveEventName, Set<Handler>>();
 
 function connect(): Socket {
   const { cookie, join } = ROOMS[page ?? consoleRole()];
-  const token = getCookie(cookie) ?? '';
-  const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { token } });
+  // The handshake carries the session cookies (the browser sends them) and the role's CSRF value.
+  const csrf = getCookie(cookie) ?? '';
+  const s = io({ ...LIVE_OPTIONS, transports: [...LIVE_OPTIONS.transports], auth: { csrf } });
   $liveStatus.set('connecting');
   s.on('connect', () => {
     s.emit(join, (r?: { ok: boolean }) => $liveStatus.set(r?.ok === false ? 'offline' : 'live'));

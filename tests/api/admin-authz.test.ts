@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { as, createTestApp, dbKind, loginSuperAdmin, multipart } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, multipart, WANT_TOKEN } from '../helpers/app';
 import { createSchool, insertStudent } from '../helpers/schools';
 import { studentData } from '../helpers/students';
 import { hashPassword } from '@core/auth/passwords';
@@ -69,7 +69,12 @@ async function admin(schoolId: number, permissions: readonly string[]) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password: PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: WANT_TOKEN,
+    payload: { email, password: PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { id: row.id, token: res.json().data.token as string };
 }

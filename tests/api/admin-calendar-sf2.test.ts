@@ -4,7 +4,7 @@ import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
 import { SCHOOL_NOT_FOUND } from '@core/http/school-scope';
 import { SF2_MESSAGES } from '@domain/sf2';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createGradeAndSection, createStudent } from '../helpers/students';
 
@@ -41,7 +41,12 @@ describe(`school calendar and SF2 for a school admin (${dbKind})`, () => {
         updatedAt: now,
       })
       .execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: WANT_TOKEN,
+      payload: { email, password: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.token as string;
   }

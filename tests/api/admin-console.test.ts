@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { as, createTestApp, dbKind, loginSuperAdmin } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, WANT_TOKEN } from '../helpers/app';
 import { createSchool, insertStudent } from '../helpers/schools';
 import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
@@ -48,7 +48,7 @@ async function newAdmin(schoolId: number | null, permissions: string[], isActive
   return { id: row.id, email };
 }
 const signIn = (email: string, password = PASSWORD) =>
-  app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+  app.inject({ method: 'POST', url: '/api/admin/login', headers: WANT_TOKEN, payload: { email, password } });
 async function tokenOf(email: string) {
   const res = await signIn(email);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, as, type TestApp } from '../helpers/app';
+import { createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, as, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSession } from '@core/auth/sessions';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
@@ -12,7 +12,7 @@ describe(`super-admin sign-in (${dbKind})`, () => {
   afterAll(async () => t.close());
 
   it('signs in with the first super admin and returns a token and the user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: SUPER_ADMIN });
+    const res = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: SUPER_ADMIN });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -32,11 +32,13 @@ describe(`super-admin sign-in (${dbKind})`, () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/super-admin/login',
+      headers: WANT_TOKEN,
       payload: { ...SUPER_ADMIN, password: 'nope-nope' },
     });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/super-admin/login',
+      headers: WANT_TOKEN,
       payload: { email: 'who@x.test', password: 'whatever1' },
     });
     expect(wrong.statusCode).toBe(401);
@@ -46,13 +48,13 @@ describe(`super-admin sign-in (${dbKind})`, () => {
   });
 
   it('answers missing fields and malformed JSON with 400 and field messages', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: {} });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/super-admin/login',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...WANT_TOKEN, 'content-type': 'application/json' },
       payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
@@ -108,6 +110,7 @@ describe(`super-admin sign-in (${dbKind})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/super-admin/login',
+      headers: WANT_TOKEN,
       payload: { email: SUPER_ADMIN.email, password: 'Wrong-Guess-77' },
     });
     expect(res.statusCode).toBe(401);
@@ -143,6 +146,7 @@ describe(`sign-in rate limits (${dbKind})`, () => {
       t.app.inject({
         method: 'POST',
         url: '/api/super-admin/login',
+        headers: WANT_TOKEN,
         payload: { email: 'victim@x.test', password: 'guess-guess' },
       });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
@@ -154,7 +158,7 @@ describe(`sign-in rate limits (${dbKind})`, () => {
   it('does not let strangers lock the owner out: 50 wrong passwords from other addresses, then the owner signs in from theirs', async () => {
     const owner = { remoteAddress: '198.51.100.7' };
     const login = (payload: object, from: { remoteAddress: string }) =>
-      t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+      t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload, ...from });
     expect((await login(SUPER_ADMIN, owner)).statusCode).toBe(200);
 
     const statuses: number[] = [];
@@ -172,7 +176,8 @@ describe(`sign-in rate limits (${dbKind})`, () => {
 
   it('refuses an address after its wrong passwords for an account, but not the same address for another account', async () => {
     const from = { remoteAddress: '192.0.2.55' };
-    const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload, ...from });
+    const login = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload, ...from });
     for (let i = 0; i < 3; i++) expect((await login({ email: 'target@x.test', password: 'wrong-wrong' })).statusCode).toBe(401);
     const blocked = await login({ email: 'target@x.test', password: 'wrong-wrong' });
     expect(blocked.statusCode).toBe(429);
@@ -187,7 +192,13 @@ describe(`sign-in rate limits (${dbKind})`, () => {
     });
     try {
       const login = (password: string, remoteAddress: string) =>
-        t3.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: { ...SUPER_ADMIN, password }, remoteAddress });
+        t3.app.inject({
+          method: 'POST',
+          url: '/api/super-admin/login',
+          headers: WANT_TOKEN,
+          payload: { ...SUPER_ADMIN, password },
+          remoteAddress,
+        });
       for (let i = 0; i < 3; i++) expect((await login('wrong-wrong', `203.0.113.${i}`)).statusCode).toBe(401);
       const newDevice = await login(SUPER_ADMIN.password, '198.51.100.99');
       expect(newDevice.statusCode).toBe(429);
@@ -208,6 +219,7 @@ describe(`sign-in rate limits (${dbKind})`, () => {
         t2.app.inject({
           method: 'POST',
           url: '/api/super-admin/login',
+          headers: WANT_TOKEN,
           payload: { email: `x${i}@x.test`, password: 'guess-guess' },
         });
       expect((await attempt(1)).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@core/audit-log';
-import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp, WANT_TOKEN } from '../helpers/app';
 
 /** API answers go compressed to a client that accepts it (server/core/http/compression.ts). */
 describe(`compressed answers (${dbKind})`, () => {
@@ -56,7 +56,7 @@ describe(`compressed answers (${dbKind})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/super-admin/login',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: { ...WANT_TOKEN, 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload: gzipSync(JSON.stringify(SUPER_ADMIN)),
     });
     // With request decompression on, this would sign in (200 and a token).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbKind } from '../helpers/app';
+import { dbKind, WANT_TOKEN } from '../helpers/app';
 import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { addDays, localDate } from '@core/time/time';
 
@@ -50,7 +50,7 @@ async function startDemo(dir: string, env: NodeJS.ProcessEnv) {
   );
   const login = await fetch(`${base}/api/super-admin/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...WANT_TOKEN },
     body: JSON.stringify(DEMO),
   });
   expect(login.status).toBe(200);

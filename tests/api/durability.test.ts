@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '@core/db/index';
-import { dbKind, pgQuery } from '../helpers/app';
+import { dbKind, pgQuery, WANT_TOKEN } from '../helpers/app';
 import { at, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
 import { startScript, type ScriptProcess } from '../helpers/processes';
 
@@ -41,7 +41,11 @@ function storeFor(kind: typeof dbKind, dataDir: string) {
 const json = async (base: string, url: string, token: string, body: unknown, method = 'POST') => {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(url.endsWith('/login') ? WANT_TOKEN : {}),
+    },
     body: JSON.stringify(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies of several routes, read field by field

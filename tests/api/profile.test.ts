@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, multipart, SUPER_ADMIN, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
 
@@ -366,7 +366,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
     expect((await profile(otherDevice)).statusCode).toBe(401);
     expect((await profile(someoneElse)).statusCode).toBe(200);
 
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', payload: owner });
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: owner });
     expect(oldLogin.statusCode).toBe(401);
     expect(await loginSuperAdmin(t.app, { email: owner.email, password: newPassword })).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 

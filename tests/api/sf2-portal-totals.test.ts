@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '@core/time/clock';
 import type { Sf2Form } from '@domain/sf2';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { createGradeAndSection, createStudent } from '../helpers/students';
 import { at, createReader, postTaps } from '../helpers/rfid';
@@ -95,6 +95,7 @@ describe(`SF2 and the student portal count a month alike (${dbKind})`, () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/student/login',
+      headers: WANT_TOKEN,
       payload: { email: learner.email, password: PASSWORD },
     });
     expect(login.statusCode, login.body).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
@@ -46,7 +46,13 @@ async function account(table: 'admins' | 'students', extra: Record<string, unkno
 }
 
 const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.9.9.9' });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: WANT_TOKEN,
+    payload: { email, password },
+    remoteAddress: '10.9.9.9',
+  });
 const failures = async () => (await logsOf(t.app, 'LOGIN_FAILED')).length;
 
 beforeAll(async () => {
@@ -116,6 +122,7 @@ describe(`POST /api/login (${dbKind})`, () => {
     const perRole = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',
+      headers: WANT_TOKEN,
       payload: { email: admin.email, password: PASSWORD },
       remoteAddress: '10.9.9.9',
     });
@@ -133,7 +140,7 @@ describe(`POST /api/login (${dbKind})`, () => {
       [{ email: 'a@b.co' }, 'Password is required'],
     ] as const;
     for (const [payload, message] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload });
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: WANT_TOKEN, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSchool, insertAdmin, logsOf } from '../helpers/schools';
 import { createStudent } from '../helpers/students';
 import { at, createReader, postTaps } from '../helpers/rfid';
@@ -31,7 +31,7 @@ describe(`student portal (${dbKind})`, () => {
   let aMessageId: number;
 
   const login = (email: string, password = PASSWORD, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/student/login', payload: { email, password }, remoteAddress });
+    t.app.inject({ method: 'POST', url: '/api/student/login', headers: WANT_TOKEN, payload: { email, password }, remoteAddress });
   const tokenOf = async (email: string) => {
     const res = await login(email);
     expect(res.statusCode, res.body).toBe(200);
@@ -127,7 +127,12 @@ describe(`student portal (${dbKind})`, () => {
       const token2 = await loginSuperAdmin(t2.app);
       const s = await createStudent(t2.app, token2, (await createSchool(t2.app, token2)).id);
       const attempt = (email: string) =>
-        t2.app.inject({ method: 'POST', url: '/api/student/login', payload: { email, password: 'guess-guess' } });
+        t2.app.inject({
+          method: 'POST',
+          url: '/api/student/login',
+          headers: WANT_TOKEN,
+          payload: { email, password: 'guess-guess' },
+        });
       expect((await attempt(s.email)).statusCode).toBe(401);
       expect((await attempt(s.lrn)).statusCode).toBe(401);
       expect((await attempt(s.email)).statusCode).toBe(401);
@@ -486,8 +491,14 @@ describe(`student portal live updates (${dbKind})`, () => {
     const a = await createStudent(t.app, root, schoolId, { rfidCardId: 'FEED0001' });
     const b = await createStudent(t.app, root, schoolId, { rfidCardId: 'FEED0002' });
     const signIn = async (email: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/student/login', payload: { email, password: PASSWORD } })).json().data
-        .token as string;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/student/login',
+          headers: WANT_TOKEN,
+          payload: { email, password: PASSWORD },
+        })
+      ).json().data.token as string;
     const sa = await connect(await signIn(a.email));
     const sb = await connect(await signIn(b.email));
     expect(await joinStudent(sa)).toEqual({ ok: true });

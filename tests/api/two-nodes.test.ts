@@ -11,7 +11,7 @@ import { addDays, localDate, nowIso } from '@core/time/time';
 import { createSession } from '@core/auth/sessions';
 import { ABSENCE_JOB } from '../../server/features/attendance/absence-job';
 import { LIVE_OPTIONS } from '@kit/live';
-import { SUPER_ADMIN } from '../helpers/app';
+import { SUPER_ADMIN, WANT_TOKEN } from '../helpers/app';
 import { at, insertCardStudent, lastSchoolDay } from '../helpers/rfid';
 import { startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
@@ -46,6 +46,7 @@ async function call(node: Node, method: string, url: string, token?: string, bod
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(url.endsWith('/login') ? WANT_TOKEN : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

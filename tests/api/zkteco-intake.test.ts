@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { startScript, waitFor } from '../helpers/processes';
 import { createSchool, logsOf } from '../helpers/schools';
 import { createReader, insertCardStudent, lastSchoolDay } from '../helpers/rfid';
@@ -193,7 +193,7 @@ describe('ZKTeco refused lines in the log', () => {
       const json = (url: string, body: unknown, token?: string) =>
         fetch(`${base}${url}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : { ...WANT_TOKEN }) },
           body: JSON.stringify(body),
         }).then((r) => r.json());
       const token = (await json('/api/super-admin/login', SUPER_ADMIN)).data.token;

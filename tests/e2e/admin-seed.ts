@@ -4,7 +4,7 @@
  */
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { E2E_BASE_URL } from './helpers';
+import { browserSignIn, E2E_BASE_URL } from './helpers';
 
 export const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 export const PASSWORD = 'Registrar-Gate-2024';
@@ -77,11 +77,8 @@ export async function admin(request: APIRequestContext, root: string, schoolId: 
   return email;
 }
 
-export async function adminSession(page: Page, context: BrowserContext, email: string) {
-  const res = await page.request.post(`${E2E_BASE_URL}/api/admin/login`, { data: { email, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.token as string;
-  await context.addCookies([{ name: 'ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
+export async function adminSession(_page: Page, context: BrowserContext, email: string) {
+  await browserSignIn(context, '/api/admin/login', { email, password: PASSWORD });
 }
 
 /** A card UID no other spec uses (8 hex digits). */

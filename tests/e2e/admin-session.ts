@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { E2E_BASE_URL } from './helpers';
+import { browserSignIn, E2E_BASE_URL } from './helpers';
 
 /*
  * School admins for e2e specs (issue 22): one registered by the super admin with exactly some permissions, and
- * their session as the /login page leaves it (the ADMIN_TOKEN cookie).
+ * their session as the /login page leaves it (the server-set ADMIN_TOKEN and ADMIN_CSRF cookies).
  */
 export const ADMIN_PASSWORD = 'Registrar-Gate-2024';
 let seq = 0;
@@ -27,9 +27,6 @@ export async function createAdmin(request: APIRequestContext, root: string, scho
   return email;
 }
 
-export async function signInAdmin(request: APIRequestContext, context: BrowserContext, email: string) {
-  const res = await request.post(`${E2E_BASE_URL}/api/admin/login`, { data: { email, password: ADMIN_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.token as string;
-  await context.addCookies([{ name: 'ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
+export async function signInAdmin(_request: APIRequestContext, context: BrowserContext, email: string) {
+  await browserSignIn(context, '/api/admin/login', { email, password: ADMIN_PASSWORD });
 }

@@ -26,7 +26,7 @@ const startDashboard = (seed: (app: FastifyInstance) => Promise<void>): Promise<
   });
 
 async function open(page: Page, context: BrowserContext, instance: Instance, route = '/super-admin') {
-  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+  await instance.signInBrowser(context);
   await page.goto(`${instance.base}${route}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
 }

@@ -62,7 +62,7 @@ for (const width of [390, 1440]) {
       .toEqual(['FAILED']);
 
     await page.setViewportSize({ width, height: 900 });
-    await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+    await instance.signInBrowser(context);
     await page.goto(`${instance.base}/super-admin/device-management`);
     const card = page.getByRole('article', { name });
     await expect(card.getByRole('definition').filter({ hasText: 'today' }).first()).toHaveText('0 / 300 today');

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_MESSENGER_APP_SECRET, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 export { E2E_BASE_URL, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN };
 
@@ -19,17 +20,39 @@ export async function signIn(
   await expect(page).toHaveURL(typeof expectedPath === 'string' ? new RegExp(`${escape(expectedPath)}$`) : expectedPath);
 }
 
+/** The header by which a sign-in answers with a bearer token in data.token (as scripts ask) instead of cookies. */
+export const WANT_TOKEN = { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE };
+
 /**
- * Fast path for specs that are not about signing in: POST /api/super-admin/login and put the token in the
- * SUPER_ADMIN_TOKEN cookie, as the login page would. Returns the token (for direct API calls).
+ * Signs a browser context in as the /login page does: the sign-in route's reply sets the session cookies (HttpOnly
+ * token, readable CSRF value) in the context, since the context's request shares its cookies.
+ */
+export async function browserSignIn(
+  context: BrowserContext,
+  url: string,
+  creds: Credentials,
+  base: string = E2E_BASE_URL,
+): Promise<void> {
+  const res = await context.request.post(`${base}${url}`, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  expect((await res.json()).data.token, 'a browser gets no token in the body').toBeUndefined();
+}
+
+/** A bearer token for direct API calls (a script's sign-in: it asks for the token). */
+export async function bearerToken(request: APIRequestContext, url: string, creds: Credentials, base = E2E_BASE_URL) {
+  const res = await request.post(`${base}${url}`, { data: creds, headers: WANT_TOKEN });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+/**
+ * Fast path for specs that are not about signing in: the browser signs in through POST /api/super-admin/login (its
+ * cookies, as the login page leaves them). Returns a bearer token of another session, for direct API calls.
  */
 export async function signInViaApi(target: Page | BrowserContext, creds: Credentials = E2E_SUPER_ADMIN): Promise<string> {
   const context = 'context' in target ? target.context() : target;
-  const res = await context.request.post(`${E2E_BASE_URL}/api/super-admin/login`, { data: creds });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.token as string;
-  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
-  return token;
+  await browserSignIn(context, '/api/super-admin/login', creds);
+  return bearerToken(context.request, '/api/super-admin/login', creds);
 }
 
 /** The value of a cookie in this context, or undefined. */

@@ -50,7 +50,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => instance?.close());
 
 async function open(page: Page, context: BrowserContext, route: string) {
-  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+  await instance.signInBrowser(context);
   await page.goto(`${instance.base}${route}`);
 }
 

@@ -8,14 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { BrowserContext } from '@playwright/test';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
 import { E2E_STATIC_DIR } from './env';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 export interface Instance {
   app: FastifyInstance;
   base: string;
+  /** A bearer token of the root super admin, for direct API calls. */
   token: string;
+  /** Signs a browser context in as the root super admin (the server's cookies land in the context). */
+  signInBrowser(context: BrowserContext): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,13 +45,22 @@ export async function startInstance(
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const login = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: opts.root });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/super-admin/login',
+    headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
+    payload: opts.root,
+  });
   const token = login.json().data.token as string;
   await seed(app);
   return {
     app,
     base,
     token,
+    async signInBrowser(context) {
+      const res = await context.request.post(`${base}/api/super-admin/login`, { data: opts.root });
+      if (res.status() !== 200) throw new Error(`browser sign-in failed: ${res.status()} ${await res.text()}`);
+    },
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

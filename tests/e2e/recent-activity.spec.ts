@@ -36,7 +36,7 @@ test.afterAll(async () => instance?.close());
 for (const width of [390, 1440]) {
   test(`Recent Activity shows the school created, not thirty delivery reports — ${width}px`, async ({ page, context }) => {
     await page.setViewportSize({ width, height: 900 });
-    await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+    await instance.signInBrowser(context);
     await page.goto(`${instance.base}/home`);
     const feed = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activity' }) }).getByRole('listitem');
     await expect(feed.filter({ hasText: 'School' }).first()).toBeVisible();

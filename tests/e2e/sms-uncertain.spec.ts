@@ -31,7 +31,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => instance?.close());
 
 async function open(page: Page, context: BrowserContext) {
-  await context.addCookies([{ name: 'SUPER_ADMIN_TOKEN', value: instance.token, url: instance.base, sameSite: 'Lax' }]);
+  await instance.signInBrowser(context);
   await page.goto(`${instance.base}/super-admin/sms-history`);
   await expect(page.getByRole('heading', { level: 1, name: 'SMS Notifications History' })).toBeVisible();
 }

@@ -35,10 +35,19 @@ test.describe('sign-in', () => {
     expect(await cookieValue(context, 'SUPER_ADMIN_TOKEN')).toBeUndefined();
   });
 
-  test('a successful sign-in stores the token and lands on /home; /login then forwards to /home', async ({ page, context }) => {
+  test('a successful sign-in stores the session in an HttpOnly cookie and lands on /home; /login then forwards to /home', async ({
+    page,
+    context,
+  }) => {
     await signIn(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cookies = await context.cookies(E2E_BASE_URL);
+    expect(cookies.find((c) => c.name === 'SUPER_ADMIN_TOKEN')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(await cookieValue(context, 'SUPER_ADMIN_TOKEN')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // No page script can read the token: only the readable CSRF value is in document.cookie.
+    const readable = await page.evaluate(() => document.cookie);
+    expect(readable).toContain('SUPER_ADMIN_CSRF=');
+    expect(readable).not.toContain('SUPER_ADMIN_TOKEN');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/home$/);
   });
@@ -49,21 +58,30 @@ test.describe('sign-in', () => {
     await signIn(page, E2E_SUPER_ADMIN, /\/super-admin\/schools\/1\/students\?gradeId=2$/);
   });
 
-  test('a browser holding only an ADMIN_TOKEN lands on /forbidden', async ({ page, context }) => {
-    await context.addCookies([{ name: 'ADMIN_TOKEN', value: 'some-admin-token', url: E2E_BASE_URL }]);
+  test('a browser holding only an ADMIN session lands on /forbidden', async ({ page, context }) => {
+    await context.addCookies(
+      ['ADMIN_TOKEN', 'ADMIN_CSRF'].map((name) => ({ name, value: 'some-admin-session', url: E2E_BASE_URL })),
+    );
     await page.goto('/super-admin/profile');
     await expect(page).toHaveURL(/\/forbidden$/);
     await expect(page.getByRole('heading', { name: 'Access Forbidden' })).toBeVisible();
   });
 
   test('logout revokes the session, clears all three cookies and goes to /login', async ({ page, context }) => {
-    const token = await signInViaApi(page);
-    await context.addCookies(['ADMIN_TOKEN', 'STUDENT_TOKEN'].map((name) => ({ name, value: 'left-over', url: E2E_BASE_URL })));
+    await signInViaApi(page);
+    const token = (await cookieValue(context, 'SUPER_ADMIN_TOKEN'))!;
+    await context.addCookies(
+      ['ADMIN_TOKEN', 'STUDENT_TOKEN', 'ADMIN_CSRF', 'STUDENT_CSRF'].map((name) => ({
+        name,
+        value: 'left-over',
+        url: E2E_BASE_URL,
+      })),
+    );
     await page.goto('/super-admin');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    for (const name of ['SUPER_ADMIN_TOKEN', 'ADMIN_TOKEN', 'STUDENT_TOKEN'])
-      expect(await cookieValue(context, name)).toBeUndefined();
+    for (const name of ['SUPER_ADMIN_TOKEN', 'ADMIN_TOKEN', 'STUDENT_TOKEN', 'SUPER_ADMIN_CSRF', 'ADMIN_CSRF', 'STUDENT_CSRF'])
+      expect(await cookieValue(context, name), name).toBeUndefined();
     const res = await page.request.get('/api/super-admin/profile', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(401);
   });

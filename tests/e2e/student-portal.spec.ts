@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, expectFitsWidth, parentOpens, signInViaApi } from './helpers';
+import { browserSignIn, E2E_BASE_URL, expectFitsWidth, parentOpens, signInViaApi } from './helpers';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const card = `${Date.now().toString(16).slice(-6)}${Math.floor(Math.random() * 256)
@@ -36,14 +36,9 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(violations, label).toEqual([]);
 }
 
-/** Signs the learner in through the API and sets the STUDENT_TOKEN cookie, as the /login page would. */
+/** Signs the learner in through the API: the server sets the STUDENT_TOKEN cookie, as for the /login page. */
 async function signInLearner(context: BrowserContext, who = learner) {
-  const res = await context.request.post(`${E2E_BASE_URL}/api/student/login`, {
-    data: { email: who.lrn, password: who.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.token as string;
-  await context.addCookies([{ name: 'STUDENT_TOKEN', value: token, url: E2E_BASE_URL, sameSite: 'Lax' }]);
+  await browserSignIn(context, '/api/student/login', { email: who.lrn, password: who.password });
 }
 
 test.describe('student portal', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
+import { WANT_TOKEN } from './app';
 
 let seq = 0;
 export const ADMIN_TEST_PASSWORD = 'Registrar-Test-2024!';
@@ -29,7 +30,12 @@ export async function signedInAdmin(app: FastifyInstance, schoolId: number | nul
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password: ADMIN_TEST_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: WANT_TOKEN,
+    payload: { email, password: ADMIN_TEST_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
   return { id: row.id, email, token: res.json().data.token as string };
 }

@@ -8,6 +8,7 @@ import type { KyselyPlugin } from 'kysely';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { testConfig, type AppConfig } from '@core/config';
 import { createDb } from '@core/db/index';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 export const SUPER_ADMIN = { email: 'root@school.test', password: 'SuperSecret123' };
 
@@ -67,9 +68,12 @@ export async function createTestApp(
   };
 }
 
+/** The header by which a sign-in asks for a bearer token in data.token (as scripts do) instead of cookies. */
+export const WANT_TOKEN = { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE };
+
 /** Signs in the first super admin and returns its bearer token. */
 export async function loginSuperAdmin(app: FastifyInstance, creds = SUPER_ADMIN): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/super-admin/login', payload: creds });
+  const res = await app.inject({ method: 'POST', url: '/api/super-admin/login', headers: WANT_TOKEN, payload: creds });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().data.token;
 }

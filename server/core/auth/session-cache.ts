@@ -3,11 +3,14 @@ import { hashToken } from './passwords';
 import type { AuthContext } from './context';
 import { findLiveAuth, sessionRevocations, type LiveAuth, type Revocation } from './sessions';
 import type { RevocationRelay } from './revocation-relay';
+import type { SessionLifetimes } from '../config';
 
 /*
  * Validated sessions kept for a few seconds (SESSION_CACHE_MS), so an authenticated request usually costs no
  * statement for its session, and a miss costs one (`findLiveAuth`). At most MAX_ENTRIES, the oldest go first;
- * failed lookups are never kept (a stream of made-up tokens cannot evict the real ones).
+ * failed lookups are never kept (a stream of made-up tokens cannot evict the real ones). An entry never outlives its
+ * session's idle expiry or absolute expiry (`LiveAuth.expiresAt`), so the cache cannot keep an unused session alive;
+ * a miss stamps the session as seen (at most once a minute), which is how use moves its idle expiry.
  *
  * A revocation (logout, password change, deactivation: `sessionRevocations`) clears the matching entries AT ONCE:
  * in this process directly, in the other server processes through revocation-relay.ts (Redis pub/sub or
@@ -37,6 +40,7 @@ export class SessionCache {
   constructor(
     private readonly db: DB,
     private readonly ttlMs: number,
+    private readonly lifetimes?: SessionLifetimes,
   ) {
     sessionRevocations.on('revoked', this.onRevoked);
   }
@@ -45,7 +49,7 @@ export class SessionCache {
   async lookup(token: string): Promise<AuthContext | null> {
     if (this.ttlMs <= 0 || (this.relay && !this.relay.healthy())) {
       this.entries.clear();
-      return (await findLiveAuth(this.db, token))?.auth ?? null;
+      return (await findLiveAuth(this.db, token, this.lifetimes))?.auth ?? null;
     }
     if (!token || token.length > 200) return null;
     const key = hashToken(token);
@@ -54,7 +58,7 @@ export class SessionCache {
     if (hit && hit.until > now) return hit.auth;
     if (hit) this.entries.delete(key);
     const epoch = this.epoch;
-    const live = await findLiveAuth(this.db, token);
+    const live = await findLiveAuth(this.db, token, this.lifetimes);
     if (live && epoch === this.epoch && !this.held(live.auth, Date.now())) this.store(key, live, now);
     return live?.auth ?? null;
   }

@@ -3,7 +3,23 @@ import type { Executor } from '../db/index';
 import type { AuthContext } from './context';
 import { hashToken, newToken } from './passwords';
 import { nowIso } from '../time/time';
-import { SESSION_DAYS, type Role } from '@domain/roles';
+import type { SessionLifetimes } from '../config';
+import type { Role } from '@domain/roles';
+
+/** The lifetimes of the default configuration (a session made without the app's config: tests, scripts). */
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  staffIdleMs: 12 * 3_600_000,
+  studentIdleMs: 30 * 86_400_000,
+  staffMaxMs: 7 * 86_400_000,
+  studentMaxMs: 90 * 86_400_000,
+};
+
+/** How long a session of `role` lasts unused, and at most. */
+export const lifetimesOf = (role: Role, l: SessionLifetimes) =>
+  role === 'STUDENT' ? { idleMs: l.studentIdleMs, maxMs: l.studentMaxMs } : { idleMs: l.staffIdleMs, maxMs: l.staffMaxMs };
+
+/** A session used again within this time is not stamped again (one write a minute at most per session). */
+export const SEEN_EVERY_MS = 60_000;
 
 export interface SessionInfo {
   sessionId: number;
@@ -17,17 +33,23 @@ export async function createSession(
   role: Role,
   userId: number,
   meta: { ip?: string; userAgent?: string } = {},
+  lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES,
 ): Promise<{ token: string; sessionId: number; expiresAt: string }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400000).toISOString();
+  const now = Date.now();
+  const { idleMs, maxMs } = lifetimesOf(role, lifetimes);
+  const expiresAt = new Date(now + maxMs).toISOString();
+  const createdAt = new Date(now).toISOString();
   const row = await db
     .insertInto('sessions')
     .values({
       tokenHash: hashToken(token),
       role,
       userId,
-      createdAt: nowIso(),
+      createdAt,
       expiresAt,
+      lastSeenAt: createdAt,
+      idleExpiresAt: new Date(now + Math.min(idleMs, maxMs)).toISOString(),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
@@ -36,30 +58,39 @@ export async function createSession(
   return { token, sessionId: row.id, expiresAt };
 }
 
-/** A live (not revoked, not expired) session for a token, or null. */
+/** A live (not revoked, not expired, not idle too long) session for a token, or null. */
 export async function findSession(db: Executor, token: string): Promise<SessionInfo | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'role', 'userId', 'expiresAt', 'revokedAt'])
+    .select(['id', 'role', 'userId', 'expiresAt', 'idleExpiresAt', 'revokedAt'])
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revokedAt || row.expiresAt <= nowIso()) return null;
+  const now = nowIso();
+  if (!row || row.revokedAt || row.expiresAt <= now || !(row.idleExpiresAt > now)) return null;
   return { sessionId: row.id, role: row.role as Role, userId: row.userId };
 }
 
-/** A signed-in user's live session as request.auth carries it, with the session's expiry. */
+/** A signed-in user's live session as request.auth carries it, with when it ends (unless used again). */
 export interface LiveAuth {
   auth: AuthContext;
+  /** The earlier of the absolute expiry and the idle expiry. */
   expiresAt: string;
 }
 
 /**
  * The live session of a token WITH its user, in one statement (every authenticated request pays it, unless
- * the session cache has it): not revoked, not expired, and the account active (a student also not archived).
+ * the session cache has it): not revoked, not expired, not idle past its timeout, and the account active (a
+ * student also not archived). A session last seen more than SEEN_EVERY_MS ago is stamped as seen now, which
+ * moves its idle expiry to now plus its role's idle timeout (one more statement, at most once a minute).
  */
-export async function findLiveAuth(db: Executor, token: string): Promise<LiveAuth | null> {
+export async function findLiveAuth(
+  db: Executor,
+  token: string,
+  lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES,
+): Promise<LiveAuth | null> {
   if (!token || token.length > 200) return null;
+  const now = nowIso();
   const row = await db
     .selectFrom('sessions as s')
     .leftJoin('superAdmins as sa', (j) => j.onRef('sa.id', '=', 's.userId').on('s.role', '=', 'SUPER_ADMIN'))
@@ -70,6 +101,8 @@ export async function findLiveAuth(db: Executor, token: string): Promise<LiveAut
       's.role',
       's.userId',
       's.expiresAt',
+      's.lastSeenAt',
+      's.idleExpiresAt',
       'sa.firstName as saFirst',
       'sa.lastName as saLast',
       'sa.email as saEmail',
@@ -88,22 +121,35 @@ export async function findLiveAuth(db: Executor, token: string): Promise<LiveAut
     ])
     .where('s.tokenHash', '=', hashToken(token))
     .where('s.revokedAt', 'is', null)
-    .where('s.expiresAt', '>', nowIso())
+    .where('s.expiresAt', '>', now)
+    .where('s.idleExpiresAt', '>', now)
     .executeTakeFirst();
   if (!row) return null;
   const session = { sessionId: row.id, role: row.role as Role, userId: row.userId };
-  const live = (auth: AuthContext) => ({ auth, expiresAt: row.expiresAt });
-  if (row.role === 'SUPER_ADMIN') {
-    return row.saActive ? live({ ...session, name: `${row.saFirst} ${row.saLast}`, email: row.saEmail! }) : null;
+  const user: AuthContext | null =
+    row.role === 'SUPER_ADMIN'
+      ? row.saActive
+        ? { ...session, name: `${row.saFirst} ${row.saLast}`, email: row.saEmail! }
+        : null
+      : row.role === 'ADMIN'
+        ? row.aActive
+          ? { ...session, name: `${row.aFirst} ${row.aLast}`, email: row.aEmail!, employeeId: row.employeeId! }
+          : null
+        : row.stActive && !row.stArchived
+          ? { ...session, name: `${row.stFirst} ${row.stLast}`, email: row.stEmail!, lrn: row.lrn! }
+          : null;
+  if (!user) return null;
+  let idleExpiresAt = row.idleExpiresAt;
+  if (Date.parse(now) - Date.parse(row.lastSeenAt) >= SEEN_EVERY_MS) {
+    idleExpiresAt = new Date(Date.parse(now) + lifetimesOf(session.role, lifetimes).idleMs).toISOString();
+    await db
+      .updateTable('sessions')
+      .set({ lastSeenAt: now, idleExpiresAt })
+      .where('id', '=', row.id)
+      .where('idleExpiresAt', '>', now)
+      .execute();
   }
-  if (row.role === 'ADMIN') {
-    return row.aActive
-      ? live({ ...session, name: `${row.aFirst} ${row.aLast}`, email: row.aEmail!, employeeId: row.employeeId! })
-      : null;
-  }
-  return row.stActive && !row.stArchived
-    ? live({ ...session, name: `${row.stFirst} ${row.stLast}`, email: row.stEmail!, lrn: row.lrn! })
-    : null;
+  return { auth: user, expiresAt: idleExpiresAt < row.expiresAt ? idleExpiresAt : row.expiresAt };
 }
 
 /**

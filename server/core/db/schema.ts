@@ -214,7 +214,12 @@ export interface SessionTable {
   role: string;
   userId: number;
   createdAt: string;
+  /** The absolute end, whatever the use. */
   expiresAt: string;
+  /** When the session was last used (refreshed at most about once a minute). */
+  lastSeenAt: string;
+  /** lastSeenAt plus the role's idle timeout: unused until then, the session ends. */
+  idleExpiresAt: string;
   revokedAt: string | null;
   ip: string | null;
   userAgent: string | null;

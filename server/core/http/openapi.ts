@@ -106,7 +106,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { open }: { open: b
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The token POST /api/super-admin/login (or, for /api/admin routes, POST /api/admin/login) returns',
+            description:
+              'The token a sign-in route (POST /api/super-admin/login; for /api/admin routes POST /api/admin/login) returns in ' +
+              'data.token when asked with the header X-Session-Token: bearer (without it a browser gets HttpOnly cookies instead)',
           },
         },
       },

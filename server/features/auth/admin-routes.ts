@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, loginSchema, signInResultSchema } from '@domain/auth';
+import { changePasswordSchema, loginSchema, signInHeadersSchema, signInResultSchema } from '@domain/auth';
+import { clearSessionCookies, signedIn } from '@core/auth/browser-session';
 import { apiDone, apiSuccess } from '@domain/api';
 import { AuthService } from './service';
 
@@ -13,22 +14,25 @@ export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in (school admin)',
         security: [],
+        headers: signInHeadersSchema,
         body: loginSchema.meta({ examples: [{ email: 'registrar@school.example', password: 'your-password' }] }),
         response: { 200: apiSuccess(signInResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await auth.signInAdmin(request.body.email, request.body.password, request.actor());
-      return { success: true as const, data, message: 'Signed in' };
+      return { success: true as const, data: signedIn(request, reply, 'ADMIN', data, app.config.sessions), message: 'Signed in' };
     },
   );
 
   app.post(
     '/logout',
     { schema: { summary: 'Sign out (school admin; revokes the session)', security: [], response: { 200: apiDone } } },
-    async (request) => {
-      // As the super admin's: always succeeds for the browser; only a live ADMIN session is revoked and logged.
+    async (request, reply) => {
+      // As the super admin's: always succeeds for the browser (its session cookies are removed, all three roles'); only a live ADMIN
+      // session is revoked and logged.
       if (request.auth?.role === 'ADMIN') await auth.signOut(request.auth, request.actor());
+      clearSessionCookies(request, reply);
       return { success: true as const, data: null, message: 'Signed out' };
     },
   );

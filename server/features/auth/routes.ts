@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, loginSchema, signInResultSchema } from '@domain/auth';
+import { changePasswordSchema, loginSchema, signInHeadersSchema, signInResultSchema } from '@domain/auth';
+import { clearSessionCookies, signedIn } from '@core/auth/browser-session';
 import { apiDone, apiSuccess } from '@domain/api';
 import { AuthService } from './service';
 
@@ -22,23 +23,30 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in (super admin)',
         security: [],
+        headers: signInHeadersSchema,
         body: loginSchema.meta({ examples: [{ email: 'superadmin@example.com', password: 'your-password' }] }),
         response: { 200: apiSuccess(signInResultSchema).meta({ examples: [SIGN_IN_EXAMPLE] }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await auth.signInSuperAdmin(request.body.email, request.body.password, request.actor());
-      return { success: true as const, data, message: 'Signed in' };
+      return {
+        success: true as const,
+        data: signedIn(request, reply, 'SUPER_ADMIN', data, app.config.sessions),
+        message: 'Signed in',
+      };
     },
   );
 
   app.post(
     '/logout',
     { schema: { summary: 'Sign out (revokes the session)', security: [], response: { 200: apiDone } } },
-    async (request) => {
-      // Signing out always succeeds for the browser; a live super-admin session is revoked and logged.
-      // Another role's token is left alone: this console's logout must not end (or log) other sessions.
+    async (request, reply) => {
+      // Signing out always succeeds for the browser (its session cookies are removed, all three roles'); a live super-admin
+      // session is revoked and logged. Another role's session is left alone: this console's logout must not end
+      // (or log) other sessions.
       if (request.auth?.role === 'SUPER_ADMIN') await auth.signOut(request.auth, request.actor());
+      clearSessionCookies(request, reply);
       return { success: true as const, data: null, message: 'Signed out' };
     },
   );

@@ -79,7 +79,7 @@ export class AuthService {
       : undefined;
     return this.db.transaction().execute(async (trx) => {
       if (upgraded) await trx.updateTable(table).set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
-      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent }, this.config.sessions);
       // A school admin's sign-in belongs to their school's activity log, with their employee id.
       const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
       await writeLog(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { anySignInResultSchema, signInSchema, type AnySignInResult, type SignInRole } from '@domain/auth';
+import { anySignInResultSchema, signInHeadersSchema, signInSchema, type AnySignInResult, type SignInRole } from '@domain/auth';
+import { signedIn } from '@core/auth/browser-session';
 import { apiSuccess } from '@domain/api';
 import { isLrn } from '@domain/student-portal';
 import type { Executor } from '@core/db/index';
@@ -54,11 +55,12 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in whichever role the account has (email or LRN)',
         security: [],
+        headers: signInHeadersSchema,
         body: signInSchema.meta({ examples: [{ email: 'registrar@school.example', password: 'your-password' }] }),
         response: { 200: apiSuccess(anySignInResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const role = (await accountRole(app.db, email)) ?? 'ADMIN';
       let data: AnySignInResult;
@@ -72,7 +74,11 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
         if (err instanceof AppError && err.statusCode === 401) throw unauthorized(INVALID);
         throw err;
       }
-      return { success: true as const, data, message: 'Signed in' };
+      return {
+        success: true as const,
+        data: signedIn(request, reply, data.role, data, app.config.sessions),
+        message: 'Signed in',
+      };
     },
   );
 };

@@ -68,7 +68,13 @@ export class StudentAuth {
       : undefined;
     return this.db.transaction().execute(async (trx) => {
       if (upgraded) await trx.updateTable('students').set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
-      const session = await createSession(trx, 'STUDENT', user.id, { ip: actor.ip, userAgent: actor.userAgent });
+      const session = await createSession(
+        trx,
+        'STUDENT',
+        user.id,
+        { ip: actor.ip, userAgent: actor.userAgent },
+        this.config.sessions,
+      );
       await writeLog(
         trx,
         {

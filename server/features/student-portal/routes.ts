@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiDone, apiSuccess } from '@domain/api';
-import { changePasswordSchema } from '@domain/auth';
+import { changePasswordSchema, signInHeadersSchema } from '@domain/auth';
+import { clearSessionCookies, signedIn } from '@core/auth/browser-session';
 import { idParams } from '@domain/validation';
 import {
   STUDENT_MESSAGES_PAGE_SIZE,
@@ -46,22 +47,29 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in (student, with email or LRN)',
         security: [],
+        headers: signInHeadersSchema,
         body: studentLoginSchema,
         response: { 200: apiSuccess(studentSignInResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await auth.signIn(request.body.email, request.body.password, request.actor());
-      return { success: true as const, data, message: 'Signed in' };
+      return {
+        success: true as const,
+        data: signedIn(request, reply, 'STUDENT', data, app.config.sessions),
+        message: 'Signed in',
+      };
     },
   );
 
   app.post(
     '/logout',
     { schema: { summary: 'Sign out (student; revokes the session)', security: [], response: { 200: apiDone } } },
-    async (request) => {
-      // Always succeeds for the browser; only a STUDENT session is revoked here (another role's is left alone).
+    async (request, reply) => {
+      // Always succeeds for the browser (its session cookies are removed, all three roles'); only a STUDENT session is revoked here
+      // (another role's is left alone).
       if (request.auth?.role === 'STUDENT') await auth.signOut(request.auth, request.actor());
+      clearSessionCookies(request, reply);
       return { success: true as const, data: null, message: 'Signed out' };
     },
   );

@@ -51,9 +51,9 @@ export default function LoginForm() {
     if (!input.ok) return;
     setLoading(true);
     const result = await signInCode.postLogin(input.value.email, input.value.password);
-    if ('token' in result) {
-      // Spec §4: nothing happens without a token; with one, the browser leaves this page (loading stays on).
-      if (signIn(result.token, result.role)) location.replace(redirectFor(result.role) ?? signInCode.HOME_OF[result.role]);
+    if ('role' in result) {
+      // Spec §4: nothing happens without a session; with one, the browser leaves this page (loading stays on).
+      if (signIn(result.role)) location.replace(redirectFor(result.role) ?? signInCode.HOME_OF[result.role]);
       else setLoading(false);
     } else {
       setError(result.message);

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { getCookie, removeCookie, setCookie } from '@kit/cookies';
-import { ROLE_COOKIES, ROLES, TOKEN_COOKIE_DAYS, type Role } from '@domain/roles';
+import { getCookie, removeCookie } from '@kit/cookies';
+import { CSRF_COOKIES, ROLES, type Role } from '@domain/roles';
 
 export interface SessionState {
   isAuthenticated: boolean;
@@ -8,26 +8,34 @@ export interface SessionState {
   loading: boolean;
 }
 
-/** Spec §3 Session; read once from the cookies at start-up (spec §4). */
+/**
+ * Spec §3 Session; read once from the cookies at start-up (spec §4). The session cookies are HttpOnly: which roles
+ * are signed in is read from their readable CSRF cookies, which the server sets and removes with them.
+ */
 export const $session = atom<SessionState>({ isAuthenticated: false, userRole: null, loading: true });
 
-/** SUPER_ADMIN_TOKEN, else ADMIN_TOKEN, else STUDENT_TOKEN, else signed out. */
+/** SUPER_ADMIN, else ADMIN, else STUDENT, else signed out. */
 export function readSession(): void {
-  const role = ROLES.find((r) => getCookie(ROLE_COOKIES[r])) ?? null;
+  const role = ROLES.find((r) => getCookie(CSRF_COOKIES[r])) ?? null;
   $session.set({ isAuthenticated: role !== null, userRole: role, loading: false });
 }
 
-/** Spec §4 Login: nothing happens if the token or role is missing or unknown. */
-export function signIn(token: string | undefined, role: string | undefined): boolean {
-  if (!token || !role || !(ROLES as readonly string[]).includes(role)) return false;
-  setCookie(ROLE_COOKIES[role as Role], token, TOKEN_COOKIE_DAYS);
+/**
+ * Spec §4 Login, after the server answered the sign-in with its cookies: nothing happens if the role is missing or
+ * unknown, or if the browser did not keep the session's cookie.
+ */
+export function signIn(role: string | undefined): boolean {
+  if (!role || !(ROLES as readonly string[]).includes(role) || !getCookie(CSRF_COOKIES[role as Role])) return false;
   $session.set({ isAuthenticated: true, userRole: role as Role, loading: false });
   return true;
 }
 
-/** Removes all three cookies and clears the session (the caller navigates to /login). */
+/**
+ * Clears the session and forgets the readable cookies of all three roles (the sign-out route removes the session
+ * cookies themselves; the caller navigates to /login).
+ */
 export function clearSession(): void {
-  for (const name of Object.values(ROLE_COOKIES)) removeCookie(name);
+  for (const name of Object.values(CSRF_COOKIES)) removeCookie(name);
   $session.set({ isAuthenticated: false, userRole: null, loading: false });
 }
 

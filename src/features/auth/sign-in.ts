@@ -23,10 +23,11 @@ export const HOME_OF: Record<SignInRole, string> = { SUPER_ADMIN: '/home', ADMIN
 export async function postLogin(
   email: string,
   password: string,
-): Promise<{ token: string; role: SignInRole } | { message: string; errors: Record<string, string> }> {
+): Promise<{ role: SignInRole } | { message: string; errors: Record<string, string> }> {
   try {
+    // The session arrives as the server's cookies; the body says whose it is.
     const result = await signInAnyRole(email, password);
-    return { token: result.token, role: result.role };
+    return { role: result.role };
   } catch (err) {
     const apiError = await toApiError(err, 'Login failed. Please try again.');
     return { message: apiError.message, errors: apiError.errors };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ROLE_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/roles';
 import { getCookie } from '@kit/cookies';
 import type { LiveStatus } from '@kit/live';
 import { useListResource } from '@kit/useListResource';
@@ -38,7 +38,7 @@ export const PORTAL_LEAD =
 export default function StudentPortal() {
   // The island runs only in the browser (client:only): the cookie is read at once, so a signed-in learner never
   // sees a spinner replace the page's static shell.
-  const [gate] = useState<Gate>(() => (getCookie(ROLE_COOKIES.STUDENT) ? 'in' : 'out'));
+  const [gate] = useState<Gate>(() => (getCookie(CSRF_COOKIES.STUDENT) ? 'in' : 'out'));
   useEffect(() => {
     if (gate === 'in') return;
     rememberRedirect(location.pathname);

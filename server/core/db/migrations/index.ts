@@ -17,6 +17,7 @@ import * as m0019 from './0019_school_activity_log';
 import * as m0022 from './0022_attendance_rollups';
 import * as m0023 from './0023_student_counts';
 import * as m0024 from './0024_outbox_pending_idx';
+import * as m0026 from './0026_session_idle';
 import * as m0027 from './0027_reader_token_owner';
 import * as m0028 from './0028_device_claims';
 import * as m0029 from './0029_messenger_link_slot';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0022_attendance_rollups': m0022,
   '0023_student_counts': m0023,
   '0024_outbox_pending_idx': m0024,
+  '0026_session_idle': m0026,
   '0027_reader_token_owner': m0027,
   '0028_device_claims': m0028,
   '0029_messenger_link_slot': m0029,
