@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp, WANT_TOKEN } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';
 import { addIntent, addStudent, expandOnly } from '../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
@@ -266,6 +266,7 @@ describe(`Messenger opt-in links (${dbKind})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/student/login',
+      headers: WANT_TOKEN,
       payload: { email, password: 'Learner-Pass-2024' },
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_DOCS_MESSAGES } from '@core/http/openapi';
-import { as, createTestApp, loginSuperAdmin } from '../helpers/app';
+import { as, createTestApp, loginSuperAdmin, WANT_TOKEN } from '../helpers/app';
 import { PUBLIC_ROUTES } from '../helpers/audit-app';
 import { signedInAdmin } from '../helpers/admins';
 import { createSchool } from '../helpers/schools';
@@ -140,6 +140,7 @@ describe('OpenAPI document', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/student/login',
+      headers: WANT_TOKEN,
       payload: { email: learner.email, password: 'Password123' },
     });
     expect(login.statusCode, login.body).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, dbKind, SUPER_ADMIN, type TestApp } from '../helpers/app';
+import { createTestApp, dbKind, SUPER_ADMIN, type TestApp, WANT_TOKEN } from '../helpers/app';
 
 /*
  * One budget of password guesses per address (LOGIN_RATE_PER_MINUTE) whatever route checks the password: the four
@@ -47,6 +47,7 @@ describe(`one password budget per address (${dbKind})`, () => {
       method: 'POST',
       url: '/api/super-admin/login',
       remoteAddress: address,
+      headers: WANT_TOKEN,
       payload: SUPER_ADMIN,
     });
     expect(signIn.statusCode).toBe(200);
