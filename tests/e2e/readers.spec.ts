@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi, WANT_TOKEN } from './helpers';
 import { admin, call, PASSWORD, school, student } from './admin-seed';
 import { CLAIM_RECORDED } from '@domain/device-claims';
 
@@ -124,7 +124,7 @@ for (const width of SCREEN_WIDTHS) {
       serialNumber: serial,
     });
     const email = await admin(page.request, root, claimant, ['MANAGE_RFID_READERS']);
-    const login = await page.request.post('/api/admin/login', { data: { email, password: PASSWORD } });
+    const login = await page.request.post('/api/admin/login', { data: { email, password: PASSWORD }, headers: WANT_TOKEN });
     const adminToken = (await login.json()).data.token as string;
     const tried = await page.request.post('/api/admin/rfid-readers', {
       headers: { authorization: `Bearer ${adminToken}` },
