@@ -48,18 +48,18 @@ export class AuthService {
   async signIn(role: AccountRole, email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
     const { table, entity } = ACCOUNTS[role];
     const address = actor.ip ?? 'unknown';
-    this.spend(address);
+    await this.spend(address);
     const user = await this.db
       .selectFrom(table)
       .select(['id', 'email', 'firstName', 'lastName', 'passwordHash', 'isActive'])
       .where('email', '=', email)
       .executeTakeFirst();
-    const verdict = this.throttle.check(email, address, user ? await this.signedInFrom(role, user.id, address) : false);
+    const verdict = await this.throttle.check(email, address, user ? await this.signedInFrom(role, user.id, address) : false);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive) {
-      this.throttle.failed(email, address);
+      await this.throttle.failed(email, address);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null, email },
@@ -72,7 +72,7 @@ export class AuthService {
       );
       throw unauthorized(INVALID);
     }
-    this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(email, address);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)
@@ -118,8 +118,8 @@ export class AuthService {
   }
 
   /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
-  private spend(address: string): void {
-    const verdict = this.budget.take(address);
+  private async spend(address: string): Promise<void> {
+    const verdict = await this.budget.take(address);
     if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
   }
 
@@ -142,8 +142,10 @@ export class AuthService {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
-    this.spend(actor.ip ?? 'unknown');
+    await this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      // A wrong current password counts against the account like a wrong sign-in.
+      await this.throttle.failed(user.email, actor.ip ?? 'unknown');
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }
     if (currentPassword === newPassword) {

@@ -35,7 +35,7 @@ export class StudentAuth {
 
   async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {
     const address = actor.ip ?? 'unknown';
-    this.spend(address);
+    await this.spend(address);
     const user = await this.db
       .selectFrom('students')
       .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived'])
@@ -43,12 +43,12 @@ export class StudentAuth {
       .executeTakeFirst();
     // One count per account whichever identifier is typed (email and LRN must not double the guesses).
     const key = user ? `student:${user.id}` : `student:?${identifier}`;
-    const verdict = this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false);
+    const verdict = await this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive || user.isArchived) {
-      this.throttle.failed(key, address);
+      await this.throttle.failed(key, address);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null },
@@ -61,7 +61,7 @@ export class StudentAuth {
       );
       throw unauthorized(M.invalidCredentials);
     }
-    this.throttle.succeeded(key, address);
+    await this.throttle.succeeded(key, address);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)
@@ -101,8 +101,8 @@ export class StudentAuth {
   }
 
   /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
-  private spend(address: string): void {
-    const verdict = this.budget.take(address);
+  private async spend(address: string): Promise<void> {
+    const verdict = await this.budget.take(address);
     if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
   }
 
@@ -121,8 +121,10 @@ export class StudentAuth {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
-    this.spend(actor.ip ?? 'unknown');
+    await this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      // A wrong current password counts against the account like a wrong sign-in.
+      await this.throttle.failed(`student:${auth.userId}`, actor.ip ?? 'unknown');
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }
     if (currentPassword === newPassword) {
