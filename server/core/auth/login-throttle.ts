@@ -25,25 +25,26 @@ export class LoginThrottle {
   ) {}
 
   /** May this address try a password for this email now? `known`: the account signed in from it before. */
-  async check(email: string, address: string, known: boolean): Promise<ThrottleVerdict> {
-    const pair = await this.store.get(pairKey(email, address));
+  async check(email: string, address: string, known: boolean, device: string | null = null): Promise<ThrottleVerdict> {
+    // A known device counts on its own and is not slowed down by the account's other failures.
+    const pair = await this.store.get(pairKey(email, device ?? address));
     if (pair && pair.count >= this.maxFailures) return { ok: false, scope: 'address', retryAfterMs: pair.leftMs };
-    if (known) return { ok: true };
+    if (known || device) return { ok: true };
     const slowed = await this.store.get(`slow:${email}`);
     if (slowed) return { ok: false, scope: 'account', retryAfterMs: slowed.leftMs };
     return { ok: true };
   }
 
   /** A wrong password (or unknown email). */
-  async failed(email: string, address: string): Promise<void> {
-    await this.store.hit(pairKey(email, address), this.windowMs);
+  async failed(email: string, address: string, device: string | null = null): Promise<void> {
+    await this.store.hit(pairKey(email, device ?? address), this.windowMs);
     const account = await this.store.hit(`account:${email}`, this.windowMs);
     if (account.count >= this.maxFailures) await this.store.mark(`slow:${email}`, this.slowdownMs);
   }
 
   /** A successful sign-in clears its address's count (the account-wide count runs on: the guessing may go on). */
-  async succeeded(email: string, address: string): Promise<void> {
-    await this.store.del(pairKey(email, address));
+  async succeeded(email: string, address: string, device: string | null = null): Promise<void> {
+    await this.store.del(pairKey(email, device ?? address));
   }
 }
 

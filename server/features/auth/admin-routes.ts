@@ -1,3 +1,4 @@
+import { setDeviceCookie } from '@core/auth/known-devices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, loginSchema, signInResultSchema } from '@domain/auth';
 import { apiDone, apiSuccess } from '@domain/api';
@@ -17,8 +18,10 @@ export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiSuccess(signInResultSchema) },
       },
     },
-    async (request) => {
-      const data = await auth.signInAdmin(request.body.email, request.body.password, request.actor());
+    async (request, reply) => {
+      const actor = request.actor();
+      const data = await auth.signInAdmin(request.body.email, request.body.password, actor);
+      setDeviceCookie(request, reply, actor);
       return { success: true as const, data, message: 'Signed in' };
     },
   );

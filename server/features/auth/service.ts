@@ -2,6 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
 import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
+import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
@@ -54,12 +55,18 @@ export class AuthService {
       .select(['id', 'email', 'firstName', 'lastName', 'passwordHash', 'isActive'])
       .where('email', '=', email)
       .executeTakeFirst();
-    const verdict = await this.throttle.check(email, address, user ? await this.signedInFrom(role, user.id, address) : false);
+    const device = user ? await knownDevice(this.db, email, actor) : null;
+    const verdict = await this.throttle.check(
+      email,
+      address,
+      user ? await this.signedInFrom(role, user.id, address) : false,
+      device,
+    );
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive) {
-      await this.throttle.failed(email, address);
+      await this.throttle.failed(email, address, device);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null, email },
@@ -72,7 +79,8 @@ export class AuthService {
       );
       throw unauthorized(INVALID);
     }
-    await this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(email, address, device);
+    await rememberDevice(this.db, email, actor);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)

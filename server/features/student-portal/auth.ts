@@ -2,6 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
 import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
+import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
@@ -43,12 +44,13 @@ export class StudentAuth {
       .executeTakeFirst();
     // One count per account whichever identifier is typed (email and LRN must not double the guesses).
     const key = user ? `student:${user.id}` : `student:?${identifier}`;
-    const verdict = await this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false);
+    const device = user ? await knownDevice(this.db, key, actor) : null;
+    const verdict = await this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false, device);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive || user.isArchived) {
-      await this.throttle.failed(key, address);
+      await this.throttle.failed(key, address, device);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null },
@@ -61,7 +63,8 @@ export class StudentAuth {
       );
       throw unauthorized(M.invalidCredentials);
     }
-    await this.throttle.succeeded(key, address);
+    await this.throttle.succeeded(key, address, device);
+    await rememberDevice(this.db, key, actor);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)

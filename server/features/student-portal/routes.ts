@@ -1,3 +1,4 @@
+import { setDeviceCookie } from '@core/auth/known-devices';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -50,8 +51,10 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiSuccess(studentSignInResultSchema) },
       },
     },
-    async (request) => {
-      const data = await auth.signIn(request.body.email, request.body.password, request.actor());
+    async (request, reply) => {
+      const actor = request.actor();
+      const data = await auth.signIn(request.body.email, request.body.password, actor);
+      setDeviceCookie(request, reply, actor);
       return { success: true as const, data, message: 'Signed in' };
     },
   );

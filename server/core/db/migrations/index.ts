@@ -17,6 +17,7 @@ import * as m0019 from './0019_school_activity_log';
 import * as m0022 from './0022_attendance_rollups';
 import * as m0023 from './0023_student_counts';
 import * as m0024 from './0024_outbox_pending_idx';
+import * as m0031 from './0031_known_devices';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0022_attendance_rollups': m0022,
   '0023_student_counts': m0023,
   '0024_outbox_pending_idx': m0024,
+  '0031_known_devices': m0031,
 };
