@@ -25,6 +25,7 @@ import { loadPlugin } from '@core/http/load';
 import { openapiPlugin } from '@core/http/openapi';
 import { SessionCache } from '@core/auth/session-cache';
 import { createRevocationRelay } from '@core/auth/revocation-relay';
+import { createLimitStore, useLimitStore } from '@core/auth/limit-store';
 import { systemClock, type Clock } from '@core/time/clock';
 import { MemoryHitCounter } from '@core/http/not-available';
 import { NOT_AVAILABLE_WINDOW_MS } from '@domain/device-claims';
@@ -98,6 +99,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('clock', clock);
   app.decorate('uploads', new UploadStore(config.uploadDir));
   app.decorate('unavailableCounter', new MemoryHitCounter(NOT_AVAILABLE_WINDOW_MS));
+  // The sign-in limits' counters: shared by every process through Redis when REDIS_URL is set.
+  const limitStore = await createLimitStore({ ...config, log: app.log });
+  useLimitStore(db, limitStore);
+  app.addHook('onClose', () => limitStore.close());
   const sessionCache = new SessionCache(db, config.sessionCacheMs, config.sessions);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);

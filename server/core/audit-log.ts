@@ -15,6 +15,8 @@ export interface Actor {
   schoolId?: number | null;
   ip?: string;
   userAgent?: string;
+  /** The sign-in device cookie the request carried (never logged). */
+  deviceId?: string;
 }
 
 export interface LogEntry {

@@ -212,6 +212,42 @@ describe(`sign-in rate limits (${dbKind})`, () => {
     }
   });
 
+  it('wrong current passwords in Change Password count against the account: new addresses are slowed down', async () => {
+    const t3 = await createTestApp({
+      rateLimits: { loginPerMinute: 1000, loginPerEmailPer15Min: 3, publicFormsPerMinute: 5 },
+      loginSlowdownMs: 60_000,
+    });
+    try {
+      const signIn = await t3.app.inject({
+        method: 'POST',
+        url: '/api/super-admin/login',
+        payload: SUPER_ADMIN,
+        remoteAddress: '203.0.113.50',
+      });
+      const token = signIn.json().data.token as string;
+      for (let i = 0; i < 3; i++) {
+        const res = await t3.app.inject({
+          method: 'POST',
+          url: '/api/super-admin/change-password',
+          remoteAddress: '203.0.113.50',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { currentPassword: `Wrong-${i}-password`, newPassword: 'Another-Secret-9876' },
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      const newAddress = await t3.app.inject({
+        method: 'POST',
+        url: '/api/super-admin/login',
+        payload: SUPER_ADMIN,
+        remoteAddress: '198.51.100.98',
+      });
+      expect(newAddress.statusCode).toBe(429);
+      expect(newAddress.json().message).toMatch(/^Too many failed sign-ins for this account\. Please wait/);
+    } finally {
+      await t3.close();
+    }
+  });
+
   it('limits attempts per IP', async () => {
     const t2 = await createTestApp({ rateLimits: { loginPerMinute: 2, loginPerEmailPer15Min: 100, publicFormsPerMinute: 5 } });
     try {

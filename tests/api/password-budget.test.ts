@@ -52,7 +52,8 @@ describe(`one password budget per address (${dbKind})`, () => {
     });
     expect(signIn.statusCode).toBe(200);
     const token = signIn.json().data.token as string;
-    for (let i = 1; i < PER_MINUTE; i++) {
+    // The right password of the sign-in spent nothing: the whole budget is left for wrong guesses.
+    for (let i = 1; i <= PER_MINUTE; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/super-admin/change-password',
@@ -72,5 +73,19 @@ describe(`one password budget per address (${dbKind})`, () => {
     });
     expect(limited.statusCode).toBe(429);
     expect((await guess('/api/login', 200, address)).statusCode).toBe(429);
+  });
+
+  it('right passwords spend nothing: a computer lab signs in from one address, and wrong guesses are still held', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T03:00:00Z') });
+    const address = '203.0.113.30';
+    for (let i = 0; i < 3 * PER_MINUTE; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, payload: SUPER_ADMIN });
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+    for (let i = 0; i < PER_MINUTE; i++) expect((await guess('/api/login', 300 + i, address)).statusCode).toBe(401);
+    expect((await guess('/api/login', 399, address)).statusCode).toBe(429);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, payload: SUPER_ADMIN })).statusCode,
+    ).toBe(429);
   });
 });

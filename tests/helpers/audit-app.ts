@@ -126,6 +126,8 @@ export interface Fixtures {
   attendanceId: number;
   /** an OPEN device claim of the school (the super admin's resolve route closes it; ensure() makes another) */
   claimId: number;
+  /** an unused password-reset token of the fixture admin (the reset route uses it; ensure() makes another) */
+  resetToken: string;
 }
 
 export interface AuditApp {
@@ -403,6 +405,19 @@ export async function startAuditApp(): Promise<AuditApp> {
       };
       fx.claimId = (await app.db.insertInto('deviceClaims').values(values).returning('id').executeTakeFirstOrThrow()).id;
     }
+    // An unused reset token of the fixture admin (a reset uses it once, so every ensure() makes a new one).
+    fx.resetToken = `audit-${randomBytes(16).toString('hex')}`;
+    await app.db
+      .insertInto('passwordResets')
+      .values({
+        role: 'ADMIN',
+        userId: fx.adminId,
+        kind: 'SLIP',
+        tokenHash: hashToken(fx.resetToken),
+        createdAt: nowIso(),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
     const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>
       id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());

@@ -444,6 +444,42 @@ MUTATIONS['POST /api/admin/change-password'] = {
   fields: () => ({ currentPassword: SCHOOL_ADMIN.password, newPassword: 'BrandNew12345' }),
 };
 
+// Reveals ask for the caller's password; reset slips and password resets.
+const reveal = (action: string, session: 'main' | 'schoolAdmin', password: string): MutationSpec => ({
+  action,
+  body: 'json',
+  session,
+  fields: () => ({ password }),
+});
+MUTATIONS['POST /api/super-admin/sms-devices/:id/api-key'] = reveal('REVEAL_SMS_DEVICE_KEY', 'main', SUPER_ADMIN.password);
+MUTATIONS['POST /api/super-admin/facebook-pages/:id/access-token'] = reveal(
+  'REVEAL_FACEBOOK_PAGE_TOKEN',
+  'main',
+  SUPER_ADMIN.password,
+);
+MUTATIONS['POST /api/admin/sms-devices/:id/api-key'] = reveal('REVEAL_SMS_DEVICE_KEY', 'schoolAdmin', SCHOOL_ADMIN.password);
+MUTATIONS['POST /api/admin/facebook-pages/:id/access-token'] = reveal(
+  'REVEAL_FACEBOOK_PAGE_TOKEN',
+  'schoolAdmin',
+  SCHOOL_ADMIN.password,
+);
+MUTATIONS['POST /api/super-admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
+MUTATIONS['POST /api/admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none', session: 'schoolAdmin' };
+MUTATIONS['POST /api/super-admin/admins/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
+// Without SMTP the request only answers who resets the password: nothing stored, nothing logged.
+MUTATIONS['POST /api/password-reset/request'] = {
+  action: null,
+  body: 'json',
+  session: 'none',
+  fields: () => ({ email: 'nobody@school.test' }),
+};
+MUTATIONS['POST /api/password-reset'] = {
+  action: 'PASSWORD_RESET',
+  body: 'json',
+  session: 'none',
+  fields: (fx) => ({ token: fx.resetToken, newPassword: `Fresh-Reset-${u()}-Pass` }),
+};
+
 /** Reads that need a query to be a valid call (the Messenger verify handshake). */
 export const READ_QUERY: Record<string, string> = {
   'GET /api/super-admin/schools/:schoolId/sections/:sectionId/sf2': '?month=2026-11',

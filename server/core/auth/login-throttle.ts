@@ -9,83 +9,55 @@
  *   seconds, not thousands); addresses the owner signed in from before are exempt, so a stranger's
  *   failures never lock the owner out, and a valid password after the short wait still gets in.
  *
- * In memory, per process (the per-address password budget of password-budget.ts sits in front of it).
+ * Counted in the app's limit store (memory, or Redis shared by every process); the per-address password budget of
+ * password-budget.ts sits in front of it.
  */
+import { limitStoreOf, type LimitStore } from './limit-store';
+
 export type ThrottleVerdict = { ok: true } | { ok: false; scope: 'address' | 'account'; retryAfterMs: number };
 
-interface Counter {
-  count: number;
-  resetAt: number;
-}
-
-const MAX_KEYS = 50_000;
-
 export class LoginThrottle {
-  private pairs = new Map<string, Counter>();
-  private accounts = new Map<string, Counter & { nextAt: number }>();
-
   constructor(
+    private readonly store: LimitStore,
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly slowdownMs: number,
   ) {}
 
   /** May this address try a password for this email now? `known`: the account signed in from it before. */
-  check(email: string, address: string, known: boolean, now = Date.now()): ThrottleVerdict {
-    const pair = this.live(this.pairs, `${email}\n${address}`, now);
-    if (pair && pair.count >= this.maxFailures) return { ok: false, scope: 'address', retryAfterMs: pair.resetAt - now };
-    const account = this.live(this.accounts, email, now);
-    if (!known && account && account.count >= this.maxFailures && now < account.nextAt) {
-      return { ok: false, scope: 'account', retryAfterMs: account.nextAt - now };
-    }
+  async check(email: string, address: string, known: boolean, device: string | null = null): Promise<ThrottleVerdict> {
+    // A known device counts on its own and is not slowed down by the account's other failures.
+    const pair = await this.store.get(pairKey(email, device ?? address));
+    if (pair && pair.count >= this.maxFailures) return { ok: false, scope: 'address', retryAfterMs: pair.leftMs };
+    if (known || device) return { ok: true };
+    const slowed = await this.store.get(`slow:${email}`);
+    if (slowed) return { ok: false, scope: 'account', retryAfterMs: slowed.leftMs };
     return { ok: true };
   }
 
   /** A wrong password (or unknown email). */
-  failed(email: string, address: string, now = Date.now()): void {
-    this.sweep(now);
-    const pairKey = `${email}\n${address}`;
-    const pair = this.live(this.pairs, pairKey, now) ?? { count: 0, resetAt: now + this.windowMs };
-    pair.count += 1;
-    this.pairs.set(pairKey, pair);
-    const account = this.live(this.accounts, email, now) ?? { count: 0, resetAt: now + this.windowMs, nextAt: 0 };
-    account.count += 1;
-    if (account.count >= this.maxFailures) account.nextAt = now + this.slowdownMs;
-    this.accounts.set(email, account);
+  async failed(email: string, address: string, device: string | null = null): Promise<void> {
+    await this.store.hit(pairKey(email, device ?? address), this.windowMs);
+    const account = await this.store.hit(`account:${email}`, this.windowMs);
+    if (account.count >= this.maxFailures) await this.store.mark(`slow:${email}`, this.slowdownMs);
   }
 
   /** A successful sign-in clears its address's count (the account-wide count runs on: the guessing may go on). */
-  succeeded(email: string, address: string): void {
-    this.pairs.delete(`${email}\n${address}`);
-  }
-
-  private live<T extends Counter>(map: Map<string, T>, key: string, now: number): T | undefined {
-    const entry = map.get(key);
-    if (entry && entry.resetAt <= now) {
-      map.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private sweep(now: number) {
-    for (const map of [this.pairs, this.accounts] as Array<Map<string, Counter>>) {
-      if (map.size < MAX_KEYS) continue;
-      for (const [key, entry] of map) if (entry.resetAt <= now) map.delete(key);
-    }
+  async succeeded(email: string, address: string, device: string | null = null): Promise<void> {
+    await this.store.del(pairKey(email, device ?? address));
   }
 }
 
-const shared = new WeakMap<object, LoginThrottle>();
+function pairKey(email: string, address: string) {
+  return `pair:${email}\n${address}`;
+}
 
 /**
- * The one throttle of an app (keyed by its database handle): every sign-in route (each role's and POST /api/login)
- * counts in the same place, so trying another route for the same account gains no guesses.
+ * The one throttle of an app (its counters in the app's limit store, keyed by its database handle): every sign-in
+ * route (each role's and POST /api/login) counts in the same place, so trying another route gains no guesses.
  */
 export function appLoginThrottle(owner: object, maxFailures: number, slowdownMs: number): LoginThrottle {
-  let throttle = shared.get(owner);
-  if (!throttle) shared.set(owner, (throttle = new LoginThrottle(maxFailures, LOGIN_WINDOW_MS, slowdownMs)));
-  return throttle;
+  return new LoginThrottle(limitStoreOf(owner), maxFailures, LOGIN_WINDOW_MS, slowdownMs);
 }
 
 /** The window the per-account sign-in limit counts over (15 minutes). */

@@ -1,39 +1,38 @@
 /**
- * One budget of password guesses per address (`LOGIN_RATE_PER_MINUTE` a minute) shared by every place that checks
+ * One budget of wrong password guesses per address (`LOGIN_RATE_PER_MINUTE` a minute) shared by every place that checks
  * a password: the sign-in routes of every role (and POST /api/login), and the current-password check of every
- * Change Password. Trying another route gains no guesses. Fixed one-minute windows, in memory per process.
+ * Change Password. Trying another route gains no guesses. Fixed one-minute windows, in the app's limit store (memory, or Redis shared by every process).
  */
+import { limitStoreOf, type LimitStore } from './limit-store';
+
 export type BudgetVerdict = { ok: true } | { ok: false; retryAfterMs: number };
 
 const WINDOW_MS = 60_000;
-const MAX_KEYS = 50_000;
 
 export class PasswordBudget {
-  private windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    private readonly store: LimitStore,
+    private readonly perMinute: number,
+  ) {}
 
-  constructor(private readonly perMinute: number) {}
+  /** Takes one guess of this address's budget; refused once the minute's budget is spent. */
+  async take(address: string): Promise<BudgetVerdict> {
+    const { count, leftMs } = await this.store.hit(`budget:${address}`, WINDOW_MS);
+    return count > this.perMinute ? { ok: false, retryAfterMs: leftMs } : { ok: true };
+  }
 
-  /** Takes one guess of this address's budget; refused (nothing taken) once the minute's budget is spent. */
-  take(address: string, now = Date.now()): BudgetVerdict {
-    let entry = this.windows.get(address);
-    if (!entry || entry.resetAt <= now) {
-      if (this.windows.size >= MAX_KEYS) for (const [k, e] of this.windows) if (e.resetAt <= now) this.windows.delete(k);
-      entry = { count: 0, resetAt: now + WINDOW_MS };
-      this.windows.set(address, entry);
-    }
-    if (entry.count >= this.perMinute) return { ok: false, retryAfterMs: entry.resetAt - now };
-    entry.count += 1;
-    return { ok: true };
+  /**
+   * Gives back the guess of a right password: the budget counts wrong guesses, so a school's lab full of learners
+   * signing in from one address is not refused, while parallel wrong guesses are still held (each takes before checking).
+   */
+  async refund(address: string): Promise<void> {
+    await this.store.unhit(`budget:${address}`);
   }
 }
 
-const shared = new WeakMap<object, PasswordBudget>();
-
-/** The one budget of an app (keyed by its database handle, as the login throttle is). */
+/** The one budget of an app (its counters in the app's limit store, keyed by its database handle). */
 export function appPasswordBudget(owner: object, perMinute: number): PasswordBudget {
-  let budget = shared.get(owner);
-  if (!budget) shared.set(owner, (budget = new PasswordBudget(perMinute)));
-  return budget;
+  return new PasswordBudget(limitStoreOf(owner), perMinute);
 }
 
 /** What a request over the budget is told (the words of the app's other request limits). */

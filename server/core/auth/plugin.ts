@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Actor } from '../audit-log';
+import { deviceCookie } from './known-devices';
 import { clearSessionCookies, csrfPasses, sessionCookieOf } from './browser-session';
 import { sessionRoleOfPath } from '@domain/roles';
 
@@ -28,7 +29,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('actor', function (this: FastifyRequest): Actor {
-    const base = { ip: this.ip, userAgent: this.headers['user-agent'] };
+    const base = { ip: this.ip, userAgent: this.headers['user-agent'], deviceId: deviceCookie(this) };
     const a = this.auth;
     if (!a) return { role: 'PUBLIC', userId: null, name: 'Public visitor', ...base };
     const schoolId = this.admin?.schoolId;

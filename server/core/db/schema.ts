@@ -287,7 +287,14 @@ export interface OrderTable {
   updatedAt: string;
 }
 
+export interface KnownDeviceTable {
+  account: string;
+  deviceHash: string;
+  lastSeenAt: string;
+}
+
 export interface Database {
+  knownDevices: KnownDeviceTable;
   superAdmins: SuperAdminTable;
   schools: SchoolTable;
   contractFiles: ContractFileTable;

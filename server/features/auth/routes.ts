@@ -1,3 +1,4 @@
+import { setDeviceCookie } from '@core/auth/known-devices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, loginSchema, signInHeadersSchema, signInResultSchema } from '@domain/auth';
 import { clearSessionCookies, signedIn } from '@core/auth/browser-session';
@@ -29,7 +30,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await auth.signInSuperAdmin(request.body.email, request.body.password, request.actor());
+      const actor = request.actor();
+      const data = await auth.signInSuperAdmin(request.body.email, request.body.password, actor);
+      setDeviceCookie(request, reply, actor);
       return {
         success: true as const,
         data: signedIn(request, reply, 'SUPER_ADMIN', data, app.config.sessions),

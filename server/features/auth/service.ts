@@ -2,6 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
 import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
+import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
@@ -48,18 +49,24 @@ export class AuthService {
   async signIn(role: AccountRole, email: string, password: string, actor: Actor): Promise<{ token: string; user: SignedInUser }> {
     const { table, entity } = ACCOUNTS[role];
     const address = actor.ip ?? 'unknown';
-    this.spend(address);
+    await this.spend(address);
     const user = await this.db
       .selectFrom(table)
       .select(['id', 'email', 'firstName', 'lastName', 'passwordHash', 'isActive'])
       .where('email', '=', email)
       .executeTakeFirst();
-    const verdict = this.throttle.check(email, address, user ? await this.signedInFrom(role, user.id, address) : false);
+    const device = user ? await knownDevice(this.db, email, actor) : null;
+    const verdict = await this.throttle.check(
+      email,
+      address,
+      user ? await this.signedInFrom(role, user.id, address) : false,
+      device,
+    );
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive) {
-      this.throttle.failed(email, address);
+      await this.throttle.failed(email, address, device);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null, email },
@@ -72,7 +79,9 @@ export class AuthService {
       );
       throw unauthorized(INVALID);
     }
-    this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(email, address, device);
+    await this.budget.refund(address);
+    await rememberDevice(this.db, email, actor);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)
@@ -118,8 +127,8 @@ export class AuthService {
   }
 
   /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
-  private spend(address: string): void {
-    const verdict = this.budget.take(address);
+  private async spend(address: string): Promise<void> {
+    const verdict = await this.budget.take(address);
     if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
   }
 
@@ -142,8 +151,10 @@ export class AuthService {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
-    this.spend(actor.ip ?? 'unknown');
+    await this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      // A wrong current password counts against the account like a wrong sign-in.
+      await this.throttle.failed(user.email, actor.ip ?? 'unknown');
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }
     if (currentPassword === newPassword) {

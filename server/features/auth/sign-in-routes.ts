@@ -1,3 +1,4 @@
+import { setDeviceCookie } from '@core/auth/known-devices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { anySignInResultSchema, signInHeadersSchema, signInSchema, type AnySignInResult, type SignInRole } from '@domain/auth';
@@ -62,18 +63,20 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      const actor = request.actor();
       const role = (await accountRole(app.db, email)) ?? 'ADMIN';
       let data: AnySignInResult;
       try {
         data =
           role === 'STUDENT'
-            ? { ...(await students.signIn(email, password, request.actor())), role }
-            : { ...(await staff.signIn(role, email, password, request.actor())), role };
+            ? { ...(await students.signIn(email, password, actor)), role }
+            : { ...(await staff.signIn(role, email, password, actor)), role };
       } catch (err) {
         // A learner's refusal names the LRN; here every refusal reads the same.
         if (err instanceof AppError && err.statusCode === 401) throw unauthorized(INVALID);
         throw err;
       }
+      setDeviceCookie(request, reply, actor);
       return {
         success: true as const,
         data: signedIn(request, reply, data.role, data, app.config.sessions),

@@ -2,6 +2,7 @@ import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
 import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
+import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
 import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
@@ -35,7 +36,7 @@ export class StudentAuth {
 
   async signIn(identifier: string, password: string, actor: Actor): Promise<StudentSignInResult> {
     const address = actor.ip ?? 'unknown';
-    this.spend(address);
+    await this.spend(address);
     const user = await this.db
       .selectFrom('students')
       .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived'])
@@ -43,12 +44,13 @@ export class StudentAuth {
       .executeTakeFirst();
     // One count per account whichever identifier is typed (email and LRN must not double the guesses).
     const key = user ? `student:${user.id}` : `student:?${identifier}`;
-    const verdict = this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false);
+    const device = user ? await knownDevice(this.db, key, actor) : null;
+    const verdict = await this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false, device);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
     dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !ok || !user.isActive || user.isArchived) {
-      this.throttle.failed(key, address);
+      await this.throttle.failed(key, address, device);
       await writeLog(
         this.db,
         { ...actor, role: 'PUBLIC', userId: null },
@@ -61,7 +63,9 @@ export class StudentAuth {
       );
       throw unauthorized(M.invalidCredentials);
     }
-    this.throttle.succeeded(key, address);
+    await this.throttle.succeeded(key, address, device);
+    await this.budget.refund(address);
+    await rememberDevice(this.db, key, actor);
     // A hash at another cost than the configured one is made again now (every check must cost the same).
     const upgraded = needsRehash(user.passwordHash, this.config.scryptCost)
       ? await hashPassword(password, this.config.scryptCost)
@@ -107,8 +111,8 @@ export class StudentAuth {
   }
 
   /** One guess of the address's password budget (every sign-in and current-password check); 429 when spent. */
-  private spend(address: string): void {
-    const verdict = this.budget.take(address);
+  private async spend(address: string): Promise<void> {
+    const verdict = await this.budget.take(address);
     if (!verdict.ok) throw tooMany(budgetMessage(verdict.retryAfterMs));
   }
 
@@ -127,8 +131,10 @@ export class StudentAuth {
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Account not found');
-    this.spend(actor.ip ?? 'unknown');
+    await this.spend(actor.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      // A wrong current password counts against the account like a wrong sign-in.
+      await this.throttle.failed(`student:${auth.userId}`, actor.ip ?? 'unknown');
       throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
     }
     if (currentPassword === newPassword) {

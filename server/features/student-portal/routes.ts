@@ -1,3 +1,4 @@
+import { setDeviceCookie } from '@core/auth/known-devices';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -53,7 +54,9 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await auth.signIn(request.body.email, request.body.password, request.actor());
+      const actor = request.actor();
+      const data = await auth.signIn(request.body.email, request.body.password, actor);
+      setDeviceCookie(request, reply, actor);
       return {
         success: true as const,
         data: signedIn(request, reply, 'STUDENT', data, app.config.sessions),

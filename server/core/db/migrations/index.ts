@@ -22,6 +22,7 @@ import * as m0027 from './0027_reader_token_owner';
 import * as m0028 from './0028_device_claims';
 import * as m0029 from './0029_messenger_link_slot';
 import * as m0030 from './0030_password_resets';
+import * as m0031 from './0031_known_devices';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0028_device_claims': m0028,
   '0029_messenger_link_slot': m0029,
   '0030_password_resets': m0030,
+  '0031_known_devices': m0031,
 };
