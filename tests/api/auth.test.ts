@@ -221,6 +221,7 @@ describe(`sign-in rate limits (${dbKind})`, () => {
       const signIn = await t3.app.inject({
         method: 'POST',
         url: '/api/super-admin/login',
+        headers: WANT_TOKEN,
         payload: SUPER_ADMIN,
         remoteAddress: '203.0.113.50',
       });

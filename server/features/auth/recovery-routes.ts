@@ -14,9 +14,8 @@ import type { SchoolScope } from '@core/http/school-scope';
 import { RecoveryService } from './recovery';
 import { smtpResetMailer } from './recovery-mail';
 
-/** Per address: a few reset requests and a few more code tries a quarter of an hour. */
-const REQUESTS_PER_15_MIN = 5;
-const TRIES_PER_15_MIN = 10;
+// Per address: reset requests count as a public form (PUBLIC_FORM_RATE_PER_MINUTE), code tries as sign-ins
+// (LOGIN_RATE_PER_MINUTE).
 
 function recoveryService(app: FastifyInstance): RecoveryService {
   const { smtpUrl, mailFrom, siteUrl } = app.config;
@@ -38,7 +37,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetRequestSchema,
         response: { 200: apiSuccess(resetRequestResultSchema) },
       },
-      config: { rateLimit: { max: REQUESTS_PER_15_MIN, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: app.config.rateLimits.publicFormsPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       await recovery.requestByEmail(request.body.email, request.actor());
@@ -60,7 +59,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetConfirmSchema,
         response: { 200: apiDone },
       },
-      config: { rateLimit: { max: TRIES_PER_15_MIN, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: app.config.rateLimits.loginPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
       await recovery.reset(request.body.token, request.body.newPassword, request.actor());
