@@ -6,6 +6,7 @@ import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cas
 import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
 import { DEVICE_CLAIM_MESSAGES } from '@domain/device-claims';
+import { RESET_MESSAGES } from '@domain/password-reset';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every
@@ -49,6 +50,8 @@ const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
   'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/super-admin/device-claims/:id/resolve decision': DEVICE_CLAIM_MESSAGES.decision,
+  // A reset code is not text: a changed one is simply not a valid code.
+  'POST /api/password-reset token': RESET_MESSAGES.unknown,
 };
 /** Optional formatted fields check the text rule before their format: the text rule's message. */
 const TEXT_RULE_FIRST = new Set([
