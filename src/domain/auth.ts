@@ -100,9 +100,6 @@ export const signInHeadersSchema = z.looseObject({
     .describe('"bearer": answer with the session token in data.token (scripts) instead of setting cookies (browsers)'),
 });
 
-/** A change authenticated by a session cookie carries the session's CSRF value (its readable cookie) in this header. */
-export const CSRF_HEADER = 'x-csrf-token';
-
 /** The session token: only for a sign-in that asked for it with TOKEN_REQUEST_HEADER. */
 const bearerToken = z.string().optional();
 

@@ -40,3 +40,6 @@ export function accessLevelName(level: number | null | undefined): string {
   if (level === 2) return 'Advanced';
   return 'Full Access';
 }
+
+/** A change authenticated by a session cookie carries the session's CSRF value (its readable cookie) in this header. */
+export const CSRF_HEADER = 'x-csrf-token';

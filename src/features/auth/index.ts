@@ -1,4 +1,4 @@
 /** The auth feature's door: what other features may use of it. */
 export { changePassword } from './api';
 export { clearSession, rememberRedirect } from './session';
-export { ResetSlipButton } from './ResetSlipButton';
+export { ResetSlipButton } from './ResetSlipLazy';
