@@ -13,6 +13,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
 import { E2E_STATIC_DIR } from './env';
 import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
+import { CSRF_COOKIES, ROLE_COOKIES } from '@domain/roles';
+import { csrfFor } from '@core/auth/browser-session';
+import { createSession } from '@core/auth/sessions';
 
 export interface Instance {
   app: FastifyInstance;
@@ -58,8 +61,17 @@ export async function startInstance(
     base,
     token,
     async signInBrowser(context) {
-      const res = await context.request.post(`${base}/api/super-admin/login`, { data: opts.root });
-      if (res.status() !== 200) throw new Error(`browser sign-in failed: ${res.status()} ${await res.text()}`);
+      // A session of its own, with the cookies a sign-in would set, but no LOGIN in the fixture's log.
+      const root = await app.db
+        .selectFrom('superAdmins')
+        .select('id')
+        .where('email', '=', opts.root.email)
+        .executeTakeFirstOrThrow();
+      const session = await createSession(app.db, 'SUPER_ADMIN', root.id, {}, app.config.sessions);
+      await context.addCookies([
+        { name: ROLE_COOKIES.SUPER_ADMIN, value: session.token, url: base, httpOnly: true, sameSite: 'Strict' },
+        { name: CSRF_COOKIES.SUPER_ADMIN, value: csrfFor(session.token), url: base, sameSite: 'Strict' },
+      ]);
     },
     async close() {
       await app.close();
