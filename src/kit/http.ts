@@ -30,7 +30,7 @@ export const csrfCookieFor = (url: string) => {
 /**
  * The one HTTP client: same-origin /api, the browser's session cookies (HttpOnly, set by the server) with the
  * session's CSRF value in CSRF_HEADER (csrfCookieFor), 10 s timeout, and a 401 forgets the session and goes to
- * /login (spec §4, §8).
+ * /login.
  */
 const client = ky.create({
   prefixUrl: '/api',

@@ -52,7 +52,7 @@ export default function LoginForm() {
     setLoading(true);
     const result = await signInCode.postLogin(input.value.email, input.value.password);
     if ('role' in result) {
-      // Spec §4: nothing happens without a session; with one, the browser leaves this page (loading stays on).
+      // Nothing happens without a session; with one, the browser leaves this page (loading stays on).
       if (signIn(result.role)) location.replace(redirectFor(result.role) ?? signInCode.HOME_OF[result.role]);
       else setLoading(false);
     } else {

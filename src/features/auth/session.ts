@@ -9,7 +9,7 @@ export interface SessionState {
 }
 
 /**
- * Spec §3 Session; read once from the cookies at start-up (spec §4). The session cookies are HttpOnly: which roles
+ * The session, read once from the cookies at start-up. The session cookies are HttpOnly: which roles
  * are signed in is read from their readable CSRF cookies, which the server sets and removes with them.
  */
 export const $session = atom<SessionState>({ isAuthenticated: false, userRole: null, loading: true });
@@ -21,7 +21,7 @@ export function readSession(): void {
 }
 
 /**
- * Spec §4 Login, after the server answered the sign-in with its cookies: nothing happens if the role is missing or
+ * Sign-in, after the server answered it with its cookies: nothing happens if the role is missing or
  * unknown, or if the browser did not keep the session's cookie.
  */
 export function signIn(role: string | undefined): boolean {
