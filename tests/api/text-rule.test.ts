@@ -127,7 +127,6 @@ describe(`text fields refuse control and text-direction characters on every crea
         const request: InjectOptions = validRequest(route, { ...spec, fields: () => withValue(fields, leaf.path, value) }, fx);
         const before = await audit.snapshot();
         const res = await audit.send(token, request);
-        const after = await audit.snapshot();
         const rule = bad === '\uD800' ? BROKEN_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE;
         const expected = TEXT_RULE_FIRST.has(`${key} ${field}`)
           ? rule
@@ -136,7 +135,7 @@ describe(`text fields refuse control and text-direction characters on every crea
         if (res.statusCode !== 400) problems.push(`${field} with ${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         else if (body.errors?.[field] !== expected)
           problems.push(`${field} with ${label}: errors.${field} = ${JSON.stringify(body.errors?.[field])}`);
-        if (JSON.stringify(before.tables) !== JSON.stringify(after.tables)) problems.push(`${field} with ${label}: wrote data`);
+        if ((await audit.changes(before)).tables.length) problems.push(`${field} with ${label}: wrote data`);
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);

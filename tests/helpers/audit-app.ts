@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createSession } from '@core/auth/sessions';
 import { hashPassword, hashToken } from '@core/auth/passwords';
@@ -8,12 +7,13 @@ import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestAp
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';
 import { addUncertainMessage } from './notifications';
+import { installChangeJournal, type JournalChanges, type JournalMark } from './change-journal';
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
  * The app under audit (tests/api/robustness.test.ts): every route it registers, the records the
  * routes act on (re-created when a request used one up), sessions of every role, stored secrets to
- * look for in responses, and a whole-database snapshot to prove that a refused request wrote nothing.
+ * look for in responses, and a journal of every table's writes to prove that a refused request wrote nothing.
  */
 
 export interface AuditRoute {
@@ -149,12 +149,22 @@ export interface AuditApp {
   learner(): Promise<{ id: number; token: string }>;
   send(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   snapshot(): Promise<Snapshot>;
+  /** What any request wrote since `before` (tables, system-log actions, uploads). */
+  changes(before: Snapshot): Promise<Changes>;
+  /** Every table the journal watches. */
+  tables: string[];
   close(): Promise<void>;
 }
 
-export interface Snapshot {
-  tables: Record<string, string[]>;
+/** Where the change journal stood, and the upload folder's files. */
+export interface Snapshot extends JournalMark {
   uploads: string[];
+}
+
+/** What was written since a snapshot. */
+export interface Changes extends JournalChanges {
+  uploadsBefore: string[];
+  uploadsAfter: string[];
 }
 
 let seq = 0;
@@ -552,24 +562,11 @@ export async function startAuditApp(): Promise<AuditApp> {
     return { id: learnerRow.id, token: (await createSession(app.db, 'STUDENT', learnerRow.id)).token };
   }
 
-  const pgSchema = app.config.pgSchema;
-  const tables = (await app.db.introspection.getTables())
-    .filter((tb) => !tb.isView && (!pgSchema || tb.schema === pgSchema))
-    .map((tb) => tb.name);
-  async function snapshot(): Promise<Snapshot> {
-    const out: Record<string, string[]> = {};
-    for (const name of tables) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(app.db);
-      // A session's use is stamped (at most once a minute, whatever the request): that is no change the request made.
-      out[name] = rows
-        .map((r) =>
-          JSON.stringify(
-            name === 'sessions' ? { ...r, lastSeenAt: 0, idleExpiresAt: 0, last_seen_at: 0, idle_expires_at: 0 } : r,
-          ),
-        )
-        .sort();
-    }
-    return { tables: out, uploads: uploadedFiles(t.config.uploadDir) };
+  // Installed once the fixtures exist: from here on every write to any table is journalled.
+  const journal = await installChangeJournal(app.db, app.config.pgSchema ? { schema: app.config.pgSchema } : null);
+  const snapshot = async (): Promise<Snapshot> => ({ ...(await journal.mark()), uploads: uploadedFiles(t.config.uploadDir) });
+  async function changes(before: Snapshot): Promise<Changes> {
+    return { ...(await journal.since(before)), uploadsBefore: before.uploads, uploadsAfter: uploadedFiles(t.config.uploadDir) };
   }
 
   return {
@@ -595,6 +592,8 @@ export async function startAuditApp(): Promise<AuditApp> {
     learner,
     send,
     snapshot,
+    changes,
+    tables: journal.tables,
     close: async () => {
       await t.close();
       await gateway.close();
