@@ -22,6 +22,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    // The migrated database every test app copies (tests/helpers/global-setup.ts).
+    globalSetup: ['tests/helpers/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

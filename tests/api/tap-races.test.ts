@@ -32,7 +32,7 @@ describe.skipIf(dbKind !== 'postgres')('two intakes on one PostgreSQL database r
     tokens = [];
     for (const name of ['Race gate A', 'Race gate B']) tokens.push((await createReader(t.app, admin, { schoolId, name })).token);
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
-    other = createDb({ databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '', pgSchema: rows[0]!.schema });
+    other = createDb({ databaseUrl: t.app.config.databaseUrl, sqliteFile: '', pgSchema: rows[0]!.schema });
     const opts = { defaultTimeZone: 'Asia/Manila', debounceSeconds: 60, checkoutMinMinutes: 30 };
     // Each node's log tells when its group met the other's row and ran again: the race this test is about.
     const log = { info: (o: { code: string }) => races.push(o.code), error: () => {} } as unknown as FastifyBaseLogger;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { copySqliteTemplate, createPgDatabase, pgQuery } from './template-db';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp, type BuildOptions } from '../../server/app';
@@ -15,16 +15,7 @@ export const SUPER_ADMIN = { email: 'root@school.test', password: 'SuperSecret12
 /** Which database the API tests run on: PostgreSQL when TEST_DATABASE_URL is set, else a temp SQLite file. */
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-/** One statement on its own connection to the PostgreSQL database at `url` (a schema created or dropped). */
-export async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+export { pgQuery };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,8 +25,8 @@ export interface TestApp {
 }
 
 /**
- * A real Fastify instance on a real, empty database: a temp SQLite file, or a fresh schema of the
- * PostgreSQL database named by TEST_DATABASE_URL (dropped on close).
+ * A real Fastify instance on a real, empty database: a copy of the run's migrated template (a temp SQLite file,
+ * or a database of TEST_DATABASE_URL's PostgreSQL server, dropped on close).
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -43,15 +34,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = testConfig(dataDir, overrides);
-  const url = process.env.TEST_DATABASE_URL;
-  let schema: string | undefined;
-  if (url) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    await pgQuery(url, `create schema ${schema}`);
-  }
-  const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
+  const pgServer = process.env.TEST_DATABASE_URL;
+  const pgDb = pgServer ? await createPgDatabase(pgServer) : null;
+  if (!pgDb) copySqliteTemplate(config.sqliteFile);
+  const databaseUrl = pgDb?.url;
+  const pgSchema = pgDb?.schema;
+  const db = createDb({ databaseUrl, sqliteFile: config.sqliteFile, pgSchema });
   const app = await buildApp(
-    { ...config, databaseUrl: url, pgSchema: schema },
+    { ...config, databaseUrl, pgSchema },
     { ...build, db: dbPlugins.reduce<typeof db>((d, p) => d.withPlugin(p), db) },
   );
   await app.ready();
@@ -62,7 +52,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
-      if (url && schema) await pgQuery(url, `drop schema ${schema} cascade`);
+      await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
