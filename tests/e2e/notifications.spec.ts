@@ -76,7 +76,7 @@ test('Facebook page: add with the dialog, shown masked, search, delete', LAYOUT,
   await dialog.getByRole('button', { name: 'Add Page' }).click();
   await expect(dialog.getByText('Page ID is required')).toBeVisible();
   await expect(dialog.getByText('School is required')).toBeVisible();
-  await dialog.getByLabel('Facebook Page ID').fill(String(Date.now()));
+  await dialog.getByLabel('Facebook Page ID').fill(`${Date.now()}${width}`);
   await dialog.getByLabel('Page Name').fill(pageName);
   await dialog.getByLabel(/^Page Access Token/).fill('EAAB-e2e-token-7788');
   await dialog.getByLabel('School').selectOption({ label: E2E_NOTIFY_STUDENT.school });

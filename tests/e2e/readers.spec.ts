@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { expectFitsWidth, LAYOUT, signInViaApi, test, WANT_TOKEN } from './helpers';
-import { admin, call, PASSWORD, school, student } from './admin-seed';
+import { admin, call, card as randomCard, PASSWORD, school, student } from './admin-seed';
 import { CLAIM_RECORDED } from '@domain/device-claims';
 
 /**
@@ -92,7 +92,7 @@ test(
     await page.goto('/super-admin/device-management?tab=rfid');
     const row = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: `Live Gate ${tag}` });
     await expect(row).toContainText('Never');
-    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const card = randomCard();
     const tap = await page.request.post('/api/rfid/taps', {
       headers: { authorization: `Bearer ${reader.token}` },
       data: { eventId: `live-${tag}`, cardUid: card, tappedAt: new Date().toISOString() },
@@ -159,7 +159,7 @@ test(
     const token = await signInViaApi(page);
     const tag = `R${width}${Date.now() % 1_000_000}`;
     const schoolId = await school(page.request, token, `Replay Academy ${tag}`);
-    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const card = randomCard();
     await student(page.request, token, schoolId, 'Lara', `Replay${tag}`, card);
     const reader = await call(page.request, token, 'post', '/api/super-admin/rfid-readers', {
       name: `Replay Gate ${tag}`,
