@@ -2,11 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL, LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #19 item 8: after a failed save and a successful retry, no error banner stays in the admin edit dialog
+ * After a failed save and a successful retry, no error banner stays in the admin edit dialog
  * (Admin Profile → Edit Admin). The first save meets a server error — on the details (PATCH admins/{id}) or on
  * the permissions (PATCH admins/{id}/permissions, after the details were saved) — and the retry goes through.
- * (Not reproduced on this code: useFormState clears the banner when a submit starts. A duplicate email in Add New
- * Admin shows its message on the Email field, not as a banner. Kept as the regression test of the item.)
+ * (useFormState clears the banner when a submit starts. A duplicate email in Add New Admin shows its message on the
+ * Email field, not as a banner.)
  */
 async function seedAdmin(page: Page, token: string, tag: string) {
   const form = new FormData();

@@ -1,9 +1,9 @@
 /*
- * Attendance History live in the browser and the RFID Readers tab (issue #11), against the real app.
+ * Attendance History live in the browser and the RFID Readers tab, against the real app.
  *
- * Taps need students with cards, and no API creates students on this branch yet (issue #10), so this spec
- * runs its own instance of the real server (./instance.ts) and inserts its students through that app's
- * database; schools, readers and taps go through the API.
+ * Own instance of the real server (./instance.ts): the history starts empty and holds only this spec's taps. Its
+ * students (cards with chosen UIDs) are inserted through that app's database; schools, readers and taps go through
+ * the API.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LAYOUT, test } from './helpers';

@@ -3,7 +3,7 @@ import { E2E_BASE_URL, expectFitsWidth, LAYOUT, signInViaApi, test } from './hel
 import { createAdmin, signInAdmin } from './admin-session';
 
 /*
- * Issue #23 in the console: a school's calendar (school year with its national holidays, a declared no-class day)
+ * In the console: a school's calendar (school year with its national holidays, a declared no-class day)
  * and School Form 2 of a section (the grid on screen, the XLSX download), at 390 and 1440 px; the same screens in a
  * school admin's console (/admin), each behind its permission.
  */

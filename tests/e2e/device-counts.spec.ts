@@ -1,5 +1,5 @@
 /*
- * Issue #19 item 4: the SMS device card counts what the gateway accepted as Sent (and against the daily limit)
+ * The SMS device card counts what the gateway accepted as Sent (and against the daily limit)
  * and shows failed attempts apart. Own instance whose gateway nobody listens on: every attempt fails.
  */
 import { expect } from '@playwright/test';

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #19 item 5: a dialog with changed fields asks before discarding them (Escape, a click outside, Cancel,
+ * A dialog with changed fields asks before discarding them (Escape, a click outside, Cancel,
  * ✕); an unchanged one closes at once. The guard lives in the one Dialog, so every form has it; checked on
  * Register New Student (some 20 fields) at both widths and on another form.
  */

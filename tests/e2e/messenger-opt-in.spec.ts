@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, expectFitsWidth, LAYOUT, parentOpens, signInViaApi, test } from './helpers';
 
 /*
- * Issue #18 item 1 in the console: the student detail shows the parent's Messenger binding (since when,
+ * In the console: the student detail shows the parent's Messenger binding (since when,
  * through which page) with Unbind and New link; a new link and its QR code are shown once.
  */
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { E2E_NOTIFY_STUDENT, LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #12 screens: Device Management (SMS devices: dialog, masked key, Test flow with the spec's texts, delete
+ * Device Management (SMS devices: dialog, masked key, Test flow with the spec's texts, delete
  * confirmation; Facebook pages), SMS Notifications History with a new SENT row arriving live. Both widths.
  */
 
@@ -52,7 +52,7 @@ test('SMS device: add, masked key, Test flow (success, bad number), delete', LAY
   await phone.fill('+639175550123');
   await card.getByRole('button', { name: 'Send' }).click();
   await expect(card.getByText('Test message sent successfully!')).toBeVisible();
-  // Spec §9: the input is cleared about 2 s after sending.
+  // The input is cleared about 2 s after sending.
   await expect(phone).toHaveValue('', { timeout: 4000 });
 
   await page.getByRole('button', { name: 'Table' }).click();

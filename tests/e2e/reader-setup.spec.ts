@@ -3,7 +3,7 @@ import { E2E_PORT } from './env';
 import { LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #19 item 8: a ZKTeco terminal never sends a token, so its dialog shows what to enter on the device —
+ * A ZKTeco terminal never sends a token, so its dialog shows what to enter on the device —
  * the server address and port this console is served from and the reader's serial number — after it is added and
  * from its row's 'Device Setup'. An HTTP reader still gets its one-time token. Both widths.
  */

@@ -4,7 +4,7 @@ import { admin, call, card as randomCard, PASSWORD, school, student } from './ad
 import { CLAIM_RECORDED } from '@domain/device-claims';
 
 /**
- * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
+ * Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
  * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'; a tap sent long
  * after its time, out of its reader's order, is listed under Late Replays; a school's claim on a serial another school
  * holds is reviewed by the super admin under the readers. Both widths.

@@ -1,5 +1,5 @@
 /*
- * Issue #19 item 7: the dashboard's Recent Activity is not flooded by SMS delivery events. Own instance, so
+ * The dashboard's Recent Activity is not flooded by SMS delivery events. Own instance, so
  * the log holds exactly what this spec writes.
  */
 import { expect } from '@playwright/test';

@@ -1,5 +1,5 @@
 /*
- * Issue 22, the rest of the school-admin console against the real app: Device Management with only the tabs the
+ * The rest of the school-admin console against the real app: Device Management with only the tabs the
  * admin's permissions allow (on their own school), the School Profile's logo through the upload pipeline, and an
  * attendance correction ABSENT → LATE with a reason. At 390 and 1440 px.
  */

@@ -1,5 +1,5 @@
 /*
- * The school-admin console (issue 22) against the real app: an admin signs in through the one /login page and lands
+ * The school-admin console against the real app: an admin signs in through the one /login page and lands
  * on /admin; the same Students screen shows only what the permissions allow; a direct URL without its permission
  * is the forbidden page; the live attendance of another school never reaches the admin. At 390 and 1440 px.
  */

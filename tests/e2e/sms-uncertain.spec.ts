@@ -5,7 +5,7 @@ import { addStudent, addUncertainMessage } from '../helpers/notifications';
 import { startInstance, type Instance } from './instance';
 
 /**
- * Issue #18 item 2 on screen: SMS History shows an UNCERTAIN message (yellow status, its reason), the Status filter
+ * On screen: SMS History shows an UNCERTAIN message (yellow status, its reason), the Status filter
  * lists UNCERTAIN, and the row's Resend and Dismiss ask first, then act (PENDING; 'Dismissed'). Own instance: no
  * API makes an UNCERTAIN message. Both widths.
  */
