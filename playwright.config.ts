@@ -10,7 +10,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   // Two cores: two browsers at most, and a test gets time for a cold server. Tests of one file run side by side
-  // unless the file asks for serial mode (one instance and tests that build on each other).
+  // unless the file keeps them in one worker: mode 'serial' (tests that build on each other) or 'default' (tests
+  // that share what beforeAll seeded under the file's names).
   workers: 2,
   fullyParallel: true,
   retries: 0,
