@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './tests/e2e/env';
+import { E2E_BASE_URL, E2E_PORT, SCREENS } from './tests/e2e/env';
 
 /**
  * E2E: the built site + the real server (tests/e2e/server.ts) on a temp data dir, driven in Debian's
@@ -9,9 +9,11 @@ import { E2E_BASE_URL, E2E_PORT } from './tests/e2e/env';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Two cores: two browsers at most, and a test gets time for a cold server.
-  workers: process.env.CI ? 1 : 2,
-  fullyParallel: false,
+  // Two cores: two browsers at most, and a test gets time for a cold server. Tests of one file run side by side
+  // unless the file keeps them in one worker: mode 'serial' (tests that build on each other) or 'default' (tests
+  // that share what beforeAll seeded under the file's names).
+  workers: 2,
+  fullyParallel: true,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -36,7 +38,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Every spec runs on a desktop screen; the layout tests (tagged @layout) run on a phone screen too.
+  projects: [
+    { name: 'desktop-1440', use: { ...devices['Desktop Chrome'], viewport: SCREENS.desktop } },
+    { name: 'phone-390', grep: /@layout/, use: { ...devices['Desktop Chrome'], viewport: SCREENS.phone } },
+  ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',
     url: `${E2E_BASE_URL}/api/health`,

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_BASE_URL, expectFitsWidth, LAYOUT, signInViaApi, test } from './helpers';
 import { createAdmin, signInAdmin } from './admin-session';
 
 /*
- * Issue #23 in the console: a school's calendar (school year with its national holidays, a declared no-class day)
+ * In the console: a school's calendar (school year with its national holidays, a declared no-class day)
  * and School Form 2 of a section (the grid on screen, the XLSX download), at 390 and 1440 px; the same screens in a
  * school admin's console (/admin), each behind its permission.
  */
@@ -48,55 +48,50 @@ async function seed(request: APIRequestContext, token: string, width: number) {
   return { schoolId: school.id, gradeId: grade.id, sectionId: section.id, tag };
 }
 
-for (const width of SCREEN_WIDTHS) {
-  test(`school calendar and School Form 2 at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const token = await signInViaApi(page);
-    const s = await seed(page.request, token, width);
+test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
+  const token = await signInViaApi(page);
+  const s = await seed(page.request, token, width);
 
-    await page.goto(`/super-admin/schools/${s.schoolId}/calendar`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Calendar - Calendar High ${s.tag}`);
-    await page.getByLabel('Start').fill('2026-06-08');
-    await page.getByLabel('End').fill('2027-04-09');
-    await page.getByRole('button', { name: 'Save School Year' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'School year saved;' })).toContainText('national holiday(s) added');
-    const days = page.getByRole('table', { name: 'No-class days' });
-    await expect(days.getByRole('row', { name: /Christmas Day/ })).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: 'Jun 12, 2026' })).toBeVisible(); // the enrolment cut-off
+  await page.goto(`/super-admin/schools/${s.schoolId}/calendar`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Calendar - Calendar High ${s.tag}`);
+  await page.getByLabel('Start').fill('2026-06-08');
+  await page.getByLabel('End').fill('2027-04-09');
+  await page.getByRole('button', { name: 'Save School Year' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'School year saved;' })).toContainText('national holiday(s) added');
+  const days = page.getByRole('table', { name: 'No-class days' });
+  await expect(days.getByRole('row', { name: /Christmas Day/ })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Jun 12, 2026' })).toBeVisible(); // the enrolment cut-off
 
-    await page.getByLabel('Date').fill('2027-02-10');
-    await page.getByLabel('Reason').fill('Typhoon signal no. 2');
-    await page.getByRole('button', { name: 'Declare No-Class Day' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Declare' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'No-class day saved.' })).toBeVisible();
-    await expect(days.getByRole('row', { name: /Typhoon signal no\. 2/ })).toBeVisible();
-    await expectFitsWidth(page, `calendar ${width}`);
+  await page.getByLabel('Date').fill('2027-02-10');
+  await page.getByLabel('Reason').fill('Typhoon signal no. 2');
+  await page.getByRole('button', { name: 'Declare No-Class Day' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Declare' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No-class day saved.' })).toBeVisible();
+  await expect(days.getByRole('row', { name: /Typhoon signal no\. 2/ })).toBeVisible();
+  await expectFitsWidth(page, `calendar ${width}`);
 
-    await page.getByRole('link', { name: 'School Form 2 (SF2)' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Form 2 - Calendar High ${s.tag}`);
-    await page.goto(`/super-admin/schools/${s.schoolId}/sf2?gradeId=${s.gradeId}&sectionId=${s.sectionId}&month=2026-11`);
-    const grid = page.getByRole('table', { name: 'School Form 2 attendance grid' });
-    await expect(grid.getByRole('rowheader', { name: `ABAD${s.tag.toUpperCase()}, Jose Reyes` })).toBeVisible();
-    await expect(grid.getByRole('rowheader', { name: `DELA CRUZ${s.tag.toUpperCase()}, Mara Santos` })).toBeVisible();
-    await expect(grid.getByRole('rowheader', { name: 'Combined TOTAL PER DAY' })).toBeVisible();
-    await expect(page.getByText('NOVEMBER 2026')).toBeVisible();
-    await expectFitsWidth(page, `sf2 ${width}`);
+  await page.getByRole('link', { name: 'School Form 2 (SF2)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`School Form 2 - Calendar High ${s.tag}`);
+  await page.goto(`/super-admin/schools/${s.schoolId}/sf2?gradeId=${s.gradeId}&sectionId=${s.sectionId}&month=2026-11`);
+  const grid = page.getByRole('table', { name: 'School Form 2 attendance grid' });
+  await expect(grid.getByRole('rowheader', { name: `ABAD${s.tag.toUpperCase()}, Jose Reyes` })).toBeVisible();
+  await expect(grid.getByRole('rowheader', { name: `DELA CRUZ${s.tag.toUpperCase()}, Mara Santos` })).toBeVisible();
+  await expect(grid.getByRole('rowheader', { name: 'Combined TOTAL PER DAY' })).toBeVisible();
+  await expect(page.getByText('NOVEMBER 2026')).toBeVisible();
+  await expectFitsWidth(page, `sf2 ${width}`);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download XLSX' }).click();
-    expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
-    const zip = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
-    expect((await zip).suggestedFilename()).toBe(`SF2-school-${s.schoolId}-2026-11-xlsx.zip`);
-  });
-}
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download XLSX' }).click();
+  expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
+  const zip = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
+  expect((await zip).suggestedFilename()).toBe(`SF2-school-${s.schoolId}-2026-11-xlsx.zip`);
+});
 
-for (const width of SCREEN_WIDTHS) {
-  test(`a school admin: SF2 with VIEW_REPORTS, a no-class day with MANAGE_ATTENDANCE, /forbidden without (${width} px)`, async ({
-    page,
-    context,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'a school admin: SF2 with VIEW_REPORTS, a no-class day with MANAGE_ATTENDANCE, /forbidden without',
+  LAYOUT,
+  async ({ page, context, width }) => {
     const root = await signInViaApi(page);
     const s = await seed(page.request, root, width + 1);
     const year = await page.request.put(`${E2E_BASE_URL}/api/super-admin/schools/${s.schoolId}/calendar/school-year`, {
@@ -138,5 +133,5 @@ for (const width of SCREEN_WIDTHS) {
     await expect(days.getByRole('row', { name: /Grade 7 field trip/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'School Form 2 (SF2)' })).toHaveCount(0);
     await expectFitsWidth(page, `admin calendar ${width}`);
-  });
-}
+  },
+);

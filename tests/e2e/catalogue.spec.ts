@@ -24,6 +24,10 @@ async function createSystem(
   return (await res.json()).data as { id: number; name: string; images: string[] };
 }
 
+// The tests share what beforeAll seeds under this file's names: one worker runs them, in order (a second beforeAll
+// in the same worker would seed the same names again).
+test.describe.configure({ mode: 'default' });
+
 test.describe('public systems catalogue and contact form', () => {
   const feature = `Quantumlock${run}`;
   const twoImages = `Gallery Gate ${run}`;

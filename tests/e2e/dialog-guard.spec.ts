@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInViaApi } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #19 item 5: a dialog with changed fields asks before discarding them (Escape, a click outside, Cancel,
+ * A dialog with changed fields asks before discarding them (Escape, a click outside, Cancel,
  * ✕); an unchanged one closes at once. The guard lives in the one Dialog, so every form has it; checked on
  * Register New Student (some 20 fields) at both widths and on another form.
  */
@@ -22,51 +22,48 @@ async function openRegister(page: Page) {
 /** A click on the backdrop, away from the panel (top-left corner of the window). */
 const clickOutside = (page: Page) => page.mouse.click(5, 5);
 
-for (const width of [390, 1440]) {
-  test(`Register New Student keeps what was typed until the user chooses to discard it — ${width}px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInViaApi(page);
-    await page.goto('/super-admin/student-management');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+test('Register New Student keeps what was typed until the user chooses to discard it', LAYOUT, async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto('/super-admin/student-management');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    // Unchanged: closes at once, every way.
-    let dialog = await openRegister(page);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    dialog = await openRegister(page);
-    await clickOutside(page);
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('dialog', { name: ASK })).toHaveCount(0);
+  // Unchanged: closes at once, every way.
+  let dialog = await openRegister(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  dialog = await openRegister(page);
+  await clickOutside(page);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: ASK })).toHaveCount(0);
 
-    // Changed: Escape, a click outside, Cancel and ✕ each ask; Keep Editing keeps the text.
-    dialog = await openRegister(page);
-    await dialog.getByLabel(/^First Name/).fill('Guarded');
-    const closers: Array<[string, () => Promise<void>]> = [
-      ['Escape', () => page.keyboard.press('Escape')],
-      ['outside click', () => clickOutside(page)],
-      ['Cancel', () => dialog.getByRole('button', { name: 'Cancel' }).click()],
-      ['✕', () => dialog.getByRole('button', { name: 'Close' }).click()],
-    ];
-    for (const [how, close] of closers) {
-      await close();
-      const ask = page.getByRole('dialog', { name: ASK });
-      await expect(ask, how).toBeVisible();
-      await expect(ask.getByText('You have changes that are not saved. Close and lose them?')).toBeVisible();
-      await ask.getByRole('button', { name: 'Keep Editing' }).click();
-      await expect(ask).toBeHidden();
-      await expect(dialog.getByLabel(/^First Name/), how).toHaveValue('Guarded');
-    }
+  // Changed: Escape, a click outside, Cancel and ✕ each ask; Keep Editing keeps the text.
+  dialog = await openRegister(page);
+  await dialog.getByLabel(/^First Name/).fill('Guarded');
+  const closers: Array<[string, () => Promise<void>]> = [
+    ['Escape', () => page.keyboard.press('Escape')],
+    ['outside click', () => clickOutside(page)],
+    ['Cancel', () => dialog.getByRole('button', { name: 'Cancel' }).click()],
+    ['✕', () => dialog.getByRole('button', { name: 'Close' }).click()],
+  ];
+  for (const [how, close] of closers) {
+    await close();
+    const ask = page.getByRole('dialog', { name: ASK });
+    await expect(ask, how).toBeVisible();
+    await expect(ask.getByText('You have changes that are not saved. Close and lose them?')).toBeVisible();
+    await ask.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(dialog.getByLabel(/^First Name/), how).toHaveValue('Guarded');
+  }
 
-    // Discard closes it; opened again, it starts clean and closes at once.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog', { name: ASK }).getByRole('button', { name: 'Discard' }).click();
-    await expect(dialog).toBeHidden();
-    dialog = await openRegister(page);
-    await expect(dialog.getByLabel(/^First Name/)).toHaveValue('');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-  });
-}
+  // Discard closes it; opened again, it starts clean and closes at once.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: ASK }).getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await openRegister(page);
+  await expect(dialog.getByLabel(/^First Name/)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
 
 test('another form (Add SMS Device) has the same guard', async ({ page }) => {
   await signInViaApi(page);

@@ -3,6 +3,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
+/** The two screens every console screen is checked at (team rule: phone and desktop), one Playwright project each. */
+export const SCREENS = { phone: { width: 390, height: 900 }, desktop: { width: 1440, height: 900 } } as const;
+
 /** The first super admin, created by buildApp from SUPER_ADMIN_EMAIL/SUPER_ADMIN_PASSWORD. */
 export const E2E_SUPER_ADMIN = { email: 'e2e-root@school.test', password: 'E2eRootPass123' };
 

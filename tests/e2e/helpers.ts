@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_MESSENGER_APP_SECRET, E2E_NOTIFY_STUDENT, E2E_PROFILE_ADMIN, E2E_SUPER_ADMIN } from './env';
 import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
@@ -64,8 +64,19 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The two widths every console screen is checked at (team rule: phone and desktop). */
-export const SCREEN_WIDTHS = [390, 1440] as const;
+/**
+ * The tag of a test that checks how screens fit: it runs in each project of playwright.config.ts (390 px and
+ * 1440 px); an untagged test runs once, on the desktop.
+ */
+export const LAYOUT = { tag: '@layout' };
+
+/** Playwright's `test` with `width`: the width of the project's screen, for a layout test. */
+export const test = base.extend<{ width: number }>({
+  width: async ({ viewport }, use) => {
+    if (!viewport) throw new Error('a layout test needs the viewport of its project');
+    await use(viewport.width);
+  },
+});
 
 /**
  * The page is no wider than the window (tables may scroll inside their own box), and no table header

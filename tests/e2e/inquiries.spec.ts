@@ -27,6 +27,10 @@ async function listed(request: APIRequestContext, token: string): Promise<Array<
   return (await res.json()).data;
 }
 
+// The tests share what beforeAll seeds under this file's names: one worker runs them, in order (a second beforeAll
+// in the same worker would seed the same names again).
+test.describe.configure({ mode: 'default' });
+
 test.describe('Inquiries Management', () => {
   test.beforeAll(async ({ request }) => {
     for (const data of seeds) {

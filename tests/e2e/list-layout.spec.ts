@@ -2,10 +2,12 @@
  * Every console list at a 390 px phone and a 1440 px desktop: the page is never wider than the screen,
  * no table column is narrower than its header (the header stays on one line, inside its cell), a table
  * wider than a phone says that it scrolls, and empty texts are shown whole. Records with long names and
- * addresses are seeded so the lists have something to overflow with.
+ * addresses are seeded so the lists have something to overflow with. Own instance: the lists hold exactly these
+ * records, whatever other specs (with other names, in the same run) have written.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL, signInViaApi } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { LAYOUT, test } from './helpers';
+import { startInstance, type Instance } from './instance';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
@@ -13,11 +15,7 @@ const schoolName = `Saint Maximilian Kolbe ${LONG_WORD}${LONG_WORD} Integrated A
 const acronym = `L${run}`.slice(0, 10).toUpperCase();
 const longEmail = `maria.concepcion.delos-santos.registrar.${run}@very-long-school-domain-name.edu.ph`;
 const systemName = `Gate ${LONG_WORD}${LONG_WORD} ${run}`;
-
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
+const ROOT = { email: 'layout-root@school.test', password: 'LayoutRootPass123' };
 
 interface LayoutProblems {
   pageOverflow: string | null;
@@ -97,15 +95,16 @@ async function expectWhollyVisible(page: Page, text: string) {
 }
 
 test.describe('console lists at phone and desktop widths', () => {
-  let token: string;
+  let instance: Instance;
   let schoolId: number;
+  const open = (page: Page, path: string) => page.goto(`${instance.base}${path}`);
 
   test.beforeAll(async ({ browser }) => {
+    instance = await startInstance({ root: ROOT, timeZone: 'Asia/Manila', prefix: 'e2e-layout-' }, async () => undefined);
     const context = await browser.newContext();
-    token = await signInViaApi(context);
-    const auth = { headers: { Authorization: `Bearer ${token}` } };
+    const auth = { headers: { Authorization: `Bearer ${instance.token}` } };
     const post = async (url: string, options: Record<string, unknown>) => {
-      const res = await context.request.post(`${E2E_BASE_URL}${url}`, { ...auth, ...options });
+      const res = await context.request.post(`${instance.base}${url}`, { ...auth, ...options });
       expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
       return (await res.json()).data;
     };
@@ -136,7 +135,7 @@ test.describe('console lists at phone and desktop widths', () => {
       data: { email: longEmail, subject: `${LONG_WORD} ${run}`, inquiry: `${LONG_WORD} `.repeat(8) },
     });
     // A tapped card: an attendance record and a parent's message for the two history lists.
-    const settings = await context.request.put(`${E2E_BASE_URL}/api/super-admin/schools/${school.id}/attendance-settings`, {
+    const settings = await context.request.put(`${instance.base}/api/super-admin/schools/${school.id}/attendance-settings`, {
       ...auth,
       data: {
         timeZone: 'Asia/Manila',
@@ -163,130 +162,125 @@ test.describe('console lists at phone and desktop widths', () => {
       },
     });
     const reader = await post('/api/super-admin/rfid-readers', { data: { name: `Layout gate ${run}`, schoolId: school.id } });
-    const tap = await context.request.post(`${E2E_BASE_URL}/api/rfid/taps`, {
+    const tap = await context.request.post(`${instance.base}/api/rfid/taps`, {
       headers: { Authorization: `Bearer ${reader.token}` },
       data: { eventId: `layout-${run}`, cardUid: card, tappedAt: new Date().toISOString() },
     });
     expect(tap.status(), await tap.text()).toBe(201);
     await context.close();
   });
+  test.afterAll(async () => instance?.close());
 
-  for (const size of WIDTHS) {
-    test.describe(`${size.width} px`, () => {
-      test.use({ viewport: size });
-
-      test.beforeEach(async ({ page }) => {
-        await signInViaApi(page);
-      });
-
-      test('admins as cards and as a table', async ({ page }) => {
-        await page.goto(`/super-admin/admin-management?search=${run}`);
-        await expect(page.getByText('1 admin(s) found')).toBeVisible();
-        await expectGoodLayout(page, 'admin cards');
-        await page.goto(`/super-admin/admin-management?search=${run}&view=table`);
-        await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
-        await expectGoodLayout(page, 'admin table');
-      });
-
-      test('schools and their grades', async ({ page }) => {
-        await page.goto(`/super-admin/schools?search=${acronym}`);
-        const card = page.getByRole('article', { name: schoolName });
-        await expect(card).toBeVisible();
-        await expectGoodLayout(page, 'school cards');
-        await card.getByRole('link', { name: `Grades & Sections of ${schoolName}` }).click();
-        await expect(page.getByText(`Grade ${LONG_WORD} ${run}`)).toBeVisible();
-        await expectGoodLayout(page, 'grade cards');
-      });
-
-      test('inquiries, with results and without', async ({ page }) => {
-        await page.goto(`/super-admin/inquiries?email=${run}`);
-        await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
-        await expectGoodLayout(page, 'inquiries table');
-        await page.goto(`/super-admin/inquiries?email=nobody-${run}`);
-        await expectWhollyVisible(page, 'No inquiries found. Adjust your filters or try again later.');
-        await expectGoodLayout(page, 'empty inquiries table');
-      });
-
-      test('systems as cards and table, and orders', async ({ page }) => {
-        await page.goto(`/super-admin/systems-and-orders?search=${run}`);
-        await expect(page.getByRole('article', { name: systemName })).toBeVisible();
-        await expectGoodLayout(page, 'system cards');
-        await page.goto(`/super-admin/systems-and-orders?search=${run}&view=table`);
-        await expect(page.getByRole('cell', { name: systemName, exact: true })).toBeVisible();
-        await expectGoodLayout(page, 'systems table');
-        await page.goto('/super-admin/systems-and-orders?tab=orders');
-        await expect(page.getByRole('row').filter({ hasText: longEmail })).toBeVisible();
-        await expectGoodLayout(page, 'orders table');
-      });
-
-      test('attendance and SMS history: status and actions on screen, other columns in row details', async ({ page }) => {
-        await page.goto('/super-admin/attendance-history');
-        const records = page.getByRole('table', { name: 'Attendance records' });
-        const row = records.locator('tbody tr', { hasText: `Layout Pupil ${run}` });
-        await expect(row).toBeVisible();
-        await expectGoodLayout(page, 'attendance history');
-        if (size.width < 640) {
-          await row.getByRole('button', { name: 'Show details' }).click();
-          await expect(records.getByRole('definition').filter({ hasText: 'Layout gate' })).toBeVisible();
-          await expectGoodLayout(page, 'attendance history with a row open');
-        } else {
-          await expect(row.getByRole('button', { name: 'Show details' })).toBeHidden();
-        }
-        await page.goto('/super-admin/sms-history');
-        const sms = page
-          .getByRole('table', { name: 'SMS notifications' })
-          .locator('tbody tr', { hasText: `Layout Pupil ${run}` });
-        await expect(sms.first()).toBeVisible({ timeout: 10_000 });
-        await expectGoodLayout(page, 'SMS history');
-      });
-
-      test('a school calendar’s no-class days (issue #23)', async ({ page }) => {
-        const token = await signInViaApi(page);
-        const date = size.width < 640 ? '2027-01-11' : '2027-01-12';
-        const res = await page.request.post(`${E2E_BASE_URL}/api/super-admin/schools/${schoolId}/calendar/no-class-days`, {
-          headers: { Authorization: `Bearer ${token}` },
-          data: { date, name: `Suspension ${LONG_WORD} ${run}`.slice(0, 100), kind: 'SUSPENSION', gradeLevels: [7, 8, 9, 10] },
-        });
-        expect(res.status(), await res.text()).toBe(201);
-        await page.goto(`/super-admin/schools/${schoolId}/calendar`);
-        await expect(
-          page.getByRole('table', { name: 'No-class days' }).getByText(`Suspension ${LONG_WORD}`).first(),
-        ).toBeVisible();
-        await expectGoodLayout(page, 'no-class days');
-      });
-
-      test('students, archived students and devices', async ({ page }) => {
-        await page.goto(`/super-admin/student-management?schoolId=${schoolId}`);
-        await expect(page.getByRole('table', { name: 'Students' }).getByText(`Layout Pupil ${run}`)).toBeVisible();
-        await expectGoodLayout(page, 'students table');
-        await page.goto('/super-admin/archived-students');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectGoodLayout(page, 'archived students');
-        await page.goto('/super-admin/device-management?tab=rfid');
-        await expect(page.getByRole('table', { name: 'RFID readers' }).getByText(`Layout gate ${run}`)).toBeVisible();
-        await expectGoodLayout(page, 'RFID readers');
-      });
-
-      test('system logs and the dashboard', async ({ page }) => {
-        await page.goto('/super-admin/system-logs');
-        await expect(page.getByRole('table', { name: 'System logs' }).locator('tbody tr').first()).toBeVisible();
-        await expectGoodLayout(page, 'system logs table');
-        await page.goto('/super-admin');
-        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
-        await expectGoodLayout(page, 'dashboard');
-      });
+  test.describe('each list', LAYOUT, () => {
+    test.beforeEach(async ({ context }) => {
+      await instance.signInBrowser(context);
     });
-  }
 
-  test('a table wider than its box says it scrolls sideways; one that fits (folded on a phone) does not', async ({ page }) => {
-    await signInViaApi(page);
+    test('admins as cards and as a table', async ({ page }) => {
+      await open(page, `/super-admin/admin-management?search=${run}`);
+      await expect(page.getByText('1 admin(s) found')).toBeVisible();
+      await expectGoodLayout(page, 'admin cards');
+      await open(page, `/super-admin/admin-management?search=${run}&view=table`);
+      await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
+      await expectGoodLayout(page, 'admin table');
+    });
+
+    test('schools and their grades', async ({ page }) => {
+      await open(page, `/super-admin/schools?search=${acronym}`);
+      const card = page.getByRole('article', { name: schoolName });
+      await expect(card).toBeVisible();
+      await expectGoodLayout(page, 'school cards');
+      await card.getByRole('link', { name: `Grades & Sections of ${schoolName}` }).click();
+      await expect(page.getByText(`Grade ${LONG_WORD} ${run}`)).toBeVisible();
+      await expectGoodLayout(page, 'grade cards');
+    });
+
+    test('inquiries, with results and without', async ({ page }) => {
+      await open(page, `/super-admin/inquiries?email=${run}`);
+      await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
+      await expectGoodLayout(page, 'inquiries table');
+      await open(page, `/super-admin/inquiries?email=nobody-${run}`);
+      await expectWhollyVisible(page, 'No inquiries found. Adjust your filters or try again later.');
+      await expectGoodLayout(page, 'empty inquiries table');
+    });
+
+    test('systems as cards and table, and orders', async ({ page }) => {
+      await open(page, `/super-admin/systems-and-orders?search=${run}`);
+      await expect(page.getByRole('article', { name: systemName })).toBeVisible();
+      await expectGoodLayout(page, 'system cards');
+      await open(page, `/super-admin/systems-and-orders?search=${run}&view=table`);
+      await expect(page.getByRole('cell', { name: systemName, exact: true })).toBeVisible();
+      await expectGoodLayout(page, 'systems table');
+      await open(page, '/super-admin/systems-and-orders?tab=orders');
+      await expect(page.getByRole('row').filter({ hasText: longEmail })).toBeVisible();
+      await expectGoodLayout(page, 'orders table');
+    });
+
+    test('attendance and SMS history: status and actions on screen, other columns in row details', async ({ page, width }) => {
+      await open(page, '/super-admin/attendance-history');
+      const records = page.getByRole('table', { name: 'Attendance records' });
+      const row = records.locator('tbody tr', { hasText: `Layout Pupil ${run}` });
+      await expect(row).toBeVisible();
+      await expectGoodLayout(page, 'attendance history');
+      if (width < 640) {
+        await row.getByRole('button', { name: 'Show details' }).click();
+        await expect(records.getByRole('definition').filter({ hasText: 'Layout gate' })).toBeVisible();
+        await expectGoodLayout(page, 'attendance history with a row open');
+      } else {
+        await expect(row.getByRole('button', { name: 'Show details' })).toBeHidden();
+      }
+      await open(page, '/super-admin/sms-history');
+      const sms = page.getByRole('table', { name: 'SMS notifications' }).locator('tbody tr', { hasText: `Layout Pupil ${run}` });
+      await expect(sms.first()).toBeVisible({ timeout: 10_000 });
+      await expectGoodLayout(page, 'SMS history');
+    });
+
+    test('a school calendar’s no-class days', async ({ page, width }) => {
+      const date = width < 640 ? '2027-01-11' : '2027-01-12';
+      const res = await page.request.post(`${instance.base}/api/super-admin/schools/${schoolId}/calendar/no-class-days`, {
+        headers: { Authorization: `Bearer ${instance.token}` },
+        data: { date, name: `Suspension ${LONG_WORD} ${run}`.slice(0, 100), kind: 'SUSPENSION', gradeLevels: [7, 8, 9, 10] },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await open(page, `/super-admin/schools/${schoolId}/calendar`);
+      await expect(page.getByRole('table', { name: 'No-class days' }).getByText(`Suspension ${LONG_WORD}`).first()).toBeVisible();
+      await expectGoodLayout(page, 'no-class days');
+    });
+
+    test('students, archived students and devices', async ({ page }) => {
+      await open(page, `/super-admin/student-management?schoolId=${schoolId}`);
+      await expect(page.getByRole('table', { name: 'Students' }).getByText(`Layout Pupil ${run}`)).toBeVisible();
+      await expectGoodLayout(page, 'students table');
+      await open(page, '/super-admin/archived-students');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectGoodLayout(page, 'archived students');
+      await open(page, '/super-admin/device-management?tab=rfid');
+      await expect(page.getByRole('table', { name: 'RFID readers' }).getByText(`Layout gate ${run}`)).toBeVisible();
+      await expectGoodLayout(page, 'RFID readers');
+    });
+
+    test('system logs and the dashboard', async ({ page }) => {
+      await open(page, '/super-admin/system-logs');
+      await expect(page.getByRole('table', { name: 'System logs' }).locator('tbody tr').first()).toBeVisible();
+      await expectGoodLayout(page, 'system logs table');
+      await open(page, '/super-admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
+      await expectGoodLayout(page, 'dashboard');
+    });
+  });
+
+  test('a table wider than its box says it scrolls sideways; one that fits (folded on a phone) does not', async ({
+    page,
+    context,
+  }) => {
+    await instance.signInBrowser(context);
     // Narrower than any phone the console is made for: the admin table's email column cannot fit.
     await page.setViewportSize({ width: 300, height: 844 });
-    await page.goto(`/super-admin/admin-management?search=${run}&view=table`);
+    await open(page, `/super-admin/admin-management?search=${run}&view=table`);
     await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
     await expect(page.getByText('Scroll sideways to see all columns →')).toBeVisible();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`/super-admin/inquiries?email=${run}`);
+    await open(page, `/super-admin/inquiries?email=${run}`);
     await expect(page.getByRole('cell', { name: longEmail, exact: true })).toBeVisible();
     await expect(page.getByText('Scroll sideways to see all columns →')).toHaveCount(0);
     // At 390 px its secondary columns fold into row details: it fits too.

@@ -1,17 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { E2E_PORT } from './env';
-import { SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { LAYOUT, signInViaApi, test } from './helpers';
 
 /**
- * Issue #19 item 8: a ZKTeco terminal never sends a token, so its dialog shows what to enter on the device —
+ * A ZKTeco terminal never sends a token, so its dialog shows what to enter on the device —
  * the server address and port this console is served from and the reader's serial number — after it is added and
  * from its row's 'Device Setup'. An HTTP reader still gets its one-time token. Both widths.
  */
-for (const width of SCREEN_WIDTHS) {
-  test(`RFID Readers at ${width}px: a ZKTeco reader's dialog shows server address, port and serial number, no token`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "RFID Readers: a ZKTeco reader's dialog shows server address, port and serial number, no token",
+  LAYOUT,
+  async ({ page, width }) => {
     const token = await signInViaApi(page);
     const tag = `${width}${Date.now() % 1_000_000}`;
     const school = await page.request.post('/api/super-admin/schools', {
@@ -58,5 +57,5 @@ for (const width of SCREEN_WIDTHS) {
     const tokenDialog = page.getByRole('dialog', { name: `Token for HTTP Gate ${tag}` });
     await expect(tokenDialog.getByTestId('reader-token')).toHaveText(/^rdr_/);
     await expect(tokenDialog.getByRole('term')).toHaveCount(0);
-  });
-}
+  },
+);

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi, WANT_TOKEN } from './helpers';
-import { admin, call, PASSWORD, school, student } from './admin-seed';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { expectFitsWidth, LAYOUT, signInViaApi, test, WANT_TOKEN } from './helpers';
+import { admin, call, card as randomCard, PASSWORD, school, student } from './admin-seed';
 import { CLAIM_RECORDED } from '@domain/device-claims';
 
 /**
- * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
+ * Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a
  * reader that has taps retires it (kept with its history), shown again with 'Show retired readers'; a tap sent long
  * after its time, out of its reader's order, is listed under Late Replays; a school's claim on a serial another school
  * holds is reviewed by the super admin under the readers. Both widths.
@@ -34,11 +34,10 @@ async function seedZkReader(request: APIRequestContext, token: string, tag: stri
   return { name: `Old Gate ${tag}`, day };
 }
 
-for (const width of SCREEN_WIDTHS) {
-  test(`RFID Readers at ${width}px: refused taps with their reason; a reader with taps is retired, shown on request`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'RFID Readers: refused taps with their reason; a reader with taps is retired, shown on request',
+  LAYOUT,
+  async ({ page, width }) => {
     const token = await signInViaApi(page);
     const tag = `${width}${Date.now() % 1_000_000}`;
     const { name, day } = await seedZkReader(page.request, token, tag);
@@ -68,14 +67,13 @@ for (const width of SCREEN_WIDTHS) {
     // Its refusal is still listed: it is the reader's history.
     await expect(refusal).toBeVisible();
     await expectFitsWidth(page, `RFID Readers with retired ${width}px`);
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`RFID Readers at ${width}px follow taps live (attendance:all): last seen moves, an unknown card shows without reload`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'RFID Readers follow taps live (attendance:all): last seen moves, an unknown card shows without reload',
+  LAYOUT,
+  async ({ page, width }) => {
     const token = await signInViaApi(page);
     const auth = { authorization: `Bearer ${token}` };
     const tag = `L${width}${Date.now() % 1_000_000}`;
@@ -94,7 +92,7 @@ for (const width of SCREEN_WIDTHS) {
     await page.goto('/super-admin/device-management?tab=rfid');
     const row = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: `Live Gate ${tag}` });
     await expect(row).toContainText('Never');
-    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const card = randomCard();
     const tap = await page.request.post('/api/rfid/taps', {
       headers: { authorization: `Bearer ${reader.token}` },
       data: { eventId: `live-${tag}`, cardUid: card, tappedAt: new Date().toISOString() },
@@ -104,14 +102,13 @@ for (const width of SCREEN_WIDTHS) {
     await expect(row).not.toContainText('Never');
     await expect(page.getByRole('table', { name: 'Unknown cards' }).locator('tbody tr', { hasText: card })).toBeVisible();
     await expectFitsWidth(page, `RFID Readers live ${width}px`);
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`RFID Readers at ${width}px: a school's claim on another school's serial is listed for the super admin, who grants it`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "RFID Readers: a school's claim on another school's serial is listed for the super admin, who grants it",
+  LAYOUT,
+  async ({ page, width }) => {
     const root = await signInViaApi(page);
     const tag = `C${width}${Date.now() % 1_000_000}`;
     const holder = await school(page.request, root, `Holder Academy ${tag}`);
@@ -152,18 +149,17 @@ for (const width of SCREEN_WIDTHS) {
     const got = await page.request.get(`/api/super-admin/schools/${claimant}`, { headers: { authorization: `Bearer ${root}` } });
     await expect(moved).toContainText((await got.json()).data.acronym);
     await expect(moved).toContainText('Inactive');
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`RFID Readers at ${width}px: a tap sent long after its time, out of its reader's order, is listed as a late replay`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "RFID Readers: a tap sent long after its time, out of its reader's order, is listed as a late replay",
+  LAYOUT,
+  async ({ page, width }) => {
     const token = await signInViaApi(page);
     const tag = `R${width}${Date.now() % 1_000_000}`;
     const schoolId = await school(page.request, token, `Replay Academy ${tag}`);
-    const card = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const card = randomCard();
     await student(page.request, token, schoolId, 'Lara', `Replay${tag}`, card);
     const reader = await call(page.request, token, 'post', '/api/super-admin/rfid-readers', {
       name: `Replay Gate ${tag}`,
@@ -187,5 +183,5 @@ for (const width of SCREEN_WIDTHS) {
     await expect(row).toContainText('Sent long after its time, out of the reader’s order');
     await expect(row).toContainText(`Replay Gate ${tag}`);
     await expectFitsWidth(page, `RFID Readers late replays ${width}px`);
-  });
-}
+  },
+);

@@ -1,8 +1,9 @@
 /*
- * Issue #19 item 7: the dashboard's Recent Activity is not flooded by SMS delivery events. Own instance, so
+ * The dashboard's Recent Activity is not flooded by SMS delivery events. Own instance, so
  * the log holds exactly what this spec writes.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { LAYOUT, test } from './helpers';
 import { startInstance, type Instance } from './instance';
 
 const ROOT = { email: 'activity-root@school.test', password: 'ActivityRootPass123' };
@@ -33,13 +34,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => instance?.close());
 
-for (const width of [390, 1440]) {
-  test(`Recent Activity shows the school created, not thirty delivery reports — ${width}px`, async ({ page, context }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await instance.signInBrowser(context);
-    await page.goto(`${instance.base}/home`);
-    const feed = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activity' }) }).getByRole('listitem');
-    await expect(feed.filter({ hasText: 'School' }).first()).toBeVisible();
-    await expect(feed.filter({ hasText: 'SmsNotification' })).toHaveCount(0);
-  });
-}
+test('Recent Activity shows the school created, not thirty delivery reports', LAYOUT, async ({ page, context }) => {
+  await instance.signInBrowser(context);
+  await page.goto(`${instance.base}/home`);
+  const feed = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activity' }) }).getByRole('listitem');
+  await expect(feed.filter({ hasText: 'School' }).first()).toBeVisible();
+  await expect(feed.filter({ hasText: 'SmsNotification' })).toHaveCount(0);
+});

@@ -1,11 +1,11 @@
 /*
- * Issue 22, the rest of the school-admin console against the real app: Device Management with only the tabs the
+ * The rest of the school-admin console against the real app: Device Management with only the tabs the
  * admin's permissions allow (on their own school), the School Profile's logo through the upload pipeline, and an
  * attendance correction ABSENT → LATE with a reason. At 390 and 1440 px.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expect } from '@playwright/test';
+import { expectFitsWidth, LAYOUT, signInViaApi, test } from './helpers';
 import { admin, adminSession, call, card, run, school, student, tap } from './admin-seed';
 
 let root: string;
@@ -26,13 +26,10 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const width of SCREEN_WIDTHS) {
-  test(`an admin with MANAGE_RFID_READERS sees only the readers tab, of their school (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'an admin with MANAGE_RFID_READERS sees only the readers tab, of their school',
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const email = await admin(request, root, schoolA, ['MANAGE_RFID_READERS']);
     await adminSession(page, context, email);
     await page.goto('/admin');
@@ -50,33 +47,31 @@ for (const width of SCREEN_WIDTHS) {
     await expect(dialog.getByLabel('School')).toHaveValue(String(schoolA));
     await dialog.getByRole('button', { name: /^(Add|Save)/ }).click();
     await expect(page.getByText(/Copy this token now: it is shown only once/)).toBeVisible();
-  });
+  },
+);
 
-  test(`an admin with MANAGE_SCHOOL_PROFILE changes the school's logo (${width}px)`, async ({ page, context, request }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const email = await admin(request, root, schoolA, ['MANAGE_SCHOOL_PROFILE']);
-    await adminSession(page, context, email);
-    await page.goto('/admin/school-profile');
-    await expect(page.getByRole('heading', { level: 1, name: 'School Profile' })).toBeVisible();
-    await expect(page.getByLabel('Contract Number')).toBeHidden();
-    await expectFitsWidth(page, `school profile ${width}`);
-    await page.getByLabel('Logo').setInputFiles(path.join(import.meta.dirname, '..', 'fixtures', 'pixel.png'));
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('School profile saved!')).toBeVisible();
-    const logo = page.getByRole('img', { name: `${SCHOOL_A} logo` });
-    await expect(logo).toBeVisible();
-    await expect(logo).toHaveAttribute('src', /^\/uploads\/[\w-]+\.png$/);
-    // The device tabs are not this admin's: a direct URL is the forbidden page.
-    await page.goto('/admin/device-management');
-    await expect(page).toHaveURL(/\/forbidden/);
-  });
+test("an admin with MANAGE_SCHOOL_PROFILE changes the school's logo", LAYOUT, async ({ page, context, request, width }) => {
+  const email = await admin(request, root, schoolA, ['MANAGE_SCHOOL_PROFILE']);
+  await adminSession(page, context, email);
+  await page.goto('/admin/school-profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'School Profile' })).toBeVisible();
+  await expect(page.getByLabel('Contract Number')).toBeHidden();
+  await expectFitsWidth(page, `school profile ${width}`);
+  await page.getByLabel('Logo').setInputFiles(path.join(import.meta.dirname, '..', 'fixtures', 'pixel.png'));
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('School profile saved!')).toBeVisible();
+  const logo = page.getByRole('img', { name: `${SCHOOL_A} logo` });
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute('src', /^\/uploads\/[\w-]+\.png$/);
+  // The device tabs are not this admin's: a direct URL is the forbidden page.
+  await page.goto('/admin/device-management');
+  await expect(page).toHaveURL(/\/forbidden/);
+});
 
-  test(`an admin with MANAGE_ATTENDANCE corrects ABSENT to LATE with a reason (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'an admin with MANAGE_ATTENDANCE corrects ABSENT to LATE with a reason',
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const cardA = card();
     const name = `Ines Fix${width}${run}`;
     await student(request, root, schoolA, 'Ines', `Fix${width}${run}`, cardA);
@@ -104,5 +99,5 @@ for (const width of SCREEN_WIDTHS) {
     await expect(dialog).toHaveCount(0);
     await expect(row).toContainText('LATE');
     await expect(row).not.toContainText('ABSENT');
-  });
-}
+  },
+);

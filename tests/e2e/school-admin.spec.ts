@@ -1,10 +1,10 @@
 /*
- * The school-admin console (issue 22) against the real app: an admin signs in through the one /login page and lands
+ * The school-admin console against the real app: an admin signs in through the one /login page and lands
  * on /admin; the same Students screen shows only what the permissions allow; a direct URL without its permission
  * is the forbidden page; the live attendance of another school never reaches the admin. At 390 and 1440 px.
  */
-import { expect, test } from '@playwright/test';
-import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expect } from '@playwright/test';
+import { expectFitsWidth, LAYOUT, signInViaApi, test } from './helpers';
 import { admin, adminSession, call, card, nextSeq, PASSWORD, run, school, student, tap } from './admin-seed';
 
 interface Seed {
@@ -33,12 +33,10 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const width of SCREEN_WIDTHS) {
-  test(`an admin with VIEW_STUDENTS only signs in at /login, sees the list and no Register button (${width}px)`, async ({
-    page,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'an admin with VIEW_STUDENTS only signs in at /login, sees the list and no Register button',
+  LAYOUT,
+  async ({ page, request, width }) => {
     const email = await admin(request, seed.root, seed.schoolA, ['VIEW_STUDENTS']);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -63,22 +61,21 @@ for (const width of SCREEN_WIDTHS) {
     await page.goto(`/admin/schools/${seed.schoolB}/students`);
     await expect(page).toHaveURL(new RegExp(`/admin/schools/${seed.schoolA}/students`));
     await expect(page.getByRole('table', { name: 'Students' }).getByText(`Andrea Alonzo${run}`)).toBeVisible();
-  });
+  },
+);
 
-  test(`a direct URL to a screen without its permission shows the forbidden page (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'a direct URL to a screen without its permission shows the forbidden page',
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const email = await admin(request, seed.root, seed.schoolA, ['VIEW_STUDENTS']);
     await adminSession(page, context, email);
     await page.goto('/admin/attendance-history');
     await expect(page).toHaveURL(/\/forbidden$/);
     await expect(page.getByRole('heading', { name: 'Access Forbidden' })).toBeVisible();
     await expectFitsWidth(page, `forbidden ${width}`);
-  });
-}
+  },
+);
 
 test('a super admin opening /admin goes to the forbidden page', async ({ page }) => {
   await signInViaApi(page);
@@ -86,13 +83,10 @@ test('a super admin opening /admin goes to the forbidden page', async ({ page })
   await expect(page).toHaveURL(/\/forbidden$/);
 });
 
-for (const width of SCREEN_WIDTHS) {
-  test(`the live attendance of school B never reaches school A's admin; A's own does (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "the live attendance of school B never reaches school A's admin; A's own does",
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE']);
     await adminSession(page, context, email);
     await page.goto('/admin/attendance-history');
@@ -110,16 +104,13 @@ for (const width of SCREEN_WIDTHS) {
     await expect(live.getByText(`Carmen Live${width}${run}`)).toBeVisible({ timeout: 5000 });
     await page.waitForTimeout(1000);
     await expect(page.getByText(`Dario Other${width}${run}`)).toHaveCount(0);
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`the dashboard shows the school's day: a student still missing arrives live (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "the dashboard shows the school's day: a student still missing arrives live",
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const email = await admin(request, seed.root, seed.schoolA, ['VIEW_ATTENDANCE']);
     const cardA = card();
     const name = `Elena Dash${width}${run}`;
@@ -135,8 +126,8 @@ for (const width of SCREEN_WIDTHS) {
     await expect(page.getByRole('list', { name: 'Live attendance events' }).getByText(name)).toBeVisible({ timeout: 5000 });
     // The figures follow: the student is no longer missing.
     await expect(missing.getByText(name)).toHaveCount(0, { timeout: 5000 });
-  });
-}
+  },
+);
 
 const ALL = [
   'VIEW_STUDENTS',
@@ -151,9 +142,10 @@ const ALL = [
   'VIEW_SYSTEM_LOGS',
 ];
 
-for (const width of SCREEN_WIDTHS) {
-  test(`every school-admin screen opens on the admin's school and fits ${width}px`, async ({ page, context, request }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "every school-admin screen opens on the admin's school and fits the screen",
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const email = await admin(request, seed.root, seed.schoolA, ALL);
     await adminSession(page, context, email);
     const screens: Array<[string, string]> = [
@@ -178,16 +170,13 @@ for (const width of SCREEN_WIDTHS) {
     await page.goto(`/admin/schools/${seed.schoolA}/students`);
     await expect(page.getByRole('button', { name: 'Register New Student' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Archived Students' })).toHaveAttribute('href', '/admin/archived-students');
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`a message to a section's parents shows its recipients before sending (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  "a message to a section's parents shows its recipients before sending",
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const grade = await call(request, seed.root, 'post', '/api/super-admin/grades', {
       schoolId: seed.schoolA,
       name: `Grade ${width}${run}`,
@@ -227,16 +216,13 @@ for (const width of SCREEN_WIDTHS) {
     await dialog.getByLabel('Message').fill('The field trip is on Friday.');
     await dialog.getByRole('button', { name: "Send to 2 students' parents" }).click();
     await expect(page.getByText('Message queued for the parents of 2 students')).toBeVisible();
-  });
-}
+  },
+);
 
-for (const width of SCREEN_WIDTHS) {
-  test(`an admin with MANAGE_ATTENDANCE marks a record excused with a reason (${width}px)`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
+test(
+  'an admin with MANAGE_ATTENDANCE marks a record excused with a reason',
+  LAYOUT,
+  async ({ page, context, request, width }) => {
     const cardA = card();
     const name = `Hector Excuse${width}${run}`;
     await student(request, seed.root, seed.schoolA, 'Hector', `Excuse${width}${run}`, cardA);
@@ -256,5 +242,5 @@ for (const width of SCREEN_WIDTHS) {
     await expect(row).toContainText('EXCUSED');
     await expect(row.getByRole('button', { name: `Mark ${name} excused` })).toHaveCount(0);
     await expectFitsWidth(page, `attendance with corrections ${width}`);
-  });
-}
+  },
+);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signInViaApi } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL, expectFitsWidth, LAYOUT, signInViaApi, test } from './helpers';
 
 // The e2e server is shared by parallel specs: every record here carries this suffix (names, emails, LRNs).
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -78,6 +78,10 @@ async function searchStudents(page: Page, term: string) {
   await filters(page).getByLabel('Search').fill(term);
   await filters(page).getByRole('button', { name: 'Search' }).click();
 }
+
+// The tests share what beforeAll seeds under this file's names: one worker runs them, in order (a second beforeAll
+// in the same worker would seed the same names again).
+test.describe.configure({ mode: 'default' });
 
 test.describe('Students', () => {
   let seeded: Seeded;
@@ -371,36 +375,33 @@ test.describe('Students', () => {
     expect(text).not.toContain('Marcela');
   });
 
-  for (const width of SCREEN_WIDTHS) {
-    test(`every student screen fits ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await signInViaApi(page);
-      const archived = await seedStudent(page.request, seeded, `Archived${width}`);
-      const res = await page.request.post(`${E2E_BASE_URL}/api/super-admin/students/${archived.id}/archive`, {
-        headers: auth(seeded.token),
-        data: { reason: 'Moved away' },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      await seedStudent(page.request, seeded, `Width${width}`);
-      await page.goto(`/super-admin/schools/${seeded.school.id}/students`);
-      await expect(studentsTable(page).locator('tbody tr').first()).toBeVisible();
-      await expectFitsWidth(page, 'school-scoped students', { tablesFit: width > 1000 });
-      await page.getByRole('button', { name: 'Register New Student' }).click();
-      await expect(page.getByRole('dialog', { name: 'Register New Student' })).toBeVisible();
-      await expectFitsWidth(page, 'register modal');
-      await page.keyboard.press('Escape');
-
-      await page.goto(`/super-admin/student-management?schoolId=${seeded.school.id}`);
-      await expect(studentsTable(page).locator('tbody tr').first()).toBeVisible();
-      await expectFitsWidth(page, 'student management', { tablesFit: width > 1000 });
-      await page.getByRole('button', { name: 'Import CSV' }).click();
-      await expect(page.getByRole('dialog', { name: 'Import Students from CSV' })).toBeVisible();
-      await expectFitsWidth(page, 'import modal');
-      await page.keyboard.press('Escape');
-
-      await page.goto(`/super-admin/archived-students?searchTerm=${archived.lrn}`);
-      await expect(archivedTable(page).locator('tbody tr')).toHaveCount(1);
-      await expectFitsWidth(page, 'archived students', { tablesFit: width > 1000 });
+  test('every student screen fits the screen', LAYOUT, async ({ page, width }) => {
+    await signInViaApi(page);
+    const archived = await seedStudent(page.request, seeded, `Archived${width}`);
+    const res = await page.request.post(`${E2E_BASE_URL}/api/super-admin/students/${archived.id}/archive`, {
+      headers: auth(seeded.token),
+      data: { reason: 'Moved away' },
     });
-  }
+    expect(res.status(), await res.text()).toBe(200);
+    await seedStudent(page.request, seeded, `Width${width}`);
+    await page.goto(`/super-admin/schools/${seeded.school.id}/students`);
+    await expect(studentsTable(page).locator('tbody tr').first()).toBeVisible();
+    await expectFitsWidth(page, 'school-scoped students', { tablesFit: width > 1000 });
+    await page.getByRole('button', { name: 'Register New Student' }).click();
+    await expect(page.getByRole('dialog', { name: 'Register New Student' })).toBeVisible();
+    await expectFitsWidth(page, 'register modal');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/super-admin/student-management?schoolId=${seeded.school.id}`);
+    await expect(studentsTable(page).locator('tbody tr').first()).toBeVisible();
+    await expectFitsWidth(page, 'student management', { tablesFit: width > 1000 });
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await expect(page.getByRole('dialog', { name: 'Import Students from CSV' })).toBeVisible();
+    await expectFitsWidth(page, 'import modal');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/super-admin/archived-students?searchTerm=${archived.lrn}`);
+    await expect(archivedTable(page).locator('tbody tr')).toHaveCount(1);
+    await expectFitsWidth(page, 'archived students', { tablesFit: width > 1000 });
+  });
 });
