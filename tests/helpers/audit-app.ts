@@ -7,7 +7,7 @@ import { as, createTestApp, loginSuperAdmin, multipart, SUPER_ADMIN, type TestAp
 import { createSchool, fixture, uploadedFiles } from './schools';
 import { startStandInGateway } from '../fixtures/sms-gateway';
 import { addUncertainMessage } from './notifications';
-import { installChangeJournal, type JournalChanges, type JournalMark } from './change-journal';
+import { installChangeJournal, type ChangeJournal, type JournalChanges, type JournalMark } from './change-journal';
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
@@ -297,7 +297,12 @@ export async function startAuditApp(): Promise<AuditApp> {
     .executeTakeFirstOrThrow();
 
   const fx = {} as Fixtures;
+  // Where the journal stood when the fixtures were last made whole: nothing written since (new sessions aside)
+  // means they still are, and the checks below need not run again.
+  let journal: ChangeJournal | undefined;
+  let whole: JournalMark | undefined;
   async function ensure(fresh = false): Promise<Fixtures> {
+    if (!fresh && journal && whole && (await journal.since(whole)).tables.every((name) => name === 'sessions')) return fx;
     if (fresh || !(await exists('schools', fx.schoolId)))
       fx.schoolId = (await createSchool(app, token, { name: `Audit ${unique()}` })).id;
     if (fresh || !(await exists('grades', fx.gradeId))) {
@@ -490,6 +495,7 @@ export async function startAuditApp(): Promise<AuditApp> {
           .executeTakeFirstOrThrow()
       ).id;
     }
+    if (journal) whole = await journal.mark();
     return fx;
   }
   await ensure();
@@ -563,10 +569,11 @@ export async function startAuditApp(): Promise<AuditApp> {
   }
 
   // Installed once the fixtures exist: from here on every write to any table is journalled.
-  const journal = await installChangeJournal(app.db, app.config.pgSchema ? { schema: app.config.pgSchema } : null);
-  const snapshot = async (): Promise<Snapshot> => ({ ...(await journal.mark()), uploads: uploadedFiles(t.config.uploadDir) });
+  const installed = await installChangeJournal(app.db, app.config.pgSchema ? { schema: app.config.pgSchema } : null);
+  journal = installed;
+  const snapshot = async (): Promise<Snapshot> => ({ ...(await installed.mark()), uploads: uploadedFiles(t.config.uploadDir) });
   async function changes(before: Snapshot): Promise<Changes> {
-    return { ...(await journal.since(before)), uploadsBefore: before.uploads, uploadsAfter: uploadedFiles(t.config.uploadDir) };
+    return { ...(await installed.since(before)), uploadsBefore: before.uploads, uploadsAfter: uploadedFiles(t.config.uploadDir) };
   }
 
   return {
@@ -593,7 +600,7 @@ export async function startAuditApp(): Promise<AuditApp> {
     send,
     snapshot,
     changes,
-    tables: journal.tables,
+    tables: installed.tables,
     close: async () => {
       await t.close();
       await gateway.close();

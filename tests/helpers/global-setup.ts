@@ -4,16 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '@core/db/index';
-import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './template-db';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated SQLite file each test app starts from (a copy). */
-    sqliteTemplate: string;
-    /** A migrated PostgreSQL database each test app's database is created from, when TEST_DATABASE_URL is set. */
-    pgTemplate: string | null;
-  }
-}
+import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './pg';
+import './template-db';
 
 /**
  * Once per run: the database every test app starts from, migrated here once (an app's own start then finds

@@ -1,27 +1,15 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './pg';
 
-/** The schema a test database's tables live in (the app runs with PG_SCHEMA set to it). */
-export const TEMPLATE_SCHEMA = 'app';
-
-/** One statement on its own connection to the PostgreSQL database at `url`. */
-export async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated SQLite file each test app starts from (a copy). */
+    sqliteTemplate: string;
+    /** A migrated PostgreSQL database each test app's database is created from, when TEST_DATABASE_URL is set. */
+    pgTemplate: string | null;
   }
-}
-
-/** The same server and credentials, another database. */
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 /** A fresh, migrated SQLite file at `file`: a copy of the run's template. */
@@ -38,6 +26,8 @@ export async function createPgDatabase(url: string): Promise<{ url: string; sche
   if (!template) throw new Error('no PostgreSQL template: TEST_DATABASE_URL was not set when the run started');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await pgQuery(url, `create database ${name} template ${template}`);
+  // A throwaway database: a commit need not wait for its WAL to reach the disk (as SQLite's tests run on a RAM disk).
+  await pgQuery(url, `alter database ${name} set synchronous_commit = off`);
   return {
     url: withDatabase(url, name),
     schema: TEMPLATE_SCHEMA,
