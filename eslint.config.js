@@ -31,7 +31,7 @@ export default defineConfig(
     },
   },
   {
-    // Browser code: islands, client plumbing, pages' scripts.
+    // Browser code: the console, client plumbing, pages' scripts.
     files: ['src/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
   },
@@ -60,7 +60,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^@kit(/(?!ui/|http$|cookies$).*)?$|islands/console',
+              regex: '^@kit(/(?!ui/|http$|cookies$).*)?$|(^|/)app/',
               message: 'Public and sign-in code may not import the console; use src/kit/ui/ for shared parts.',
             },
           ],
@@ -74,7 +74,7 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@kit$|^\\.\\./[^u]|islands/console', message: 'src/kit/ui/ may not import the console kit.' }] },
+        { patterns: [{ regex: '^@kit$|^\\.\\./[^u]|(^|/)app/', message: 'src/kit/ui/ may not import the console kit.' }] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $router } from './router';
+import { $page, navigate } from './navigation';
 import { filtersOf, nextQuery, parseQuery, serializeQuery, type ListQuery, type QueryDefaults } from './list-query';
 
 export interface ListQueryApi<D extends QueryDefaults> {
@@ -20,8 +20,8 @@ export interface ListQueryApi<D extends QueryDefaults> {
 
 /**
  * A list's filters and page, living in the URL query of the current console route. Reload and Back
- * restore them: the state is read from `$router` (which follows popstate), and changes go through
- * `$router.open(url, replace)` (history.pushState/replaceState + the router store).
+ * restore them: the state is read from `$page` (the console's router, which follows popstate), and changes go
+ * through `navigate(url, { replace })` (history.pushState/replaceState + the router store).
  *
  * Pass a module-level constant as `defaults` (every filter with its "nothing chosen" value):
  *   const DEFAULTS = { action: '', startDate: '' };
@@ -29,15 +29,15 @@ export interface ListQueryApi<D extends QueryDefaults> {
  * Parameters of the address that are not in `defaults` are kept as they are.
  */
 export function useListQuery<D extends QueryDefaults>(defaults: D): ListQueryApi<D> {
-  const route = useStore($router);
-  const searchText = new URLSearchParams((route?.search ?? {}) as Record<string, string>).toString();
+  const route = useStore($page);
+  const searchText = new URLSearchParams(route?.search ?? {}).toString();
 
   const query = useMemo(() => parseQuery(Object.fromEntries(new URLSearchParams(searchText)), defaults), [searchText, defaults]);
 
   const go = useCallback(
     (next: ListQuery<D>, replace = false) => {
       const current = Object.fromEntries(new URLSearchParams(location.search));
-      $router.open(location.pathname + serializeQuery(next, defaults, current), replace);
+      navigate(location.pathname + serializeQuery(next, defaults, current), { replace });
     },
     [defaults],
   );

@@ -13,12 +13,12 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school');
 
 /**
- * The school calendar (issue #23): the school year (its national holidays load with it), the weekly class days,
+ * The school calendar: the school year (its national holidays load with it), the weekly class days,
  * and the no-class days. Declaring a day asks first, since it cancels that day's absence marks and messages.
  * The same screen is a school admin's (MANAGE_ATTENDANCE) at /admin/schools/{own school}/calendar.
  */
 export default function CalendarScreen() {
-  const { schoolParam, schoolId, valid } = useSchoolParam('adminCalendar');
+  const { schoolParam, schoolId, valid } = useSchoolParam('calendar');
   const can = useCan();
   const school = useScopedSchool(schoolParam);
   const calendar = useListResource(

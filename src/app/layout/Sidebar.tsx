@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { ADMIN_NAV_ITEMS, NAV_ITEMS } from '@kit/nav';
-import type { RouteName } from '@kit/router';
+import { ADMIN_NAV_ITEMS, NAV_ITEMS } from '../nav';
+import type { RouteName } from '../router';
 import { $consoleAccess, can, type ConsoleAccess } from '@kit/console-scope';
 
-/** The console's entries: the super admin's, or the school admin's that their permissions allow (issue 22). */
+/** The console's entries: the super admin's, or the school admin's that their permissions allow. */
 function navItems(access: ConsoleAccess): Array<{ label: string; href: string; routes: RouteName[]; icon: string }> {
   if (access.kind === 'superAdmin') return NAV_ITEMS;
   const schoolId = access.schoolId;

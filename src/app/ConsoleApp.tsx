@@ -1,15 +1,15 @@
 import { Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $router } from '@kit/router';
+import { $router } from './router';
 import { $session, clearSession, hasAccess, readSession, rememberRedirect } from '@features/auth/session';
 import { logout } from '@features/auth/api';
-import { documentTitle } from '../../site';
+import { documentTitle } from '../site';
 import { ConsoleShell } from './layout/ConsoleShell';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { SCREENS } from './routes';
-import { ADMIN_ROUTE_PERMISSIONS } from '@kit/nav';
+import { ADMIN_ROUTE_PERMISSIONS } from './nav';
 import { $consoleAccess, can, consoleRole, isAdminConsole } from '@kit/console-scope';
 // The account store alone (the admins feature's door would bring its forms' schemas to the console's first load).
 import { loadAdminAccount } from '@features/admins/account-store';
@@ -30,9 +30,9 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * The console: the super admin's under /super-admin, a school admin's under /admin (issue 22: the same screens, with
- * the admin's school and permissions). Route protection (spec §2): no session → /login, another role → /forbidden,
- * and in the school admin's console a screen whose permission the admin lacks → /forbidden.
+ * The console: the super admin's under /super-admin, a school admin's under /admin (the same screens, with the
+ * admin's school and permissions). Route protection: no session → /login, another role → /forbidden, and in the
+ * school admin's console a screen whose permission the admin lacks → /forbidden.
  */
 export default function ConsoleApp() {
   const session = useStore($session);

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from '@kit/router';
+import type { RouteName } from './router';
+import { ADMIN_NAV_ITEMS } from './nav';
 
 type Screen = { title: string; component: LazyExoticComponent<ComponentType> | ComponentType };
 
@@ -12,7 +13,7 @@ const SystemLogs = lazy(() => import('@features/system-logs/SystemLogsScreen'));
 const Inquiries = lazy(() => import('@features/inquiries/InquiriesScreen'));
 const SystemsAndOrders = lazy(() => import('@features/systems/SystemsAndOrdersScreen'));
 const SmsHistory = lazy(() => import('@features/notifications/SmsHistoryScreen'));
-const DeviceManagement = lazy(() => import('@features/devices/DeviceManagementScreen'));
+const DeviceManagement = lazy(() => import('./screens/DeviceManagementScreen'));
 const SchoolStudents = lazy(() => import('@features/students/SchoolStudentsScreen'));
 const StudentManagement = lazy(() => import('@features/students/StudentManagementScreen'));
 const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
@@ -24,10 +25,12 @@ const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
 
-/**
- * Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard.
- * Add a screen here when its issue builds it.
- */
+/** The school admin's landing screen offers the screens of their sidebar. */
+function AdminHomeRoute() {
+  return <AdminHome screens={ADMIN_NAV_ITEMS} />;
+}
+
+/** Route → screen. Screens load lazily so that, e.g., chart.js ships only with the dashboard. */
 export const SCREENS: Record<RouteName, Screen> = {
   dashboard: { title: 'Dashboard', component: Dashboard },
   home: { title: 'Dashboard', component: Dashboard },
@@ -41,7 +44,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   schoolCalendar: { title: 'School Calendar', component: SchoolCalendar },
   schoolSf2: { title: 'School Form 2', component: SchoolSf2 },
   studentManagement: { title: 'Student Management', component: StudentManagement },
-  // The path forms of spec §2 open Student Management with those filters.
+  // The path forms open Student Management with those filters.
   students: { title: 'Student Management', component: StudentsPath },
   studentsBySchool: { title: 'Student Management', component: StudentsPath },
   studentsByGrade: { title: 'Student Management', component: StudentsPath },
@@ -53,8 +56,8 @@ export const SCREENS: Record<RouteName, Screen> = {
   deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
-  // The school admin's console (issue 22): the same screens, on the admin's own school.
-  adminHome: { title: 'Dashboard', component: AdminHome },
+  // The school admin's console: the same screens, on the admin's own school.
+  adminHome: { title: 'Dashboard', component: AdminHomeRoute },
   adminProfile: { title: 'My Profile', component: AdminAccount },
   adminStudents: { title: 'Students', component: SchoolStudents },
   adminArchivedStudents: { title: 'Archived Students', component: ArchivedStudents },
@@ -62,7 +65,6 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
   adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
-  // School calendar and School Form 2 (issue #23).
   adminCalendar: { title: 'School Calendar', component: SchoolCalendar },
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
   adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },

@@ -1,4 +1,4 @@
-/** Spec §2 Route protection: a centred spinner on a dark background while the session is read. */
+/** Route protection: a centred spinner on a dark background while the session is read. */
 export function FullPageSpinner() {
   return (
     <div className="fixed inset-0 flex items-center justify-center bg-gray-900" role="status" aria-live="polite">

@@ -1,9 +1,9 @@
-import { createRouter, openPage, redirectPage } from '@nanostores/router';
+import { createRouter } from '@nanostores/router';
+import { $page, wireNavigation } from '@kit/navigation';
 
 /**
- * Every console route of spec §2 "Route table" (client-routed under /super-admin, /home, /admin-management), and the
- * school admin's console under /admin (issue 22: the same screens, the school in the path as the super admin's
- * school-scoped screens have it).
+ * Every console route (client-routed under /super-admin, /home, /admin-management), and the school admin's console
+ * under /admin: the same screens, the school in the path as the super admin's school-scoped screens have it.
  */
 export const $router = createRouter({
   dashboard: '/super-admin',
@@ -37,7 +37,6 @@ export const $router = createRouter({
   adminAttendanceHistory: '/admin/attendance-history',
   adminSmsHistory: '/admin/sms-history',
   adminSystemLogs: '/admin/system-logs',
-  // School calendar and School Form 2 (issue #23) in the school admin's console.
   adminCalendar: '/admin/schools/:schoolId/calendar',
   adminSf2: '/admin/schools/:schoolId/sf2',
   adminDeviceManagement: '/admin/device-management',
@@ -46,9 +45,6 @@ export const $router = createRouter({
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];
 
-export { openPage, redirectPage };
-
-/** Navigates within the console (keeps history; the router store updates the screen). */
-export function navigate(path: string): void {
-  $router.open(path);
-}
+// The kit's navigation follows this router: screens read `$page` and open addresses through it.
+$router.subscribe((page) => $page.set(page));
+wireNavigation((path, replace) => $router.open(path, replace));

@@ -2,12 +2,9 @@ import { useState, type ComponentType } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { Button, tabClass, useListQuery } from '@kit';
-import { FacebookPagesTab } from './FacebookPagesTab';
-import { SmsDevicesTab } from './SmsDevicesTab';
+import { DeviceClaims, FacebookPagesTab, SmsDevicesTab, type DeviceTabProps } from '@features/devices';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
-import type { DeviceTabProps } from './device-tab';
 import { isAdminConsole, useCan } from '@kit/console-scope';
-import { DeviceClaims } from './DeviceClaims';
 import type { AdminPermission } from '@domain/admin-console';
 
 type DeviceTab = {
@@ -15,7 +12,7 @@ type DeviceTab = {
   label: string;
   addLabel: string;
   component: ComponentType<DeviceTabProps>;
-  /** What a school admin needs to see the tab (issue 22); the super admin sees every tab. */
+  /** What a school admin needs to see the tab; the super admin sees every tab. */
   permission: AdminPermission;
 };
 
@@ -53,8 +50,9 @@ function RfidReadersPanel({ list, addRequest }: DeviceTabProps) {
 }
 
 /**
- * Spec §2 Device Management (/super-admin/device-management): one tab per kind of device, header button by tab.
- * In a school admin's console (/admin/device-management) only the tabs their permissions allow, on their school.
+ * Device Management (/super-admin/device-management): one tab per kind of device, each from the feature that owns
+ * it, header button by tab. In a school admin's console (/admin/device-management) only the tabs their permissions
+ * allow, on their school.
  */
 export default function DeviceManagementScreen() {
   const can = useCan();

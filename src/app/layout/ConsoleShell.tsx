@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { SidebarNav } from './Sidebar';
 import { useOnceTrue } from '@kit/ui/useOnceTrue';
-import type { RouteName } from '@kit/router';
-import { PRODUCT_NAME } from '../../../site';
+import type { RouteName } from '../router';
+import { PRODUCT_NAME } from '../../site';
 
 const loadPhoneMenu = () => import('./PhoneMenu');
 const PhoneMenu = lazy(loadPhoneMenu);
 
-/** Spec §2 "Super Admin layout": sidebar on wide screens, a slide-in 'Super Admin Panel' on small ones. */
+/** The console's layout: sidebar on wide screens, a slide-in 'Super Admin Panel' on small ones. */
 export function ConsoleShell({
   current,
   onLogout,
