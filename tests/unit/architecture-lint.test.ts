@@ -3,8 +3,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue #21: the architecture is enforced by lint (eslint.architecture.js). Each case lints a small file as if it
- * stood at `at` and expects the rule to name the crossing; the same import through the door is clean.
+ * The architecture is enforced by lint (eslint.architecture.js). Each case lints a small file as if it stood at `at`
+ * and expects the rule to name the crossing; the same import through the door is clean.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -53,6 +53,37 @@ describe('architecture lint', () => {
     ).toEqual([expect.stringContaining('server/core is below the features.')]);
     expect(
       await problems('src/kit/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
-    ).toEqual([expect.stringContaining('src/kit is below the features.')]);
+    ).toEqual([expect.stringContaining('src/kit is below the features and the console shell.')]);
+  }, 60_000);
+
+  it('the browser layers import none above them: kit → features → the console shell → pages', async () => {
+    const shellRouter = "import { $router } from '@app/router';\nexport const x = $router;\n";
+    expect(await problems('src/kit/probe.ts', shellRouter.replace('@app', '../app'))).toEqual([
+      expect.stringContaining('src/kit is below the features and the console shell.'),
+    ]);
+    expect(await problems('src/features/students/probe.ts', shellRouter.replace('@app', '../../app'))).toEqual([
+      expect.stringContaining('The features are below the console shell (src/app) and the pages.'),
+    ]);
+    expect(await problems('src/app/probe.ts', "import { GET } from '../pages/robots.txt';\nexport const x = GET;\n")).toEqual([
+      expect.stringContaining('The console shell (src/app) is below the pages.'),
+    ]);
+    expect(
+      await problems('src/features/students/probe.ts', "import { $page } from '@kit/navigation';\nexport const x = $page;\n"),
+    ).toEqual([]);
+    expect(
+      await problems('src/app/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
+    ).toEqual([]);
+    expect(await problems('src/pages/probe.ts', "import { $router } from '../app/router';\nexport const x = $router;\n")).toEqual(
+      [],
+    );
+  }, 60_000);
+
+  it('the domain imports nothing else of src/', async () => {
+    expect(
+      await problems('src/domain/probe.ts', "import { navigate } from '@kit/navigation';\nexport const x = navigate;\n"),
+    ).toEqual([expect.stringContaining('src/domain is the wire contract: it imports nothing of the browser or the server.')]);
+    expect(
+      await problems('src/domain/probe.ts', "import { apiSuccess } from '@domain/api';\nexport const x = apiSuccess;\n"),
+    ).toEqual([]);
   }, 60_000);
 });
