@@ -3,10 +3,12 @@
 //   the features (src/features/<f>) → the console shell (src/app) → Astro's pages and layouts (src/pages,
 //   src/layouts, and src/islands if an island entry is added). A layer imports none above it;
 // - a feature (server/features/<f>, src/features/<f>) is used by other features only through its index.ts;
-// - the server imports nothing from src/ but the wire contract, src/domain/; src/ never imports server/;
-// - server/core is below the server's features; the domain imports nothing of the browser or the server;
+// - the server imports nothing from src/ but the wire contract (src/domain) and the shared rules (src/shared: pure
+//   TS both sides run, such as CSV text, card ids, networks); src/ never imports server/;
+// - server/core is below the server's features; the domain imports nothing of the browser or the server, and the
+//   shared rules import nothing of src/ at all;
 // - no import cycles anywhere.
-// Aliases (@domain, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
+// Aliases (@domain, @shared, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
 // way it is written.
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
@@ -51,8 +53,8 @@ export const architecture = {
           {
             target: './server',
             from: './src',
-            except: ['./domain'],
-            message: 'The server imports only the wire contract (src/domain) from src/.',
+            except: ['./domain', './shared'],
+            message: 'The server imports only the wire contract (src/domain) and the shared rules (src/shared) from src/.',
           },
           { target: './server/core', from: './server/features', message: 'server/core is below the features.' },
           {
@@ -69,8 +71,14 @@ export const architecture = {
           {
             target: './src/domain',
             from: './src',
-            except: ['./domain'],
-            message: 'src/domain is the wire contract: it imports nothing of the browser or the server.',
+            except: ['./domain', './shared'],
+            message: 'src/domain is the wire contract: it imports nothing of the browser or the server but src/shared.',
+          },
+          {
+            target: './src/shared',
+            from: './src',
+            except: ['./shared'],
+            message: 'src/shared is below everything: pure rules, no import of the browser, the server or the contract.',
           },
           ...doors('server/features'),
           ...doors('src/features'),

@@ -10,7 +10,7 @@ import {
   SKIP_WITHOUT_CURSOR_MESSAGE,
 } from './list-filters';
 import { paginationSchema } from './api';
-import { mergeLiveRow } from './live-list';
+import { mergeLiveRow } from '@shared/live-list';
 import type { SchoolYearSpan } from './calendar';
 import { idField, safeString } from './validation';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { mergeLiveRow } from './live-list';
+import { mergeLiveRow } from '@shared/live-list';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
-import { idField, safeString } from './validation';
+import { idField, idParams, safeString } from './validation';
 
 /** SMS Notifications History (spec §2, §3 "SMS notification", "History filter", §4 live updates, §7). */
 
@@ -180,3 +180,21 @@ export function matchesFilters(row: SmsNotification, f: Partial<Record<keyof Sms
   if (f.endDate && row.createdAt.slice(0, 10) > String(f.endDate)) return false;
   return true;
 }
+
+/*
+ * A message whose outcome nobody can tell (UNCERTAIN in SMS History) waits for an admin, who either
+ * resends it (the parent may get it twice: the admin checked the phone first) or dismisses it (not resent).
+ * POST /api/super-admin/sms-history/:id/resend and …/:id/dismiss, no body, answer the history row.
+ */
+export const SMS_UNCERTAIN_MESSAGES = {
+  notFound: 'SMS notification not found',
+  notUncertain: 'Only a message whose outcome is unknown (UNCERTAIN) can be resent or dismissed',
+  resent: 'Message queued to be sent again',
+  dismissed: 'Message dismissed: it will not be resent',
+} as const;
+
+export const smsNotificationParams = idParams(SMS_UNCERTAIN_MESSAGES.notFound);
+
+/** Whether the row's Resend and Dismiss actions apply. */
+export const isOpenUncertain = (n: { status: string; dismissedAt: string | null }) =>
+  n.status === 'UNCERTAIN' && n.dismissedAt == null;

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS } from '@domain/order-status';
+import { ORDER_STATUS_LABELS } from '@domain/systems/order-status';
 /*
  * Badge colour rules of spec §4 (and §2 System Logs), pure: which tone a status or action gets and its label.
  */

@@ -1,4 +1,4 @@
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/auth/roles';
 
 /*
  * Which console the page is, from its address alone: the one ky client and the socket store need it on every page,

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { hasPermission, type RoutePermission } from '@domain/admin-console';
+import { hasPermission, type RoutePermission } from '@domain/admins/console';
 import { consoleRole, isAdminConsole } from './console-role';
 
 /*

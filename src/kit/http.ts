@@ -1,6 +1,6 @@
 import ky, { HTTPError, type Input, type KyInstance, type Options } from 'ky';
 import { getCookie, removeCookie } from './cookies';
-import { CSRF_COOKIES, CSRF_HEADER, ROLES, sessionRoleOfPath } from '@domain/roles';
+import { CSRF_COOKIES, CSRF_HEADER, ROLES, sessionRoleOfPath } from '@domain/auth/roles';
 import type { ApiFailure } from '@domain/api';
 import { consoleRole } from './console-role';
 

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
-import { CSRF_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/auth/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 import { consoleRole } from './console-role';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL, expectFitsWidth, SCREEN_WIDTHS, signIn, signInViaApi } from './helpers';
 import { call, PASSWORD, run, school } from './admin-seed';
-import { RESET_MESSAGES } from '@domain/password-reset';
+import { RESET_MESSAGES } from '@domain/auth/password-reset';
 
 const NEW_PASSWORD = 'Lantern-Orchid-Meadow-42';
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectFitsWidth, SCREEN_WIDTHS, signInViaApi, WANT_TOKEN } from './helpers';
 import { admin, call, PASSWORD, school, student } from './admin-seed';
-import { CLAIM_RECORDED } from '@domain/device-claims';
+import { CLAIM_RECORDED } from '@domain/devices/device-claims';
 
 /**
  * Issue #18, Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
+import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-history';
 import { addStudent, addUncertainMessage } from '../helpers/notifications';
 import { startInstance, type Instance } from './instance';
 

@@ -31,12 +31,19 @@ describe('architecture lint', () => {
     expect(await problems(at, "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n")).toEqual([]);
   }, 60_000);
 
-  it('the server imports only src/domain from src/, and src/ never imports the server', async () => {
+  it('the server imports only src/domain and src/shared from src/, and src/ never imports the server', async () => {
     const fromServer = await problems(
       'server/features/students/probe.ts',
       "import { fetchSchools } from '@features/schools';\nimport { apiSuccess } from '@domain/api';\nexport const x = [fetchSchools, apiSuccess];\n",
     );
-    expect(fromServer).toEqual([expect.stringContaining('The server imports only the wire contract (src/domain) from src/.')]);
+    expect(fromServer).toEqual([
+      expect.stringContaining(
+        'The server imports only the wire contract (src/domain) and the shared rules (src/shared) from src/.',
+      ),
+    ]);
+    expect(
+      await problems('server/features/students/probe.ts', "import { csvLine } from '@shared/csv';\nexport const x = csvLine;\n"),
+    ).toEqual([]);
     const fromBrowser = await problems(
       'src/features/students/probe.ts',
       "import { nowIso } from '@core/time/time';\nexport const x = nowIso;\n",
@@ -78,12 +85,20 @@ describe('architecture lint', () => {
     );
   }, 60_000);
 
-  it('the domain imports nothing else of src/', async () => {
+  it('the domain imports nothing else of src/ but the shared rules, which import nothing of src/', async () => {
     expect(
       await problems('src/domain/probe.ts', "import { navigate } from '@kit/navigation';\nexport const x = navigate;\n"),
-    ).toEqual([expect.stringContaining('src/domain is the wire contract: it imports nothing of the browser or the server.')]);
+    ).toEqual([
+      expect.stringContaining('src/domain is the wire contract: it imports nothing of the browser or the server but src/shared.'),
+    ]);
     expect(
       await problems('src/domain/probe.ts', "import { apiSuccess } from '@domain/api';\nexport const x = apiSuccess;\n"),
     ).toEqual([]);
+    expect(await problems('src/domain/probe.ts', "import { csvLine } from '@shared/csv';\nexport const x = csvLine;\n")).toEqual(
+      [],
+    );
+    expect(
+      await problems('src/shared/probe.ts', "import { apiSuccess } from '@domain/api';\nexport const x = apiSuccess;\n"),
+    ).toEqual([expect.stringContaining('src/shared is below everything')]);
   }, 60_000);
 });

@@ -22,7 +22,7 @@ import type { profileRecordSchema, anySignInResultSchema } from '@domain/auth';
 import type { dashboardStatsSchema } from '@domain/dashboard';
 import type { gradeSchema, sectionSchema } from '@domain/grades';
 import type { inquiryRecordSchema } from '@domain/inquiries';
-import type { orderRecordSchema } from '@domain/orders';
+import type { orderRecordSchema } from '@domain/systems/orders';
 import type { contractFileSchema, schoolSchema } from '@domain/schools';
 import type { systemLogPageSchema } from '@domain/system-logs';
 import type { systemSchema } from '@domain/systems';

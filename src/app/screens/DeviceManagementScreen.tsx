@@ -5,7 +5,7 @@ import { Button, tabClass, useListQuery } from '@kit';
 import { DeviceClaims, FacebookPagesTab, SmsDevicesTab, type DeviceTabProps } from '@features/devices';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
 import { isAdminConsole, useCan } from '@kit/console-scope';
-import type { AdminPermission } from '@domain/admin-console';
+import type { AdminPermission } from '@domain/admins/console';
 
 type DeviceTab = {
   key: string;

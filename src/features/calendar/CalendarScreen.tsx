@@ -3,7 +3,7 @@ import { Breadcrumb, Button, DataTable, ErrorBanner, SelectField, TextField, use
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { usePageTitle } from '@kit/usePageTitle';
 import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
-import { formatCalendarDate } from '@domain/format';
+import { formatCalendarDate } from '@kit/text/format';
 import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { fetchCalendar } from './api';

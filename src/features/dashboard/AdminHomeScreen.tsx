@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ScreenHeading } from '@kit/ScreenHeading';
 import { useCan, type Needed } from '@kit/console-scope';
-import { NO_SCHOOL_MESSAGE } from '@domain/admin-console';
+import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
 import SchoolDayPanel from './SchoolDayPanel';
 

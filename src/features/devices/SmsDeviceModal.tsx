@@ -9,7 +9,7 @@ import {
   smsDeviceToForm,
   type SmsDevice,
   type SmsDeviceForm,
-} from '@domain/sms-devices';
+} from '@domain/devices/sms-devices';
 import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from '@kit';
 import { consoleSchoolValue, isAdminConsole } from '@kit/console-scope';
 import { SecretField } from './SecretField';

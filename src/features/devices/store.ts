@@ -13,14 +13,14 @@ import {
   smsDeviceUpdateSchema,
   type SmsDevice,
   type SmsDeviceForm,
-} from '@domain/sms-devices';
+} from '@domain/devices/sms-devices';
 import {
   FACEBOOK_PAGE_MESSAGES,
   facebookPageCreateSchema,
   facebookPageUpdateSchema,
   type FacebookPage,
   type FacebookPageForm,
-} from '@domain/facebook-pages';
+} from '@domain/devices/facebook-pages';
 import { validate } from '@domain/validation';
 import { actionFailure, invalid, type ActionResult } from '@kit/action';
 

@@ -3,7 +3,7 @@ import { fetchReaders, fetchUnknownTaps } from './api';
 import { fetchSchools } from '@features/schools';
 import { followReaderTaps, issueNewToken, removeReader } from './store';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import {
   Button,
   CheckboxField,

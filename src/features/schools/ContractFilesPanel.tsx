@@ -4,7 +4,7 @@ import { fetchContractFiles } from './contract-files-api';
 import type { ContractFile } from '@domain/schools';
 import { addContractFiles, removeContractFile } from './store';
 import { CONTRACT_FILE_EXTENSIONS, fileUrl, formatFileSize } from '@domain/files';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 
 const ACCEPT = CONTRACT_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -3,7 +3,7 @@ import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, S
 import type { School } from '@domain/schools';
 import { saveSchool, schoolForm } from './store';
 import { websiteHref } from '@domain/schools';
-import { formatDate, formatDateTime } from '@domain/format';
+import { formatDate, formatDateTime } from '@kit/text/format';
 import { ContractFilesPanel } from './ContractFilesPanel';
 import { AttendanceSettingsPanel } from './AttendanceSettingsPanel';
 import { SchoolFormFields } from './SchoolFormFields';

@@ -1,4 +1,4 @@
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import type { StudentMessages } from '@domain/student-portal';
 import { StatusBadge } from '@kit/StatusBadge';
 import { Button } from '@kit/ui/Button';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CSRF_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/auth/roles';
 import { getCookie } from '@kit/cookies';
 import type { LiveStatus } from '@kit/live';
 import { useListResource } from '@kit/useListResource';

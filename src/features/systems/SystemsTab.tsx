@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { fetchSystems } from './api';
 import { filterSystemsByText, removeSystem } from './store';
 import type { System } from '@domain/systems';
-import { systemCountLabel } from '@domain/system-catalogue';
+import { systemCountLabel } from '@domain/systems/catalogue';
 import {
   Button,
   CardsOrTable,

@@ -2,10 +2,10 @@ import { createSystem, deleteSystem, updateSystem } from './api';
 import { updateOrderStatus } from './orders-api';
 import { MB } from '@domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES, systemCreateSchema, type System } from '@domain/systems';
-import { ORDER_MESSAGES, type Order, type OrderStatus } from '@domain/orders';
+import { ORDER_MESSAGES, type Order, type OrderStatus } from '@domain/systems/orders';
 import { validate } from '@domain/validation';
 import { actionFailure, type ActionResult } from '@kit/action';
-import { mailtoLink } from '@domain/mailto';
+import { mailtoLink } from '@kit/text/mailto';
 
 /*
  * Systems & Orders Management (spec §2, §4, §5, §7, §8): the form rules and the calls of the console's

@@ -1,4 +1,4 @@
-import { formatDate } from '@domain/format';
+import { formatDate } from '@kit/text/format';
 import type { System } from '@domain/systems';
 import { tableFeatures } from './store';
 import type { Column } from '@kit';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emailField, honeypotField, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
-import { HONEYPOT_FIELD } from './public-forms';
+import { emailField, honeypotField, isSafeText, UNSAFE_TEXT_ERROR } from '../validation';
+import { HONEYPOT_FIELD } from '../public-forms';
 
-import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './messages';
 
-export { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './inquiry-messages';
+export { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './messages';
 
 const text = (required: string, max: number, maxMessage: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_ERROR);

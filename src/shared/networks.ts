@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /*
- * Allowed networks of an RFID reader (issue #18): '192.168.1.0/24', '10.0.0.7' (= /32), 'fd00::/8'.
+ * Allowed networks of an RFID reader: '192.168.1.0/24', '10.0.0.7' (= /32), 'fd00::/8'.
  * ONE parser (ipaddr.js) on save (the reader schema, so a malformed entry is a 400 naming the field) and at tap
  * time (addressInNetworks), so what was accepted on save is exactly what is matched later.
  */

@@ -1,5 +1,3 @@
-import type { Pagination } from './api';
-
 /*
  * Live rows merged into a loaded page of a newest-first list (Attendance History, SMS History), one rule for
  * both. A row already on the page is replaced (a check-out, DELIVERED): the total stays. A row not on the page
@@ -7,13 +5,22 @@ import type { Pagination } from './api';
  * that sits on another page was counted by the server already and must not be counted again.
  */
 
+/** What of a list's pagination a new row changes (the contract's `Pagination` has these). */
+interface PageCounts {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNextPage: boolean;
+}
+
 /** The new rows and pagination, or null when the row changes nothing on this page. */
-export function mergeLiveRow<T extends { id: number }>(
+export function mergeLiveRow<T extends { id: number }, P extends PageCounts>(
   rows: T[],
-  pagination: Pagination,
+  pagination: P,
   row: T,
   mayInsert: boolean,
-): { rows: T[]; pagination: Pagination } | null {
+): { rows: T[]; pagination: P } | null {
   const at = rows.findIndex((r) => r.id === row.id);
   if (at >= 0) return { rows: rows.map((r, i) => (i === at ? row : r)), pagination };
   if (!mayInsert || rows.some((r) => r.id >= row.id)) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, PASSWORD_MIN } from './auth';
+import { loginSchema, PASSWORD_MIN } from '.';
 
 /** The site's own page that sets a new password; a link carries its token after '#' (never sent to a server). */
 export const RESET_PAGE_PATH = '/reset-password';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredText, safeString } from './validation';
+import { idField, requiredText, safeString } from '../validation';
 
 /** Facebook pages (spec §2 Device Management, §3 "Facebook page", §5, §7 /api/super-admin/facebook-pages). */
 

@@ -1,4 +1,4 @@
-import type { System } from './systems';
+import type { System } from '.';
 
 /*
  * The public catalogue's search and labels without the zod schemas of `systems.ts` (which re-exports them), so the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField, honeypotField, idField, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
-import { HONEYPOT_FIELD } from './public-forms';
+import { emailField, honeypotField, idField, isSafeText, UNSAFE_TEXT_ERROR } from '../validation';
+import { HONEYPOT_FIELD } from '../public-forms';
 
 import { ORDER_STATUSES } from './order-status';
 

@@ -1,5 +1,5 @@
 /*
- * A learner's month by DepEd School Form 2's rules (issues #23, #24), shared by SF2 (server/features/reports/sf2-form.ts)
+ * A learner's month by DepEd School Form 2's rules, shared by SF2 (server/features/reports/sf2-form.ts)
  * and the student portal's calendar and totals, so the two cannot count differently:
  * - class days: the school's weekly class days within the school year, less the no-class days of the whole school
  *   or of the learner's grade level;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_MAX, emailField, isEmail, PHONE_PATTERN, requiredText } from './validation';
-import { IMAGE_MIME_TYPES } from './files';
-import { isLrn } from './student-portal';
+import { EMAIL_MAX, emailField, isEmail, PHONE_PATTERN, requiredText } from '../validation';
+import { IMAGE_MIME_TYPES } from '../files';
+import { isLrn } from '../student-portal';
 
 export const PASSWORD_MIN = 8;
 
@@ -134,3 +134,21 @@ export const anySignInResultSchema = z.object({
   user: signedInUserSchema.extend({ role: z.enum(SIGN_IN_ROLES) }),
 });
 export type AnySignInResult = z.infer<typeof anySignInResultSchema>;
+
+/**
+ * Password rules beyond the spec's length (which stays in each form's schema): a password may not be
+ * the account's email address, nor one that is common or quick to guess. The guessability estimate
+ * (zxcvbn-ts with its common-password dictionaries) runs on the server (server/core/auth/password-strength.ts)
+ * so the dictionaries never ship to the browser; these messages are shared by both sides.
+ */
+export const PASSWORD_MESSAGES = {
+  sameAsEmail: 'Password must not be the same as the email address',
+  tooGuessable: 'This password is too common or easy to guess. Please choose a stronger one.',
+} as const;
+
+/** The lowest zxcvbn score (0–4) accepted: 0 and 1 are guessed in under a million tries. */
+export const PASSWORD_MIN_SCORE = 2;
+
+/** The email as the password (any case, surrounding spaces ignored). */
+export const isSameAsEmail = (password: string, email: string | null | undefined): boolean =>
+  !!email && password.trim().toLowerCase() === email.trim().toLowerCase();

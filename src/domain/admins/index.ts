@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeError, validate } from './validation';
-import { PASSWORD_MIN } from './auth';
+import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeError, validate } from '../validation';
+import { PASSWORD_MIN } from '../auth';
 
 /*
  * Admin accounts and their permissions (spec §2 Admin Management, §3 Admin/Permission, §5 Create/Edit

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { normalizeCardUid } from './card-uid';
-import { checkDateOrder, dateQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from './list-filters';
-import { paginationSchema } from './api';
+import { normalizeCardUid } from '@shared/card-uid';
+import { checkDateOrder, dateQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from '../list-filters';
+import { paginationSchema } from '../api';
 import {
   STUDENT_PASSWORD_MIN,
   GENDERS,
@@ -11,8 +11,8 @@ import {
   ARCHIVE_REASON_MAX,
   BULK_MAX,
   normalizePhMobile,
-} from './student-constants';
-import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN, requiredText, safeString } from './validation';
+} from './constants';
+import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN, requiredText, safeString } from '../validation';
 
 /*
  * Students and archived students (spec §2 student screens, §3 Student/ArchivedStudent, §5 Student, §7).
@@ -336,5 +336,5 @@ export const placementText = (s: Pick<Student, 'school' | 'gradeModel' | 'sectio
   section: s.sectionModel?.name ?? '-',
 });
 // The name and search-term helpers (no schemas) live in ./student-text; re-exported for this file's importers.
-export * from './student-text';
-export * from './student-constants';
+export * from './text';
+export * from './constants';

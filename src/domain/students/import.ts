@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { csvLine } from './csv';
-import { clearableText, idField } from './validation';
-import { passwordRequired, personFields } from './students';
+import { csvLine } from '@shared/csv';
+import { clearableText, idField } from '../validation';
+import { passwordRequired, personFields } from '.';
 
 /*
  * CSV import of students for one school (issue #10, beyond the spec). The browser uploads the file twice:

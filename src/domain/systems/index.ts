@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPath, isSafeText, UNSAFE_TEXT_ERROR } from './validation';
+import { idPath, isSafeText, UNSAFE_TEXT_ERROR } from '../validation';
 
 /** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
 export const SYSTEM_LIMITS = {

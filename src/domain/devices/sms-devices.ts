@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeNumber, MAX_ID, PHONE_PATTERN, requiredText, safeString } from './validation';
+import { isWholeNumber, MAX_ID, PHONE_PATTERN, requiredText, safeString } from '../validation';
 
 /** SMS devices (spec §2 Device Management, §3 "SMS device", §5, §7 /api/super-admin/sms-devices). */
 

@@ -1,4 +1,4 @@
-import type { Inquiry } from './inquiries';
+import type { Inquiry } from '@domain/inquiries';
 
 /*
  * Inquiries Management (spec §2, §5, §9): the whole list comes from GET /api/inquiries and is filtered,
@@ -31,12 +31,6 @@ export interface InquiryFilters {
 /** A known page size, else the default (an old or hand-typed link). */
 export const inquiryPageSize = (limit: number): number =>
   (INQUIRY_PAGE_SIZES as readonly number[]).includes(limit) ? limit : INQUIRY_DEFAULT_PAGE_SIZE;
-
-/** The first `max` characters and '...' when the text is longer; whole characters (an emoji is never cut in half). */
-export function truncateText(text: string | null | undefined, max: number): string {
-  const chars = Array.from(text ?? '');
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : (text ?? '');
-}
 
 /** 'YYYY-MM-DD' → that day at the given local time; null for '' or a date that does not exist. */
 function localDay(date: string, h: number, m: number, s: number, ms: number): Date | null {

@@ -1,7 +1,11 @@
-import { truncateText } from './inquiry-list';
+/** The first `max` characters and '...' when the text is longer; whole characters (an emoji is never cut in half). */
+export function truncateText(text: string | null | undefined, max: number): string {
+  const chars = Array.from(text ?? '');
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : (text ?? '');
+}
 
 /*
- * Text a device sent, made safe to store, log and show (issue #18): every control or text-direction character
+ * Text a device sent, made safe to store, log and show: every control or text-direction character
  * (the ones isSafeText refuses, plus tab and line breaks) as a visible \uXXXX escape — PostgreSQL cannot store
  * NUL, and a log or a table cell must not be rewritten by them — then shortened to `max` characters.
  */
