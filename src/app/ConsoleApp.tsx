@@ -7,10 +7,10 @@ import { documentTitle } from '../site';
 import { ConsoleShell } from './layout/ConsoleShell';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { SCREENS } from './routes';
 import { ADMIN_ROUTE_PERMISSIONS } from './nav';
-import { $consoleAccess, can, consoleRole, isAdminConsole } from '@kit/console-scope';
+import { $consoleAccess, can, consoleRole, isAdminConsole } from '@kit/console/scope';
 // The account store alone (the admins feature's door would bring its forms' schemas to the console's first load).
 import { loadAdminAccount } from '@features/admins/account-store';
 

@@ -1,5 +1,5 @@
-import type { Needed } from '@kit/console-scope';
-import { ICONS } from '@kit/icons';
+import type { Needed } from '@kit/console/scope';
+import { ICONS } from '@kit/display/icons';
 import type { RouteName } from './router';
 
 /** Device Management's tabs' permissions: any one of them opens the screen. */

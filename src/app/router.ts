@@ -1,5 +1,5 @@
 import { createRouter } from '@nanostores/router';
-import { $page, wireNavigation } from '@kit/navigation';
+import { $page, wireNavigation } from '@kit/console/navigation';
 
 /**
  * Every console route (client-routed under /super-admin, /home, /admin-management), and the school admin's console

@@ -2,7 +2,7 @@ import ky, { HTTPError, type Input, type KyInstance, type Options } from 'ky';
 import { getCookie, removeCookie } from './cookies';
 import { CSRF_COOKIES, CSRF_HEADER, ROLES, sessionRoleOfPath } from '@domain/auth/roles';
 import type { ApiFailure } from '@domain/api';
-import { consoleRole } from './console-role';
+import { consoleRole } from './console/role';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_PATH = '/login';

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
 import { CSRF_COOKIES } from '@domain/auth/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
-import { consoleRole } from './console-role';
+import { consoleRole } from './console/role';
 
 /**
  * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).

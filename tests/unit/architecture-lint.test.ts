@@ -75,7 +75,10 @@ describe('architecture lint', () => {
       expect.stringContaining('The console shell (src/app) is below the pages.'),
     ]);
     expect(
-      await problems('src/features/students/probe.ts', "import { $page } from '@kit/navigation';\nexport const x = $page;\n"),
+      await problems(
+        'src/features/students/probe.ts',
+        "import { $page } from '@kit/console/navigation';\nexport const x = $page;\n",
+      ),
     ).toEqual([]);
     expect(
       await problems('src/app/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
@@ -87,7 +90,7 @@ describe('architecture lint', () => {
 
   it('the domain imports nothing else of src/ but the shared rules, which import nothing of src/', async () => {
     expect(
-      await problems('src/domain/probe.ts', "import { navigate } from '@kit/navigation';\nexport const x = navigate;\n"),
+      await problems('src/domain/probe.ts', "import { navigate } from '@kit/console/navigation';\nexport const x = navigate;\n"),
     ).toEqual([
       expect.stringContaining('src/domain is the wire contract: it imports nothing of the browser or the server but src/shared.'),
     ]);

@@ -7,7 +7,7 @@ import {
   studentFormPatch,
 } from '@features/students/store';
 import { importFileError } from '@features/students/import-store';
-import { toggleKeys } from '@kit/useRowSelection';
+import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';
 
 describe('Register/Edit Student form rules (spec §5)', () => {

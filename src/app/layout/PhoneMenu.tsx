@@ -1,7 +1,7 @@
 import { CloseButton, Dialog } from '@kit/ui/Dialog';
 import { SidebarNav } from './Sidebar';
 import type { RouteName } from '../router';
-import { isAdminConsole } from '@kit/console-scope';
+import { isAdminConsole } from '@kit/console/scope';
 
 /** The slide-in 'Super Admin Panel' of small screens; ConsoleShell loads it lazily, on first open. */
 export default function PhoneMenu({

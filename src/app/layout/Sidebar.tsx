@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ADMIN_NAV_ITEMS, NAV_ITEMS } from '../nav';
 import type { RouteName } from '../router';
-import { $consoleAccess, can, type ConsoleAccess } from '@kit/console-scope';
+import { $consoleAccess, can, type ConsoleAccess } from '@kit/console/scope';
 
 /** The console's entries: the super admin's, or the school admin's that their permissions allow. */
 function navItems(access: ConsoleAccess): Array<{ label: string; href: string; routes: RouteName[]; icon: string }> {

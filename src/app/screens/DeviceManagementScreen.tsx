@@ -1,10 +1,10 @@
 import { useState, type ComponentType } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { Button, tabClass, useListQuery } from '@kit';
 import { DeviceClaims, FacebookPagesTab, SmsDevicesTab, type DeviceTabProps } from '@features/devices';
 import { DEVICE_DEFAULTS, RfidReadersTab } from '@features/rfid';
-import { isAdminConsole, useCan } from '@kit/console-scope';
+import { isAdminConsole, useCan } from '@kit/console/scope';
 import type { AdminPermission } from '@domain/admins/console';
 
 type DeviceTab = {

@@ -1,5 +1,5 @@
 import { saveAttendanceSettings } from './api';
-import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 import { attendanceSettingsSchema, type AttendanceSettings, type AttendanceSettingsInput } from '@domain/attendance';
 import { validate } from '@domain/validation';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Breadcrumb, Button, DataTable, ErrorBanner, SelectField, TextField, useConfirm, useListResource } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { usePageTitle } from '@kit/usePageTitle';
-import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { formatCalendarDate } from '@kit/text/format';
 import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
 import { useSchoolParam, useScopedSchool } from '@features/schools';

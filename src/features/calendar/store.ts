@@ -1,4 +1,4 @@
-import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 import { validate } from '@domain/validation';
 import {
   noClassDayInputSchema,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { useCan, type Needed } from '@kit/console-scope';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { useCan, type Needed } from '@kit/console/scope';
 import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
 import SchoolDayPanel from './SchoolDayPanel';

@@ -1,4 +1,4 @@
-import { ICONS } from '@kit/icons';
+import { ICONS } from '@kit/display/icons';
 
 /** Quick Actions: tiles to Admins, Schools, Logs and Profile (icons shared with the sidebar). */
 const TILES = [

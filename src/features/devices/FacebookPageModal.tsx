@@ -9,7 +9,7 @@ import {
   type FacebookPageForm,
 } from '@domain/devices/facebook-pages';
 import { SelectField, TextField, useFormState, FormDialog } from '@kit';
-import { consoleSchoolValue } from '@kit/console-scope';
+import { consoleSchoolValue } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */

@@ -9,7 +9,7 @@ import { FacebookPageModal } from './FacebookPageModal';
 import { SendTestMessageModal } from './SendTestMessageModal';
 import { schoolFilterOptions, useChannelList } from './useChannelList';
 import { DeviceClaims } from './DeviceClaims';
-import { isAdminConsole } from '@kit/console-scope';
+import { isAdminConsole } from '@kit/console/scope';
 
 /** Spec §2 Facebook Pages tab: search (page name, page id, school name), school filter, cards/table, count, actions. */
 export function FacebookPagesTab({ list, addRequest }: DeviceTabProps) {

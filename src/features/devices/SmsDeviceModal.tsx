@@ -11,7 +11,7 @@ import {
   type SmsDeviceForm,
 } from '@domain/devices/sms-devices';
 import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from '@kit';
-import { consoleSchoolValue, isAdminConsole } from '@kit/console-scope';
+import { consoleSchoolValue, isAdminConsole } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */

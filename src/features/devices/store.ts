@@ -22,7 +22,7 @@ import {
   type FacebookPageForm,
 } from '@domain/devices/facebook-pages';
 import { validate } from '@domain/validation';
-import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 
 /*
  * Device Management (spec §2, §5, §7, §8): form → payload rules and the calls of the SMS Devices and

@@ -12,17 +12,17 @@ import {
   useListQuery,
   useListResource,
 } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { $page } from '@kit/navigation';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { $page } from '@kit/console/navigation';
 import { useScopedSchool } from '@features/schools';
-import { isAdminConsole, useCan } from '@kit/console-scope';
+import { isAdminConsole, useCan } from '@kit/console/scope';
 import { fetchGrades } from './grades-api';
 import type { Grade, Section } from '@domain/grades';
 import { fetchSections } from './sections-api';
 import { setGradeActive, setSectionActive } from './store';
 import { GradeCard, SectionCard } from './cards';
 import { CreateModal, type CreateKind } from './CreateModal';
-import { tabClass } from '@kit/tabs';
+import { tabClass } from '@kit/display/tabs';
 import { EditModal, type Editing } from './EditModal';
 import { gradeOptionLabel } from './fields';
 

@@ -9,7 +9,7 @@ import {
   sectionUpdateSchema,
 } from '@domain/grades';
 import { validate } from '@domain/validation';
-import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/form/action';
 
 export interface GradeForm {
   name: string;

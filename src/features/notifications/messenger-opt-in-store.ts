@@ -1,5 +1,5 @@
 import { createOptInLink, unbindMessenger } from './messenger-opt-in-api';
-import { actionFailure, type ActionResult } from '@kit/action';
+import { actionFailure, type ActionResult } from '@kit/form/action';
 import { OPT_IN_MESSAGES } from '@domain/messenger-opt-in';
 import type { MessengerOptIn, NewOptInLink } from '@domain/messenger-opt-in';
 

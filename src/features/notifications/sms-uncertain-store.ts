@@ -1,6 +1,6 @@
 import { decideUncertainMessage } from './sms-history-api';
 import type { SmsNotification } from '@domain/sms-history';
-import { actionFailure, type ActionResult } from '@kit/action';
+import { actionFailure, type ActionResult } from '@kit/form/action';
 
 /**
  * Issue #18: an admin's decision on an UNCERTAIN message of SMS History. No state of its own: the screen puts

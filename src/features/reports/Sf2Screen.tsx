@@ -10,9 +10,9 @@ import {
   useListQuery,
   useListResource,
 } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { usePageTitle } from '@kit/usePageTitle';
-import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { downloadSchoolSf2, downloadSf2, fetchSf2, fetchSf2Choices } from './api';
 import { Sf2Grid } from './Sf2Grid';

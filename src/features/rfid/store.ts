@@ -1,6 +1,6 @@
-import { consoleSchoolValue } from '@kit/console-scope';
+import { consoleSchoolValue } from '@kit/console/scope';
 import { createReader, rotateReaderToken, updateReader, deleteReader } from './api';
-import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 import { READER_MESSAGES, readerCreateSchema, type ReaderKind, type RfidReader, type RfidReaderWithToken } from '@domain/rfid';
 import { validate } from '@domain/validation';
 import type { LiveTapEvent } from '@domain/attendance';

@@ -8,7 +8,7 @@ import { ContractFilesPanel } from './ContractFilesPanel';
 import { AttendanceSettingsPanel } from './AttendanceSettingsPanel';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 import { schoolLinks } from './links';
 
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -10,7 +10,7 @@ import {
   IMAGE_MIME_TYPES,
 } from '@domain/files';
 import { validate } from '@domain/validation';
-import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/form/action';
 
 /** The School Management forms (Register New School, School Details/Edit): text inputs plus isActive. */
 export interface SchoolForm {

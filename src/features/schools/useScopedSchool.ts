@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useListResource } from '@kit';
-import { $page, navigate } from '@kit/navigation';
-import { $consoleAccess } from '@kit/console-scope';
+import { $page, navigate } from '@kit/console/navigation';
+import { $consoleAccess } from '@kit/console/scope';
 import type { School } from '@domain/schools';
 import { fetchSchool } from './api';
 

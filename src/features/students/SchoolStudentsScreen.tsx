@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useScopedSchool } from '@features/schools';
-import { $page, navigate } from '@kit/navigation';
+import { $page, navigate } from '@kit/console/navigation';
 import { Breadcrumb, EmptyState, ErrorBanner, type Crumb } from '@kit';
 import { SCHOOL_NOT_FOUND } from '@domain/schools';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
-import { usePageTitle } from '@kit/usePageTitle';
-import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console-scope';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console/scope';
 
 /**
  * School-scoped Students (/super-admin/schools/{schoolId}/students): breadcrumb, grade and section from

@@ -22,7 +22,7 @@ import {
   useListResource,
   useRowSelection,
 } from '@kit';
-import { consoleHref, useCan } from '@kit/console-scope';
+import { consoleHref, useCan } from '@kit/console/scope';
 import { ArchiveStudentsDialog } from './ArchiveStudentsDialog';
 import { ImportStudentsModal } from './ImportStudentsModal';
 import { StudentModal, type StudentModalState } from './StudentModal';

@@ -25,7 +25,7 @@ import {
 } from '@kit';
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
-import { useCan } from '@kit/console-scope';
+import { useCan } from '@kit/console/scope';
 import { ResetSlipButton } from '@features/auth';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $page, navigate } from '@kit/navigation';
+import { $page, navigate } from '@kit/console/navigation';
 
 /**
  * /super-admin/students[/{schoolId}[/{gradeId}[/{sectionId}]]] are the same list as

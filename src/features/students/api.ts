@@ -1,5 +1,5 @@
 import { api, request, requestBody, toApiError, toFormData } from '@kit/http';
-import { downloadCsv, saveFile, type QueryFilters } from '@kit/csv';
+import { downloadCsv, saveFile, type QueryFilters } from '@kit/list/csv';
 import type { ArchivedStudent, ArchivedStudentList, BulkResult, Student, StudentList, StudentPayload } from '@domain/students';
 import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '@domain/students/import';
 

@@ -10,7 +10,7 @@ import {
   type Student,
 } from '@domain/students';
 import { validate } from '@domain/validation';
-import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, sentFields, type ActionResult } from '@kit/form/action';
 
 /** A success text as the overlay shows it: the first sentence large, the rest under it. */
 function headline(text: string): { message: string; detail?: string } {

@@ -4,7 +4,7 @@ import { MB } from '@domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES, systemCreateSchema, type System } from '@domain/systems';
 import { ORDER_MESSAGES, type Order, type OrderStatus } from '@domain/systems/orders';
 import { validate } from '@domain/validation';
-import { actionFailure, type ActionResult } from '@kit/action';
+import { actionFailure, type ActionResult } from '@kit/form/action';
 import { mailtoLink } from '@kit/text/mailto';
 
 /*

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { hasPermission, type RoutePermission } from '@domain/admins/console';
-import { consoleRole, isAdminConsole } from './console-role';
+import { consoleRole, isAdminConsole } from './role';
 
 /*
  * Which console this page is (issue 22): the super admin's (/super-admin, every school) or a school admin's (/admin,

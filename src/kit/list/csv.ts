@@ -1,4 +1,4 @@
-import { api, toApiError } from './http';
+import { api, toApiError } from '../http';
 
 export type QueryFilters = Record<string, string | number | boolean>;
 

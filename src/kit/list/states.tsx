@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorState } from './ui/ErrorState';
+import { ErrorState } from '../ui/ErrorState';
 
 export { ErrorState };
 

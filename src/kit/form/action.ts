@@ -1,4 +1,4 @@
-import { toApiError } from './http';
+import { toApiError } from '../http';
 
 /** What a form action answers: done (with a message), or the messages to show (banner and per field). */
 export type ActionResult<T = undefined> =

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $page, navigate } from './navigation';
+import { $page, navigate } from '../console/navigation';
 import { filtersOf, nextQuery, parseQuery, serializeQuery, type ListQuery, type QueryDefaults } from './list-query';
 
 export interface ListQueryApi<D extends QueryDefaults> {

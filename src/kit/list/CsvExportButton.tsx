@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatFileSize } from '@domain/files';
 import { downloadCsv, type QueryFilters } from './csv';
-import { Button } from './ui/Button';
+import { Button } from '../ui/Button';
 
 /**
  * 'Export CSV': downloads the WHOLE filtered list (not just the page) from `{path}?format=csv`, showing

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { ErrorBanner } from './ui/ErrorBanner';
+import { ErrorBanner } from '../ui/ErrorBanner';
 import { SuccessOverlay } from './SuccessOverlay';
-import { Button } from './ui/Button';
+import { Button } from '../ui/Button';
 
 /** How long the notice after a list action (sync, delete, archive, restore) stays. */
 export const NOTICE_MS = 6000;

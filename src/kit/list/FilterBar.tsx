@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { Button } from './ui/Button';
+import { Button } from '../ui/Button';
 
 export interface FilterBarProps {
   /** The filter controls (TextField, SelectField, plain inputs…), laid out in a responsive grid. */

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from './ui/Button';
-import { ErrorBanner } from './ui/ErrorBanner';
-import { CancelButton, Modal, type ModalProps } from './ui/Modal';
+import { Button } from '../ui/Button';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { CancelButton, Modal, type ModalProps } from '../ui/Modal';
 import { SuccessOverlay } from './SuccessOverlay';
 
 export interface FormDialogProps extends Pick<ModalProps, 'open' | 'onClose' | 'title' | 'description' | 'size'> {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../site';
+import { documentTitle } from '../../site';
 
 /**
  * A screen whose title depends on data ('Students - {school name}'): sets the document title once the

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Modal } from './ui/Modal';
-import { Button } from './ui/Button';
+import { Modal } from '../ui/Modal';
+import { Button } from '../ui/Button';
 
 export interface ConfirmOptions {
   title?: string;

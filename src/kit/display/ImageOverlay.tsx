@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CloseButton, Dialog } from './ui/Dialog';
+import { CloseButton, Dialog } from '../ui/Dialog';
 
 /** A full-size image over the page; Escape, a click outside the image and the close button close it. */
 export function ImageOverlay({ src, alt, onClose }: { src: string | null; alt: string; onClose: () => void }) {
