@@ -5,7 +5,7 @@ import {
   studentFilterPatch,
   studentForm,
   studentFormPatch,
-} from '@features/students/store';
+} from '@features/students/actions';
 import { importFileError } from '@features/students/import-store';
 import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';

@@ -7,7 +7,7 @@ import { formatCalendarDate } from '@kit/text/format';
 import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { fetchCalendar } from './api';
-import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './store';
+import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './actions';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { runPageTest } from './store';
+import { runPageTest } from './actions';
 import { FACEBOOK_PAGE_MESSAGES, type FacebookPage } from '@domain/devices/facebook-pages';
 import { formatDate } from '@kit/text/format';
 import { Button, StatusBadge, type Column } from '@kit';

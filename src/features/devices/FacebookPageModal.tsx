@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealPageToken } from './facebook-pages-api';
-import { saveFacebookPage } from './store';
+import { saveFacebookPage } from './actions';
 import {
   emptyFacebookPageForm,
   facebookPageToForm,

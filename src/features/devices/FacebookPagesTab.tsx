@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { fetchFacebookPages } from './facebook-pages-api';
-import { removeFacebookPage } from './store';
+import { removeFacebookPage } from './actions';
 import { FACEBOOK_PAGE_MESSAGES, filterFacebookPages, pageCountLabel, type FacebookPage } from '@domain/devices/facebook-pages';
 import { CardsOrTable, ErrorBanner, FilterBar, SelectField, TextField, listViewOf, ListViewSwitch } from '@kit';
 import type { DeviceTabProps } from './device-tab';

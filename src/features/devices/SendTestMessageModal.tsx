@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { runPageMessage } from './store';
+import { runPageMessage } from './actions';
 import { MESSENGER_TEXT_MAX, type FacebookPage } from '@domain/devices/facebook-pages';
 import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealSmsDeviceKey } from './sms-devices-api';
-import { saveSmsDevice } from './store';
+import { saveSmsDevice } from './actions';
 import {
   emptySmsDeviceForm,
   SMS_DEVICE_STATUS_LABELS,

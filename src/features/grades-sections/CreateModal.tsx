@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '@kit';
 import type { Grade } from '@domain/grades';
-import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
+import { gradeForm, saveGrade, saveSection, sectionForm } from './actions';
 import { useFormState } from '@kit/form/useFormState';
 import { GradeFields, SectionFields } from './fields';
 import { tabClass } from '@kit/display/tabs';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SUCCESS_LONG_MS, FormDialog } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
-import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
+import { gradeForm, saveGrade, saveSection, sectionForm } from './actions';
 import { useFormState } from '@kit/form/useFormState';
 import { GradeFields, SectionFields } from './fields';
 

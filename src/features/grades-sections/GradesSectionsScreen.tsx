@@ -19,7 +19,7 @@ import { isAdminConsole, useCan } from '@kit/console/scope';
 import { fetchGrades } from './grades-api';
 import type { Grade, Section } from '@domain/grades';
 import { fetchSections } from './sections-api';
-import { setGradeActive, setSectionActive } from './store';
+import { setGradeActive, setSectionActive } from './actions';
 import { GradeCard, SectionCard } from './cards';
 import { CreateModal, type CreateKind } from './CreateModal';
 import { tabClass } from '@kit/display/tabs';

@@ -1,6 +1,6 @@
 import { SelectField, TextAreaField, TextField } from '@kit';
 import type { Grade } from '@domain/grades';
-import type { GradeForm, SectionForm } from './store';
+import type { GradeForm, SectionForm } from './actions';
 import type { FormState } from '@kit/form/useFormState';
 
 /** 'Grade 7 (Level 7)': how a grade is named in selects (spec §2: options show grade name and level). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchReaders, fetchUnknownTaps } from './api';
 import { fetchSchools } from '@features/schools';
-import { followReaderTaps, issueNewToken, removeReader } from './store';
+import { followReaderTaps, issueNewToken, removeReader } from './actions';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
 import { formatSchoolDateTime } from '@kit/text/format';
 import {

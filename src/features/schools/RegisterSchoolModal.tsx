@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { SUCCESS_MS, FormDialog } from '@kit';
-import { saveSchool, schoolForm } from './store';
+import { saveSchool, schoolForm } from './actions';
 import { SchoolFormFields } from './SchoolFormFields';
 import { useFormState } from '@kit/form/useFormState';
 

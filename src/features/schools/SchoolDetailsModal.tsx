@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, SUCCESS_MS } from '@kit';
 import type { School } from '@domain/schools';
-import { saveSchool, schoolForm } from './store';
+import { saveSchool, schoolForm } from './actions';
 import { websiteHref } from '@domain/schools';
 import { formatDate, formatDateTime } from '@kit/text/format';
 import { ContractFilesPanel } from './ContractFilesPanel';

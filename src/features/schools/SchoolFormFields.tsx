@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { CheckboxField, TextField } from '@kit';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import type { SchoolForm } from './store';
+import type { SchoolForm } from './actions';
 import type { FormState } from '@kit/form/useFormState';
 
 interface Props {

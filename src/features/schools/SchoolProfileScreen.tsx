@@ -5,7 +5,7 @@ import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { useFormState } from '@kit/form/useFormState';
 import { $consoleAccess } from '@kit/console/scope';
 import { fetchSchool } from './api';
-import { saveSchoolProfile, schoolForm } from './store';
+import { saveSchoolProfile, schoolForm } from './actions';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
 

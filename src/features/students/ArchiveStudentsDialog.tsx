@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { archiveChosenStudents } from './store';
+import { archiveChosenStudents } from './actions';
 import type { ActionResult } from '@kit/form/action';
 import type { Student } from '@domain/students';
 import { CancelButton, Button, ErrorBanner, Modal, TextAreaField } from '@kit';

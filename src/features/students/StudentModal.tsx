@@ -9,7 +9,7 @@ import {
   studentForm,
   studentPictureError,
   type StudentForm,
-} from './store';
+} from './actions';
 import type { Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
 import {

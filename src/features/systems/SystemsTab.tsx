@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { fetchSystems } from './api';
-import { filterSystemsByText, removeSystem } from './store';
+import { filterSystemsByText, removeSystem } from './actions';
 import type { System } from '@domain/systems';
 import { systemCountLabel } from '@domain/systems/catalogue';
 import {
