@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Dashboard Overview (spec §2) and "Dashboard stats" (spec §3): the shape the API returns and the console reads. */
+/** Dashboard Overview and "Dashboard stats": the shape the API returns and the console reads. */
 
-/** Spec §9 "Dashboard" windows and list sizes. */
+/** The dashboard's windows and list sizes. */
 export const DASHBOARD_LIMITS = {
   recentSmsLogs: 10,
   recentLogs: 10,
@@ -13,10 +13,10 @@ export const DASHBOARD_LIMITS = {
   topSchools: 5,
 } as const;
 
-/** Attendance statuses (spec §2 Attendance History), in the order the Attendance chart shows them. */
+/** Attendance statuses, in the order the Attendance chart shows them. */
 export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as const;
 
-/** Notification types (spec §2 SMS Notifications History). */
+/** Notification types. */
 /**
  * Log actions the dashboard's Recent Activity leaves out: every delivered SMS writes one, and a school day's
  * hundreds of them would push everything else out of the feed (System Logs still lists them).

@@ -6,7 +6,7 @@ import { firstBadNetwork, parseNetwork } from '@shared/networks';
 import { printable } from '@shared/printable';
 
 /*
- * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
+ * RFID readers and tap intake: the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
  * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/features/rfid/taps.ts.
  */
 

@@ -6,7 +6,7 @@ import { isEmail, isSafeText } from './validation';
 import { isMonth } from '@shared/student-month';
 
 /*
- * The student and parent portal (issue #24): the wire contract of /api/student/… . Every route is scoped to the
+ * The student and parent portal: the wire contract of /api/student/… . Every route is scoped to the
  * signed-in learner (the STUDENT session's user); nothing takes another learner's id.
  */
 

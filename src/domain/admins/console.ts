@@ -1,10 +1,10 @@
 /*
- * The school-admin console (issue 22): the permission catalogue's names, what each one lets an admin do (the 403
+ * The school-admin console: the permission catalogue's names, what each one lets an admin do (the 403
  * message "You do not have permission to …"), and the signed-in admin's own account as GET /api/admin/me returns it.
  * Zod-free: the console's nav and route guard import it at first load.
  */
 
-/** The 15 permissions of the catalogue (migration 0002, spec §6); the super admin ticks them per admin. */
+/** The 15 permissions of the catalogue (migration 0002); the super admin ticks them per admin. */
 export const ADMIN_PERMISSIONS = [
   'VIEW_STUDENTS',
   'MANAGE_STUDENTS',

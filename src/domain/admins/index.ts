@@ -3,15 +3,15 @@ import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeErro
 import { PASSWORD_MIN } from '../auth';
 
 /*
- * Admin accounts and their permissions (spec §2 Admin Management, §3 Admin/Permission, §5 Create/Edit
- * admin). One schema per payload; the console forms and the API use the same ones.
+ * Admin accounts and their permissions (Admin Management, the admin and permission records, creating and
+ * editing an admin). One schema per payload; the console forms and the API use the same ones.
  */
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters long';
 export const SCHOOL_INVALID_MESSAGE = 'Please select a valid school';
 
-/** Spec §3 Admin, as the API returns it (never the password). */
+/** An admin, as the API returns it (never the password). */
 export const adminSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -37,7 +37,7 @@ export const adminListQuerySchema = z.object({ includeInactive: z.string().optio
 export const adminListSchema = z.object({ admins: z.array(adminSchema) });
 export type AdminList = z.infer<typeof adminListSchema>;
 
-/** Spec §3 Permission. */
+/** A permission of the catalogue. */
 export const permissionSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -106,7 +106,7 @@ export const createAdminSchema = z.object({
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 export const CREATE_ADMIN_REQUIRED = ['email', 'password', 'firstName', 'lastName', 'employeeId'] as const;
 
-/** An empty new password keeps the current one (spec §5). */
+/** An empty new password keeps the current one. */
 const newPasswordField = z
   .string({ error: PASSWORD_LENGTH_MESSAGE })
   .max(200, 'Password must be 200 characters or less')
@@ -133,7 +133,7 @@ export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
 export type AdminPayload = Partial<z.input<typeof createAdminSchema> & z.input<typeof updateAdminSchema>>;
 export const UPDATE_ADMIN_REQUIRED = ['email', 'firstName', 'lastName', 'employeeId'] as const;
 
-/** The Edit Admin form: the same rules, with the name fields and the school required (spec §5). */
+/** The Edit Admin form: the same rules, with the name fields and the school required. */
 export const editAdminFormSchema = updateAdminSchema.extend({
   email: emailField('Email is required'),
   ...nameFields,
@@ -143,7 +143,7 @@ export const EDIT_ADMIN_REQUIRED = [...UPDATE_ADMIN_REQUIRED, 'schoolId'] as con
 
 const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
-/** Spec §5: the alert when a required field is blank (undefined when none is); the API's 400 message too. */
+/** The alert when a required field is blank (undefined when none is); the API's 400 message too. */
 export const requiredFieldsMessage = (input: Record<string, unknown>, required: readonly string[]): string | undefined =>
   required.some((k) => isBlank(input[k])) ? REQUIRED_FIELDS_MESSAGE : undefined;
 
@@ -151,7 +151,7 @@ export type AdminCheck<T> = { ok: true; value: T } | { ok: false; message: strin
 
 /**
  * Validates an admin payload. The top message is 'Please fill in all required fields' when a required
- * field is blank (spec §5), else the first field message; `errors` has every field's message.
+ * field is blank, else the first field message; `errors` has every field's message.
  */
 export function checkAdmin<S extends z.ZodType>(
   schema: S,
@@ -264,11 +264,11 @@ export const SUCCESS_MESSAGES = {
   permissions: 'Admin permissions updated successfully',
 } as const;
 
-/** The alert after a sync (spec §7: 'Permissions synced successfully! Created/Updated/Unchanged'). */
+/** The alert after a sync ('Permissions synced successfully! Created/Updated/Unchanged'). */
 export const syncMessage = (r: SyncResult) =>
   `Permissions synced successfully! Created: ${r.created}, Updated: ${r.updated}, Unchanged: ${r.unchanged}`;
 
-/** Admin Management filters (spec §2); '' means any. */
+/** Admin Management filters; '' means any. */
 export interface AdminFilters {
   search: string;
   school: string;
@@ -302,7 +302,7 @@ export function filterAdmins(admins: Admin[], f: AdminFilters): Admin[] {
 const distinct = (values: Array<string | null | undefined>) =>
   [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b));
 
-/** Filter choices built from the loaded admins (spec §2). */
+/** Filter choices built from the loaded admins. */
 export function adminFilterChoices(admins: Admin[]) {
   return {
     schools: distinct(admins.map((a) => a.school?.acronym)),

@@ -17,7 +17,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** What the API receives (spec §7: currentPassword, newPassword). */
+/** What the API receives (currentPassword, newPassword). */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   newPassword: z
@@ -33,7 +33,7 @@ export const confirmPasswordSchema = z.object({
 });
 export const PASSWORD_INCORRECT = 'Password is incorrect';
 
-/** The modal adds the confirmation (spec §5 Change password). */
+/** The modal adds the confirmation. */
 export const changePasswordFormSchema = changePasswordSchema
   .extend({
     confirmPassword: z.string().min(1, 'Please confirm your new password'),
@@ -60,7 +60,7 @@ export const profileRecordSchema = z.object({
 });
 export type Profile = z.infer<typeof profileRecordSchema>;
 
-/** Spec §5 Profile. Phone optional; fields are sent only when non-empty. */
+/** The own profile form: phone optional; fields are sent only when non-empty. */
 export const profileSchema = z.object({
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
@@ -113,7 +113,7 @@ export type SignInRole = (typeof SIGN_IN_ROLES)[number];
 
 /**
  * POST /api/login (the /login page's form too): an email, or a learner's 12-digit LRN, and the password. The
- * messages are the super admin's form's (spec §2 Login screen); an LRN is accepted as well.
+ * messages are the super admin's form's; an LRN is accepted as well.
  */
 export const signInSchema = z.object({
   email: z

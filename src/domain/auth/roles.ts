@@ -34,7 +34,7 @@ export function sessionRoleOfPath(pathname: string): Role | null {
   return null;
 }
 
-/** Spec §3 "Own profile": accessLevel 1 Standard, 2 Advanced, anything else Full Access. */
+/** The own profile's access level: 1 Standard, 2 Advanced, anything else Full Access. */
 export function accessLevelName(level: number | null | undefined): string {
   if (level === 1) return 'Standard';
   if (level === 2) return 'Advanced';

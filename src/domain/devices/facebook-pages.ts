@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, requiredText, safeString } from '../validation';
 
-/** Facebook pages (spec §2 Device Management, §3 "Facebook page", §5, §7 /api/super-admin/facebook-pages). */
+/** Facebook pages. */
 
 export const FACEBOOK_PAGE_MESSAGES = {
   pageId: 'Page ID is required',
@@ -114,7 +114,7 @@ export const facebookPageToForm = (p: FacebookPage): FacebookPageForm => ({
   isActive: p.isActive,
 });
 
-/** Spec §2: search by page name, page id or school name (case-insensitive), then the school filter. */
+/** Search by page name, page id or school name (case-insensitive), then the school filter. */
 export function filterFacebookPages(pages: FacebookPage[], search: string, schoolId: string): FacebookPage[] {
   const term = search.trim().toLowerCase();
   return pages.filter(

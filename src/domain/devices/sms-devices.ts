@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWholeNumber, MAX_ID, PHONE_PATTERN, requiredText, safeString } from '../validation';
 
-/** SMS devices (spec §2 Device Management, §3 "SMS device", §5, §7 /api/super-admin/sms-devices). */
+/** SMS devices. */
 
 export const SMS_DEVICE_STATUSES = ['ACTIVE', 'INACTIVE', 'MAINTENANCE'] as const;
 export type SmsDeviceStatus = (typeof SMS_DEVICE_STATUSES)[number];
@@ -11,7 +11,7 @@ export const SMS_DEVICE_STATUS_LABELS: Record<SmsDeviceStatus, string> = {
   MAINTENANCE: 'Maintenance',
 };
 
-/** Spec §5 SMS device messages (and §8 device test texts), shared by the dialog and the API. */
+/** SMS device messages (and the device test's texts), shared by the dialog and the API. */
 export const SMS_DEVICE_MESSAGES = {
   name: 'Name is required',
   deviceName: 'Device name is required',
@@ -75,7 +75,7 @@ const schoolField = z
     return n;
   });
 
-/** Spec §5: optional whole number ≥ 0; empty or zero means "no limit" (stored as null). */
+/** Optional whole number ≥ 0; empty or zero means "no limit" (stored as null). */
 const dailyLimitField = z
   .union([z.number(), z.string(), z.null()], { error: SMS_DEVICE_MESSAGES.dailyLimit })
   .optional()
@@ -189,7 +189,7 @@ export const smsDeviceToForm = (d: SmsDevice): SmsDeviceForm => ({
   isDefault: d.isDefault,
 });
 
-/** Spec §2: the brand-coloured icon of a physical device name (Samsung, Xiaomi, …), by the first brand word found. */
+/** The brand-coloured icon of a physical device name (Samsung, Xiaomi, …), by the first brand word found. */
 export const DEVICE_BRANDS: Array<[brand: string, colour: string]> = [
   ['samsung', '#1428a0'],
   ['xiaomi', '#ff6900'],

@@ -9,7 +9,7 @@ export { INQUIRY_LIMITS, INQUIRY_MESSAGES } from './messages';
 const text = (required: string, max: number, maxMessage: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, maxMessage).refine(isSafeText, UNSAFE_TEXT_ERROR);
 
-/** POST /api/inquiries (spec §7: email, subject, inquiry) and the 'Send us a Message' form. */
+/** POST /api/inquiries (email, subject, inquiry) and the 'Send us a Message' form. */
 export const inquirySchema = z.object({
   email: emailField(INQUIRY_MESSAGES.email, INQUIRY_MESSAGES.emailInvalid),
   subject: text(INQUIRY_MESSAGES.subject, INQUIRY_LIMITS.subject, INQUIRY_MESSAGES.subjectMax),
@@ -18,7 +18,7 @@ export const inquirySchema = z.object({
 });
 export type InquiryInput = z.output<typeof inquirySchema>;
 
-/** Spec §3 Inquiry as the API returns it (`_id` as the spec reads it, `id` as well). */
+/** An inquiry as the API returns it (`_id` as the spec reads it, `id` as well). */
 export const inquiryRecordSchema = z.object({
   _id: z.number(),
   id: z.number(),

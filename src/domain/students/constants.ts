@@ -1,20 +1,20 @@
 /*
- * Students' constants and messages (spec §5, §9) and the two plain helpers the forms share: what the schemas in
+ * Students' constants and messages and the two plain helpers the forms share: what the schemas in
  * ./students.ts refuse with, and what the console shows. Re-exported by ./students.ts.
  */
 
-/** Spec §9: page size 20 for the student lists and the archived list. */
+/** Page size 20 for the student lists and the archived list. */
 export const STUDENT_PAGE_SIZE = 20;
 export const LRN_LENGTH = 12;
 export const STUDENT_PASSWORD_MIN = 8;
-/** Spec §5: the auto-filled password is the last name followed by this. */
+/** The auto-filled password is the last name followed by this. */
 export const DEFAULT_PASSWORD_SUFFIX = '2025';
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
 
-/** Spec §3: notification preference values; SMS_ONLY is the default (§9). */
+/** Notification preference values; SMS_ONLY is the default. */
 export const NOTIFICATION_PREFERENCES = ['SMS_ONLY', 'FACEBOOK_MESSENGER_ONLY', 'BOTH'] as const;
 export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
 export const DEFAULT_NOTIFICATION_PREFERENCE: NotificationPreference = 'SMS_ONLY';
@@ -24,7 +24,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreference, stri
   BOTH: 'SMS and Facebook Messenger',
 };
 
-/** Spec §5 Student messages (exact), plus the API's own for what the spec leaves open. */
+/** Student messages (exact), plus the API's own for what the spec leaves open. */
 export const STUDENT_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -66,7 +66,7 @@ export const STUDENT_MESSAGES = {
   bulkIds: 'Student ids must be positive whole numbers',
 } as const;
 
-/** Spec §4/§8 success texts. */
+/** Success texts. */
 export const STUDENT_SUCCESS = {
   registered: 'Student Registered Successfully! The student has been added to the system.',
   updated: 'Student updated successfully',
@@ -88,7 +88,7 @@ export function normalizePhMobile(raw: string): string | null {
   return m ? `+63${m[1]}` : null;
 }
 
-/** Spec §5: a new student's password and confirmation are the last name followed by 2025 (while one exists). */
+/** A new student's password and confirmation are the last name followed by 2025 (while one exists). */
 export function defaultStudentPassword(lastName: string | null | undefined): string {
   const last = (lastName ?? '').trim();
   return last ? `${last}${DEFAULT_PASSWORD_SUFFIX}` : '';

@@ -4,7 +4,7 @@ import { clearableText, idField } from '../validation';
 import { passwordRequired, personFields } from '.';
 
 /*
- * CSV import of students for one school (issue #10, beyond the spec). The browser uploads the file twice:
+ * CSV import of students for one school (beyond the spec). The browser uploads the file twice:
  * POST students/import/preview answers every row's verdict without writing anything; POST
  * students/import/commit checks the same file again (the database may have changed) and writes the valid
  * rows in one transaction, streaming its progress as NDJSON `ImportEvent` lines, the summary last.
@@ -114,7 +114,7 @@ export function importTemplateCsv(): string {
 /**
  * One CSV row: the Register Student rules, with the grade and section named instead of chosen. An empty Password
  * cell is no password (undefined): the commit generates one that passes the password policy and shows it in the
- * summary (the spec §5 default, last name + 2025, is guessable from the name).
+ * summary (the default, last name + 2025, is guessable from the name).
  */
 export const importRowSchema = z.object({
   ...personFields,

@@ -15,7 +15,7 @@ import {
 import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN, requiredText, safeString } from '../validation';
 
 /*
- * Students and archived students (spec §2 student screens, §3 Student/ArchivedStudent, §5 Student, §7).
+ * Students and archived students.
  * One schema per payload: the Register/Edit form, the API routes and the CSV import all use these, so a
  * rule gives the same message everywhere. Zod 3 and 4 alike: `{ message }` arguments only.
  */
@@ -76,13 +76,13 @@ const dateOfBirthField = clearableText(10).superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.dateOfBirthFuture });
 });
 
-/** A clearable calendar date (enrolment, leaving: SF2's, issue #23). */
+/** A clearable calendar date (enrolment, leaving: SF2's). */
 const clearableDate = (message: string) =>
   clearableText(10).superRefine((v, ctx) => {
     if (v != null && !isCalendarDate(v)) ctx.addIssue({ code: 'custom', message });
   });
 
-/** Why a learner left the school (SF2 remarks, issue #23). */
+/** Why a learner left the school (SF2 remarks). */
 export const LEFT_REASONS = ['TRANSFERRED_OUT', 'DROPPED_OUT'] as const;
 export type LeftReason = (typeof LEFT_REASONS)[number];
 export const LEFT_REASON_LABELS: Record<LeftReason, string> = { TRANSFERRED_OUT: 'Transferred out', DROPPED_OUT: 'Dropped out' };
@@ -128,7 +128,7 @@ export const passwordRequired = z.preprocess(
     .max(200, 'Password must be 200 characters or less'),
 );
 
-/** On edit: empty keeps the current password; otherwise the same rules (spec §5). */
+/** On edit: empty keeps the current password; otherwise the same rules. */
 const passwordOptional = z.preprocess(
   blankTo(undefined),
   z
@@ -172,7 +172,7 @@ const placementFields = {
 
 /**
  * POST /api/super-admin/register-student (the `data` part). The school is checked by the server
- * (400 'School is required'), not by the form (spec §5: marked required but not checked).
+ * (400 'School is required'), not by the form (marked required but not checked).
  */
 export const createStudentSchema = z.object({ ...personFields, ...placementFields, password: passwordRequired });
 export type CreateStudentInput = z.output<typeof createStudentSchema>;
@@ -184,7 +184,7 @@ const confirmRule = (v: { password?: string; confirmPassword?: string }, ctx: z.
 };
 const confirmField = z.preprocess((v) => (v == null ? '' : v), z.string({ message: STUDENT_MESSAGES.passwordMismatch }));
 
-/** The Register Student form: the API's rules plus the confirmation (form only, spec §3). */
+/** The Register Student form: the API's rules plus the confirmation (form only). */
 export const registerStudentFormSchema = createStudentSchema.extend({ confirmPassword: confirmField }).superRefine(confirmRule);
 
 /** PATCH /api/super-admin/students/{id}: only what is sent changes; null clears an optional field. */
@@ -248,7 +248,7 @@ export type StudentListQuery = z.output<typeof studentListQuerySchema>;
 
 /**
  * GET /archived-students filters: searchTerm, startDate/endDate (archive day, inclusive, in the school's
- * time zone). schoolId is optional here (the screen filters by school in the browser, spec §5; the CSV
+ * time zone). schoolId is optional here (the screen filters by school in the browser; the CSV
  * export sends it so the file matches what is shown).
  */
 export const archivedListQuerySchema = z
@@ -264,7 +264,7 @@ export type ArchivedListQuery = z.output<typeof archivedListQuerySchema>;
 
 const placementRef = z.object({ id: z.number(), name: z.string() });
 
-/** Spec §3 Student as the API returns it (never the password); parentPhone is E.164 (+639171234567). */
+/** A student as the API returns it (never the password); parentPhone is E.164 (+639171234567). */
 export const studentSchema = z.object({
   id: z.number(),
   firstName: z.string(),
@@ -302,7 +302,7 @@ export const studentSchema = z.object({
 });
 export type Student = z.infer<typeof studentSchema>;
 
-/** Spec §3 ArchivedStudent: `id` is the student's (restore takes it); `studentData` the whole record as archived. */
+/** An archived student: `id` is the student's (restore takes it); `studentData` the whole record as archived. */
 export const archivedStudentSchema = z.object({
   id: z.number(),
   profilePictureUrl: z.string().nullable(),
@@ -325,10 +325,10 @@ export type ArchivedStudentList = z.infer<typeof archivedStudentListSchema>;
 export const bulkResultSchema = z.object({ ids: z.array(z.number()), count: z.number() });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-/** 'No reason provided' when empty (spec §3). */
+/** 'No reason provided' when empty. */
 export const archiveReasonText = (reason: string | null | undefined) => reason?.trim() || ARCHIVE_REASON_FALLBACK;
 
-/** '-' for a missing school, grade or section (spec §3). */
+/** '-' for a missing school, grade or section. */
 export const placementText = (s: Pick<Student, 'school' | 'gradeModel' | 'sectionModel'>) => ({
   school: s.school?.name ?? '-',
   acronym: s.school?.acronym ?? '-',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idPath, isSafeText, UNSAFE_TEXT_ERROR } from '../validation';
 
-/** Server-side limits (spec §5 shows none; these keep a catalogue card sensible). */
+/** Server-side limits. */
 export const SYSTEM_LIMITS = {
   name: 200,
   description: 5000,
@@ -12,7 +12,7 @@ export const SYSTEM_LIMITS = {
 } as const;
 
 export const SYSTEM_MESSAGES = {
-  // Spec §5 "Create/update system": one message for every missing required field.
+  // One message for every missing required field.
   required: 'Please fill in all required fields',
   nameMax: `System name must be ${SYSTEM_LIMITS.name} characters or less`,
   descriptionMax: `Description must be ${SYSTEM_LIMITS.description.toLocaleString('en-US')} characters or less`,
@@ -35,7 +35,7 @@ const required = (max: number, maxMessage: string) =>
     .max(max, maxMessage)
     .refine(isSafeText, UNSAFE_TEXT_ERROR);
 
-/** Features: blank entries are dropped; at least one must remain (spec §5). */
+/** Features: blank entries are dropped; at least one must remain. */
 const featuresField = z
   .array(
     z
@@ -71,7 +71,7 @@ export const systemUpdateSchema = systemCreateSchema.extend({
 });
 export type SystemUpdateInput = z.output<typeof systemUpdateSchema>;
 
-/** Spec §3 System as the API returns it: image paths are /uploads/… URLs. */
+/** A system as the API returns it: image paths are /uploads/… URLs. */
 export const systemSchema = z.object({
   _id: z.number(),
   id: z.number(),

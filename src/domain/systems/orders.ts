@@ -17,13 +17,12 @@ export const ORDER_MESSAGES = {
   status: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
   systemNotFound: 'System not found',
   notFound: 'Order not found',
-  // Spec §8 "Order"
   submitted: 'Order submitted successfully! We will contact you soon.',
   submitFailed: 'Failed to submit order. Please try again.',
   statusUpdated: 'Order status updated successfully',
 } as const;
 
-/** POST /api/inquiries/orders (spec §7: email, systemId, additionalNotes) and the 'Order System' modal. */
+/** POST /api/inquiries/orders (email, systemId, additionalNotes) and the 'Order System' modal. */
 export const orderSchema = z.object({
   email: emailField(ORDER_MESSAGES.email, ORDER_MESSAGES.emailInvalid),
   systemId: idField(ORDER_MESSAGES.systemId),
@@ -44,7 +43,7 @@ export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }),
 });
 
-/** Spec §3 Order as GET /api/super-admin/orders returns it. systemId is null once the system is deleted. */
+/** An order as GET /api/super-admin/orders returns it. systemId is null once the system is deleted. */
 export const orderRecordSchema = z.object({
   _id: z.number(),
   id: z.number(),

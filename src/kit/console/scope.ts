@@ -4,7 +4,7 @@ import { hasPermission, type RoutePermission } from '@domain/admins/console';
 import { consoleRole, isAdminConsole } from './role';
 
 /*
- * Which console this page is (issue 22): the super admin's (/super-admin, every school) or a school admin's (/admin,
+ * Which console this page is: the super admin's (/super-admin, every school) or a school admin's (/admin,
  * their own school). The same feature screens serve both; they ask this module, never the role:
  * - `$consoleAccess`: the school admin's school and CURRENT permissions (GET /api/admin/me, set by the shell);
  * - `can(p)` / `useCan()`: whether to show an action (the server refuses it anyway: 403);

@@ -1,14 +1,14 @@
 import { ORDER_STATUS_LABELS } from '@domain/systems/order-status';
 /*
- * Badge colour rules of spec §4 (and §2 System Logs), pure: which tone a status or action gets and its label.
+ * Badge colour rules (statuses, and System Logs' actions), pure: which tone a status or action gets and its label.
  */
 
 export type BadgeTone = 'green' | 'red' | 'yellow' | 'blue' | 'purple' | 'gray';
 
 export type BadgeKind =
   /**
-   * SMS notification status: SENT/DELIVERED green, FAILED red, UNCERTAIN yellow (needs a decision), others neutral
-   * (§4); EXPIRED (issue #20) neutral too: not sent on purpose, nothing to fix.
+   * SMS notification status: SENT/DELIVERED green, FAILED red, UNCERTAIN yellow (needs a decision), others neutral;
+   * EXPIRED neutral too: not sent on purpose, nothing to fix.
    */
   | 'sms'
   /** isActive flags of schools, grades, sections, students, pages: Active green / Inactive gray. */
@@ -53,7 +53,7 @@ export function badgeTone(kind: BadgeKind, value: unknown): BadgeTone {
 
 const ORDER_LABELS: Record<string, string> = ORDER_STATUS_LABELS;
 
-/** The text of a badge: Active/Inactive, the order labels of §4, else the value itself. */
+/** The text of a badge: Active/Inactive, the order labels, else the value itself. */
 export function badgeLabel(kind: BadgeKind, value: unknown): string {
   if (kind === 'active') return isOn(value) ? 'Active' : 'Inactive';
   if (kind === 'order') return ORDER_LABELS[String(value)] ?? String(value ?? '');

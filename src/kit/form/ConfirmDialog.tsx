@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 
 export interface ConfirmOptions {
   title?: string;
-  /** e.g. 'Are you sure you want to delete this device?' (spec §7 delete confirmations) */
+  /** e.g. 'Are you sure you want to delete this device?' */
   message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Spec §9 "Success overlays": 2000 ms for admin, school, password, student; 3 s for grade, section, profile. */
+/** 2000 ms for admin, school, password, student; 3 s for grade, section, profile. */
 export const SUCCESS_MS = 2000;
 export const SUCCESS_LONG_MS = 3000;
 

@@ -8,7 +8,7 @@ export type ActionResult<T = undefined> =
 export const invalid = (errors: Record<string, string>): ActionResult<never> => ({ ok: false, message: null, errors });
 
 /**
- * A failed call as an ActionResult (spec §8 message rule); a message already shown next to its field
+ * A failed call as an ActionResult; a message already shown next to its field
  * is not repeated in the banner.
  */
 export async function actionFailure(err: unknown, fallback: string): Promise<ActionResult<never>> {
@@ -17,7 +17,7 @@ export async function actionFailure(err: unknown, fallback: string): Promise<Act
 }
 
 /**
- * The fields a form sends (spec §5: optional fields only when present): undefined and null are left out,
+ * The fields a form sends (optional fields only when present): undefined and null are left out,
  * except that on an edit a field that had a value and is now empty is sent as null (cleared).
  */
 export function sentFields<T extends object>(value: T, before?: object | null): Partial<T> {

@@ -2,8 +2,8 @@ import { useCallback, useState, type ChangeEvent } from 'react';
 import type { ActionResult } from './action';
 
 /**
- * A console form's state: values, field messages (a field's message goes as soon as it is edited,
- * spec §5), the banner message, and the saving flag around one action.
+ * A console form's state: values, field messages (a field's message goes as soon as it is edited),
+ * the banner message, and the saving flag around one action.
  */
 export function useFormState<T extends object>(initial: T) {
   const [values, setValues] = useState<T>(initial);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * `value`, once it has stopped changing for `delayMs` (e.g. a search box that applies itself 500 ms after
- * the last keystroke, spec §9 "Archived search debounce 500 ms").
+ * the last keystroke).
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

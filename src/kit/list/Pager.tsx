@@ -25,7 +25,7 @@ const idle = `${base} border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
 const current = `${base} border-brand-700 bg-brand-700 font-semibold text-white`;
 
 /**
- * The pager of a list (spec §4 Paging): Previous disabled on page 1, Next on the last page; a page past the
+ * The pager of a list: Previous disabled on page 1, Next on the last page; a page past the
  * end (an old link, a shrunken list) is replaced by the last page. Nothing is drawn for an empty list.
  */
 export function Pager({ pagination, onPage, variant = 'ellipsis', summary = 'range', noun = 'items', shown = 0 }: PagerProps) {

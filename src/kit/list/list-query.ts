@@ -58,7 +58,7 @@ export function serializeQuery<D extends QueryDefaults>(
 }
 
 /**
- * The state after a change (spec §4 Paging): a change of any filter returns to page 1; a change of
+ * The state after a change: a change of any filter returns to page 1; a change of
  * the page alone keeps the filters; `keepPage` keeps the page for changes that are not filters
  * (e.g. the cards/table view). A patch may carry the current page along (a whole draft): only a
  * different page counts as a page change. The page is never below 1.

@@ -2,7 +2,7 @@ import type { Pagination } from '@domain/api';
 import { MAX_KEYSET_SKIP } from '@domain/page-cursor';
 
 /*
- * Page-window math and footer texts of the pager (spec §2, §4 Paging, §9 "At most 5 page links"), pure.
+ * Page-window math and footer texts of the pager, pure.
  */
 
 export const MAX_PAGE_LINKS = 5;
@@ -68,7 +68,7 @@ export interface ShownPage {
 }
 
 /**
- * Keyset paging (issue #20 item 7): going from the page on screen to the next one asks for the rows after its last
+ * Keyset paging: going from the page on screen to the next one asks for the rows after its last
  * row, to the previous one for the rows before its first — an index seek on the server however deep the page. A jump
  * of k pages sends the same cursor and skips the (k - 1) pages between (`skip`, at most MAX_KEYSET_SKIP records),
  * when that is a shorter walk than the page by number (which the server reads from the nearer end of the list: page

@@ -4,7 +4,7 @@ export interface ListResource<T> {
   /** The last loaded value (kept while the next one loads; null before the first load and after an error). */
   data: T | null;
   loading: boolean;
-  /** The failure's message (the API's message by the spec §8 rule), or null. */
+  /** The failure's message (the API's message when it sent one), or null. */
   error: string | null;
   /** Loads again with the same key (e.g. after a delete). */
   reload: () => void;
@@ -36,7 +36,7 @@ export function useListResource<T>(load: (signal: AbortSignal) => Promise<T>, ke
     loadRef.current(controller.signal).then(
       (data) => {
         // A transition: React renders the arrived data in slices that give the main thread back every few ms, so
-        // a big answer does not block a tap or a scroll (issue #24: the portal's Total Blocking Time on a phone).
+        // a big answer does not block a tap or a scroll (the portal's Total Blocking Time on a phone).
         if (!controller.signal.aborted) startTransition(() => setState({ data, loading: false, error: null }));
       },
       (err: unknown) => {

@@ -8,7 +8,7 @@ const DATE_TIME_PARTS = { month: 'short', day: 'numeric', year: 'numeric', hour:
 
 /**
  * A formatter made on its first use, then kept: building an Intl.DateTimeFormat costs a few ms on a slow phone
- * (ICU data), and a page that imports this module uses only some of them (issue #24: the student portal's
+ * (ICU data), and a page that imports this module uses only some of them (the student portal's
  * blocking time).
  */
 function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
