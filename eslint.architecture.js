@@ -1,10 +1,14 @@
-// The architecture in lint (issue #21; docs/ARCHITECTURE.md draws it):
-// - a feature (server/features/<f>, src/features/<f>) is used by others only through its index.ts;
-// - the server imports nothing from src/ but the wire contract, src/domain/; src/ never imports server/;
-// - core (server/core) and kit (src/kit) are below the features: they import no feature; the domain imports
-//   nothing of the browser or the server;
+// The architecture in lint (docs/ARCHITECTURE.md draws it):
+// - the browser's layers, bottom to top: the domain (src/domain, the wire contract) and the kit (src/kit) →
+//   the features (src/features/<f>) → the console shell (src/app) → Astro's pages and layouts (src/pages,
+//   src/layouts, and src/islands if an island entry is added). A layer imports none above it;
+// - a feature (server/features/<f>, src/features/<f>) is used by other features only through its index.ts;
+// - the server imports nothing from src/ but the wire contract (src/domain) and the shared rules (src/shared: pure
+//   TS both sides run, such as CSV text, card ids, networks); src/ never imports server/;
+// - server/core is below the server's features; the domain imports nothing of the browser or the server, and the
+//   shared rules import nothing of src/ at all;
 // - no import cycles anywhere.
-// Aliases (@domain, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
+// Aliases (@domain, @shared, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
 // way it is written.
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
@@ -27,6 +31,10 @@ const doors = (root) =>
     message: `Use the ${feature} feature through its index.ts (${root}/${feature}/index.ts).`,
   }));
 
+/** Astro's entry points: the top of the browser's layers. */
+const PAGES = ['./src/pages', './src/layouts', './src/islands'];
+const SHELL_AND_ABOVE = ['./src/app', ...PAGES];
+
 export const architecture = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
   plugins: { 'import-x': importX },
@@ -45,15 +53,32 @@ export const architecture = {
           {
             target: './server',
             from: './src',
-            except: ['./domain'],
-            message: 'The server imports only the wire contract (src/domain) from src/.',
+            except: ['./domain', './shared'],
+            message: 'The server imports only the wire contract (src/domain) and the shared rules (src/shared) from src/.',
           },
           { target: './server/core', from: './server/features', message: 'server/core is below the features.' },
-          { target: './src/kit', from: './src/features', message: 'src/kit is below the features.' },
+          {
+            target: './src/kit',
+            from: ['./src/features', ...SHELL_AND_ABOVE],
+            message: 'src/kit is below the features and the console shell.',
+          },
+          {
+            target: './src/features',
+            from: SHELL_AND_ABOVE,
+            message: 'The features are below the console shell (src/app) and the pages.',
+          },
+          { target: './src/app', from: PAGES, message: 'The console shell (src/app) is below the pages.' },
           {
             target: './src/domain',
-            from: ['./src/features', './src/kit', './src/islands', './src/pages', './server'],
-            message: 'src/domain is the wire contract: it imports nothing of the browser or the server.',
+            from: './src',
+            except: ['./domain', './shared'],
+            message: 'src/domain is the wire contract: it imports nothing of the browser or the server but src/shared.',
+          },
+          {
+            target: './src/shared',
+            from: './src',
+            except: ['./shared'],
+            message: 'src/shared is below everything: pure rules, no import of the browser, the server or the contract.',
           },
           ...doors('server/features'),
           ...doors('src/features'),

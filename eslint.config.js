@@ -31,7 +31,7 @@ export default defineConfig(
     },
   },
   {
-    // Browser code: islands, client plumbing, pages' scripts.
+    // Browser code: the console, client plumbing, pages' scripts.
     files: ['src/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
   },
@@ -52,7 +52,7 @@ export default defineConfig(
   },
   {
     // The public site and the sign-in page ship to every visitor: they may not pull in the console (its kit,
-    // stores and screens). What they share with it lives in src/kit/ui/ (and the ky instance, src/kit/http.ts).
+    // stores and screens). What they share with it lives in src/kit/ui/ and src/kit/text/ (and the ky instance, src/kit/http.ts).
     files: ['src/features/public/**/*.{ts,tsx}', 'src/features/auth/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -60,7 +60,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^@kit(/(?!ui/|http$|cookies$).*)?$|islands/console',
+              regex: '^@kit(/(?!ui/|text/|http$|cookies$).*)?$|(^|/)app/',
               message: 'Public and sign-in code may not import the console; use src/kit/ui/ for shared parts.',
             },
           ],
@@ -74,7 +74,7 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@kit$|^\\.\\./[^u]|islands/console', message: 'src/kit/ui/ may not import the console kit.' }] },
+        { patterns: [{ regex: '^@kit$|^\\.\\./[^u]|(^|/)app/', message: 'src/kit/ui/ may not import the console kit.' }] },
       ],
     },
   },

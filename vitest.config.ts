@@ -14,6 +14,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@domain\//, replacement: `${at('src/domain')}/` },
+      { find: /^@shared\//, replacement: `${at('src/shared')}/` },
       { find: /^@core\//, replacement: `${at('server/core')}/` },
       { find: /^@kit$/, replacement: at('src/kit/index.ts') },
       { find: /^@kit\//, replacement: `${at('src/kit')}/` },

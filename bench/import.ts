@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
-import { csvLine } from '@domain/csv';
-import type { ImportEvent, ImportSummary } from '@domain/student-import';
+import { csvLine } from '@shared/csv';
+import type { ImportEvent, ImportSummary } from '@domain/students/import';
 import { DEFAULT_BENCH_DB, benchSignIn, benchTarget, parseArgs } from './lib';
 import { pad, personName } from './seed-data';
 

@@ -6,7 +6,7 @@ import { putAttendanceSettings } from '../server/features/attendance/service';
 import { createReader } from '../server/features/rfid/readers';
 import { createSmsDevice } from '../server/features/devices/sms-devices';
 import { saveSearchTerms } from '../server/features/students/search';
-import { normalizeCardUid } from '@domain/card-uid';
+import { normalizeCardUid } from '@shared/card-uid';
 import { hashPassword } from '@core/auth/passwords';
 import { attendanceSettingsSchema } from '@domain/attendance';
 import { readerCreateSchema } from '@domain/rfid';

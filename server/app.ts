@@ -28,7 +28,7 @@ import { createRevocationRelay } from '@core/auth/revocation-relay';
 import { createLimitStore, useLimitStore } from '@core/auth/limit-store';
 import { systemClock, type Clock } from '@core/time/clock';
 import { MemoryHitCounter } from '@core/http/not-available';
-import { NOT_AVAILABLE_WINDOW_MS } from '@domain/device-claims';
+import { NOT_AVAILABLE_WINDOW_MS } from '@domain/devices/device-claims';
 import './types';
 
 export interface BuildOptions {

@@ -9,7 +9,7 @@ import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';
 import type { AuthContext } from '@core/auth/context';
-import type { RoutePermission } from '@domain/admin-console';
+import type { RoutePermission } from '@domain/admins/console';
 import type { AdminScope } from '@core/auth/admin-scope';
 import type { HitCounter } from '@core/http/not-available';
 

@@ -6,7 +6,7 @@ import { hashToken } from './auth/passwords';
 import { nowIso } from './time/time';
 import { sessionRevocations, type Revocation } from './auth/sessions';
 import { csrfMatches, readCookies } from './auth/browser-session';
-import { ROLE_COOKIES, type Role } from '@domain/roles';
+import { ROLE_COOKIES, type Role } from '@domain/auth/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 
 export const SUPER_ADMIN_ROOM = 'super-admin';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The envelopes of every API reply (ARCHITECTURE.md "Runtime contracts", spec §8). Routes declare their
+ * The envelopes of every API reply (ARCHITECTURE.md "Runtime contracts"). Routes declare their
  * responses with `apiSuccess(dataSchema)`; the failure shape is the same for every route and status.
  */
 

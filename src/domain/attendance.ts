@@ -10,22 +10,22 @@ import {
   SKIP_WITHOUT_CURSOR_MESSAGE,
 } from './list-filters';
 import { paginationSchema } from './api';
-import { mergeLiveRow } from './live-list';
+import { mergeLiveRow } from '@shared/live-list';
 import type { SchoolYearSpan } from './calendar';
 import { idField, safeString } from './validation';
 
-/** Attendance History (spec §2, §3 "Attendance record", "History filter", §4 live rules) and attendance settings. */
+/** Attendance History and attendance settings. */
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export { ATTENDANCE_STATUSES };
 
-/** Spec §9: page size 10 for attendance history; live events kept 20, shown 5. */
+/** Page size 10 for attendance history; live events kept 20, shown 5. */
 export const ATTENDANCE_PAGE_SIZE = 10;
 export const LIVE_EVENTS_KEPT = 20;
 export const LIVE_EVENTS_SHOWN = 5;
 export const ATTENDANCE_EMPTY_TEXT = 'No attendance records found. Adjust your filters or try again later.';
 
-/** Spec §3 "Attendance record". */
+/** An attendance record. */
 export const attendanceRecordSchema = z.object({
   id: z.number(),
   studentId: z.number(),
@@ -53,7 +53,7 @@ export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 export const attendanceHistorySchema = z.object({ records: z.array(attendanceRecordSchema), pagination: paginationSchema });
 export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;
 
-/** Spec §3 "Live event" (+ the record, so a list can insert the row without asking again): socket event `attendance`. */
+/** A live event (+ the record, so a list can insert the row without asking again): socket event `attendance`. */
 export const liveAttendanceEventSchema = z.object({
   id: z.number(),
   studentId: z.number(),
@@ -87,7 +87,7 @@ const statusQuery = z.preprocess(
   z.enum(ATTENDANCE_STATUSES, { error: 'Status must be PRESENT, ABSENT, LATE or EXCUSED' }).optional(),
 );
 
-/** GET /api/super-admin/attendance-history (spec §3 "History filter"; page and limit read by pageParams). */
+/** GET /api/super-admin/attendance-history. */
 export const historyFiltersSchema = z
   .object({
     startDate: dateQuery('Start date'),
@@ -99,7 +99,7 @@ export const historyFiltersSchema = z
     sectionId: idQuery('Section ID'),
     readerId: idQuery('Reader ID'),
     page: z.string().optional(),
-    // Keyset paging (issue #20 item 7): Next/Previous from the page on screen without walking the pages before it.
+    // Keyset paging: Next/Previous from the page on screen without walking the pages before it.
     after: cursorQuery('after'),
     before: cursorQuery('before'),
     // A jump of k pages from the page on screen: the cursor plus (k - 1) × limit records (keysetStep).
@@ -115,7 +115,7 @@ export const historyFiltersSchema = z
 export type HistoryFilters = z.output<typeof historyFiltersSchema>;
 
 /**
- * Spec §4: a live event goes on top only on page 1, with no student or start-date filter, when the record is
+ * A live event goes on top only on page 1, with no student or start-date filter, when the record is
  * new (and, sensibly, when it passes the status filter); the total rises by one. A listed record is updated in
  * place (its check-out arrived); a change of an older record not listed changes nothing (`mergeLiveRow`).
  * Returns the new page, or null when nothing changes.
@@ -133,7 +133,7 @@ export function applyLiveRecord(
 /** Key of a live event: the same record changing again (check-out) is a new event; a repeat is not. */
 export const liveEventKey = (e: Pick<LiveAttendanceEvent, 'id' | 'status' | 'time'>) => `${e.id}:${e.status}:${e.time}`;
 
-/** Spec §4/§9: newest first, duplicates skipped, at most 20 kept. */
+/** Newest first, duplicates skipped, at most 20 kept. */
 export function addLiveEvent(events: LiveAttendanceEvent[], event: LiveAttendanceEvent): LiveAttendanceEvent[] {
   const key = liveEventKey(event);
   if (events.some((e) => liveEventKey(e) === key)) return events;

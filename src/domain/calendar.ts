@@ -3,7 +3,7 @@ import { isCalendarDate } from './list-filters';
 import { safeString } from './validation';
 
 /*
- * The school calendar (issue #23): the school year, the weekly class days (the attendance settings' schoolDays:
+ * The school calendar: the school year, the weekly class days (the attendance settings' schoolDays:
  * one fact, one place), and the no-class days: national holidays of the Philippines (loaded from date-holidays)
  * and the school's own suspensions and events, for the whole school or some grade levels.
  */

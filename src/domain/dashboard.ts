@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Dashboard Overview (spec §2) and "Dashboard stats" (spec §3): the shape the API returns and the console reads. */
+/** Dashboard Overview and "Dashboard stats": the shape the API returns and the console reads. */
 
-/** Spec §9 "Dashboard" windows and list sizes. */
+/** The dashboard's windows and list sizes. */
 export const DASHBOARD_LIMITS = {
   recentSmsLogs: 10,
   recentLogs: 10,
@@ -13,10 +13,10 @@ export const DASHBOARD_LIMITS = {
   topSchools: 5,
 } as const;
 
-/** Attendance statuses (spec §2 Attendance History), in the order the Attendance chart shows them. */
+/** Attendance statuses, in the order the Attendance chart shows them. */
 export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as const;
 
-/** Notification types (spec §2 SMS Notifications History). */
+/** Notification types. */
 /**
  * Log actions the dashboard's Recent Activity leaves out: every delivered SMS writes one, and a school day's
  * hundreds of them would push everything else out of the feed (System Logs still lists them).
@@ -81,3 +81,33 @@ export function formatDay(date: string): string {
     new Date(`${date}T12:00:00Z`),
   );
 }
+
+// The school admin's dashboard: their school's day so far, in the school's zone.
+
+/** At most this many missing students are listed (the total is always given). */
+export const MISSING_LISTED = 50;
+
+export const missingStudentSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  grade: z.string().nullable(),
+  section: z.string().nullable(),
+});
+
+export const schoolDaySchema = z.object({
+  school: z.object({ name: z.string(), acronym: z.string() }),
+  /** School-local 'YYYY-MM-DD' (the school clock). */
+  date: z.string(),
+  timeZone: z.string(),
+  /** False on a weekend the school has no classes or a holiday: nobody is missing then. */
+  isSchoolDay: z.boolean(),
+  /** Active students of the school. */
+  students: z.number(),
+  /** Today's records by status (PRESENT, LATE, ABSENT, EXCUSED). */
+  counts: z.record(z.enum(ATTENDANCE_STATUSES), z.number()),
+  /** Active students with no record today yet (not arrived, not marked absent or excused). */
+  missing: z.object({ total: z.number(), students: z.array(missingStudentSchema) }),
+});
+export type SchoolDay = z.infer<typeof schoolDaySchema>;
+export type MissingStudent = z.infer<typeof missingStudentSchema>;

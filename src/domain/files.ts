@@ -1,8 +1,8 @@
-/** Where uploaded files are served (spec §9 "uploads prefix /uploads/"). */
+/** Where uploaded files are served. */
 export const UPLOADS_PREFIX = '/uploads/';
 
 /**
- * Spec §3: an absolute file URL is kept but forced to https; a relative one is served from /uploads/.
+ * An absolute file URL is kept but forced to https; a relative one is served from /uploads/.
  * Used by the API responses and by the console before showing a file.
  */
 export function fileUrl(url: string | null | undefined): string | null {
@@ -21,11 +21,11 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
 
-/** Pictures and logos (issue #5 item 4): JPG, PNG, GIF or WebP, at most 2 MB; the server checks the content. */
+/** Pictures and logos: JPG, PNG, GIF or WebP, at most 2 MB; the server checks the content. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export const IMAGE_MAX_BYTES = 2 * MB;
 
-/** Contract files (spec §5): pdf, doc, docx, jpg, jpeg, png, gif, at most 10 MB each. */
+/** Contract files: pdf, doc, docx, jpg, jpeg, png, gif, at most 10 MB each. */
 export const CONTRACT_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'];
 export const CONTRACT_FILE_MAX_BYTES = 10 * MB;
 

@@ -10,10 +10,10 @@ import {
   UNSAFE_TEXT_ERROR,
 } from './validation';
 
-/** Spec §9: default grade level 1. */
+/** Default grade level 1. */
 export const DEFAULT_GRADE_LEVEL = 1;
 
-/** Spec §5 Grade / Section messages, shared by the forms and the API. */
+/** Grade / Section messages, shared by the forms and the API. */
 export const GRADE_MESSAGES = {
   name: 'Grade name is required',
   level: 'Level must be a positive number',
@@ -39,7 +39,7 @@ const requiredName = (message: string) =>
 
 const positiveInt = (n: number) => isWholeNumber(n, 1);
 
-/** Level: a positive whole number; missing → 1 (spec §9), '' or non-numeric → the level message. */
+/** Level: a positive whole number; missing → 1, '' or non-numeric → the level message. */
 const levelField = optionalNumber(GRADE_MESSAGES.level, { test: positiveInt, message: GRADE_MESSAGES.level }).refine(
   (v) => v !== null,
   GRADE_MESSAGES.level,
@@ -85,7 +85,7 @@ export const sectionUpdateSchema = z.object({
 });
 export type SectionUpdateInput = z.output<typeof sectionUpdateSchema>;
 
-/** Spec §3 Grade as the API returns it, with its number of sections. */
+/** A grade as the API returns it, with its number of sections. */
 export const gradeSchema = z.object({
   id: z.number(),
   schoolId: z.number(),
@@ -99,7 +99,7 @@ export const gradeSchema = z.object({
 });
 export type Grade = z.infer<typeof gradeSchema>;
 
-/** Spec §3 Section as the API returns it, with its grade's name and level. */
+/** A section as the API returns it, with its grade's name and level. */
 export const sectionSchema = z.object({
   id: z.number(),
   schoolId: z.number(),

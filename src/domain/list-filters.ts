@@ -72,7 +72,7 @@ export const listQueryFields = {
 };
 
 /**
- * Keyset paging (issue #20 item 7): the position of a record in a list ordered by day then id, as 'YYYY-MM-DD_id'.
+ * Keyset paging: the position of a record in a list ordered by day then id, as 'YYYY-MM-DD_id'.
  * A page asked with `after` starts right after that record (Next), with `before` ends right before it (Previous):
  * an index seek, however deep the page. Optional; `page` still numbers the page and works alone.
  */

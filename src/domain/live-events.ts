@@ -3,7 +3,7 @@ import { ATTENDANCE_STATUSES, liveAttendanceEventSchema, liveTapEventSchema } fr
 import { smsNotificationSchema } from './sms-history';
 
 /**
- * The socket events (spec §7 "Real-time"), one schema each: the server emits them through
+ * The socket events, one schema each: the server emits them through
  * `realtime.emitToSuperAdmins(event, payload)` and the browser receives them through `subscribeLive(event, handler)`
  * (src/kit/live.ts), both typed by this map, so an event's name and payload are written once.
  */
@@ -20,7 +20,7 @@ export type LiveEventName = keyof typeof LIVE_EVENTS;
 export type LivePayload<E extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[E]>;
 
 /**
- * The learner's own room on the student portal (issue #24): a nudge that something of theirs changed, never
+ * The learner's own room on the student portal: a nudge that something of theirs changed, never
  * another learner's data and never the console's rows; the portal reads its own view again.
  */
 export const STUDENT_LIVE_EVENTS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * A parent's Messenger opt-in (issue #18 item 1). The school makes a link https://m.me/{page}?ref={ref} for
+ * A parent's Messenger opt-in. The school makes a link https://m.me/{page}?ref={ref} for
  * one student's guardian; the first person to open it binds their PSID, once. A second use (by anyone), an
  * expired link or a replaced one binds nothing, is logged, and the page answers with OPT_IN_REPLIES.
  * Routes: GET/POST …/students/{id}/messenger-opt-in[/links], DELETE …/messenger-opt-in/binding.

@@ -1,5 +1,5 @@
 /**
- * Keyset paging (issue #20 item 7): the position of a record in a list ordered by day then id, as 'YYYY-MM-DD_id'.
+ * Keyset paging: the position of a record in a list ordered by day then id, as 'YYYY-MM-DD_id'.
  * Zod-free, so the console's list kit can build cursors without pulling the schemas into every screen
  * (`cursorQuery` in list-filters.ts reads them on the server).
  */

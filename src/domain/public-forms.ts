@@ -1,5 +1,5 @@
 /**
- * No zod here: the public islands read HONEYPOT_FIELD without loading the schemas (issue #20, page weight);
+ * No zod here: the public islands read HONEYPOT_FIELD without loading the schemas (page weight);
  * the schemas' `honeypotField` is in validation.ts.
  *
  * The two public forms (contact, order) carry a honeypot: a field people never see or fill, which
@@ -15,5 +15,5 @@ export function honeypotFilled(input: unknown): boolean {
   return typeof value !== 'string' || value.trim() !== '';
 }
 
-/** The public contact and order forms are small JSON bodies (issue #9): anything larger is refused with 413. */
+/** The public contact and order forms are small JSON bodies: anything larger is refused with 413. */
 export const PUBLIC_FORM_BODY_LIMIT = 16 * 1024;

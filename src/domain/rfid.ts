@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CARD_UID_MAX } from './card-uid';
+import { CARD_UID_MAX } from '@shared/card-uid';
 import { idQuery } from './list-filters';
 import { idField, isSafeText, safeString } from './validation';
-import { firstBadNetwork, parseNetwork } from './networks';
-import { printable } from './printable';
+import { firstBadNetwork, parseNetwork } from '@shared/networks';
+import { printable } from '@shared/printable';
 
 /*
- * RFID readers and tap intake (issue #11): the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
+ * RFID readers and tap intake: the payloads of /api/super-admin/rfid-readers, POST /api/rfid/taps
  * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/features/rfid/taps.ts.
  */
 

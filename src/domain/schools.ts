@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber, safeString } from './validation';
 
-/** Spec §9: acronym max 10. */
+/** Acronym max 10. */
 export const ACRONYM_MAX = 10;
 
-/** Spec §5 "School create/edit" messages, shared by the form and the API. */
+/** School create/edit messages, shared by the form and the API. */
 export const SCHOOL_MESSAGES = {
   name: 'School name is required',
   acronym: 'Acronym is required',
@@ -38,7 +38,7 @@ const acronymField = safeString({ error: SCHOOL_MESSAGES.acronym })
   .min(1, SCHOOL_MESSAGES.acronym)
   .max(ACRONYM_MAX, SCHOOL_MESSAGES.acronymMax);
 
-/** Every field of a school that the create and edit forms send (spec §3 School). */
+/** Every field of a school that the create and edit forms send. */
 const schoolFields = z.object({
   name: nameField,
   acronym: acronymField,
@@ -63,7 +63,7 @@ const schoolFields = z.object({
   }),
 });
 
-/** Spec §5: the expiry date may not be before the contract date (dates are 'YYYY-MM-DD', so text order works). */
+/** The expiry date may not be before the contract date (dates are 'YYYY-MM-DD', so text order works). */
 export function expiryBeforeContract(contractDate: string | null | undefined, expiry: string | null | undefined): boolean {
   return Boolean(contractDate && expiry && expiry < contractDate);
 }
@@ -103,7 +103,7 @@ export const schoolProfileSchema = schoolFields
   });
 export type SchoolProfileInput = z.output<typeof schoolProfileSchema>;
 
-/** Spec §3 School, as the API returns it (counts computed by the server from real rows). */
+/** School, as the API returns it (counts computed by the server from real rows). */
 export const schoolSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -137,7 +137,7 @@ export type SchoolPayload = z.input<typeof schoolUpdateSchema>;
 /** GET /api/super-admin/schools?search= (name or acronym contains). */
 export const schoolListQuerySchema = z.object({ search: z.string().optional() });
 
-/** Spec §3 Contract file (id, fileUrl, createdAt) plus its original name, type and size. */
+/** Contract file (id, fileUrl, createdAt) plus its original name, type and size. */
 export const contractFileSchema = z.object({
   id: z.number(),
   schoolId: z.number(),

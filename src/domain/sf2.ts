@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * DepEd School Form 2 (SF2), Daily Attendance Report of Learners (issue #23): per section and month, made from
+ * DepEd School Form 2 (SF2), Daily Attendance Report of Learners: per section and month, made from
  * the taps. The form as plain data (what the preview screen draws and both files are written from).
  */
 

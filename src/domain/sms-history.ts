@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { mergeLiveRow } from './live-list';
+import { mergeLiveRow } from '@shared/live-list';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
-import { idField, safeString } from './validation';
+import { idField, idParams, safeString } from './validation';
 
-/** SMS Notifications History (spec §2, §3 "SMS notification", "History filter", §4 live updates, §7). */
+/** SMS Notifications History. */
 
-/** Spec §9: page size 10 for SMS history. */
+/** Page size 10 for SMS history. */
 export const SMS_PAGE_SIZE = 10;
 /**
- * UNCERTAIN (issue #18): an attempt got no answer and the provider cannot say whether it went; an admin decides.
- * EXPIRED (issue #20): an attendance notice not sent in time (OUTBOX_ATTENDANCE_EXPIRY), never sent late.
+ * UNCERTAIN: an attempt got no answer and the provider cannot say whether it went; an admin decides.
+ * EXPIRED: an attendance notice not sent in time (OUTBOX_ATTENDANCE_EXPIRY), never sent late.
  */
 export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN', 'EXPIRED'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
@@ -48,7 +48,7 @@ export const smsNotificationSchema = z.object({
   dismissedAt: z.string().nullable(),
   /** The student's school's time zone (the platform's default without one): its times are read in it. */
   timeZone: z.string(),
-  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20). */
+  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS'. */
   note: z.string().nullable(),
 });
 export type SmsNotification = z.infer<typeof smsNotificationSchema>;
@@ -73,7 +73,7 @@ export const customMessageQueuedSchema = z.object({ key: z.string() });
 const enumQuery = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { message }).optional());
 
-/** GET /api/super-admin/sms-history: the history filter of spec §3 (page and limit are read by pageParams). */
+/** GET /api/super-admin/sms-history: the history filter (page and limit are read by pageParams). */
 export const smsHistoryFiltersSchema = z
   .object({
     studentId: idQuery('Student'),
@@ -133,7 +133,7 @@ export const customMessageSchema = z.object({
 export type CustomMessageInput = z.output<typeof customMessageSchema>;
 
 /*
- * A message to the parents of a whole grade or section (issue 22, SEND_SMS): the console shows how many students it
+ * A message to the parents of a whole grade or section (SEND_SMS): the console shows how many students it
  * reaches before sending. `requestId` (made once per opened dialog) makes a retried send queue nothing twice.
  */
 export const GROUP_MESSAGE_MESSAGES = {
@@ -163,7 +163,7 @@ export type GroupMessageInput = z.output<typeof groupMessageSchema>;
 export const groupMessageQueuedSchema = z.object({ recipients: z.number() });
 
 /**
- * Spec §4 live updates: a new message (sent or failed) goes to the top of page 1, the list is trimmed to the
+ * Live updates: a new message (sent or failed) goes to the top of page 1, the list is trimmed to the
  * page size and the total is raised by one. A row already listed (its status changed, e.g. DELIVERED) is
  * replaced in place; a status change of an older row not listed is no new message and changes nothing
  * (`mergeLiveRow`).
@@ -180,3 +180,21 @@ export function matchesFilters(row: SmsNotification, f: Partial<Record<keyof Sms
   if (f.endDate && row.createdAt.slice(0, 10) > String(f.endDate)) return false;
   return true;
 }
+
+/*
+ * A message whose outcome nobody can tell (UNCERTAIN in SMS History) waits for an admin, who either
+ * resends it (the parent may get it twice: the admin checked the phone first) or dismisses it (not resent).
+ * POST /api/super-admin/sms-history/:id/resend and …/:id/dismiss, no body, answer the history row.
+ */
+export const SMS_UNCERTAIN_MESSAGES = {
+  notFound: 'SMS notification not found',
+  notUncertain: 'Only a message whose outcome is unknown (UNCERTAIN) can be resent or dismissed',
+  resent: 'Message queued to be sent again',
+  dismissed: 'Message dismissed: it will not be resent',
+} as const;
+
+export const smsNotificationParams = idParams(SMS_UNCERTAIN_MESSAGES.notFound);
+
+/** Whether the row's Resend and Dismiss actions apply. */
+export const isOpenUncertain = (n: { status: string; dismissedAt: string | null }) =>
+  n.status === 'UNCERTAIN' && n.dismissedAt == null;

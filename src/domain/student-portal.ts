@@ -3,10 +3,10 @@ import { paginationSchema } from './api';
 import { ATTENDANCE_STATUSES, SMS_TYPES } from './dashboard';
 import { SMS_STATUSES } from './sms-history';
 import { isEmail, isSafeText } from './validation';
-import { isMonth } from './student-month';
+import { isMonth } from '@shared/student-month';
 
 /*
- * The student and parent portal (issue #24): the wire contract of /api/student/… . Every route is scoped to the
+ * The student and parent portal: the wire contract of /api/student/… . Every route is scoped to the
  * signed-in learner (the STUDENT session's user); nothing takes another learner's id.
  */
 

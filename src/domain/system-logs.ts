@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { checkDateOrder, dateQuery, idQuery, listQueryFields, textQuery } from './list-filters';
 import { paginationSchema } from './api';
 
-/** System Logs (spec §2, §3 "System log entry", §7 GET /api/super-admin/system-logs). */
+/** System Logs. */
 
-/** Spec §9: page size 20 for logs. */
+/** Page size 20 for logs. */
 export const LOG_PAGE_SIZE = 20;
 
-/** Spec §3: userType filter values, and the role each one names. */
+/** UserType filter values, and the role each one names. */
 export const LOG_USER_TYPES = ['superAdmin', 'admin', 'student'] as const;
 export type LogUserType = (typeof LOG_USER_TYPES)[number];
 export const USER_TYPE_ROLE: Record<LogUserType, 'SUPER_ADMIN' | 'ADMIN' | 'STUDENT'> = {
@@ -49,7 +49,7 @@ export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
 /**
  * The filters of the list (page and limit are read by pageParams). action is matched exactly after
  * upper-casing (actions are UPPER_SNAKE: 'create school' finds CREATE_SCHOOL); entity exactly.
- * userType alone filters by role (issue 22), with userId one user; userId alone is ignored (spec §7).
+ * userType alone filters by role, with userId one user; userId alone is ignored.
  */
 const logFilterFields = z.object({
   action: textQuery('Action').transform((v) => v?.toUpperCase().replace(/\s+/g, '_')),

@@ -10,7 +10,7 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
  * honeypotFilled before validating. */
 export const honeypotField = z.unknown().optional();
 
-// Spec §5: "{email}, no spaces" — something@something.something without whitespace.
+// "{email}, no spaces" — something@something.something without whitespace.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 5321's limit on an address; longer text is not an email (and is never handed to the pattern). */
 export const EMAIL_MAX = 254;

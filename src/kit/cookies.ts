@@ -1,6 +1,6 @@
 /**
  * The browser's readable cookies. The session cookies themselves (SUPER_ADMIN_TOKEN…) are HttpOnly and set by the
- * server; pages read only their readable companions (CSRF_COOKIES in src/domain/roles.ts).
+ * server; pages read only their readable companions (CSRF_COOKIES in src/domain/auth/roles.ts).
  */
 export function getCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;

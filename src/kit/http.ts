@@ -1,8 +1,8 @@
 import ky, { HTTPError, type Input, type KyInstance, type Options } from 'ky';
 import { getCookie, removeCookie } from './cookies';
-import { CSRF_COOKIES, CSRF_HEADER, ROLES, sessionRoleOfPath } from '@domain/roles';
+import { CSRF_COOKIES, CSRF_HEADER, ROLES, sessionRoleOfPath } from '@domain/auth/roles';
 import type { ApiFailure } from '@domain/api';
-import { consoleRole } from './console-role';
+import { consoleRole } from './console/role';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LOGIN_PATH = '/login';
@@ -53,7 +53,7 @@ const client = ky.create({
 });
 
 /**
- * In the school admin's console (issue 22) a feature's call to 'super-admin/…' goes to 'admin/…': the same routes,
+ * In the school admin's console a feature's call to 'super-admin/…' goes to 'admin/…': the same routes,
  * which the server answers for the admin's own school and permissions. Features name one path for both consoles.
  */
 const scoped = (input: Input): Input =>
@@ -86,7 +86,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Spec §8 general rule: the server's message if present, else the error's own message, else the
+ * General rule: the server's message if present, else the error's own message, else the
  * call's default. Always resolves to an ApiError.
  */
 export async function toApiError(err: unknown, fallback: string): Promise<ApiError> {
@@ -131,7 +131,7 @@ export async function requestBody<T>(
 }
 
 /**
- * multipart/form-data as the API reads it (spec §7): a `data` part holding JSON plus file parts.
+ * multipart/form-data as the API reads it: a `data` part holding JSON plus file parts.
  * Undefined values are left out (optional fields are sent only when present).
  */
 export function toFormData(

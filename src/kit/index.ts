@@ -1,14 +1,14 @@
 /**
  * The console kit: every list screen is built from these pieces, so lists behave alike and screens stay small.
  *
- * LIST STATE IN THE URL (reload and Back keep it; spec §4 Paging)
+ * LIST STATE IN THE URL (reload and Back keep it)
  *   const DEFAULTS = { action: '', startDate: '', view: 'table' };        // module-level constant
  *   const list = useListQuery(DEFAULTS);   // { query (+page), filters, key, setQuery, setPage, resetQuery }
  *   list.setQuery({ action: 'LOGIN' });    // filter change → page 1, new history entry
  *   list.setPage(3);                       // filters kept
  *   list.setQuery({ view }, { keepPage: true, replace: true });   // not a filter
  *   const draft = useDraft(list.query);    // edits applied by a button: draft.values / draft.set / list.setQuery(draft.values)
- *   Pure rules: parseQuery / serializeQuery / nextQuery / filtersOf / activeFilterCount (list-query.ts).
+ *   Pure rules: parseQuery / serializeQuery / nextQuery / filtersOf / activeFilterCount (list/list-query.ts).
  *
  * DATA
  *   const res = useListResource((signal) => fetchThings(list.query, signal), list.key);  // { data, loading, error, reload }
@@ -31,35 +31,40 @@
  *
  * DIALOGS AND FORMS: Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
  * Import from here: `import { DataTable, Pager, useListQuery } from '@kit';`
+ *
+ * FOLDERS: list/ (list state, data, tables, cards, paging, CSV), form/ (form dialogs, confirmations, action results),
+ * display/ (badges, avatar, headings, icons), hooks/, text/ (formatting, mailto links; the public site may use them),
+ * ui/ (parts the public site shares), console/ (which console, its permissions, navigation). http.ts is the one ky
+ * client, live.ts the socket, cookies.ts the readable cookies.
  */
-export * from './list-query';
-export * from './useListQuery';
-export * from './useListResource';
-export * from './useKeysetCursor';
-export * from './paging';
-export * from './Pager';
-export * from './badges';
-export * from './StatusBadge';
-export * from './states';
-export * from './DataTable';
-export * from './CardGrid';
-export * from './ViewToggle';
-export * from './CardsOrTable';
-export * from './FormDialog';
-export * from './FilterBar';
-export * from './ImageOverlay';
-export * from './Avatar';
-export * from './CsvExportButton';
+export * from './list/list-query';
+export * from './list/useListQuery';
+export * from './list/useListResource';
+export * from './list/useKeysetCursor';
+export * from './list/paging';
+export * from './list/Pager';
+export * from './display/badges';
+export * from './display/StatusBadge';
+export * from './list/states';
+export * from './list/DataTable';
+export * from './list/CardGrid';
+export * from './list/ViewToggle';
+export * from './list/CardsOrTable';
+export * from './form/FormDialog';
+export * from './list/FilterBar';
+export * from './display/ImageOverlay';
+export * from './display/Avatar';
+export * from './list/CsvExportButton';
 export * from './ui/Button';
 export * from './ui/Modal';
-export * from './ConfirmDialog';
-export * from './SuccessOverlay';
+export * from './form/ConfirmDialog';
+export * from './form/SuccessOverlay';
 export * from './ui/ErrorBanner';
 export * from './ui/FormField';
-export * from './useRowSelection';
-export * from './useDebouncedValue';
-export * from './Breadcrumb';
-export * from './ProgressBar';
-export * from './ActionNotice';
-export { tabClass } from './tabs';
-export { useFormState, type FormState } from './useFormState';
+export * from './list/useRowSelection';
+export * from './hooks/useDebouncedValue';
+export * from './display/Breadcrumb';
+export * from './display/ProgressBar';
+export * from './form/ActionNotice';
+export { tabClass } from './display/tabs';
+export { useFormState, type FormState } from './form/useFormState';

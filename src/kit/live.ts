@@ -1,12 +1,12 @@
 import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { getCookie } from './cookies';
-import { CSRF_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/auth/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
-import { consoleRole } from './console-role';
+import { consoleRole } from './console/role';
 
 /**
- * The browser's one socket.io connection (spec §4 "Real-time connection", §7 "Real-time", §9 constants).
+ * The browser's one socket.io connection.
  * Screens never open sockets themselves: they call `subscribeLive(event, handler)` while mounted. The socket is
  * the value of a store that connects when it gains its first listener and disconnects after the last one leaves
  * (nanostores' onMount, which waits a second first, so moving between two live screens keeps the connection).
@@ -18,7 +18,7 @@ import { consoleRole } from './console-role';
 export type { LiveEventName };
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 
-/** Spec §9: 10 retries, 1000 → 5000 ms delay, 20000 ms timeout, websocket first then polling. */
+/** 10 retries, 1000 → 5000 ms delay, 20000 ms timeout, websocket first then polling. */
 export const LIVE_OPTIONS = {
   path: '/socket.io',
   reconnectionAttempts: 10,

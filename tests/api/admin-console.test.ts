@@ -6,7 +6,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, WANT_TOKEN } from '../helpe
 import { createSchool, insertStudent } from '../helpers/schools';
 import { hashPassword } from '@core/auth/passwords';
 import { localDate, nowIso } from '@core/time/time';
-import { permissionDeniedMessage } from '@domain/admin-console';
+import { permissionDeniedMessage } from '@domain/admins/console';
 
 /*
  * The school-admin console's server side (issue 22): sign-in, sessions and sockets that end with a deactivation,

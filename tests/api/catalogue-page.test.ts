@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
-import { CATALOGUE_DATA_ID } from '@domain/system-catalogue';
+import { CATALOGUE_DATA_ID } from '@domain/systems/catalogue';
 
 /** A built /systems page as Astro writes it (the island pre-rendered with its spinner), padded past 1 KB. */
 const PAGE = `<!doctype html><html><head><title>Our RFID Systems</title></head><body><h1>Our RFID Systems</h1>

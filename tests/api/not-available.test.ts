@@ -4,11 +4,11 @@ import { createSchool, logsOf } from '../helpers/schools';
 import { createStudent, studentData } from '../helpers/students';
 import { createReader } from '../helpers/rfid';
 import { signedInAdmin } from '../helpers/admins';
-import { CLAIM_RECORDED, NOT_AVAILABLE, NOT_AVAILABLE_LIMIT, NOT_AVAILABLE_TOO_MANY } from '@domain/device-claims';
+import { CLAIM_RECORDED, NOT_AVAILABLE, NOT_AVAILABLE_LIMIT, NOT_AVAILABLE_TOO_MANY } from '@domain/devices/device-claims';
 import { STUDENT_MESSAGES } from '@domain/students';
 import { READER_MESSAGES } from '@domain/rfid';
-import { FACEBOOK_PAGE_MESSAGES } from '@domain/facebook-pages';
-import type { ImportPreview } from '@domain/student-import';
+import { FACEBOOK_PAGE_MESSAGES } from '@domain/devices/facebook-pages';
+import type { ImportPreview } from '@domain/students/import';
 
 const HEADER = 'First Name,Last Name,Email,LRN,Password,Grade,Section,Parent Phone,RFID Card ID';
 const PERMISSIONS = ['VIEW_STUDENTS', 'MANAGE_STUDENTS', 'ARCHIVE_STUDENTS', 'MANAGE_RFID_READERS', 'MANAGE_FACEBOOK_PAGES'];

@@ -9,7 +9,7 @@ import { claimDue } from '../../server/features/notifications/outbox/claim';
 import { expandIntent } from '../../server/features/notifications/outbox/expand';
 import { markFailed, markSent } from '../../server/features/notifications/outbox/finish';
 import { UNCERTAIN_REASONS } from '../../server/features/notifications/outbox/reconcile';
-import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
+import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-history';
 
 /**
  * Issue #18 item 2, the honest send protocol piece by piece (the SIGKILL test is outbox-crash.test.ts): the lease

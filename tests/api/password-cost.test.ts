@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { hashCost, hashPassword, verifyPassword } from '@core/auth/passwords';
-import type { ImportEvent, ImportSummary } from '@domain/student-import';
+import type { ImportEvent, ImportSummary } from '@domain/students/import';
 
 /*
  * Every password check costs the same whatever the account: imported learners' generated passwords are hashed at

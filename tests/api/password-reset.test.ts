@@ -4,7 +4,7 @@ import { signedInAdmin } from '../helpers/admins';
 import { createSchool, insertStudent, logsOf } from '../helpers/schools';
 import { startSmtpInbox } from '../helpers/smtp';
 import { createSession } from '@core/auth/sessions';
-import { RESET_MESSAGES } from '@domain/password-reset';
+import { RESET_MESSAGES } from '@domain/auth/password-reset';
 
 const NEW_PASSWORD = 'Lantern-Orchid-Meadow-42';
 const SITE = 'https://attendance.school.example';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { logsOf } from '../helpers/schools';
 import { INQUIRY_MESSAGES } from '@domain/inquiries';
-import { ORDER_MESSAGES } from '@domain/orders';
+import { ORDER_MESSAGES } from '@domain/systems/orders';
 
 const LIMITS = (publicFormsPerMinute: number) => ({ loginPerMinute: 100, loginPerEmailPer15Min: 100, publicFormsPerMinute });
 const inquiry = { email: 'Parent@Example.com', subject: 'Pricing', inquiry: 'How much for 3 schools?' };

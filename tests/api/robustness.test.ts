@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbKind, multipart } from '../helpers/app';
-import { MASK } from '@domain/secrets';
+import { MASK } from '@shared/secrets';
 import {
   ADMIN_OWN_ROUTES,
   DEVICE_ROUTES,

@@ -6,7 +6,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, WANT_TOKEN, ty
 import { createSchool } from '../helpers/schools';
 import { createStudent } from '../helpers/students';
 import { signedInAdmin, ADMIN_TEST_PASSWORD } from '../helpers/admins';
-import { CSRF_COOKIES, CSRF_HEADER, ROLE_COOKIES, type Role } from '@domain/roles';
+import { CSRF_COOKIES, CSRF_HEADER, ROLE_COOKIES, type Role } from '@domain/auth/roles';
 import { CSRF_REFUSED } from '@core/auth/plugin';
 import { loadConfig } from '@core/config';
 

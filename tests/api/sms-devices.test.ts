@@ -5,7 +5,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp }
 import { createSchool, logsOf } from '../helpers/schools';
 import { addDevice } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
-import { SMS_DEVICE_MESSAGES as M } from '@domain/sms-devices';
+import { SMS_DEVICE_MESSAGES as M } from '@domain/devices/sms-devices';
 
 /** Spec §2/§5/§7 SMS devices: CRUD, masking, encryption at rest, one default per school, the Test call. */
 describe(`SMS devices API (${dbKind})`, () => {

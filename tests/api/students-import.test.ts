@@ -10,7 +10,7 @@ import {
   type ImportEvent,
   type ImportPreview,
   type ImportSummary,
-} from '@domain/student-import';
+} from '@domain/students/import';
 
 const HEADER = 'First Name,Last Name,Email,LRN,Password,Grade,Section,Parent Phone,RFID Card ID';
 

@@ -5,8 +5,8 @@ import { routeKey, startAuditApp, type AuditRoute } from '../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../helpers/audit-cases';
 import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
-import { DEVICE_CLAIM_MESSAGES } from '@domain/device-claims';
-import { RESET_MESSAGES } from '@domain/password-reset';
+import { DEVICE_CLAIM_MESSAGES } from '@domain/devices/device-claims';
+import { RESET_MESSAGES } from '@domain/auth/password-reset';
 
 /*
  * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every

@@ -1,4 +1,4 @@
-import { MASK } from '@domain/secrets';
+import { MASK } from '@shared/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool, logsOf } from '../helpers/schools';

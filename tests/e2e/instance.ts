@@ -13,7 +13,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
 import { E2E_STATIC_DIR } from './env';
 import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
-import { CSRF_COOKIES, ROLE_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES, ROLE_COOKIES } from '@domain/auth/roles';
 import { csrfFor } from '@core/auth/browser-session';
 import { createSession } from '@core/auth/sessions';
 

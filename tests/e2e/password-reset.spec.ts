@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { E2E_BASE_URL, expectFitsWidth, LAYOUT, signIn, signInViaApi, test } from './helpers';
 import { call, PASSWORD, run, school } from './admin-seed';
-import { RESET_MESSAGES } from '@domain/password-reset';
+import { RESET_MESSAGES } from '@domain/auth/password-reset';
 
 const NEW_PASSWORD = 'Lantern-Orchid-Meadow-42';
 

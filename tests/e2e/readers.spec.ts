@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { expectFitsWidth, LAYOUT, signInViaApi, test, WANT_TOKEN } from './helpers';
 import { admin, call, card as randomCard, PASSWORD, school, student } from './admin-seed';
-import { CLAIM_RECORDED } from '@domain/device-claims';
+import { CLAIM_RECORDED } from '@domain/devices/device-claims';
 
 /**
  * Device Management → RFID Readers: a reader's refused taps are listed with their reason, and deleting a

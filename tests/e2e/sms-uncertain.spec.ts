@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LAYOUT, test } from './helpers';
-import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
+import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-history';
 import { addStudent, addUncertainMessage } from '../helpers/notifications';
 import { startInstance, type Instance } from './instance';
 

@@ -3,8 +3,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue #21: the architecture is enforced by lint (eslint.architecture.js). Each case lints a small file as if it
- * stood at `at` and expects the rule to name the crossing; the same import through the door is clean.
+ * The architecture is enforced by lint (eslint.architecture.js). Each case lints a small file as if it stood at `at`
+ * and expects the rule to name the crossing; the same import through the door is clean.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -31,12 +31,19 @@ describe('architecture lint', () => {
     expect(await problems(at, "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n")).toEqual([]);
   }, 60_000);
 
-  it('the server imports only src/domain from src/, and src/ never imports the server', async () => {
+  it('the server imports only src/domain and src/shared from src/, and src/ never imports the server', async () => {
     const fromServer = await problems(
       'server/features/students/probe.ts',
       "import { fetchSchools } from '@features/schools';\nimport { apiSuccess } from '@domain/api';\nexport const x = [fetchSchools, apiSuccess];\n",
     );
-    expect(fromServer).toEqual([expect.stringContaining('The server imports only the wire contract (src/domain) from src/.')]);
+    expect(fromServer).toEqual([
+      expect.stringContaining(
+        'The server imports only the wire contract (src/domain) and the shared rules (src/shared) from src/.',
+      ),
+    ]);
+    expect(
+      await problems('server/features/students/probe.ts', "import { csvLine } from '@shared/csv';\nexport const x = csvLine;\n"),
+    ).toEqual([]);
     const fromBrowser = await problems(
       'src/features/students/probe.ts',
       "import { nowIso } from '@core/time/time';\nexport const x = nowIso;\n",
@@ -53,6 +60,48 @@ describe('architecture lint', () => {
     ).toEqual([expect.stringContaining('server/core is below the features.')]);
     expect(
       await problems('src/kit/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
-    ).toEqual([expect.stringContaining('src/kit is below the features.')]);
+    ).toEqual([expect.stringContaining('src/kit is below the features and the console shell.')]);
+  }, 60_000);
+
+  it('the browser layers import none above them: kit → features → the console shell → pages', async () => {
+    const shellRouter = "import { $router } from '@app/router';\nexport const x = $router;\n";
+    expect(await problems('src/kit/probe.ts', shellRouter.replace('@app', '../app'))).toEqual([
+      expect.stringContaining('src/kit is below the features and the console shell.'),
+    ]);
+    expect(await problems('src/features/students/probe.ts', shellRouter.replace('@app', '../../app'))).toEqual([
+      expect.stringContaining('The features are below the console shell (src/app) and the pages.'),
+    ]);
+    expect(await problems('src/app/probe.ts', "import { GET } from '../pages/robots.txt';\nexport const x = GET;\n")).toEqual([
+      expect.stringContaining('The console shell (src/app) is below the pages.'),
+    ]);
+    expect(
+      await problems(
+        'src/features/students/probe.ts',
+        "import { $page } from '@kit/console/navigation';\nexport const x = $page;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('src/app/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
+    ).toEqual([]);
+    expect(await problems('src/pages/probe.ts', "import { $router } from '../app/router';\nexport const x = $router;\n")).toEqual(
+      [],
+    );
+  }, 60_000);
+
+  it('the domain imports nothing else of src/ but the shared rules, which import nothing of src/', async () => {
+    expect(
+      await problems('src/domain/probe.ts', "import { navigate } from '@kit/console/navigation';\nexport const x = navigate;\n"),
+    ).toEqual([
+      expect.stringContaining('src/domain is the wire contract: it imports nothing of the browser or the server but src/shared.'),
+    ]);
+    expect(
+      await problems('src/domain/probe.ts', "import { apiSuccess } from '@domain/api';\nexport const x = apiSuccess;\n"),
+    ).toEqual([]);
+    expect(await problems('src/domain/probe.ts', "import { csvLine } from '@shared/csv';\nexport const x = csvLine;\n")).toEqual(
+      [],
+    );
+    expect(
+      await problems('src/shared/probe.ts', "import { apiSuccess } from '@domain/api';\nexport const x = apiSuccess;\n"),
+    ).toEqual([expect.stringContaining('src/shared is below everything')]);
   }, 60_000);
 });

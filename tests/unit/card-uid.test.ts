@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardUidCandidates, normalizeCardUid, reverseBytes } from '@domain/card-uid';
+import { cardUidCandidates, normalizeCardUid, reverseBytes } from '@shared/card-uid';
 
 describe('card UID rule', () => {
   it('stores upper-case hex without separators', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carouselDots, viewerCounter, wrapIndex } from '@features/public/carousel';
 import type { System } from '@domain/systems';
-import { CATALOGUE_DATA_ID, featurePreview, filterSystems, systemCountLabel, systemMatches } from '@domain/system-catalogue';
+import { CATALOGUE_DATA_ID, featurePreview, filterSystems, systemCountLabel, systemMatches } from '@domain/systems/catalogue';
 import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue, startCatalogue } from '@features/public/catalogue';
 import { ApiError } from '@kit/http';
 

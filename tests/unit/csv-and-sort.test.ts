@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, safeFilename } from '@domain/csv';
+import { csvCell, csvLine, safeFilename } from '@shared/csv';
 import { sortParams, wantsCsv } from '@core/http/paginate';
 import { dayRangeUtc } from '@core/time/day-range';
 import { parseCsv } from '../helpers/csv';

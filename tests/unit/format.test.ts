@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatSchoolDateTime, formatSchoolTime, zoneSuffix } from '@domain/format';
+import { formatCalendarDate, formatDate, formatSchoolDateTime, formatSchoolTime, zoneSuffix } from '@kit/text/format';
 
 // 23:30 UTC on 26 Nov 2026 is 7:30 AM on 27 Nov in Manila and 6:30 PM on 26 Nov in New York.
 const CHECK_IN = '2026-11-26T23:30:00.000Z';

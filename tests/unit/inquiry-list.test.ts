@@ -8,8 +8,8 @@ import {
   INQUIRY_PAGE_SIZES,
   INQUIRY_TRUNCATE,
   inquiryPageSize,
-  truncateText,
-} from '@domain/inquiry-list';
+} from '@features/inquiries/inquiry-list';
+import { truncateText } from '@shared/printable';
 
 /** Local wall-clock time → ISO (the browser compares in its own time zone, as these tests do). */
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysetStep } from '../../src/kit/paging';
+import { keysetStep } from '@kit/list/paging';
 import { cursorQuery, MAX_KEYSET_SKIP, pageCursor } from '../../src/domain/list-filters';
 
 /** Issue #20 item 7: which cursor the console sends for the page it asks for, and how the server reads one. */

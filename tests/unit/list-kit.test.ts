@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list-query';
-import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '@kit/paging';
-import { badgeLabel, badgeTone } from '@kit/badges';
+import { activeFilterCount, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list/list-query';
+import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '@kit/list/paging';
+import { badgeLabel, badgeTone } from '@kit/display/badges';
 
 const DEFAULTS = { action: '', entity: '', limit: 10, mine: false, view: 'table' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoLink, replySubject } from '@domain/mailto';
+import { mailtoLink, replySubject } from '@kit/text/mailto';
 
 describe('mailtoLink', () => {
   it('addresses the mail and encodes the headers', () => {

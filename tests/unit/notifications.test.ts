@@ -12,7 +12,7 @@ import { classifyGraphError } from '../../server/features/devices/messenger';
 import { verifyHubSignature } from '@core/secrets/hmac';
 import { createSecretBox } from '@core/secrets/secrets';
 import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
-import { maskSecret } from '@domain/secrets';
+import { maskSecret } from '@shared/secrets';
 
 const ctx = {
   firstName: 'Maria',

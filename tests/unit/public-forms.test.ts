@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { honeypotFilled } from '@domain/public-forms';
 import { inquirySchema } from '@domain/inquiries';
-import { orderSchema } from '@domain/orders';
+import { orderSchema } from '@domain/systems/orders';
 import { systemCreateSchema } from '@domain/systems';
 import { validate } from '@domain/validation';
 

@@ -8,7 +8,7 @@ import {
   type AttendanceDay,
   type DayStatus,
   type LearnerCalendar,
-} from '@domain/student-month';
+} from '@shared/student-month';
 import { maskPhone } from '@domain/student-portal';
 
 /** Issue #24: the portal's month — one mark per day and SF2's monthly totals, from class days and records. */

@@ -5,10 +5,10 @@ import {
   studentFilterPatch,
   studentForm,
   studentFormPatch,
-} from '@features/students/store';
+} from '@features/students/actions';
 import { importFileError } from '@features/students/import-store';
-import { toggleKeys } from '@kit/useRowSelection';
-import { IMPORT_MESSAGES } from '@domain/student-import';
+import { toggleKeys } from '@kit/list/useRowSelection';
+import { IMPORT_MESSAGES } from '@domain/students/import';
 
 describe('Register/Edit Student form rules (spec §5)', () => {
   it('a new student gets last name + 2025 as password and confirmation while a last name exists', () => {

@@ -9,7 +9,7 @@ import {
   registerStudentFormSchema,
   updateStudentSchema,
 } from '@domain/students';
-import { headerKey, importPercent, importSummaryCsv, importTemplateCsv, matchImportHeaders } from '@domain/student-import';
+import { headerKey, importPercent, importSummaryCsv, importTemplateCsv, matchImportHeaders } from '@domain/students/import';
 import { validate } from '@domain/validation';
 
 const valid = {

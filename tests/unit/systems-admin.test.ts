@@ -12,7 +12,7 @@ import {
   setFeature,
   systemForm,
   tableFeatures,
-} from '@features/systems/store';
+} from '@features/systems/actions';
 import { MB } from '@domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES } from '@domain/systems';
 

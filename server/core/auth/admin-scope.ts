@@ -6,7 +6,7 @@ import {
   NO_SCHOOL_MESSAGE,
   permissionDeniedMessage,
   type RoutePermission,
-} from '@domain/admin-console';
+} from '@domain/admins/console';
 
 /** The signed-in school admin as every /api/admin route sees it: read afresh on each request. */
 export interface AdminScope {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
-import { CSRF_COOKIES, CSRF_HEADER, ROLE_COOKIES, ROLES, sessionRoleOfPath, type Role } from '@domain/roles';
+import { CSRF_COOKIES, CSRF_HEADER, ROLE_COOKIES, ROLES, sessionRoleOfPath, type Role } from '@domain/auth/roles';
 import type { SessionLifetimes } from '../config';
 import { lifetimesOf } from './sessions';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/auth/roles';
 
 /** Who a request (or a socket) acts as: the session's user, read by the auth plugin into `request.auth`. */
 export interface AuthContext {

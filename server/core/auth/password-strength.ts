@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
-import { isSameAsEmail, PASSWORD_MESSAGES, PASSWORD_MIN_SCORE } from '@domain/passwords';
+import { isSameAsEmail, PASSWORD_MESSAGES, PASSWORD_MIN_SCORE } from '@domain/auth';
 import { badRequest } from '../http/errors';
 
 let estimator: ZxcvbnFactory | undefined;

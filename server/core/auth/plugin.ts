@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import type { Actor } from '../audit-log';
 import { deviceCookie } from './known-devices';
 import { clearSessionCookies, csrfPasses, sessionCookieOf } from './browser-session';
-import { sessionRoleOfPath } from '@domain/roles';
+import { sessionRoleOfPath } from '@domain/auth/roles';
 
 /** A change made with a session cookie but without the page's CSRF value (another site may have sent it). */
 export const CSRF_REFUSED =

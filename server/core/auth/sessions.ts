@@ -4,7 +4,7 @@ import type { AuthContext } from './context';
 import { hashToken, newToken } from './passwords';
 import { nowIso } from '../time/time';
 import type { SessionLifetimes } from '../config';
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/auth/roles';
 
 /** The lifetimes of the default configuration (a session made without the app's config: tests, scripts). */
 export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_AVAILABLE_LIMIT, NOT_AVAILABLE_TOO_MANY } from '@domain/device-claims';
+import { NOT_AVAILABLE_LIMIT, NOT_AVAILABLE_TOO_MANY } from '@domain/devices/device-claims';
 import { tooMany } from './errors';
 
 /*
- * "Not available" answers (src/domain/device-claims.ts): a school admin whose value is held by another school's
+ * "Not available" answers (src/domain/devices/device-claims.ts): a school admin whose value is held by another school's
  * record is told only that it is not available, and each such answer is counted, per admin and per school, within
  * a sliding window on the server's clock. Past NOT_AVAILABLE_LIMIT the admin's uniqueness checks are refused with
  * 429 before anything is looked up, so listing another school's learners or devices takes hours, not seconds.

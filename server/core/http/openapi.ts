@@ -1,4 +1,4 @@
-import type { RoutePermission } from '@domain/admin-console';
+import type { RoutePermission } from '@domain/admins/console';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiFailureSchema } from '@domain/api';
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/auth/roles';
 import type { UploadSpec } from '../uploads/upload-pipeline';
 
 /*

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors';
-import { csvLine, safeFilename } from '@domain/csv';
+import { csvLine, safeFilename } from '@shared/csv';
 import { MAX_ID } from '@domain/validation';
 
 export interface Pagination {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminPermission } from '@domain/admin-console';
+import type { AdminPermission } from '@domain/admins/console';
 import { notFound } from './errors';
 import { adminSchoolId } from '../auth/admin-scope';
 

@@ -2,7 +2,7 @@ import { CONTRACT_FILE_MAX_BYTES, IMAGE_MAX_BYTES, MB } from '@domain/files';
 import { PROFILE_PICTURE_MAX_BYTES } from '@domain/auth';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES } from '@domain/systems';
 import { CONTRACT_KINDS, CSV_KINDS } from './uploads';
-import { IMPORT_MAX_BYTES } from '@domain/student-import';
+import { IMPORT_MAX_BYTES } from '@domain/students/import';
 import { imageFile, type UploadSpec } from './upload-pipeline';
 
 /*

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { RESET_LINK_MINUTES } from '@domain/password-reset';
+import { RESET_LINK_MINUTES } from '@domain/auth/password-reset';
 
 /** Sends password-reset links through the SMTP server of `SMTP_URL` (nodemailer). Never logs the link. */
 export interface ResetMailer {

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiDone, apiSuccess } from '@domain/api';
 import { idParams } from '@domain/validation';
-import { STUDENT_MESSAGES } from '@domain/student-constants';
+import { STUDENT_MESSAGES } from '@domain/students/constants';
 import {
   RESET_MESSAGES,
   resetConfirmSchema,
   resetRequestResultSchema,
   resetRequestSchema,
   resetSlipSchema,
-} from '@domain/password-reset';
+} from '@domain/auth/password-reset';
 import type { SchoolScope } from '@core/http/school-scope';
 import { RecoveryService } from './recovery';
 import { smtpResetMailer } from './recovery-mail';

@@ -14,7 +14,7 @@ import {
   RESET_PAGE_PATH,
   RESET_SLIP_MINUTES,
   type ResetSlip,
-} from '@domain/password-reset';
+} from '@domain/auth/password-reset';
 import type { ResetMailer } from './recovery-mail';
 
 /** The accounts a reset applies to: their table and their log entity. */

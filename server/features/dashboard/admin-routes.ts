@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
-import { schoolDaySchema } from '@domain/school-day';
+import { schoolDaySchema } from '@domain/dashboard';
 import { adminSchoolId } from '@core/auth/admin-scope';
 import { getSchoolDay } from './school-day';
 

@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
 import { ATTENDANCE_STATUSES } from '@domain/dashboard';
-import { MISSING_LISTED, type SchoolDay } from '@domain/school-day';
+import { MISSING_LISTED, type SchoolDay } from '@domain/dashboard';
 import { isSchoolDay, schoolRules } from '../attendance';
 import { requireSchool } from '../schools';
 

@@ -1,7 +1,7 @@
 import type { DB, Executor } from '@core/db/index';
 import type { SecretBox } from '@core/secrets/secrets';
 import { writeLog, type Actor } from '@core/audit-log';
-import { maskSecret } from '@domain/secrets';
+import { maskSecret } from '@shared/secrets';
 
 /**
  * What the two delivery channels (SMS devices with their httpSMS API key, Facebook pages with their page token)

@@ -7,7 +7,7 @@ import {
   deviceClaimListQuerySchema,
   deviceClaimResolveSchema,
   deviceClaimSchema,
-} from '@domain/device-claims';
+} from '@domain/devices/device-claims';
 import { listClaims, resolveClaim } from './claims';
 
 /**

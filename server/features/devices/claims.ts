@@ -12,7 +12,7 @@ import {
   type DeviceClaimKind,
   type DeviceClaimListQuery,
   type DeviceClaimStatus,
-} from '@domain/device-claims';
+} from '@domain/devices/device-claims';
 
 /*
  * Device claims (migration 0028): a school admin typed a reader serial number or a Facebook Page ID that another

@@ -9,7 +9,7 @@ import {
   facebookPageTokenSchema,
   facebookPageUpdateSchema,
   facebookSendMessageSchema,
-} from '@domain/facebook-pages';
+} from '@domain/devices/facebook-pages';
 import { idParams } from '@domain/validation';
 import { confirmPasswordSchema } from '@domain/auth';
 import { confirmStaffPassword } from '@core/auth/confirm-password';

@@ -10,7 +10,7 @@ import {
   type FacebookPageCreateInput,
   type FacebookPageUpdateInput,
   type FacebookSendMessageInput,
-} from '@domain/facebook-pages';
+} from '@domain/devices/facebook-pages';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { sendMessengerText, testPageToken } from './messenger';

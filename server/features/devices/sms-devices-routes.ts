@@ -10,7 +10,7 @@ import {
   smsDeviceSchema,
   smsDeviceTestSchema,
   smsDeviceUpdateSchema,
-} from '@domain/sms-devices';
+} from '@domain/devices/sms-devices';
 import { idParams } from '@domain/validation';
 import { confirmPasswordSchema } from '@domain/auth';
 import { confirmStaffPassword } from '@core/auth/confirm-password';

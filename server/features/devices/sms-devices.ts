@@ -8,7 +8,7 @@ import {
   type SmsDeviceCreateInput,
   type SmsDeviceStatus,
   type SmsDeviceUpdateInput,
-} from '@domain/sms-devices';
+} from '@domain/devices/sms-devices';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
 import { deleteChannel, maskedSecret, revealChannelSecret, SMS_DEVICE_CHANNEL } from './channel';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATALOGUE_DATA_ID } from '@domain/system-catalogue';
+import { CATALOGUE_DATA_ID } from '@domain/systems/catalogue';
 import { systemSchema, type System } from '@domain/systems';
 import { listSystems } from '../systems';
 

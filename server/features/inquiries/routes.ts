@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiDone, apiSuccess } from '@domain/api';
 import { INQUIRY_MESSAGES, inquiryRecordSchema, inquirySchema } from '@domain/inquiries';
-import { ORDER_MESSAGES, orderSchema } from '@domain/orders';
+import { ORDER_MESSAGES, orderSchema } from '@domain/systems/orders';
 import { honeypotFilled, PUBLIC_FORM_BODY_LIMIT } from '@domain/public-forms';
 import { systemSchema } from '@domain/systems';
 import { idParams } from '@domain/validation';

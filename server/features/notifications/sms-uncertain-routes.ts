@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
 import { smsNotificationSchema } from '@domain/sms-history';
-import { SMS_UNCERTAIN_MESSAGES, smsNotificationParams } from '@domain/sms-uncertain';
+import { SMS_UNCERTAIN_MESSAGES, smsNotificationParams } from '@domain/sms-history';
 import { decideUncertain } from './sms-uncertain';
 
 /** Issue #18: Resend or Dismiss an UNCERTAIN message of SMS History (super-admin scope; both logged). */

@@ -1,7 +1,7 @@
 import type { DB } from '@core/db/index';
 import { conflict, notFound } from '@core/http/errors';
 import { nowIso } from '@core/time/time';
-import { SMS_UNCERTAIN_MESSAGES as M } from '@domain/sms-uncertain';
+import { SMS_UNCERTAIN_MESSAGES as M } from '@domain/sms-history';
 import type { SmsNotification } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
 import { OUTBOX } from './outbox/claim';

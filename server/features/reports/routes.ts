@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
 import { idParams, idPath } from '@domain/validation';
-import { safeFilename } from '@domain/csv';
+import { safeFilename } from '@shared/csv';
 import { SF2_MESSAGES, sf2ChoicesSchema, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
 import type { SchoolScope } from '@core/http/school-scope';
 import { SCHOOL_NOT_FOUND } from '../schools';

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Executor } from '@core/db/index';
-import { safeFilename } from '@domain/csv';
+import { safeFilename } from '@shared/csv';
 import type { Sf2Choices, Sf2Form } from '@domain/sf2';
 import { localDate } from '@core/time/time';
 import { requireSchool } from '../schools';

@@ -7,7 +7,7 @@ import { hashToken, newToken } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { writeLog, diff, type Actor } from '@core/audit-log';
-import { addressInNetworks } from '@domain/networks';
+import { addressInNetworks } from '@shared/networks';
 import { requireSchool } from '../schools';
 import { forgetReaders } from '@core/ttl-cache';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
-import { cardUidCandidates } from '@domain/card-uid';
+import { cardUidCandidates } from '@shared/card-uid';
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { DayRecord } from '../attendance';
@@ -91,7 +91,7 @@ const datesTable = (dates: string[]) => sql<{ day: string }>`unnest(${dates}::te
 
 const emptyHolders = () => ({ byCard: new Map<string, Student & { usable: boolean }>(), days: new Map<string, DayState>() });
 
-/** Each tap's card in its accepted forms (src/domain/card-uid.ts, exact form first), by normalised UID. */
+/** Each tap's card in its accepted forms (src/shared/card-uid.ts, exact form first), by normalised UID. */
 function cardForms(pending: PendingTap[]) {
   const candidates = new Map<string, string[]>();
   for (const p of pending) if (!candidates.has(p.uid)) candidates.set(p.uid, cardUidCandidates(p.uid));

@@ -3,7 +3,7 @@
  * - history: the group's taps stored already, by (reader, eventId): their first result, answered as a replay;
  *   and the counted (not debounced) taps of the group's cards around its instants (the debounce window each
  *   side), by card: the debounce's input, read for every card of the group, matched or not (a superset);
- * - students: the holder of each card form (src/domain/card-uid.ts), with the grade's level (a primary-key join)
+ * - students: the holder of each card form (src/shared/card-uid.ts), with the grade's level (a primary-key join)
  *   for the no-class days of some grade levels, and the holder's attendance record of each of the taps'
  *   school-local days when those are known (every reader has a school), so a tap needs no dayRecords read.
  *   Looked up by the unique card index alone; the other conditions (active, unarchived, the reader's school) are

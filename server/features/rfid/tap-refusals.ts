@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
 import { REFUSALS_SHOWN, type TapRefusal } from '@domain/rfid';
-import { printable } from '@domain/printable';
+import { printable } from '@shared/printable';
 import { chunks } from './tap-lookups';
 
 /*

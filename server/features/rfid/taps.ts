@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '@core/time/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPostgres, type Executor, type DB } from '@core/db/index';
 import type { Realtime } from '@core/realtime';
-import { normalizeCardUid } from '@domain/card-uid';
+import { normalizeCardUid } from '@shared/card-uid';
 import {
   isIsoInstant,
   TAP_MAX_AGE_MS,

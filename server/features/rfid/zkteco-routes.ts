@@ -13,9 +13,9 @@ import { errorHandler } from '@core/http/error-handler';
 import { inZone, localDateTime } from '@core/time/time';
 import { addressAllowed, type ReaderRow } from './readers';
 import { logRefusedDevice } from './device-refusals';
-import { printable } from '@domain/printable';
-import { addressKey } from '@domain/networks';
-import { maskSecret } from '@domain/secrets';
+import { printable } from '@shared/printable';
+import { addressKey } from '@shared/networks';
+import { maskSecret } from '@shared/secrets';
 
 /*
  * ZKTeco ADMS push (issue #11; INTEGRATIONS.md §3). The protocol has no credentials: a terminal names itself

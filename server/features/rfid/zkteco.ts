@@ -4,7 +4,7 @@
  */
 
 import { isSafeText } from '@domain/validation';
-import { printable } from '@domain/printable';
+import { printable } from '@shared/printable';
 
 export interface AttLogLine {
   pin: string;

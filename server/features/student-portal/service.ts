@@ -11,7 +11,7 @@ import {
   type DayStatus,
   type LearnerCalendar,
   type AttendanceDay,
-} from '@domain/student-month';
+} from '@shared/student-month';
 import { lastMarkedDay } from '../attendance';
 import {
   maskPhone,

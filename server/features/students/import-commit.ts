@@ -6,7 +6,7 @@ import { diff, writeLog, type Actor } from '@core/audit-log';
 import { newStudentValues, registrationDay } from './service';
 import { saveSearchTerms } from './search';
 import type { AnalysedRow, ImportAnalysis } from './import';
-import { firstRowError, type ImportEvent, type ImportSummary, type ImportSummaryRow } from '@domain/student-import';
+import { firstRowError, type ImportEvent, type ImportSummary, type ImportSummaryRow } from '@domain/students/import';
 import { studentName } from '@domain/students';
 
 /*

@@ -9,7 +9,7 @@ import {
   importTemplateCsv,
   importUploadSchema,
   type ImportEvent,
-} from '@domain/student-import';
+} from '@domain/students/import';
 import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
 import { analyseImport, toPreview } from './import';
 import { commitImport } from './import-commit';

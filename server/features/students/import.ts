@@ -14,7 +14,7 @@ import {
   type ImportPreview,
   type ImportRow,
   type ImportRowResult,
-} from '@domain/student-import';
+} from '@domain/students/import';
 import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
 import { conflictText } from './service';
 

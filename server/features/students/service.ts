@@ -7,7 +7,7 @@ import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
 import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
-import { NOT_AVAILABLE } from '@domain/device-claims';
+import { NOT_AVAILABLE } from '@domain/devices/device-claims';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
-import { ORDER_MESSAGES, orderRecordSchema, orderStatusSchema } from '@domain/orders';
+import { ORDER_MESSAGES, orderRecordSchema, orderStatusSchema } from '@domain/systems/orders';
 import { idParams } from '@domain/validation';
 import { listOrders, updateOrderStatus } from './orders';
 

@@ -4,7 +4,7 @@ import type { OrderTable } from '@core/db/schema';
 import { notFound } from '@core/http/errors';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { INITIAL_ORDER_STATUS, ORDER_MESSAGES, type Order, type OrderInput, type OrderStatus } from '@domain/orders';
+import { INITIAL_ORDER_STATUS, ORDER_MESSAGES, type Order, type OrderInput, type OrderStatus } from '@domain/systems/orders';
 
 /** Row → spec §3 Order (`_id` and `id`). */
 function toOrder(row: Selectable<OrderTable>): Order {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from './store';
 import { usePictureInput, FormDialog } from '@kit';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 import { AdminFields } from './AdminFields';
 
 /**

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $schoolChoices, type AdminForm } from './store';
 import { IMAGE_MIME_TYPES } from '@domain/files';
 import { PictureField, SelectField, TextField, type PictureInput } from '@kit';
-import type { FormState } from '@kit/useFormState';
+import type { FormState } from '@kit/form/useFormState';
 
 /** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */
 export const ADMIN_PICTURE_HINT = 'JPG, PNG or GIF. Max 1MB.';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $permissionCatalogue, adminForm, adminPictureError, saveAdminChanges, type AdminForm } from './store';
 import { adminFullName, type Admin } from '@domain/admins';
 import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '@kit';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
 import { PermissionChecklist } from './PermissionChecklist';
 import { ResetSlipButton } from '@features/auth';

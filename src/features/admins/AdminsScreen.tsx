@@ -17,7 +17,7 @@ import {
   hasActiveFilters,
   type Admin,
 } from '@domain/admins';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import {
   activeFilterCount,
   Button,

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { request } from '@kit/http';
-import { $consoleAccess } from '@kit/console-scope';
+import { $consoleAccess } from '@kit/console/scope';
 import type { Admin } from '@domain/admins';
 
 /** The signed-in school admin (GET /api/admin/me): their school and CURRENT permissions (issue 22). */

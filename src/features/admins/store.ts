@@ -3,7 +3,7 @@ import { deleteAdmin, fetchAdmins, registerAdmin, updateAdmin, updateAdminPermis
 import { fetchPermissions, syncPermissions } from './permissions-api';
 import { fetchSchools } from '@features/schools';
 import { toApiError } from '@kit/http';
-import { actionFailure, sentFields, type ActionResult } from '@kit/action';
+import { actionFailure, sentFields, type ActionResult } from '@kit/form/action';
 import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/files';
 import {
   checkAdmin,

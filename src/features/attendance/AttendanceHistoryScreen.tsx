@@ -9,7 +9,7 @@ import {
   type AttendanceRecord,
 } from '@domain/attendance';
 import { validate } from '@domain/validation';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import {
   Button,
   DataTable,
@@ -26,7 +26,7 @@ import {
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
 import { CorrectionDialog, type CorrectionMode } from './CorrectionDialog';
-import { useCan } from '@kit/console-scope';
+import { useCan } from '@kit/console/scope';
 
 /** URL filters of /super-admin/attendance-history (studentId comes from links, e.g. a student's page). */
 const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };

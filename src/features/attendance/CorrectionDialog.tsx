@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, CancelButton, ErrorBanner, Modal, SelectField, TextAreaField } from '@kit';
-import { actionFailure } from '@kit/action';
+import { actionFailure } from '@kit/form/action';
 import { CORRECTION_STATUSES, correctionSchema, excuseSchema, type AttendanceRecord } from '@domain/attendance';
 import { validate } from '@domain/validation';
 import { correctAttendance, excuseAttendance } from './api';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $liveAttendance, LIVE_EVENTS_SHOWN } from './live-store';
 import { $liveStatus } from '@kit/live';
 import { StatusBadge } from '@kit';
-import { formatSchoolTime } from '@domain/format';
+import { formatSchoolTime } from '@kit/text/format';
 import type { LiveAttendanceEvent } from '@domain/attendance';
 
 const STATUS_TEXT = {

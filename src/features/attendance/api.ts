@@ -1,7 +1,7 @@
 import { request } from '@kit/http';
 import type { Pagination } from '@domain/api';
 import type { AttendanceRecord, AttendanceSettings, AttendanceSettingsInput, CorrectionInput } from '@domain/attendance';
-import type { QueryFilters } from '@kit/csv';
+import type { QueryFilters } from '@kit/list/csv';
 
 /** GET /api/super-admin/attendance-history (spec §7): one page of the filtered history. */
 export const fetchAttendanceHistory = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>

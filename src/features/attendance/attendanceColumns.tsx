@@ -1,7 +1,7 @@
 import type { Column } from '@kit';
 import { StatusBadge } from '@kit';
 import type { AttendanceRecord } from '@domain/attendance';
-import { formatCalendarDate, formatSchoolTime } from '@domain/format';
+import { formatCalendarDate, formatSchoolTime } from '@kit/text/format';
 
 const studentLine = (r: AttendanceRecord) =>
   [r.student.school?.acronym, r.student.grade, r.student.section].filter(Boolean).join(' · ') || '-';

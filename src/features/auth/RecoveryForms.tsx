@@ -3,7 +3,7 @@ import { TextField } from '@kit/ui/FormField';
 import { Button } from '@kit/ui/Button';
 import { toApiError } from '@kit/http';
 import { validate } from '@domain/validation';
-import { RESET_MESSAGES, RESET_PAGE_PATH, resetConfirmFormSchema, resetRequestSchema } from '@domain/password-reset';
+import { RESET_MESSAGES, RESET_PAGE_PATH, resetConfirmFormSchema, resetRequestSchema } from '@domain/auth/password-reset';
 import { askForReset, resetPassword } from './recovery-api';
 
 const CARD = 'w-full max-w-sm rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8';

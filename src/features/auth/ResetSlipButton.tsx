@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
 import { Modal } from '@kit/ui/Modal';
-import { formatDateTime } from '@domain/format';
-import { RESET_PAGE_PATH, type ResetSlip } from '@domain/password-reset';
+import { formatDateTime } from '@kit/text/format';
+import { RESET_PAGE_PATH, type ResetSlip } from '@domain/auth/password-reset';
 import { issueResetSlip } from './recovery-api';
 
 /**

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { getCookie, removeCookie } from '@kit/cookies';
-import { CSRF_COOKIES, ROLES, type Role } from '@domain/roles';
+import { CSRF_COOKIES, ROLES, type Role } from '@domain/auth/roles';
 
 export interface SessionState {
   isAuthenticated: boolean;

@@ -1,24 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Breadcrumb, Button, DataTable, ErrorBanner, SelectField, TextField, useConfirm, useListResource } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { usePageTitle } from '@kit/usePageTitle';
-import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
-import { formatCalendarDate } from '@domain/format';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
+import { formatCalendarDate } from '@kit/text/format';
 import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { fetchCalendar } from './api';
-import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './store';
+import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './actions';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school');
 
 /**
- * The school calendar (issue #23): the school year (its national holidays load with it), the weekly class days,
+ * The school calendar: the school year (its national holidays load with it), the weekly class days,
  * and the no-class days. Declaring a day asks first, since it cancels that day's absence marks and messages.
  * The same screen is a school admin's (MANAGE_ATTENDANCE) at /admin/schools/{own school}/calendar.
  */
 export default function CalendarScreen() {
-  const { schoolParam, schoolId, valid } = useSchoolParam('adminCalendar');
+  const { schoolParam, schoolId, valid } = useSchoolParam('calendar');
   const can = useCan();
   const school = useScopedSchool(schoolParam);
   const calendar = useListResource(

@@ -1,20 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { ADMIN_NAV_ITEMS } from '@kit/nav';
-import { useCan } from '@kit/console-scope';
-import { NO_SCHOOL_MESSAGE } from '@domain/admin-console';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { useCan, type Needed } from '@kit/console/scope';
+import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
 import SchoolDayPanel from './SchoolDayPanel';
 
+/** A screen of the school admin's console, as the console's shell lists it (its sidebar's entries). */
+export interface HomeTile {
+  label: string;
+  href: (schoolId: number) => string;
+  permission: Needed;
+}
+
 /**
- * The school admin's landing screen (issue 22): with VIEW_ATTENDANCE their school's day (figures, live arrivals, who
- * is still missing); a tile per screen their permissions open.
+ * The school admin's landing screen: with VIEW_ATTENDANCE their school's day (figures, live arrivals, who is still
+ * missing); a tile per screen of `screens` their permissions open.
  */
-export default function AdminHomeScreen() {
+export default function AdminHomeScreen({ screens }: { screens: readonly HomeTile[] }) {
   const { admin } = useStore($adminAccount);
   const can = useCan();
   const schoolId = admin?.schoolId ?? null;
-  const tiles = ADMIN_NAV_ITEMS.filter(
+  const tiles = screens.filter(
     (i) => i.label !== 'Dashboard' && (i.permission === 'OWN_ACCOUNT' || (schoolId != null && can(i.permission))),
   );
   return (

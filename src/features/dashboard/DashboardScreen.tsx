@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { Button, ErrorBanner, ErrorState } from '@kit';
 import { $dashboard, followLiveAttendance, loadDashboard } from './store';
 import { StatCards } from './StatCards';

@@ -1,12 +1,12 @@
-import { NAV_ITEMS } from '@kit/nav';
+import { ICONS } from '@kit/display/icons';
 
-/** Spec §2 "Quick Actions": tiles to Admins, Schools, Logs and Profile (icons shared with the sidebar). */
+/** Quick Actions: tiles to Admins, Schools, Logs and Profile (icons shared with the sidebar). */
 const TILES = [
-  { label: 'Admins', hint: 'Manage admin accounts', href: '/super-admin/admin-management' },
-  { label: 'Schools', hint: 'Schools and contracts', href: '/super-admin/schools' },
-  { label: 'Logs', hint: 'System activity log', href: '/super-admin/system-logs' },
-  { label: 'Profile', hint: 'Your account', href: '/super-admin/profile' },
-].map((t) => ({ ...t, icon: NAV_ITEMS.find((n) => n.href === t.href)?.icon ?? '' }));
+  { label: 'Admins', hint: 'Manage admin accounts', href: '/super-admin/admin-management', icon: ICONS.admins },
+  { label: 'Schools', hint: 'Schools and contracts', href: '/super-admin/schools', icon: ICONS.schools },
+  { label: 'Logs', hint: 'System activity log', href: '/super-admin/system-logs', icon: ICONS.logs },
+  { label: 'Profile', hint: 'Your account', href: '/super-admin/profile', icon: ICONS.profile },
+];
 
 export function QuickActions() {
   return (

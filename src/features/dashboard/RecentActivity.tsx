@@ -1,5 +1,5 @@
 import type { DashboardRecentLog } from '@domain/dashboard';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import { EmptyState, LoadingState, StatusBadge } from '@kit';
 
 const ROLES = [

@@ -1,5 +1,5 @@
 import type { DashboardSmsLog } from '@domain/dashboard';
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import { DataTable, StatusBadge, type Column } from '@kit';
 import { humanise } from './chart-setup';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorBanner, useListResource } from '@kit';
 import { followAttendance, LiveEventsCard } from '@features/attendance';
 import { formatDay } from '@domain/dashboard';
-import type { SchoolDay } from '@domain/school-day';
+import type { SchoolDay } from '@domain/dashboard';
 import { fetchSchoolDay } from './school-day-api';
 import { StatCardGrid } from './StatCards';
 

@@ -1,5 +1,5 @@
 import { request } from '@kit/http';
-import type { SchoolDay } from '@domain/school-day';
+import type { SchoolDay } from '@domain/dashboard';
 
 /** GET /api/admin/dashboard: the school admin's school today (issue 22). */
 export const fetchSchoolDay = (signal?: AbortSignal) =>

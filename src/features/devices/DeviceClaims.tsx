@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fetchOpenClaims, resolveClaim } from './claims-api';
-import { DEVICE_CLAIM_KIND_LABELS, type DeviceClaim, type DeviceClaimKind } from '@domain/device-claims';
-import { formatDateTime } from '@domain/format';
+import { DEVICE_CLAIM_KIND_LABELS, type DeviceClaim, type DeviceClaimKind } from '@domain/devices/device-claims';
+import { formatDateTime } from '@kit/text/format';
 import { Button, DataTable, useActionNotice, useConfirm, useListResource } from '@kit';
 
 const schoolName = (s: DeviceClaim['school']) => (s ? s.name : 'No school');

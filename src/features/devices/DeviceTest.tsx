@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { runDeviceTest } from './store';
+import { runDeviceTest } from './actions';
 import { SUCCESS_MS } from '@kit';
 import { Button, controlClass } from '@kit';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { runPageTest } from './store';
-import { FACEBOOK_PAGE_MESSAGES, type FacebookPage } from '@domain/facebook-pages';
-import { formatDate } from '@domain/format';
+import { runPageTest } from './actions';
+import { FACEBOOK_PAGE_MESSAGES, type FacebookPage } from '@domain/devices/facebook-pages';
+import { formatDate } from '@kit/text/format';
 import { Button, StatusBadge, type Column } from '@kit';
 
 export interface PageActions {

@@ -1,10 +1,15 @@
 import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealPageToken } from './facebook-pages-api';
-import { saveFacebookPage } from './store';
-import { emptyFacebookPageForm, facebookPageToForm, type FacebookPage, type FacebookPageForm } from '@domain/facebook-pages';
+import { saveFacebookPage } from './actions';
+import {
+  emptyFacebookPageForm,
+  facebookPageToForm,
+  type FacebookPage,
+  type FacebookPageForm,
+} from '@domain/devices/facebook-pages';
 import { SelectField, TextField, useFormState, FormDialog } from '@kit';
-import { consoleSchoolValue } from '@kit/console-scope';
+import { consoleSchoolValue } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { fetchFacebookPages } from './facebook-pages-api';
-import { removeFacebookPage } from './store';
-import { FACEBOOK_PAGE_MESSAGES, filterFacebookPages, pageCountLabel, type FacebookPage } from '@domain/facebook-pages';
+import { removeFacebookPage } from './actions';
+import { FACEBOOK_PAGE_MESSAGES, filterFacebookPages, pageCountLabel, type FacebookPage } from '@domain/devices/facebook-pages';
 import { CardsOrTable, ErrorBanner, FilterBar, SelectField, TextField, listViewOf, ListViewSwitch } from '@kit';
 import type { DeviceTabProps } from './device-tab';
 import { FacebookPageCard, PAGE_COLUMNS, PageButtons } from './FacebookPageCard';
@@ -9,7 +9,7 @@ import { FacebookPageModal } from './FacebookPageModal';
 import { SendTestMessageModal } from './SendTestMessageModal';
 import { schoolFilterOptions, useChannelList } from './useChannelList';
 import { DeviceClaims } from './DeviceClaims';
-import { isAdminConsole } from '@kit/console-scope';
+import { isAdminConsole } from '@kit/console/scope';
 
 /** Spec §2 Facebook Pages tab: search (page name, page id, school name), school filter, cards/table, count, actions. */
 export function FacebookPagesTab({ list, addRequest }: DeviceTabProps) {

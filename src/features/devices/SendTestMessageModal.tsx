@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { runPageMessage } from './store';
-import { MESSENGER_TEXT_MAX, type FacebookPage } from '@domain/facebook-pages';
+import { runPageMessage } from './actions';
+import { MESSENGER_TEXT_MAX, type FacebookPage } from '@domain/devices/facebook-pages';
 import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
 
 /** Spec §7 'Send Test Message': recipient id (PSID) and message; nothing is sent while either is blank. */

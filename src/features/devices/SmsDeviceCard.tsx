@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '@domain/format';
-import { deviceBrandColour, SMS_DEVICE_STATUS_LABELS, type SmsDevice } from '@domain/sms-devices';
+import { formatDateTime } from '@kit/text/format';
+import { deviceBrandColour, SMS_DEVICE_STATUS_LABELS, type SmsDevice } from '@domain/devices/sms-devices';
 import { Button, StatusBadge, type Column } from '@kit';
 import { DeviceTest } from './DeviceTest';
 

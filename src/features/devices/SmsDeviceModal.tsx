@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { School } from '@domain/schools';
 import { revealSmsDeviceKey } from './sms-devices-api';
-import { saveSmsDevice } from './store';
+import { saveSmsDevice } from './actions';
 import {
   emptySmsDeviceForm,
   SMS_DEVICE_STATUS_LABELS,
@@ -9,9 +9,9 @@ import {
   smsDeviceToForm,
   type SmsDevice,
   type SmsDeviceForm,
-} from '@domain/sms-devices';
+} from '@domain/devices/sms-devices';
 import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from '@kit';
-import { consoleSchoolValue, isAdminConsole } from '@kit/console-scope';
+import { consoleSchoolValue, isAdminConsole } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
 /** Spec §2 device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */

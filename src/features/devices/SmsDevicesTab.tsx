@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fetchSmsDevices } from './sms-devices-api';
-import { removeSmsDevice } from './store';
-import { deviceCountLabel, SMS_DEVICE_MESSAGES, type SmsDevice } from '@domain/sms-devices';
+import { removeSmsDevice } from './actions';
+import { deviceCountLabel, SMS_DEVICE_MESSAGES, type SmsDevice } from '@domain/devices/sms-devices';
 import { Button, CardsOrTable, ErrorBanner, FilterBar, listViewOf, ListViewSwitch, SelectField } from '@kit';
 import type { DeviceTabProps } from './device-tab';
 import { DeviceTest } from './DeviceTest';

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { DeviceClaim, DeviceClaimDecision, DeviceClaimKind } from '@domain/device-claims';
+import type { DeviceClaim, DeviceClaimDecision, DeviceClaimKind } from '@domain/devices/device-claims';
 
 /** The super admin's device claims (open ones of a kind) and their resolution. */
 export const fetchOpenClaims = (kind: DeviceClaimKind, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { FacebookPage } from '@domain/facebook-pages';
+import type { FacebookPage } from '@domain/devices/facebook-pages';
 
 /** Spec §7 Facebook pages (defaults of spec §8). */
 export const fetchFacebookPages = (signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { SmsDevice } from '@domain/sms-devices';
+import type { SmsDevice } from '@domain/devices/sms-devices';
 
 /** Spec §7 /api/super-admin/sms-devices (defaults of spec §8). */
 export const fetchSmsDevices = (schoolId: string, signal?: AbortSignal) =>

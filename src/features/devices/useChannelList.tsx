@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { fetchSchools } from '@features/schools';
-import type { ActionResult } from '@kit/action';
+import type { ActionResult } from '@kit/form/action';
 import { useConfirm, useListResource, type ListResource } from '@kit';
 import type { School } from '@domain/schools';
 

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, ErrorBanner, Modal, SuccessOverlay, SUCCESS_LONG_MS } from '@kit';
 import type { Grade } from '@domain/grades';
-import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
-import { useFormState } from '@kit/useFormState';
+import { gradeForm, saveGrade, saveSection, sectionForm } from './actions';
+import { useFormState } from '@kit/form/useFormState';
 import { GradeFields, SectionFields } from './fields';
-import { tabClass } from '@kit/tabs';
+import { tabClass } from '@kit/display/tabs';
 
 export type CreateKind = 'grade' | 'section';
 const KINDS: CreateKind[] = ['grade', 'section'];

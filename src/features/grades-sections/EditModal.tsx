@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { SUCCESS_LONG_MS, FormDialog } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
-import { gradeForm, saveGrade, saveSection, sectionForm } from './store';
-import { useFormState } from '@kit/useFormState';
+import { gradeForm, saveGrade, saveSection, sectionForm } from './actions';
+import { useFormState } from '@kit/form/useFormState';
 import { GradeFields, SectionFields } from './fields';
 
 export type Editing = { kind: 'grade'; item: Grade } | { kind: 'section'; item: Section } | null;

@@ -12,17 +12,17 @@ import {
   useListQuery,
   useListResource,
 } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { $router } from '@kit/router';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { $page } from '@kit/console/navigation';
 import { useScopedSchool } from '@features/schools';
-import { isAdminConsole, useCan } from '@kit/console-scope';
+import { isAdminConsole, useCan } from '@kit/console/scope';
 import { fetchGrades } from './grades-api';
 import type { Grade, Section } from '@domain/grades';
 import { fetchSections } from './sections-api';
-import { setGradeActive, setSectionActive } from './store';
+import { setGradeActive, setSectionActive } from './actions';
 import { GradeCard, SectionCard } from './cards';
 import { CreateModal, type CreateKind } from './CreateModal';
-import { tabClass } from '@kit/tabs';
+import { tabClass } from '@kit/display/tabs';
 import { EditModal, type Editing } from './EditModal';
 import { gradeOptionLabel } from './fields';
 
@@ -32,19 +32,19 @@ const TABS = ['grades', 'sections'] as const;
 const matches = (term: string) => (x: { name: string; description: string | null }) =>
   !term || x.name.toLowerCase().includes(term) || (x.description ?? '').toLowerCase().includes(term);
 
-/** Spec §2 Grades and Sections (/super-admin/schools/{schoolId}/grades-sections). Tab, search and grade live in the address. */
+/** Grades and Sections (/super-admin/schools/{schoolId}/grades-sections). Tab, search and grade live in the address. */
 export default function GradesSectionsScreen() {
-  const page = useStore($router);
+  const page = useStore($page);
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
   const schoolId = Number(schoolParam);
   const list = useListQuery(DEFAULTS);
   const school = useScopedSchool(schoolParam);
-  // A school admin (issue 22) adds and edits with MANAGE_GRADES_SECTIONS; there is no school list to go back to.
+  // A school admin adds and edits with MANAGE_GRADES_SECTIONS; there is no school list to go back to.
   const can = useCan();
   const canManage = can('MANAGE_GRADES_SECTIONS');
   const grades = useListResource((signal) => fetchGrades(schoolId, signal), schoolParam);
   const gradeList = grades.data ?? [];
-  // The first grade is auto-selected (spec §2) until another is chosen.
+  // The first grade is auto-selected until another is chosen.
   const selected = gradeList.find((g) => g.id === list.query.gradeId) ?? gradeList[0] ?? null;
   const sections = useListResource<Section[]>(
     (signal) => (selected ? fetchSections(schoolId, selected.id, signal) : Promise.resolve([])),

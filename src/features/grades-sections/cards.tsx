@@ -3,7 +3,7 @@ import { Button, buttonClass, StatusBadge } from '@kit';
 import type { Grade } from '@domain/grades';
 import type { Section } from '@domain/grades';
 import { studentsLink } from '@features/schools';
-import { useCan } from '@kit/console-scope';
+import { useCan } from '@kit/console/scope';
 
 interface CardActions<T> {
   onEdit: (item: T) => void;

@@ -1,7 +1,7 @@
 import { SelectField, TextAreaField, TextField } from '@kit';
 import type { Grade } from '@domain/grades';
-import type { GradeForm, SectionForm } from './store';
-import type { FormState } from '@kit/useFormState';
+import type { GradeForm, SectionForm } from './actions';
+import type { FormState } from '@kit/form/useFormState';
 
 /** 'Grade 7 (Level 7)': how a grade is named in selects (spec §2: options show grade name and level). */
 export const gradeOptionLabel = (g: Pick<Grade, 'name' | 'level' | 'isActive'>) =>

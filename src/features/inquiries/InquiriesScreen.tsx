@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { deleteInquiry, fetchInquiries } from './api';
 import type { Inquiry } from '@domain/inquiries';
-import { filterInquiries, INQUIRY_LIST_TEXTS, inquiryPageSize } from '@domain/inquiry-list';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { filterInquiries, INQUIRY_LIST_TEXTS, inquiryPageSize } from './inquiry-list';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { Button, DataTable, ErrorBanner, Pager, pageOfItems, useConfirm, useListQuery, useListResource } from '@kit';
 import { INQUIRY_COLUMNS } from './inquiryColumns';
 import { InquiryDetailsModal } from './InquiryDetailsModal';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { fetchInquiry } from './api';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import type { Inquiry } from '@domain/inquiries';
-import { INQUIRY_LIST_TEXTS } from '@domain/inquiry-list';
-import { mailtoLink, replySubject } from '@domain/mailto';
+import { INQUIRY_LIST_TEXTS } from './inquiry-list';
+import { mailtoLink, replySubject } from '@kit/text/mailto';
 import { Button, buttonClass, ErrorBanner, Modal, useListResource } from '@kit';
 
 interface Props {

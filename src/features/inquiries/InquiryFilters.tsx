@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { INQUIRY_DEFAULT_PAGE_SIZE, INQUIRY_PAGE_SIZES } from '@domain/inquiry-list';
+import { INQUIRY_DEFAULT_PAGE_SIZE, INQUIRY_PAGE_SIZES } from './inquiry-list';
 import { FilterBar, SelectField, TextField, type ListQueryApi } from '@kit';
 
 /** The list's URL query (spec §3 filter state: email, subject, startDate, endDate, page, limit). */

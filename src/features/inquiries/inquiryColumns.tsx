@@ -1,6 +1,7 @@
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import type { Inquiry } from '@domain/inquiries';
-import { INQUIRY_LIST_TEXTS, INQUIRY_TRUNCATE, truncateText } from '@domain/inquiry-list';
+import { truncateText } from '@shared/printable';
+import { INQUIRY_LIST_TEXTS, INQUIRY_TRUNCATE } from './inquiry-list';
 import type { Column } from '@kit';
 
 /** A truncated cell keeps the whole text as its tooltip. Text only: markup a visitor typed is never rendered. */

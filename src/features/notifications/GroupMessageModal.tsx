@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { actionFailure } from '@kit/action';
+import { actionFailure } from '@kit/form/action';
 import { Button, CancelButton, ErrorBanner, Modal, SelectField, SuccessOverlay, TextAreaField } from '@kit';
 import { groupMessageSchema, smsLength, type GroupChoices } from '@domain/sms-history';
 import { validate } from '@domain/validation';

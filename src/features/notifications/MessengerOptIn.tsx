@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { fetchMessengerOptIn } from './messenger-opt-in-api';
-import { makeOptInLink, unbindParentMessenger } from './messenger-opt-in-store';
-import { formatDateTime } from '@domain/format';
+import { makeOptInLink, unbindParentMessenger } from './messenger-opt-in-actions';
+import { formatDateTime } from '@kit/text/format';
 import { OPT_IN_MESSAGES, type MessengerOptIn as OptIn, type NewOptInLink } from '@domain/messenger-opt-in';
 import { Button, buttonClass, useActionNotice, useConfirm, useListResource } from '@kit';
 

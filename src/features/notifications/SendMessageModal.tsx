@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { searchRecipients, sendCustomMessage } from './sms-history-api';
-import { actionFailure } from '@kit/action';
+import { actionFailure } from '@kit/form/action';
 import { customMessageSchema, smsLength, type MessageRecipient } from '@domain/sms-history';
 import { validate } from '@domain/validation';
 import { Button, TextAreaField, TextField, FormDialog } from '@kit';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { decideUncertain } from './sms-uncertain-store';
+import { decideUncertain } from './sms-uncertain-actions';
 import type { SmsNotification } from '@domain/sms-history';
-import { isOpenUncertain } from '@domain/sms-uncertain';
+import { isOpenUncertain } from '@domain/sms-history';
 import { Button, useActionNotice, useConfirm } from '@kit';
 
 const QUESTIONS = {

@@ -1,4 +1,4 @@
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import type { SmsNotification } from '@domain/sms-history';
 import { StatusBadge, type Column } from '@kit';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Profile } from '@domain/auth';
-import { accessLevelName } from '@domain/roles';
-import { formatDateTime } from '@domain/format';
+import { accessLevelName } from '@domain/auth/roles';
+import { formatDateTime } from '@kit/text/format';
 
 /** Spec §2 Profile "Account Information": status, access level, id, created, last updated. */
 export function AccountInfoCard({ profile }: { profile: Profile }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import { permissionLabel } from '@domain/admins';
 import { $adminAccount, loadAdminAccount } from '@features/admins';
 import { ChangePasswordModal } from './ChangePasswordModal';

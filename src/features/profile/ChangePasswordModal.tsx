@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { TextField } from '@kit/ui/FormField';
-import { SUCCESS_MS } from '@kit/SuccessOverlay';
-import { FormDialog } from '@kit/FormDialog';
-import { useFormState } from '@kit/useFormState';
-import type { ActionResult } from '@kit/action';
+import { SUCCESS_MS } from '@kit/form/SuccessOverlay';
+import { FormDialog } from '@kit/form/FormDialog';
+import { useFormState } from '@kit/form/useFormState';
+import type { ActionResult } from '@kit/form/action';
 import { changeOwnPassword, type PasswordForm } from './store';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

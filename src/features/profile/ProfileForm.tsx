@@ -6,8 +6,8 @@ import { fileUrl } from '@domain/files';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
 import { TextField } from '@kit/ui/FormField';
-import { PictureField, usePictureInput } from '@kit/Avatar';
-import { useFormState } from '@kit/useFormState';
+import { PictureField, usePictureInput } from '@kit/display/Avatar';
+import { useFormState } from '@kit/form/useFormState';
 
 /**
  * Spec §2 Profile edit form: fields disabled until 'Edit Profile'; Cancel restores the saved values.

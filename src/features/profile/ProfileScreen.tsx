@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
-import { SuccessOverlay, SUCCESS_LONG_MS } from '@kit/SuccessOverlay';
+import { SuccessOverlay, SUCCESS_LONG_MS } from '@kit/form/SuccessOverlay';
 import { $profile, loadProfile } from './store';
 import { AccountInfoCard } from './AccountInfoCard';
 import { ChangePasswordModal } from './ChangePasswordModal';

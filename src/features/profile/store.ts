@@ -3,7 +3,7 @@ import { fetchProfile, updateProfile } from './api';
 import type { Profile } from '@domain/auth';
 import { changePassword } from '@features/auth';
 import { toApiError } from '@kit/http';
-import { actionFailure as failure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure as failure, invalid, type ActionResult } from '@kit/form/action';
 import { validate } from '@domain/validation';
 import { changePasswordFormSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, profileSchema } from '@domain/auth';
 

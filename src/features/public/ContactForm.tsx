@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
 import { TextAreaField, TextField } from '@kit/ui/FormField';
-import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '@domain/inquiry-messages';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '@domain/inquiries/messages';
 import { Honeypot } from './Honeypot';
 
 // The schema and the API client load when the form is first used (focus), not with the page.

@@ -1,4 +1,4 @@
-import { featurePreview } from '@domain/system-catalogue';
+import { featurePreview } from '@domain/systems/catalogue';
 
 /** Up to three feature chips plus '+N more' (spec §2: public catalogue cards and the console's system cards). */
 export function FeatureChips({ features }: { features: string[] }) {

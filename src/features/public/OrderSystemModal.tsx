@@ -4,7 +4,7 @@ import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';
 import { TextAreaField, TextField } from '@kit/ui/FormField';
 import { submitOrder } from './forms-api';
-import { ORDER_MESSAGES, ORDER_NOTES_MAX, orderSchema } from '@domain/orders';
+import { ORDER_MESSAGES, ORDER_NOTES_MAX, orderSchema } from '@domain/systems/orders';
 import { HONEYPOT_FIELD } from '@domain/public-forms';
 import type { System } from '@domain/systems';
 import { validate } from '@domain/validation';

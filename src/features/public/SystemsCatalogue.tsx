@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $catalogue, $catalogueSearch, $visibleSystems, loadCatalogue, startCatalogue } from './catalogue';
-import { systemCountLabel } from '@domain/system-catalogue';
+import { systemCountLabel } from '@domain/systems/catalogue';
 import type { System } from '@domain/systems';
 import { buttonClass } from '@kit/ui/Button';
 import { ErrorState } from '@kit/ui/ErrorState';

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { CATALOGUE_DATA_ID, filterSystems } from '@domain/system-catalogue';
+import { CATALOGUE_DATA_ID, filterSystems } from '@domain/systems/catalogue';
 import type { System } from '@domain/systems';
 
 export interface CatalogueState {

@@ -1,6 +1,6 @@
 import { requestBody } from '@kit/http';
 import { INQUIRY_MESSAGES, type InquiryInput } from '@domain/inquiries';
-import { ORDER_MESSAGES, type OrderInput } from '@domain/orders';
+import { ORDER_MESSAGES, type OrderInput } from '@domain/systems/orders';
 import { HONEYPOT_FIELD } from '@domain/public-forms';
 
 /** What the public forms send: the validated fields plus the honeypot, exactly as the visitor left it. */

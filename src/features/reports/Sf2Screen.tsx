@@ -10,9 +10,9 @@ import {
   useListQuery,
   useListResource,
 } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { usePageTitle } from '@kit/usePageTitle';
-import { consoleHref, isAdminConsole, useCan } from '@kit/console-scope';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { downloadSchoolSf2, downloadSf2, fetchSf2, fetchSf2Choices } from './api';
 import { Sf2Grid } from './Sf2Grid';
@@ -22,13 +22,13 @@ const kb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /**
- * DepEd School Form 2 of a section and month (issue #23): the form on screen, its XLSX and PDF, and every
+ * DepEd School Form 2 of a section and month: the form on screen, its XLSX and PDF, and every
  * section's forms in one ZIP (the server makes them one after another; the bytes received show it working).
  * The same screen is a school admin's (VIEW_REPORTS) at /admin/schools/{own school}/sf2: its grades, sections and
  * today come from the SF2 choices, which need no other permission.
  */
 export default function Sf2Screen() {
-  const { schoolParam, schoolId, valid } = useSchoolParam('adminSf2');
+  const { schoolParam, schoolId, valid } = useSchoolParam('sf2');
   const can = useCan();
   const list = useListQuery(DEFAULTS);
   const { gradeId, sectionId } = list.query;

@@ -1,5 +1,5 @@
 import { request } from '@kit/http';
-import { downloadFile, type DownloadProgress } from '@kit/csv';
+import { downloadFile, type DownloadProgress } from '@kit/list/csv';
 import type { Sf2Choices, Sf2Form } from '@domain/sf2';
 
 /** DepEd School Form 2 calls (issue #23). */

@@ -1,5 +1,5 @@
 import { fetchLateReplays } from './api';
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import { LATE_REPLAYS_SHOWN, type LateReplay } from '@domain/rfid';
 import { DataTable, useListResource } from '@kit';
 

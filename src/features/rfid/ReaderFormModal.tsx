@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { School } from '@domain/schools';
-import { emptyReaderForm, readerToForm, saveReader, type ReaderForm } from './store';
+import { emptyReaderForm, readerToForm, saveReader, type ReaderForm } from './actions';
 import { READER_KIND_LABELS, READER_KINDS, type RfidReader, type RfidReaderWithToken } from '@domain/rfid';
 import {
   CancelButton,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { curlExample } from './store';
+import { curlExample } from './actions';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
 import { Button, Modal } from '@kit';
 

@@ -1,5 +1,5 @@
 import { fetchTapRefusals } from './api';
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import { REFUSALS_SHOWN } from '@domain/rfid';
 import { DataTable, useListResource } from '@kit';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { fetchReaders, fetchUnknownTaps } from './api';
 import { fetchSchools } from '@features/schools';
-import { followReaderTaps, issueNewToken, removeReader } from './store';
+import { followReaderTaps, issueNewToken, removeReader } from './actions';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import {
   Button,
   CheckboxField,

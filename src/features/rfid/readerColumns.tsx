@@ -1,7 +1,7 @@
 import type { Column } from '@kit';
 import { StatusBadge } from '@kit';
 import { isReaderOnline, READER_KIND_LABELS, type RfidReader } from '@domain/rfid';
-import { formatDateTime, formatSchoolDateTime } from '@domain/format';
+import { formatDateTime, formatSchoolDateTime } from '@kit/text/format';
 
 /** Online = heard from within 5 minutes (taps, heartbeats, ZKTeco polling). */
 function Presence({ reader }: { reader: RfidReader }) {

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, ErrorBanner, LoadingState, useConfirm, useListResource } from '@kit';
 import { fetchContractFiles } from './contract-files-api';
 import type { ContractFile } from '@domain/schools';
-import { addContractFiles, removeContractFile } from './store';
+import { addContractFiles, removeContractFile } from './actions';
 import { CONTRACT_FILE_EXTENSIONS, fileUrl, formatFileSize } from '@domain/files';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 
 const ACCEPT = CONTRACT_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import { SUCCESS_MS, FormDialog } from '@kit';
-import { saveSchool, schoolForm } from './store';
+import { saveSchool, schoolForm } from './actions';
 import { SchoolFormFields } from './SchoolFormFields';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 
 /** Spec §2 'Register New School'; success shows 2 s, then the form resets, the modal closes and the list refreshes (§4). */
 export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {

@@ -1,14 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClass, ErrorBanner, Modal, StatusBadge, SuccessOverlay, SUCCESS_MS } from '@kit';
 import type { School } from '@domain/schools';
-import { saveSchool, schoolForm } from './store';
+import { saveSchool, schoolForm } from './actions';
 import { websiteHref } from '@domain/schools';
-import { formatDate, formatDateTime } from '@domain/format';
+import { formatDate, formatDateTime } from '@kit/text/format';
 import { ContractFilesPanel } from './ContractFilesPanel';
 import { AttendanceSettingsPanel } from './AttendanceSettingsPanel';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 import { schoolLinks } from './links';
 
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

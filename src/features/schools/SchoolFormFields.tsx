@@ -1,8 +1,8 @@
 import type { ChangeEvent } from 'react';
 import { CheckboxField, TextField } from '@kit';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import type { SchoolForm } from './store';
-import type { FormState } from '@kit/useFormState';
+import type { SchoolForm } from './actions';
+import type { FormState } from '@kit/form/useFormState';
 
 interface Props {
   form: FormState<SchoolForm>;

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, ErrorBanner, ErrorState, SuccessOverlay, SUCCESS_MS, useListResource } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
-import { useFormState } from '@kit/useFormState';
-import { $consoleAccess } from '@kit/console-scope';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
+import { useFormState } from '@kit/form/useFormState';
+import { $consoleAccess } from '@kit/console/scope';
 import { fetchSchool } from './api';
-import { saveSchoolProfile, schoolForm } from './store';
+import { saveSchoolProfile, schoolForm } from './actions';
 import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, CardGrid, FilterBar, TextField, useDraft, useListQuery, useListResource } from '@kit';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { fetchSchools } from './api';
 import type { School } from '@domain/schools';
 import { RegisterSchoolModal } from './RegisterSchoolModal';

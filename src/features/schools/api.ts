@@ -1,6 +1,6 @@
 import { request, toFormData } from '@kit/http';
 import type { School, SchoolPayload } from '@domain/schools';
-import { $consoleAccess } from '@kit/console-scope';
+import { $consoleAccess } from '@kit/console/scope';
 
 /**
  * Every school (optionally those whose name or acronym contains `search`). Also used by the school selects. In a

@@ -1,4 +1,4 @@
-import { consoleHref } from '@kit/console-scope';
+import { consoleHref } from '@kit/console/scope';
 /** Where a school's buttons go (spec §2 School Management, Grades and Sections). */
 export function schoolLinks(schoolId: number) {
   return {

@@ -1,6 +1,6 @@
-import { formatSchoolDateTime } from '@domain/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import type { StudentMessages } from '@domain/student-portal';
-import { StatusBadge } from '@kit/StatusBadge';
+import { StatusBadge } from '@kit/display/StatusBadge';
 import { Button } from '@kit/ui/Button';
 import { CHANNELS, MESSAGE_TYPES } from './labels';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import type { StudentMessenger, StudentOptInLink } from '@domain/student-portal';
 import { Button } from '@kit/ui/Button';
 import { ErrorBanner } from '@kit/ui/ErrorBanner';

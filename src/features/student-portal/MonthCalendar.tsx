@@ -1,5 +1,5 @@
-import { formatSchoolTime } from '@domain/format';
-import { shiftMonth, weekdayOf } from '@domain/student-month';
+import { formatSchoolTime } from '@kit/text/format';
+import { shiftMonth, weekdayOf } from '@shared/student-month';
 import type { PortalMonthDay, StudentAttendance } from '@domain/student-portal';
 import { Button } from '@kit/ui/Button';
 import { LEGEND, MARKS, monthTitle } from './labels';

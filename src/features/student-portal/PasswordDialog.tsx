@@ -1,4 +1,4 @@
-import { actionFailure, invalid, type ActionResult } from '@kit/action';
+import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 import { validate } from '@domain/validation';
 import { changePasswordFormSchema } from '@domain/auth';
 import { ChangePasswordModal, type PasswordForm } from '@features/profile';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { StudentProfile } from '@domain/student-portal';
-import { Avatar } from '@kit/Avatar';
+import { Avatar } from '@kit/display/Avatar';
 import { Button } from '@kit/ui/Button';
 
 // The modal (and its zod schema) loads on first use.

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CSRF_COOKIES } from '@domain/roles';
+import { CSRF_COOKIES } from '@domain/auth/roles';
 import { getCookie } from '@kit/cookies';
 import type { LiveStatus } from '@kit/live';
-import { useListResource } from '@kit/useListResource';
+import { useListResource } from '@kit/list/useListResource';
 import { Button } from '@kit/ui/Button';
 import { rememberRedirect } from '@features/auth';
 import { fetchStudentAttendance, fetchStudentMessages, fetchStudentMessenger, fetchStudentProfile } from './api';

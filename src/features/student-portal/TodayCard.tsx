@@ -1,4 +1,4 @@
-import { formatSchoolTime } from '@domain/format';
+import { formatSchoolTime } from '@kit/text/format';
 import type { StudentAttendance } from '@domain/student-portal';
 import { dayTitle, TODAY_TITLES, TODAY_TONES } from './labels';
 

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { actionFailure, type ActionResult } from '@kit/action';
+import { actionFailure, type ActionResult } from '@kit/form/action';
 import { clearSession } from '@features/auth';
 import type { StudentOptInLink } from '@domain/student-portal';
 import { createStudentOptInLink, logoutStudent } from './api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { archiveChosenStudents } from './store';
-import type { ActionResult } from '@kit/action';
+import { archiveChosenStudents } from './actions';
+import type { ActionResult } from '@kit/form/action';
 import type { Student } from '@domain/students';
 import { CancelButton, Button, ErrorBanner, Modal, TextAreaField } from '@kit';
 import { studentName } from '@domain/students';

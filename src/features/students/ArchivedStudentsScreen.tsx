@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ARCHIVED_STUDENTS_PATH, fetchArchivedStudents } from './api';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
-import { $consoleAccess, isAdminConsole } from '@kit/console-scope';
-import { restoreChosenStudents } from './store';
+import { $consoleAccess, isAdminConsole } from '@kit/console/scope';
+import { restoreChosenStudents } from './actions';
 import type { ArchivedStudent } from '@domain/students';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import {
   activeFilterCount,
   BulkActionsBar,

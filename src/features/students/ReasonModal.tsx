@@ -1,5 +1,5 @@
 import { archiveReasonText, type ArchivedStudent } from '@domain/students';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import { Button, Modal } from '@kit';
 import { archivedName } from './archivedColumns';
 

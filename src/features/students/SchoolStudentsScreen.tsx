@@ -1,29 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useScopedSchool } from '@features/schools';
-import { $router, redirectPage } from '@kit/router';
+import { $page, navigate } from '@kit/console/navigation';
 import { Breadcrumb, EmptyState, ErrorBanner, type Crumb } from '@kit';
 import { SCHOOL_NOT_FOUND } from '@domain/schools';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { StudentList, type StudentPlace } from './StudentList';
-import { usePageTitle } from '@kit/usePageTitle';
-import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console-scope';
+import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { $consoleAccess, consoleHref, isAdminConsole } from '@kit/console/scope';
 
 /**
- * School-scoped Students (spec §2, /super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
+ * School-scoped Students (/super-admin/schools/{schoolId}/students): breadcrumb, grade and section from
  * the query string, title 'Students - {school name}'; without a school id it goes to /super-admin/schools.
  */
 export default function SchoolStudentsScreen() {
-  const page = useStore($router);
+  const page = useStore($page);
   const access = useStore($consoleAccess);
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';
-  // A school admin's console shows their own school only (issue 22): any other id in the address goes to theirs.
+  // A school admin's console shows their own school only: any other id in the address goes to theirs.
   const own = access.kind === 'admin' ? access.schoolId : null;
   const valid = /^\d+$/.test(schoolParam) && Number(schoolParam) > 0 && (own == null || Number(schoolParam) === own);
   useEffect(() => {
     if (valid) return;
-    if (own != null) redirectPage($router, 'adminStudents', { schoolId: String(own) });
-    else redirectPage($router, 'schools');
+    if (own != null) navigate(`/admin/schools/${own}/students`, { replace: true });
+    else navigate('/super-admin/schools', { replace: true });
   }, [valid, own]);
   const school = useScopedSchool(schoolParam);
   const [place, setPlace] = useState<StudentPlace>({ gradeId: '' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { GENDER_LABELS, LEFT_REASON_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
-import { formatCalendarDate, formatDate, formatDateTime } from '@domain/format';
+import { formatCalendarDate, formatDate, formatDateTime } from '@kit/text/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
 import { MessengerOptIn } from '@features/notifications';
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
-import { studentFormPatch, type StudentForm } from './store';
+import { studentFormPatch, type StudentForm } from './actions';
 import { IMAGE_MIME_TYPES } from '@domain/files';
 import {
   GENDER_LABELS,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { fetchStudents, STUDENTS_PATH } from './api';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
-import { STUDENT_FILTERS, studentFilterPatch, type StudentFilters } from './store';
+import { STUDENT_FILTERS, studentFilterPatch, type StudentFilters } from './actions';
 import type { Student } from '@domain/students';
 import {
   activeFilterCount,
@@ -22,7 +22,7 @@ import {
   useListResource,
   useRowSelection,
 } from '@kit';
-import { consoleHref, useCan } from '@kit/console-scope';
+import { consoleHref, useCan } from '@kit/console/scope';
 import { ArchiveStudentsDialog } from './ArchiveStudentsDialog';
 import { ImportStudentsModal } from './ImportStudentsModal';
 import { StudentModal, type StudentModalState } from './StudentModal';

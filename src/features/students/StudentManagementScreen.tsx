@@ -1,4 +1,4 @@
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { StudentList } from './StudentList';
 
 /** All-schools Students (spec §2, /super-admin/student-management): School filter and column, 'View Archives'. */

@@ -9,7 +9,7 @@ import {
   studentForm,
   studentPictureError,
   type StudentForm,
-} from './store';
+} from './actions';
 import type { Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
 import {
@@ -25,7 +25,7 @@ import {
 } from '@kit';
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
-import { useCan } from '@kit/console-scope';
+import { useCan } from '@kit/console/scope';
 import { ResetSlipButton } from '@features/auth';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;

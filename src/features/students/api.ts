@@ -1,7 +1,7 @@
 import { api, request, requestBody, toApiError, toFormData } from '@kit/http';
-import { downloadCsv, saveFile, type QueryFilters } from '@kit/csv';
+import { downloadCsv, saveFile, type QueryFilters } from '@kit/list/csv';
 import type { ArchivedStudent, ArchivedStudentList, BulkResult, Student, StudentList, StudentPayload } from '@domain/students';
-import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '@domain/student-import';
+import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '@domain/students/import';
 
 // StudentFields: the name this payload type had in the first commit (the UI branch may still use it).
 export type {

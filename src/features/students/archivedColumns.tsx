@@ -1,5 +1,5 @@
 import { placementText, studentName, type ArchivedStudent } from '@domain/students';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import type { Column } from '@kit';
 import { PersonCell } from './studentColumns';
 

@@ -1,7 +1,13 @@
 import { atom } from 'nanostores';
 import { commitImport, previewImport } from './api';
 import { toApiError } from '@kit/http';
-import { importPercent, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportPreview, type ImportSummary } from '@domain/student-import';
+import {
+  importPercent,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+  type ImportSummary,
+} from '@domain/students/import';
 
 /**
  * The CSV import wizard (issue #10): choose a school and a file → preview (every row's verdict, nothing

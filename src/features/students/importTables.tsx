@@ -1,4 +1,4 @@
-import type { ImportRowResult, ImportRowStatus, ImportSummaryRow, ImportOutcome } from '@domain/student-import';
+import type { ImportRowResult, ImportRowStatus, ImportSummaryRow, ImportOutcome } from '@domain/students/import';
 import { StatusBadge, TONE_CLASSES, type BadgeTone, type Column } from '@kit';
 
 /** A row's verdict (preview) or outcome (summary) as a badge. */

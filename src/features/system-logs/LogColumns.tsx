@@ -1,5 +1,5 @@
 import type { SystemLog, LogUserType } from '@domain/system-logs';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime } from '@kit/text/format';
 import { StatusBadge, type Column } from '@kit';
 import { detailsSummary, detailsText, roleLabel, userTypeOf } from './log-format';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { fetchLogFilterOptions, fetchSystemLogs, SYSTEM_LOGS_PATH } from './api';
 import type { LogUserType } from '@domain/system-logs';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { CsvExportButton, DataTable, Pager, useListQuery, useListResource } from '@kit';
 import { LOG_DEFAULTS, LogFilterCard } from './LogFilterCard';
 import { logColumns } from './LogColumns';

@@ -1,6 +1,6 @@
 import { request } from '@kit/http';
 import type { LogFilterOptions, SystemLogPage } from '@domain/system-logs';
-import type { QueryFilters } from '@kit/csv';
+import type { QueryFilters } from '@kit/list/csv';
 
 export const SYSTEM_LOGS_PATH = 'super-admin/system-logs';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fetchOrders } from './orders-api';
-import { changeOrderStatus, orderMailto } from './store';
-import type { Order, OrderStatus } from '@domain/orders';
+import { changeOrderStatus, orderMailto } from './actions';
+import type { Order, OrderStatus } from '@domain/systems/orders';
 import { buttonClass, DataTable, ErrorBanner, useListResource } from '@kit';
 import { orderColumns } from './orderColumns';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fileUrl } from '@domain/files';
-import { formatDate } from '@domain/format';
+import { formatDate } from '@kit/text/format';
 import type { System } from '@domain/systems';
 import { SystemImage } from '@features/public';
 import { Button, ZoomableImage } from '@kit';

@@ -1,4 +1,4 @@
-import { addFeature, canRemoveFeature, removeFeature, setFeature } from './store';
+import { addFeature, canRemoveFeature, removeFeature, setFeature } from './actions';
 import { SystemImage } from '@features/public';
 import { Button, controlClass, TextField } from '@kit';
 import type { ImageFiles } from './useImageFiles';

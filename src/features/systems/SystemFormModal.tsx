@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { saveSystem, systemForm, type SystemForm } from './store';
+import { saveSystem, systemForm, type SystemForm } from './actions';
 import type { System } from '@domain/systems';
 import { TextAreaField, TextField, FormDialog } from '@kit';
-import { useFormState } from '@kit/useFormState';
+import { useFormState } from '@kit/form/useFormState';
 import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';
 

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { ScreenHeading } from '@kit/ScreenHeading';
+import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { useListQuery } from '@kit';
-import { tabClass } from '@kit/tabs';
+import { tabClass } from '@kit/display/tabs';
 import { OrdersTab } from './OrdersTab';
 import { SystemsTab } from './SystemsTab';
 import { SYSTEMS_ORDERS_DEFAULTS } from './list-query';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { fetchSystems } from './api';
-import { filterSystemsByText, removeSystem } from './store';
+import { filterSystemsByText, removeSystem } from './actions';
 import type { System } from '@domain/systems';
-import { systemCountLabel } from '@domain/system-catalogue';
+import { systemCountLabel } from '@domain/systems/catalogue';
 import {
   Button,
   CardsOrTable,

@@ -1,5 +1,5 @@
 import { request, requestBody } from '@kit/http';
-import type { Order, OrderStatus } from '@domain/orders';
+import type { Order, OrderStatus } from '@domain/systems/orders';
 
 /** Console calls of spec §7 for orders. */
 export const fetchOrders = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
-import { formatDate } from '@domain/format';
+import { formatDate } from '@kit/text/format';
 import type { System } from '@domain/systems';
-import { tableFeatures } from './store';
+import { tableFeatures } from './actions';
 import type { Column } from '@kit';
 import { SystemThumb } from './SystemCard';
 

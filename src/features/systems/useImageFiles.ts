@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { imageChoiceError } from './store';
+import { imageChoiceError } from './actions';
 
 export interface ImageFiles {
   files: File[];

@@ -1,5 +1,5 @@
 /**
- * The one red error block of the console (spec §8: data-layer errors appear as a red block in the modal or page).
+ * The one red error block of the console (data-layer errors appear as a red block in the modal or page).
  * Renders nothing without a message; with onDismiss it gets a close button.
  */
 export function ErrorBanner({

@@ -1,6 +1,6 @@
 import { Button } from './Button';
 
-/** 'Error: {message}' (spec §2, §8), announced to screen readers; `onRetry` adds a 'Try Again' button. */
+/** 'Error: {message}', announced to screen readers; `onRetry` adds a 'Try Again' button. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-sm text-red-700">

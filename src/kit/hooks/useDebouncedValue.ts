@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * `value`, once it has stopped changing for `delayMs` (e.g. a search box that applies itself 500 ms after
+ * the last keystroke).
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
