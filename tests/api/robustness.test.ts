@@ -102,7 +102,9 @@ async function dbProblems(before: Snapshot, status: number): Promise<string[]> {
   if (refused) {
     if (changed.length) out.push(`${status} but changed ${changed.join(', ')}`);
     if (filesChanged)
-      out.push(`${status} but the uploads dir changed: ${after.uploadsAfter.filter((f) => !after.uploadsBefore.includes(f)).join(', ')}`);
+      out.push(
+        `${status} but the uploads dir changed: ${after.uploadsAfter.filter((f) => !after.uploadsBefore.includes(f)).join(', ')}`,
+      );
     const unexpected = after.logActions.filter((action) => action !== 'LOGIN_FAILED');
     if (unexpected.length) out.push(`${status} but logged ${unexpected.join(', ')}`);
   } else if ((changed.length || filesChanged) && after.logActions.length === 0) {

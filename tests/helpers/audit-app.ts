@@ -299,7 +299,7 @@ export async function startAuditApp(): Promise<AuditApp> {
   const fx = {} as Fixtures;
   // Where the journal stood when the fixtures were last made whole: nothing written since (new sessions aside)
   // means they still are, and the checks below need not run again.
-  let journal: ChangeJournal | undefined;
+  let journal: ChangeJournal | undefined = undefined;
   let whole: JournalMark | undefined;
   async function ensure(fresh = false): Promise<Fixtures> {
     if (!fresh && journal && whole && (await journal.since(whole)).tables.every((name) => name === 'sessions')) return fx;
