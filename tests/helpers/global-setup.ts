@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '@core/db/index';
 import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './pg';
-import './template-db';
 
 /**
  * Once per run: the database every test app starts from, migrated here once (an app's own start then finds
