@@ -37,7 +37,7 @@ export async function createTestApp(
   const config = testConfig(dataDir, overrides);
   const pgServer = process.env.TEST_DATABASE_URL;
   const pgDb = pgServer ? await createPgDatabase(pgServer) : null;
-  if (!pgDb) copySqliteTemplate(config.sqliteFile);
+  if (!pgDb) await copySqliteTemplate(config.sqliteFile);
   const databaseUrl = pgDb?.url;
   const pgSchema = pgDb?.schema;
   const db = createDb({ databaseUrl, sqliteFile: config.sqliteFile, pgSchema });

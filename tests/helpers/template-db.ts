@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './pg';
 
 declare module 'vitest' {
@@ -12,9 +11,15 @@ declare module 'vitest' {
   }
 }
 
+/** What the run's global setup provided (vitest is loaded here only: e2e specs import helpers beside this one). */
+async function provided() {
+  const { inject } = await import('vitest');
+  return { sqliteTemplate: inject('sqliteTemplate'), pgTemplate: inject('pgTemplate') };
+}
+
 /** A fresh, migrated SQLite file at `file`: a copy of the run's template. */
-export function copySqliteTemplate(file: string): void {
-  fs.copyFileSync(inject('sqliteTemplate'), file);
+export async function copySqliteTemplate(file: string): Promise<void> {
+  fs.copyFileSync((await provided()).sqliteTemplate, file);
 }
 
 /**
@@ -22,7 +27,7 @@ export function copySqliteTemplate(file: string): void {
  * schema, and how to drop it.
  */
 export async function createPgDatabase(url: string): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
-  const template = inject('pgTemplate');
+  const template = (await provided()).pgTemplate;
   if (!template) throw new Error('no PostgreSQL template: TEST_DATABASE_URL was not set when the run started');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await pgQuery(url, `create database ${name} template ${template}`);
