@@ -10,7 +10,7 @@ import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
 import { writeLog, type Actor } from '@core/audit-log';
 import { isLrn, STUDENT_PORTAL_MESSAGES as M, type StudentSignInResult } from '@domain/student-portal';
-import type { AuthContext } from '../../types';
+import type { AuthContext } from '@core/auth/context';
 
 /*
  * A learner's sign-in (issue #24): email OR LRN and password, the same throttle as the other sign-ins (per address
