@@ -4,8 +4,7 @@ import { badRequest, notFound } from '@core/http/errors';
 import { inOrder, makePagination, pageIds, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
-import { forgetSchoolRules } from '@core/ttl-cache';
-import type { SchoolRules } from './rules';
+import { forgetSchoolRules, type SchoolRules } from './rules';
 import { cancelAbsences, noClassReason } from './no-class';
 import {
   excuseDateProblem,

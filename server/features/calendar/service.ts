@@ -2,7 +2,6 @@ import type { Executor } from '@core/db/index';
 import { writeLog, type Actor } from '@core/audit-log';
 import { conflict, notFound } from '@core/http/errors';
 import { localDate, nowIso } from '@core/time/time';
-import { forgetSchoolRules } from '@core/ttl-cache';
 import {
   CALENDAR_MESSAGES,
   firstFriday,
@@ -15,7 +14,7 @@ import {
 } from '@domain/calendar';
 import type { z } from 'zod';
 import { requireSchool } from '../schools';
-import { cancelAbsences, noClassReason } from '../attendance';
+import { cancelAbsences, forgetSchoolRules, noClassReason } from '../attendance';
 import { philippineHolidays } from './holidays';
 
 /*

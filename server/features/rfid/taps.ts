@@ -14,11 +14,10 @@ import {
   type TapResult,
 } from '@domain/rfid';
 import type { LiveAttendanceEvent, LiveTapEvent } from '@domain/attendance';
-import { recordsByIds, schoolRules } from '../attendance';
 import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
-import { readerBySerial, readerByToken, type ReaderRow } from './readers';
-import type { SchoolRules } from '../attendance';
-import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
+import { READER_TTL_MS, readerBySerial, readerByToken, readerChanges, type ReaderRow } from './readers';
+import { recordsByIds, RULES_TTL_MS, schoolRules, schoolRulesChanges, type SchoolRules } from '../attendance';
+import { TtlCache } from '@core/ttl-cache';
 import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*
@@ -116,9 +115,9 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
   // Each reader's newest tap this process acknowledged: a later post's taps after it are the reader's own buffer.
   const lastTapAt = new Map<number, number>();
   const pgWritesAtOnce = isPostgres(db);
-  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
-  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
-  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, 'rules');
+  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, readerChanges);
+  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, readerChanges);
+  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, schoolRulesChanges);
   // Read in the caller's transaction when there is one (SQLite has one connection: `db` would wait for it).
   const rules = async (schoolId: number, trx: Executor = db) =>
     (await rulesOf.get(schoolId, () => schoolRules(trx, schoolId, opts.defaultTimeZone)))!;
