@@ -11,7 +11,7 @@ import { UploadStore } from '@core/uploads/uploads';
 import { authPlugin } from '@core/auth/plugin';
 import { securityHeadersPlugin } from '@core/http/security-headers';
 import { compressionOptions, compressionPlugin } from '@core/http/compression';
-import { FEATURES, registerRoutes } from './features/index';
+import { FEATURES, registerRoutes, UPLOAD_COLUMNS } from './features/index';
 import { registerCataloguePage } from './features/inquiries';
 import { createRealtime } from '@core/realtime';
 import { deploymentKey } from '@core/deployment';
@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Upload files no record references are removed, and records whose file is gone reported: at startup, then daily.
   let uploadAudit: ReturnType<typeof scheduleUploadAudit> | undefined;
   app.addHook('onReady', async () => {
-    uploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
+    uploadAudit = scheduleUploadAudit(db, config.uploadDir, UPLOAD_COLUMNS, app.log);
   });
   app.addHook('onClose', async () => uploadAudit?.stop());
   app.decorate('startupWork', async () => {

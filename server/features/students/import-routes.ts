@@ -8,13 +8,18 @@ import {
   importPreviewSchema,
   importTemplateCsv,
   importUploadSchema,
+  IMPORT_MAX_BYTES,
   type ImportEvent,
 } from '@domain/student-import';
-import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
+import type { UploadSpec } from '@core/uploads/upload-pipeline';
+import { CSV_KINDS } from '@core/uploads/uploads';
 import { analyseImport, toPreview } from './import';
 import { commitImport } from './import-commit';
 import type { SchoolScope } from '@core/http/school-scope';
 import { unavailability } from '@core/http/not-available';
+
+/** Student CSV import: `file`, one UTF-8 .csv ≤ 5 MB (read from the temporary file, never stored). */
+const STUDENT_CSV_UPLOAD: UploadSpec = { files: { file: { label: 'CSV file', kinds: CSV_KINDS, maxBytes: IMPORT_MAX_BYTES } } };
 
 /**
  * CSV import of students for one school (multipart: `schoolId` + `file`, through the upload pipeline).

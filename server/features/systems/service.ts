@@ -179,3 +179,18 @@ export async function removeSystemImage(
   await uploads.remove(url);
   return getSystem(db, id);
 }
+
+/** Each system's image URLs, for the upload audit (a list that cannot be read names nothing). */
+export async function systemImageUrls(db: Executor): Promise<Array<{ id: number; url: string }>> {
+  const urls: Array<{ id: number; url: string }> = [];
+  for (const row of await db.selectFrom('systems').select(['id', 'images']).execute()) {
+    let images: unknown = [];
+    try {
+      images = JSON.parse(row.images);
+    } catch {
+      // A row whose list cannot be read references nothing we could keep.
+    }
+    if (Array.isArray(images)) for (const url of images) if (typeof url === 'string') urls.push({ id: row.id, url });
+  }
+  return urls;
+}
