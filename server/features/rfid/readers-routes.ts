@@ -19,8 +19,15 @@ import {
   lateReplaySchema,
   lateReplayListQuerySchema,
 } from '@domain/rfid';
-import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from './readers';
-import { recentUnknownTaps } from './taps';
+import {
+  createReader,
+  deleteReader,
+  getReader,
+  listReaders,
+  recentUnknownTaps,
+  rotateReaderToken,
+  updateReader,
+} from './readers';
 import { latestRefusals } from './tap-refusals';
 import { latestLateReplays } from './late-replay';
 

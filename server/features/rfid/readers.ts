@@ -324,3 +324,22 @@ export function addressAllowed(allowedNetworks: string | null, address: string):
   const list = allowedNetworks ? (JSON.parse(allowedNetworks) as string[]) : [];
   return list.length === 0 || addressInNetworks(list, address);
 }
+
+/**
+ * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
+ * school's readers when `schoolId` is given.
+ */
+export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
+  let q = db
+    .selectFrom('rfidTaps as t')
+    .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
+    .leftJoin('schools as s', 's.id', 'r.schoolId')
+    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select('s.timezone')
+    .where('t.outcome', '=', 'UNKNOWN_CARD')
+    .orderBy('t.id', 'desc')
+    .limit(limit);
+  if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);
+  const rows = await q.execute();
+  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
+}

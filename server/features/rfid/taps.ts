@@ -14,7 +14,8 @@ import {
   type TapResult,
 } from '@domain/rfid';
 import type { LiveAttendanceEvent, LiveTapEvent } from '@domain/attendance';
-import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
+import { recordTapGroup } from './tap-recording';
+import { ReplayRace, type PendingTap, type RecordedGroup } from './tap-model';
 import { READER_TTL_MS, readerBySerial, readerByToken, readerChanges, type ReaderRow } from './readers';
 import { recordsByIds, RULES_TTL_MS, schoolRules, schoolRulesChanges, type SchoolRules } from '../attendance';
 import { TtlCache } from '@core/ttl-cache';
@@ -290,23 +291,4 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
     };
     realtime.emitToSuperAdmins('attendance:all', event);
   }
-}
-
-/**
- * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
- * school's readers when `schoolId` is given.
- */
-export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
-  let q = db
-    .selectFrom('rfidTaps as t')
-    .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
-    .leftJoin('schools as s', 's.id', 'r.schoolId')
-    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
-    .select('s.timezone')
-    .where('t.outcome', '=', 'UNKNOWN_CARD')
-    .orderBy('t.id', 'desc')
-    .limit(limit);
-  if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);
-  const rows = await q.execute();
-  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
 }
