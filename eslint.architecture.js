@@ -1,5 +1,8 @@
-// The architecture in lint (issue #21; docs/ARCHITECTURE.md draws it):
+// The architecture in lint (docs/ARCHITECTURE.md draws it):
 // - a feature (server/features/<f>, src/features/<f>) is used by others only through its index.ts;
+// - the server's shell (app.ts, main.ts, types.ts, features/index.ts) is above core and the features: they import
+//   none of it (features reach types.ts' Fastify additions through the module augmentation, without an import),
+//   and it uses a feature only through its index.ts;
 // - the server imports nothing from src/ but the wire contract, src/domain/; src/ never imports server/;
 // - core (server/core) and kit (src/kit) are below the features: they import no feature; the domain imports
 //   nothing of the browser or the server;
@@ -27,6 +30,18 @@ const doors = (root) =>
     message: `Use the ${feature} feature through its index.ts (${root}/${feature}/index.ts).`,
   }));
 
+/** The server's shell: builds the app (app.ts), starts it (main.ts), declares core's Fastify additions (types.ts), lists the features. */
+const SERVER_SHELL = ['./server/app.ts', './server/main.ts', './server/types.ts', './server/features/index.ts'];
+
+/** The shell reaches each server feature through its index.ts too. */
+const shellDoors = () =>
+  featuresIn('server/features').map((feature) => ({
+    target: SERVER_SHELL,
+    from: `./server/features/${feature}`,
+    except: ['./index.ts'],
+    message: `The server shell uses the ${feature} feature through its index.ts (server/features/${feature}/index.ts).`,
+  }));
+
 export const architecture = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
   plugins: { 'import-x': importX },
@@ -49,6 +64,18 @@ export const architecture = {
             message: 'The server imports only the wire contract (src/domain) from src/.',
           },
           { target: './server/core', from: './server/features', message: 'server/core is below the features.' },
+          {
+            target: './server/core',
+            from: SERVER_SHELL,
+            message: 'server/core is below the server shell (app.ts, main.ts, types.ts, features/index.ts).',
+          },
+          {
+            target: './server/features/*/**',
+            from: SERVER_SHELL,
+            message:
+              'A feature is below the server shell (app.ts, main.ts, types.ts, features/index.ts): Fastify additions need no import.',
+          },
+          ...shellDoors(),
           { target: './src/kit', from: './src/features', message: 'src/kit is below the features.' },
           {
             target: './src/domain',

@@ -15,7 +15,7 @@ import { FEATURES, registerRoutes, UPLOAD_COLUMNS } from './features/index';
 import { registerCataloguePage } from './features/inquiries';
 import { createRealtime } from '@core/realtime';
 import { deploymentKey } from '@core/deployment';
-import { ensureSuperAdmin } from './features/auth/bootstrap';
+import { ensureSuperAdmin } from './features/auth';
 import { scheduleUploadAudit } from '@core/uploads/upload-audit';
 import { contractPlugin } from '@core/http/contract';
 import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
