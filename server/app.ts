@@ -215,7 +215,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (request.method === 'GET' && /^\/(super-admin(\/|$)|home$|admin-management$)/.test(url)) {
       return reply.type('text/html').sendFile('super-admin/index.html', staticDir);
     }
-    // The school admin's console (issue 22).
+    // The school admin's console.
     if (request.method === 'GET' && /^\/admin(\/|$)/.test(url)) {
       return reply.type('text/html').sendFile('admin/index.html', staticDir);
     }

@@ -29,7 +29,7 @@ export interface SchoolRules {
   absenceCutoff: string;
   /** ISO weekdays (1 = Monday). */
   schoolDays: number[];
-  /** Whole-school no-class days (holidays, suspensions, events: the calendar's, issue #23). */
+  /** Whole-school no-class days (holidays, suspensions, events: the calendar's). */
   holidays: Set<string>;
   /** No-class days of some grade levels only: date → the levels without classes (the absence job skips them). */
   partialDays?: Map<string, number[]>;

@@ -18,7 +18,7 @@ import { cancelAbsences, forgetSchoolRules, noClassReason } from '../attendance'
 import { philippineHolidays } from './holidays';
 
 /*
- * The school calendar (issue #23). No-class days are rows of school_holidays, the table the attendance rules and
+ * The school calendar. No-class days are rows of school_holidays, the table the attendance rules and
  * the absence job read (one source of truth): declaring one makes tap intake ignore the day for attendance (taps
  * are still kept) and the absence job skip it; declaring today after the job ran undoes the day's ABSENT marks
  * and their unsent notices (attendance's cancelAbsences), in the same transaction as the row and its log entry.

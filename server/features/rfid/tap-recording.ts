@@ -27,7 +27,7 @@ import {
  * is decided in memory in card-then-time order, and the writes go out together (tap-writes.ts: one multi-row
  * statement per table on SQLite, one statement on PostgreSQL). A check-in costs 7 statements with begin/commit on
  * SQLite and 2 on PostgreSQL (tests/api/tap-cost.test.ts), and a group of 500 check-ins about as many, which is
- * what lets intake keep up with a morning rush (docs/benchmarks.md, "RFID tap intake").
+ * what lets intake keep up with a morning rush.
  *
  * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
  * unique indexes refuse it (`ReplayRace`, or PostgreSQL's 23505), nothing of the write is kept, and the caller

@@ -22,7 +22,7 @@ import { TtlCache } from '@core/ttl-cache';
 import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*
- * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
+ * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push.
  *
  * Every new tap row, the attendance change it causes and that change's notification intent commit together
  * or not at all (nothing is ever half-recorded), then the reader gets its answer and the live events go out.
@@ -84,7 +84,7 @@ export interface TapIntake {
    * reason in the same transaction; resolves after the commit (and the live events).
    */
   ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
-  /** The reader behind a token / a ZKTeco serial (features/rfid/tap-cache.ts: cached briefly, cleared on change). */
+  /** The reader behind a token / a ZKTeco serial (cached briefly, cleared on change: READER_TTL_MS in readers.ts). */
   readerByToken(token: string): Promise<ReaderRow | undefined>;
   readerBySerial(serial: string): Promise<ReaderRow | undefined>;
   /** A school's attendance rules (cached likewise). */
@@ -184,7 +184,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
       job.resolve({ results, rejected: job.rejected });
     }
     // Nobody watching: the History rows and the events would be built for no one. The readers have their answer
-    // already (the taps are committed): the History read runs beside the next group, not in its way (issue #20).
+    // already (the taps are committed): the History read runs beside the next group, not in its way.
     if (recorded && realtime?.hasListeners()) {
       const live = realtime;
       announcing = announcing

@@ -18,7 +18,7 @@ const CONTRACT_FILES_UPLOAD: UploadSpec = {
 const fileList = { 200: apiSuccess(z.array(contractFileSchema)) };
 const school = idParams(SCHOOL_NOT_FOUND);
 
-/** A school's contract files (paths chosen by issue #5; the spec does not show them). */
+/** A school's contract files (the paths are the API's own). */
 const contractFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/schools/:id/contract-files',

@@ -22,8 +22,8 @@ const LOGO_UPLOAD: UploadSpec = { files: { logo: imageFile('Logo', IMAGE_MAX_BYT
 const params = idParams(SCHOOL_NOT_FOUND);
 
 /**
- * Spec §7 schools: multipart `data` (JSON) + `logo` (or JSON); the list is an array with live counts. A school
- * admin (issue 22, MANAGE_SCHOOL_PROFILE) reads and edits their own school only (another is 404), and only its
+ * Schools: multipart `data` (JSON) + `logo` (or JSON); the list is an array with live counts. A school
+ * admin (MANAGE_SCHOOL_PROFILE) reads and edits their own school only (another is 404), and only its
  * profile fields and logo (schoolProfileSchema); the list and registration stay the super admin's.
  */
 export const schoolRoutes =

@@ -29,7 +29,7 @@ const STUDENT_CSV_UPLOAD: UploadSpec = { files: { file: { label: 'CSV file', kin
  *   progress while checking, hashing and saving, the summary last). A bad file is an ordinary 4xx before the
  *   stream starts; a failure while writing is an `error` line (the one transaction rolled back).
  * The browser shows upload progress (ky's onUploadProgress) and then the streamed progress.
- * A school admin (issue 22) imports into their own school only, with MANAGE_STUDENTS.
+ * A school admin imports into their own school only, with MANAGE_STUDENTS.
  */
 export const studentImportRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

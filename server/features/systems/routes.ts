@@ -28,7 +28,7 @@ const params = idParams(SYSTEM_MESSAGES.notFound);
 const oneSystem = { 200: apiSuccess(systemSchema) };
 
 /**
- * /api/super-admin/systems (spec §7): multipart `data` JSON {name, description, features[, images]}
+ * /api/super-admin/systems: multipart `data` JSON {name, description, features[, images]}
  * plus repeated `images` file parts. Registered inside the super-admin scope.
  */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
