@@ -7,6 +7,9 @@
 //   TS both sides run, such as CSV text, card ids, networks); src/ never imports server/;
 // - server/core is below the server's features; the domain imports nothing of the browser or the server, and the
 //   shared rules import nothing of src/ at all;
+// - the server's shell (app.ts, main.ts, types.ts, features/index.ts) is above core and the features: they import
+//   none of it (features reach types.ts' Fastify additions through the module augmentation, without an import),
+//   and it uses a feature only through its index.ts;
 // - no import cycles anywhere.
 // Aliases (@domain, @shared, @core, @kit, @features) are resolved through tsconfig.json, so a crossing is caught whichever
 // way it is written.
@@ -35,6 +38,18 @@ const doors = (root) =>
 const PAGES = ['./src/pages', './src/layouts', './src/islands'];
 const SHELL_AND_ABOVE = ['./src/app', ...PAGES];
 
+/** The server's shell: builds the app (app.ts), starts it (main.ts), declares core's Fastify additions (types.ts), lists the features. */
+const SERVER_SHELL = ['./server/app.ts', './server/main.ts', './server/types.ts', './server/features/index.ts'];
+
+/** The shell reaches each server feature through its index.ts too. */
+const shellDoors = () =>
+  featuresIn('server/features').map((feature) => ({
+    target: SERVER_SHELL,
+    from: `./server/features/${feature}`,
+    except: ['./index.ts'],
+    message: `The server shell uses the ${feature} feature through its index.ts (server/features/${feature}/index.ts).`,
+  }));
+
 export const architecture = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
   plugins: { 'import-x': importX },
@@ -57,6 +72,18 @@ export const architecture = {
             message: 'The server imports only the wire contract (src/domain) and the shared rules (src/shared) from src/.',
           },
           { target: './server/core', from: './server/features', message: 'server/core is below the features.' },
+          {
+            target: './server/core',
+            from: SERVER_SHELL,
+            message: 'server/core is below the server shell (app.ts, main.ts, types.ts, features/index.ts).',
+          },
+          {
+            target: './server/features/*/**',
+            from: SERVER_SHELL,
+            message:
+              'A feature is below the server shell (app.ts, main.ts, types.ts, features/index.ts): Fastify additions need no import.',
+          },
+          ...shellDoors(),
           {
             target: './src/kit',
             from: ['./src/features', ...SHELL_AND_ABOVE],

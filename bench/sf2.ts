@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { testConfig } from '@core/config';
+import { testConfig } from '../tests/helpers/config';
 import { createDb } from '@core/db/index';
 import { localDateTime, nowIso } from '@core/time/time';
 import { SUPER_ADMIN } from '../tests/helpers/app';

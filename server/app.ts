@@ -11,11 +11,11 @@ import { UploadStore } from '@core/uploads/uploads';
 import { authPlugin } from '@core/auth/plugin';
 import { securityHeadersPlugin } from '@core/http/security-headers';
 import { compressionOptions, compressionPlugin } from '@core/http/compression';
-import { FEATURES, registerRoutes } from './features/index';
+import { FEATURES, registerRoutes, UPLOAD_COLUMNS } from './features/index';
 import { registerCataloguePage } from './features/inquiries';
 import { createRealtime } from '@core/realtime';
 import { deploymentKey } from '@core/deployment';
-import { ensureSuperAdmin } from './features/auth/bootstrap';
+import { ensureSuperAdmin } from './features/auth';
 import { scheduleUploadAudit } from '@core/uploads/upload-audit';
 import { contractPlugin } from '@core/http/contract';
 import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Upload files no record references are removed, and records whose file is gone reported: at startup, then daily.
   let uploadAudit: ReturnType<typeof scheduleUploadAudit> | undefined;
   app.addHook('onReady', async () => {
-    uploadAudit = scheduleUploadAudit(db, config.uploadDir, app.log);
+    uploadAudit = scheduleUploadAudit(db, config.uploadDir, UPLOAD_COLUMNS, app.log);
   });
   app.addHook('onClose', async () => uploadAudit?.stop());
   app.decorate('startupWork', async () => {
@@ -215,7 +215,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (request.method === 'GET' && /^\/(super-admin(\/|$)|home$|admin-management$)/.test(url)) {
       return reply.type('text/html').sendFile('super-admin/index.html', staticDir);
     }
-    // The school admin's console (issue 22).
+    // The school admin's console.
     if (request.method === 'GET' && /^\/admin(\/|$)/.test(url)) {
       return reply.type('text/html').sendFile('admin/index.html', staticDir);
     }

@@ -4,8 +4,6 @@ import type { UploadStore } from '@core/uploads/uploads';
 import type { Actor } from '@core/audit-log';
 import type { Realtime } from '@core/realtime';
 import type { SecretBox } from '@core/secrets/secrets';
-import type { OutboxWorker } from './features/notifications/outbox/worker';
-import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';
 import type { AuthContext } from '@core/auth/context';
@@ -13,8 +11,7 @@ import type { RoutePermission } from '@domain/admins/console';
 import type { AdminScope } from '@core/auth/admin-scope';
 import type { HitCounter } from '@core/http/not-available';
 
-export type { AuthContext };
-
+/** What core adds to Fastify; each feature declares its own additions next to its decorate call (its setup.ts). */
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -25,10 +22,6 @@ declare module 'fastify' {
     realtime: Realtime;
     /** Encrypts/decrypts secrets at rest (device API keys, page tokens) */
     secrets: SecretBox;
-    /** The notification outbox worker (started with the server unless OUTBOX_WORKER=0) */
-    outbox: OutboxWorker;
-    /** RFID tap intake (HTTP and ZKTeco routes): concurrent requests are recorded in one transaction */
-    tapIntake: TapIntake;
     /** Validated sessions for a few seconds; revocations clear them on every node (server/core/auth/session-cache.ts) */
     sessionCache: SessionCache;
     /** Resolves when the work started with the server (the first upload audit) is done: tests that count statements wait for it. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UploadColumn } from './uploads/upload-audit';
 
 /**
  * A feature as the app wiring sees it (server/features/<name>/index.ts exports one): the work it runs with the
@@ -21,4 +22,6 @@ export interface Feature {
    * `config.permission` (server/core/auth/admin-scope.ts) and answers for the admin's own school only.
    */
   admin?: FastifyPluginAsyncZod[];
+  /** The columns of its rows that name uploaded files: the upload audit keeps their files (uploads/upload-audit.ts). */
+  uploads?: UploadColumn[];
 }

@@ -1,44 +1,60 @@
 /*
- * Short-lived caches of what every tap reads but that rarely changes (issue #20): the reader behind a token or a
- * ZKTeco serial, and a school's attendance rules. Students are never cached: a card reassigned to another
- * student must match the new holder at the next tap, so the card → student lookup stays in the tap's transaction.
- *
- * In this process a change clears the cache at once: the services that change a reader (update, token
- * rotation, delete/retire) or a school's rules call `forgetReaders()` / `forgetSchoolRules()` after their
- * commit. Other processes (a second API node) do not hear of it and keep an entry at most its TTL: a reader
- * deactivated, retired or given a new token on node 1 is refused by node 2 within READER_TTL_MS, a rules change
- * applies there within RULES_TTL_MS. A lookup that was running while a change committed is not cached (the
- * generation check), so a cleared entry cannot come back with the old row.
- * Each app (database) has its own caches (`createIntakeCaches`); the clearing signal reaches all of them.
+ * Short-lived caches of what is read often but rarely changes. In this process a change clears them at once: the
+ * code that changes the data bumps its Generation after the commit, and every cache built on that generation
+ * starts over. Other processes (a second API node) do not hear of it and keep an entry at most its TTL. A lookup
+ * that was running while a change committed is not cached (the generation check), so a cleared entry cannot come
+ * back with the old row. Each app (database) has its own caches; a bump reaches all of them.
  */
-export const READER_TTL_MS = 2000;
-export const RULES_TTL_MS = 5000;
-/** Entries kept at most (then the cache starts over): unknown tokens and serials are never cached. */
+
+/** Entries kept at most (then the cache starts over): a value `load` did not find is never cached. */
 const MAX_ENTRIES = 5000;
 
-/** Bumped by every change in this process; a cache that saw another value starts over. */
-const generations = { readers: 0, rules: 0 };
+/**
+ * The count of changes to one kind of data in this process, shared by name: the feature that owns the data
+ * creates it (`Generation.named`) and bumps it after each commit that changes the data. The name lets a feature
+ * below the owner, which changes or caches the same rows, share the count without importing the owner.
+ */
+export class Generation {
+  private static readonly byName = new Map<string, Generation>();
 
-/** A reader was changed in this process (after its commit). */
-export const forgetReaders = () => void generations.readers++;
-/** A school's attendance rules were changed in this process (after the commit). */
-export const forgetSchoolRules = () => void generations.rules++;
+  /** The process's generation of that name (created on first use). */
+  static named(name: string): Generation {
+    let generation = Generation.byName.get(name);
+    if (!generation) Generation.byName.set(name, (generation = new Generation()));
+    return generation;
+  }
+
+  private count = 0;
+  private constructor() {}
+
+  get value() {
+    return this.count;
+  }
+
+  /** The data changed in this process (call it after the commit). */
+  bump() {
+    this.count++;
+  }
+}
 
 export class TtlCache<K, V> {
   private entries = new Map<K, { value: V; until: number }>();
+  private readonly changes: Generation;
   private generation: number;
 
+  /** `changes`: the generation whose bumps clear the cache (or its name). */
   constructor(
     private readonly ttlMs: number,
-    private readonly kind: keyof typeof generations,
+    changes: Generation | string,
   ) {
-    this.generation = generations[kind];
+    this.changes = typeof changes === 'string' ? Generation.named(changes) : changes;
+    this.generation = this.changes.value;
   }
 
   /** The cached value, or `load`'s (cached when found and nothing changed meanwhile). */
   async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
-    if (this.generation !== generations[this.kind]) {
-      this.generation = generations[this.kind];
+    if (this.generation !== this.changes.value) {
+      this.generation = this.changes.value;
       this.entries.clear();
     }
     const hit = this.entries.get(key);
@@ -46,10 +62,13 @@ export class TtlCache<K, V> {
     if (hit && hit.until > now) return hit.value;
     const generation = this.generation;
     const value = await load();
-    if (value !== undefined && generation === generations[this.kind]) {
+    if (value !== undefined && generation === this.changes.value) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value, until: now + this.ttlMs });
     }
     return value;
   }
 }
+
+/** How long the outbox worker keeps a school's time zone (the attendance rules' TTL, which it follows). */
+export const RULES_TTL_MS = 5000;

@@ -43,6 +43,9 @@ export const FEATURES: Feature[] = [
   studentPortalFeature,
 ];
 
+/** Every column of every feature that names uploaded files (the upload audit keeps their files). */
+export const UPLOAD_COLUMNS = FEATURES.flatMap((feature) => feature.uploads ?? []);
+
 /**
  * Every API route. Routes whose callers prove themselves first (sign-in, the public catalogue and forms, gateway
  * and Messenger callbacks, RFID readers); everything else inside the super-admin scope, which requires a

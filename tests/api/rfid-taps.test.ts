@@ -3,7 +3,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
 import { TAP_MESSAGES } from '@domain/rfid';
-import { forgetReaders } from '@core/ttl-cache';
+import { forgetReaders } from '../../server/features/rfid/readers';
 
 /** Issue #11: POST /api/rfid/taps — reader auth, idempotent replays, UID forms, unknown cards, rules, bad input. */
 describe(`tap intake over HTTP (${dbKind})`, () => {

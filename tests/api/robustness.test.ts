@@ -183,7 +183,7 @@ describe(`robustness audit of every route (${dbKind})`, () => {
       const fx = await audit.ensure();
       const spec = MUTATIONS[routeKey(route)];
       const opts: InjectOptions = spec
-        ? validRequest(route, spec, fx)
+        ? await validRequest(route, spec, fx)
         : { method: route.method as 'GET', url: fillUrl(route.url, fx) + (READ_QUERY[routeKey(route)] ?? '') };
       if (PUBLIC_ROUTES.has(routeKey(route))) {
         const res = await audit.app.inject(opts);
@@ -224,7 +224,7 @@ describe(`robustness audit of every route (${dbKind})`, () => {
       const fx = await audit.ensure(true);
       const token = await tokenFor(spec, route);
       const before = await audit.snapshot();
-      const res = await audit.send(token, validRequest(route, spec, fx));
+      const res = await audit.send(token, await validRequest(route, spec, fx));
       // The exact success status the route declares (200, or 201 for a create).
       expect(res.statusCode, res.body).toBe(route.success);
       // A reveal sends the stored secret back: that is what it is for (each call is logged).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { addDevice } from '../helpers/notifications';
 import { gatewayToken } from '../fixtures/sms-gateway';
-import { signJwt } from '@core/secrets/hmac';
+import { signJwt } from '../helpers/jwt';
 import { WEBHOOK_MESSAGES } from '@domain/webhooks';
 
 /**
@@ -56,50 +56,50 @@ describe(`SMS webhook tokens (${dbKind})`, () => {
   });
 
   it('takes the token httpSMS sends (iss api.httpsms.com, aud [webhook URL], iat, nbf, exp)', async () => {
-    const res = await post(t, gatewayToken(SECRET, URL_SMS));
+    const res = await post(t, await gatewayToken(SECRET, URL_SMS));
     expect(res.statusCode, res.body).toBe(200);
     expect(await lastActive(t)).toBe('2026-11-23T08:00:00.000Z');
   });
 
   it('refuses a token without exp, or expired beyond the 60 s clock skew (within it: taken)', async () => {
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { exp: undefined }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { exp: now() - 120 }));
-    const res = await post(t, gatewayToken(SECRET, URL_SMS, { exp: now() - 30 }), { timestamp: '2026-11-23T08:01:00Z' });
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { exp: undefined }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { exp: now() - 120 }));
+    const res = await post(t, await gatewayToken(SECRET, URL_SMS, { exp: now() - 30 }), { timestamp: '2026-11-23T08:01:00Z' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await lastActive(t)).toBe('2026-11-23T08:01:00.000Z');
   });
 
   it('refuses a token issued long ago (a replay), even with a far exp, and one not valid yet', async () => {
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { iat: now() - 3600, exp: 4102444800 }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { iat: undefined, exp: 4102444800 }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { nbf: now() + 600 }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { iat: now() - 3600, exp: 4102444800 }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { iat: undefined, exp: 4102444800 }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { nbf: now() + 600 }));
   });
 
   it('refuses another issuer, another or no audience', async () => {
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { iss: 'someone.else' }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { iss: undefined }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { aud: ['https://school.test/api/webhooks/messenger'] }));
-    await expectRefused(t, gatewayToken(SECRET, URL_SMS, { aud: undefined }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { iss: 'someone.else' }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { iss: undefined }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { aud: ['https://school.test/api/webhooks/messenger'] }));
+    await expectRefused(t, await gatewayToken(SECRET, URL_SMS, { aud: undefined }));
   });
 
   it('SMS_WEBHOOK_AUDIENCE pins the exact URL: the same path on another host is refused', async () => {
-    await expectRefused(pinned, gatewayToken(SECRET, 'https://evil.test/api/webhooks/sms'));
-    const res = await post(pinned, gatewayToken(SECRET, URL_SMS));
+    await expectRefused(pinned, await gatewayToken(SECRET, 'https://evil.test/api/webhooks/sms'));
+    const res = await post(pinned, await gatewayToken(SECRET, URL_SMS));
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a wrong secret, another algorithm, an unsigned token and none at all', async () => {
-    await expectRefused(t, gatewayToken('not-the-secret', URL_SMS));
+    await expectRefused(t, await gatewayToken('not-the-secret', URL_SMS));
     const claims = { aud: [URL_SMS], iss: 'api.httpsms.com', iat: now(), exp: now() + 600 };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     await expectRefused(t, `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`);
-    const [, hs256Body, sig] = signJwt(SECRET, claims).split('.');
+    const [, hs256Body, sig] = (await signJwt(SECRET, claims)).split('.');
     await expectRefused(t, `${Buffer.from('{"alg":"HS512","typ":"JWT"}').toString('base64url')}.${hs256Body}.${sig}`);
     await expectRefused(t, null);
   });
 
   it('refuses an event dated in the future (a 2099 heartbeat) with 400; a couple of minutes ahead is clock drift', async () => {
-    const token = gatewayToken(SECRET, URL_SMS);
+    const token = await gatewayToken(SECRET, URL_SMS);
     const before = await lastActive(t);
     for (const [data, time] of [
       [{ timestamp: '2099-01-01T00:00:00Z' }, undefined],

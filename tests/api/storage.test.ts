@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
-import { testConfig } from '@core/config';
+import { testConfig } from '../helpers/config';
 
 /*
  * Issue #18.10: what a reader got its 200 for survives a power cut, and the files that hold the school's data

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { addDays } from '@core/time/time';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
-import { forgetReaders, forgetSchoolRules } from '@core/ttl-cache';
+import { forgetReaders } from '../../server/features/rfid/readers';
+import { forgetSchoolRules } from '../../server/features/attendance/rules';
 import { named, sent, statementsOf } from '../helpers/statements';
 import { at, createReader, insertCardStudent, insertCardStudents, lastSchoolDay, postTaps } from '../helpers/rfid';
 

@@ -124,7 +124,11 @@ describe(`text fields refuse control and text-direction characters on every crea
         ['lone U+D800', '\uD800'],
       ]) {
         const value = `${leaf.value.slice(0, 1)}${bad}${leaf.value.slice(1)}`;
-        const request: InjectOptions = validRequest(route, { ...spec, fields: () => withValue(fields, leaf.path, value) }, fx);
+        const request: InjectOptions = await validRequest(
+          route,
+          { ...spec, fields: () => withValue(fields, leaf.path, value) },
+          fx,
+        );
         const before = await audit.snapshot();
         const res = await audit.send(token, request);
         const rule = bad === '\uD800' ? BROKEN_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE;

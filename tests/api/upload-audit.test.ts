@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, multipart, type TestApp } from '../helpers/app';
 import { auditUploads, ORPHAN_GRACE_MS } from '@core/uploads/upload-audit';
+import { UPLOAD_COLUMNS } from '../../server/features/index';
 import { fixture, uploadedFiles } from '../helpers/schools';
 
 describe(`upload folder audit (${dbKind})`, () => {
@@ -60,7 +61,7 @@ describe(`upload folder audit (${dbKind})`, () => {
     );
     fs.rmSync(path.join(dir, path.basename(admin.profilePictureUrl)));
 
-    const report = await auditUploads(t.app.db, dir);
+    const report = await auditUploads(t.app.db, dir, UPLOAD_COLUMNS);
     expect(report.removed).toEqual(['/uploads/orphan-old.png']);
     expect(report.missing).toEqual([{ table: 'admins', id: admin.id, url: admin.profilePictureUrl }]);
     const left = uploadedFiles(dir);

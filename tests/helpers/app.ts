@@ -7,7 +7,8 @@ import { pgQuery } from './pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp, type BuildOptions } from '../../server/app';
-import { testConfig, type AppConfig } from '@core/config';
+import type { AppConfig } from '@core/config';
+import { testConfig } from './config';
 import { createDb } from '@core/db/index';
 import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 

@@ -34,7 +34,7 @@ export interface MutationSpec {
    */
   session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner' | 'schoolAdmin';
   /** headers computed from the exact JSON text sent (webhook signatures) */
-  sign?: (raw: string) => Record<string, string>;
+  sign?: (raw: string) => Record<string, string> | Promise<Record<string, string>>;
 }
 
 let seq = 0;
@@ -361,7 +361,9 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       type: 'message.phone.delivered',
       data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
     }),
-    sign: () => ({ authorization: `Bearer ${gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}` }),
+    sign: async () => ({
+      authorization: `Bearer ${await gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}`,
+    }),
   },
   'POST /api/webhooks/messenger': {
     action: 'CONNECT_PARENT_MESSENGER',
@@ -547,13 +549,13 @@ export function fillUrl(url: string, fx: Fixtures, replace?: { param: string; va
 export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 /** The valid call of a mutation route. */
-export function validRequest(route: AuditRoute, spec: MutationSpec, fx: Fixtures): InjectOptions {
+export async function validRequest(route: AuditRoute, spec: MutationSpec, fx: Fixtures): Promise<InjectOptions> {
   const base = { method: route.method as InjectOptions['method'], url: fillUrl(route.url, fx) };
   if (spec.body === 'none') return base;
   const fields = spec.fields?.(fx) ?? {};
   if (spec.body === 'json' && spec.sign) {
     const raw = JSON.stringify(fields);
-    return { ...base, payload: raw, headers: { 'content-type': 'application/json', ...spec.sign(raw) } };
+    return { ...base, payload: raw, headers: { 'content-type': 'application/json', ...(await spec.sign(raw)) } };
   }
   if (spec.body === 'json') return { ...base, payload: fields };
   const data: Part[] = spec.fields ? [{ name: 'data', value: JSON.stringify(fields) }] : [];

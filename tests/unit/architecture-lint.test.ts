@@ -105,3 +105,38 @@ describe('architecture lint', () => {
     ).toEqual([expect.stringContaining('src/shared is below everything')]);
   }, 60_000);
 });
+
+describe('architecture lint: the server shell', () => {
+  it('core imports none of the shell (app.ts, main.ts, types.ts, features/index.ts)', async () => {
+    // features/index.ts is a feature folder's file too: that zone names it as well.
+    for (const shell of ['../app', '../main', '../types', '../features/index'])
+      expect(await problems('server/core/probe.ts', `import * as x from '${shell}';\nexport const y = x;\n`)).toContainEqual(
+        expect.stringContaining('server/core is below the server shell'),
+      );
+  }, 60_000);
+
+  it('a feature imports none of the shell: it reaches Fastify additions without an import', async () => {
+    for (const shell of ['../../app', '../../main', '../../types', '../index'])
+      expect(await problems('server/features/rfid/probe.ts', `import * as x from '${shell}';\nexport const y = x;\n`)).toEqual([
+        expect.stringContaining('A feature is below the server shell'),
+      ]);
+    expect(
+      await problems('server/features/rfid/probe.ts', "import { nowIso } from '@core/time/time';\nexport const x = nowIso;\n"),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('the shell uses a feature only through its index', async () => {
+    expect(
+      await problems(
+        'server/app.ts',
+        "import { ensureSuperAdmin } from './features/auth/bootstrap';\nexport const x = ensureSuperAdmin;\n",
+      ),
+    ).toEqual([expect.stringContaining('The server shell uses the auth feature through its index.ts')]);
+    expect(
+      await problems(
+        'server/app.ts',
+        "import { ensureSuperAdmin } from './features/auth';\nexport const x = ensureSuperAdmin;\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+});

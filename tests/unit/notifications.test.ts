@@ -9,7 +9,7 @@ import { backoffDelay } from '../../server/features/notifications/outbox/backoff
 import { releaseSlot, reserveSlot } from '../../server/features/notifications/outbox/usage';
 import { channelsFor } from '../../server/features/notifications/outbox/expand';
 import { classifyGraphError } from '../../server/features/devices/messenger';
-import { verifyHubSignature } from '@core/secrets/hmac';
+import { verifyHubSignature } from '../../server/features/devices/hub-signature';
 import { createSecretBox } from '@core/secrets/secrets';
 import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
 import { maskSecret } from '@shared/secrets';

@@ -4,32 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/index';
 
 /**
- * Keeps the upload folder and the database in step (issue #13). Every column that names an uploaded file
- * is listed here; a new one must be added, or its files would be taken for orphans.
+ * Where a feature's rows name uploaded files: each feature declares its own (`Feature.uploads`,
+ * server/core/feature.ts) and app.ts hands them all to the audit. A file no declared column names is an orphan,
+ * so a new column that names files must be declared with its feature.
  */
-async function referencedUrls(db: Executor): Promise<Array<{ table: string; id: number; url: string }>> {
+export interface UploadColumn {
+  /** The table, as the audit reports a row whose file is missing. */
+  table: string;
+  /** Every row's id with each upload URL it names (a row naming several comes once per URL). */
+  urls(db: Executor): Promise<Array<{ id: number; url: string | null }>>;
+}
+
+/** Keeps the upload folder and the database in step: every URL under /uploads/ the declared columns name. */
+async function referencedUrls(db: Executor, columns: UploadColumn[]): Promise<Array<{ table: string; id: number; url: string }>> {
   const refs: Array<{ table: string; id: number; url: string }> = [];
-  const add = (table: string, rows: Array<{ id: number; url: string | null }>) => {
-    for (const r of rows) if (r.url) refs.push({ table, id: r.id, url: r.url });
-  };
-  add('schools', await db.selectFrom('schools').select(['id', 'logoUrl as url']).execute());
-  add('contract_files', await db.selectFrom('contractFiles').select(['id', 'fileUrl as url']).execute());
-  add('admins', await db.selectFrom('admins').select(['id', 'profilePictureUrl as url']).execute());
-  add('super_admins', await db.selectFrom('superAdmins').select(['id', 'profilePictureUrl as url']).execute());
-  add('students', await db.selectFrom('students').select(['id', 'profilePictureUrl as url']).execute());
-  for (const row of await db.selectFrom('systems').select(['id', 'images']).execute()) {
-    let images: unknown = [];
-    try {
-      images = JSON.parse(row.images);
-    } catch {
-      // A row whose list cannot be read references nothing we could keep.
-    }
-    if (Array.isArray(images))
-      add(
-        'systems',
-        images.filter((u): u is string => typeof u === 'string').map((url) => ({ id: row.id, url })),
-      );
-  }
+  for (const column of columns)
+    for (const r of await column.urls(db)) if (r.url) refs.push({ table: column.table, id: r.id, url: r.url });
   return refs.filter((r) => r.url.startsWith('/uploads/'));
 }
 
@@ -44,8 +34,13 @@ export interface UploadAuditReport {
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 /** Removes upload files no row references and reports rows whose file is gone. */
-export async function auditUploads(db: Executor, uploadDir: string, now = Date.now()): Promise<UploadAuditReport> {
-  const refs = await referencedUrls(db);
+export async function auditUploads(
+  db: Executor,
+  uploadDir: string,
+  columns: UploadColumn[],
+  now = Date.now(),
+): Promise<UploadAuditReport> {
+  const refs = await referencedUrls(db, columns);
   const referenced = new Set(refs.map((r) => path.posix.basename(r.url)));
   let names: string[] = [];
   try {
@@ -68,10 +63,16 @@ export async function auditUploads(db: Executor, uploadDir: string, now = Date.n
 }
 
 /** Runs the audit now and then daily; results go to the log. Returns the function that stops it. */
-export function scheduleUploadAudit(db: Executor, uploadDir: string, log: FastifyBaseLogger, everyMs = 24 * 60 * 60 * 1000) {
+export function scheduleUploadAudit(
+  db: Executor,
+  uploadDir: string,
+  columns: UploadColumn[],
+  log: FastifyBaseLogger,
+  everyMs = 24 * 60 * 60 * 1000,
+) {
   const run = async () => {
     try {
-      const report = await auditUploads(db, uploadDir);
+      const report = await auditUploads(db, uploadDir, columns);
       if (report.removed.length) log.info({ removed: report.removed }, 'removed upload files no record references');
       for (const m of report.missing) log.warn(m, 'a record references an upload file that is missing');
     } catch (err) {

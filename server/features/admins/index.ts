@@ -8,4 +8,5 @@ export const adminsFeature: Feature = {
   name: 'admins',
   superAdmin: [adminRoutes, permissionRoutes],
   admin: [adminSelfRoutes],
+  uploads: [{ table: 'admins', urls: (db) => db.selectFrom('admins').select(['id', 'profilePictureUrl as url']).execute() }],
 };

@@ -12,7 +12,8 @@ export const attendanceFeature: Feature = {
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { decideTap, isSchoolDay, lastMarkedDay } from './rules';
+export { decideTap, forgetSchoolRules, isSchoolDay, lastMarkedDay, RULES_TTL_MS, schoolRulesChanges } from './rules';
 export type { DayRecord, SchoolRules } from './rules';
+export { insertDays, pgChangedDays, pgNewDays, updateDays, type BindColumn, type DayState } from './day-writes';
 export { recordsByIds, schoolRules } from './service';
 export { cancelAbsences, noClassReason } from './no-class';

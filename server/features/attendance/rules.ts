@@ -1,6 +1,7 @@
 import { addDays, isoWeekday, localDate, localDateTime } from '@core/time/time';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { TapOutcome } from '@domain/rfid';
+import { Generation } from '@core/ttl-cache';
 
 /*
  * The attendance rules of a school day, as pure functions (unit-tested in tests/unit/attendance-rules.test.ts):
@@ -12,13 +13,23 @@ import type { TapOutcome } from '@domain/rfid';
  * - an ABSENT record (the absence job ran) becomes LATE when the student turns up; EXCUSED stays EXCUSED.
  */
 
+/**
+ * A school's rules as the tap intake caches them (server/core/ttl-cache.ts): another node applies a change within
+ * RULES_TTL_MS; in this process `forgetSchoolRules()`, called after the commit of every change, clears them at once.
+ * The outbox worker's cache of a school's time zone follows the same generation, by its name.
+ */
+export const RULES_TTL_MS = 5000;
+export const schoolRulesChanges = Generation.named('rules');
+/** A school's attendance rules were changed in this process (after the commit). */
+export const forgetSchoolRules = () => schoolRulesChanges.bump();
+
 export interface SchoolRules {
   timeZone: string;
   lateCutoff: string;
   absenceCutoff: string;
   /** ISO weekdays (1 = Monday). */
   schoolDays: number[];
-  /** Whole-school no-class days (holidays, suspensions, events: the calendar's, issue #23). */
+  /** Whole-school no-class days (holidays, suspensions, events: the calendar's). */
   holidays: Set<string>;
   /** No-class days of some grade levels only: date → the levels without classes (the absence job skips them). */
   partialDays?: Map<string, number[]>;

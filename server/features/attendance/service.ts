@@ -4,8 +4,7 @@ import { badRequest, notFound } from '@core/http/errors';
 import { inOrder, makePagination, pageIds, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
-import { forgetSchoolRules } from '@core/ttl-cache';
-import type { SchoolRules } from './rules';
+import { forgetSchoolRules, type SchoolRules } from './rules';
 import { cancelAbsences, noClassReason } from './no-class';
 import {
   excuseDateProblem,
@@ -18,7 +17,7 @@ import {
 import { currentSchoolYear } from '@domain/calendar';
 
 /*
- * Attendance History (spec §2/§3), the attendance settings of a school, and EXCUSED by a super admin.
+ * Attendance History, the attendance settings of a school, and EXCUSED by a super admin.
  * Records are written by tap intake (features/rfid/taps.ts) and the absence job (features/attendance/absence-job.ts).
  */
 
@@ -203,7 +202,7 @@ export async function getAttendanceSettings(
 }
 
 /**
- * The settings and, in the same statement, the no-class days of some grade levels (issue #23): the settings' holidays
+ * The settings and, in the same statement, the no-class days of some grade levels: the settings' holidays
  * are the whole-school no-class days, the others are the calendar's own. One read of school_holidays either way
  * (tap intake counts its statements: tests/api/tap-cost.test.ts).
  */

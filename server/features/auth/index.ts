@@ -19,3 +19,6 @@ export const authFeature: Feature = {
   superAdmin: [studentSlipRoutes(SUPER_ADMIN_SCOPE), adminSlipRoutes],
   admin: [adminPasswordRoutes, studentSlipRoutes(ADMIN_SCOPE)],
 };
+
+// What the app wiring uses of it: the first super admin, created at the start when none exists.
+export { ensureSuperAdmin } from './bootstrap';

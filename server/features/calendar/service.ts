@@ -2,7 +2,6 @@ import type { Executor } from '@core/db/index';
 import { writeLog, type Actor } from '@core/audit-log';
 import { conflict, notFound } from '@core/http/errors';
 import { localDate, nowIso } from '@core/time/time';
-import { forgetSchoolRules } from '@core/ttl-cache';
 import {
   CALENDAR_MESSAGES,
   firstFriday,
@@ -15,11 +14,11 @@ import {
 } from '@domain/calendar';
 import type { z } from 'zod';
 import { requireSchool } from '../schools';
-import { cancelAbsences, noClassReason } from '../attendance';
+import { cancelAbsences, forgetSchoolRules, noClassReason } from '../attendance';
 import { philippineHolidays } from './holidays';
 
 /*
- * The school calendar (issue #23). No-class days are rows of school_holidays, the table the attendance rules and
+ * The school calendar. No-class days are rows of school_holidays, the table the attendance rules and
  * the absence job read (one source of truth): declaring one makes tap intake ignore the day for attendance (taps
  * are still kept) and the absence job skip it; declaring today after the job ran undoes the day's ABSENT marks
  * and their unsent notices (attendance's cancelAbsences), in the same transaction as the row and its log entry.

@@ -2,7 +2,7 @@ import type { DB, Executor } from '@core/db/index';
 import { conflict, isUniqueViolation, notFound } from '@core/http/errors';
 import type { Unavailability } from '@core/http/not-available';
 import { writeLog, type Actor } from '@core/audit-log';
-import { forgetReaders } from '@core/ttl-cache';
+import { Generation } from '@core/ttl-cache';
 import { nowIso } from '@core/time/time';
 import {
   CLAIM_RECORDED,
@@ -192,7 +192,8 @@ export async function resolveClaim(
       details,
     });
   });
-  if (movedReader) forgetReaders();
+  // The rfid feature's reader caches (above devices: its generation by name) forget the moved reader.
+  if (movedReader) Generation.named('readers').bump();
   const row = await claimRows(db).where('c.id', '=', id).executeTakeFirstOrThrow();
   return { claim: await toClaim(db, row), message };
 }

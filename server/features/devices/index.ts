@@ -15,5 +15,6 @@ export const devicesFeature: Feature = {
 export { markNeedsReauth } from './facebook-pages';
 export type { PageDeps } from './facebook-pages';
 export { sendMessengerText } from './messenger';
+export { verifyHubSignature } from './hub-signature';
 export { refuseTaken } from './claims';
 export { findSmsByRequestId, sendSms } from './sms-gateway';

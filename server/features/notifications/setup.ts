@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createOutboxWorker } from './outbox/worker';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: ReturnType<typeof createOutboxWorker>;
+  }
+}
+
 /**
  * The outbox worker sends what the routes and the tap intake queue. It runs with the server (OUTBOX_WORKER=0
  * leaves sending to another process) and stops before the database closes.

@@ -5,4 +5,7 @@ import profileRoutes from './routes';
 export const profileFeature: Feature = {
   name: 'profile',
   superAdmin: [profileRoutes],
+  uploads: [
+    { table: 'super_admins', urls: (db) => db.selectFrom('superAdmins').select(['id', 'profilePictureUrl as url']).execute() },
+  ],
 };

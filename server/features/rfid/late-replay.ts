@@ -3,7 +3,7 @@ import { writeLog } from '@core/audit-log';
 import type { AttendanceStatus } from '@domain/attendance';
 import { LATE_REPLAYS_SHOWN, type LateReplay as ListedLateReplay } from '@domain/rfid';
 import { cancelUnsentNotices } from '../notifications';
-import type { PendingTap } from './tap-lookups';
+import type { PendingTap } from './tap-model';
 
 /*
  * Late replays: a tap that changes attendance long after it happened, in a way nobody saw at the time.

@@ -19,8 +19,15 @@ import {
   lateReplaySchema,
   lateReplayListQuerySchema,
 } from '@domain/rfid';
-import { createReader, deleteReader, getReader, listReaders, rotateReaderToken, updateReader } from './readers';
-import { recentUnknownTaps } from './taps';
+import {
+  createReader,
+  deleteReader,
+  getReader,
+  listReaders,
+  recentUnknownTaps,
+  rotateReaderToken,
+  updateReader,
+} from './readers';
 import { latestRefusals } from './tap-refusals';
 import { latestLateReplays } from './late-replay';
 
@@ -30,7 +37,7 @@ const withToken = apiSuccess(rfidReaderWithTokenSchema);
 
 /**
  * Issue #11: RFID readers. The token is in the answer of create and rotate-token only. The same routes serve a
- * school admin (issue 22, MANAGE_RFID_READERS): only their school's readers, refusals and unknown taps (another
+ * school admin (MANAGE_RFID_READERS): only their school's readers, refusals and unknown taps (another
  * school's reader is 404), and a reader they add or edit stays in their school.
  */
 export const rfidReaderRoutes =

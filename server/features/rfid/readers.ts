@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '@core/http/errors';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { addressInNetworks } from '@shared/networks';
 import { requireSchool } from '../schools';
-import { forgetReaders } from '@core/ttl-cache';
+import { Generation } from '@core/ttl-cache';
 import {
   READER_MESSAGES,
   type ReaderCreate,
@@ -20,11 +20,22 @@ import {
 } from '@domain/rfid';
 
 /*
- * RFID readers (issue #11): super-admin CRUD and token rotation. A reader's token is shown once (create,
+ * RFID readers: super-admin CRUD and token rotation. A reader's token is shown once (create,
  * rotate) and stored only as its SHA-256 hash (tokens are 256-bit random, so a fast hash is enough); the
  * list shows its last 4 characters. ZKTeco terminals cannot send a token: they are identified by their
  * serial number and, where set, their allowed source networks (README "RFID readers").
  */
+
+/**
+ * Readers as the tap intake caches them by token and by serial (server/core/ttl-cache.ts): another node refuses a
+ * reader deactivated, retired or given a new token within READER_TTL_MS; in this process `forgetReaders()`, called
+ * after the commit of every change, clears them at once. A granted device claim (devices) moves a reader too: it
+ * bumps the same generation by its name.
+ */
+export const READER_TTL_MS = 2000;
+export const readerChanges = Generation.named('readers');
+/** A reader was changed in this process (after the commit). */
+export const forgetReaders = () => readerChanges.bump();
 
 export type ReaderRow = Selectable<RfidReaderTable>;
 
@@ -312,4 +323,23 @@ export async function readerBySerial(db: Executor, serial: string): Promise<Read
 export function addressAllowed(allowedNetworks: string | null, address: string): boolean {
   const list = allowedNetworks ? (JSON.parse(allowedNetworks) as string[]) : [];
   return list.length === 0 || addressInNetworks(list, address);
+}
+
+/**
+ * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
+ * school's readers when `schoolId` is given.
+ */
+export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
+  let q = db
+    .selectFrom('rfidTaps as t')
+    .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
+    .leftJoin('schools as s', 's.id', 'r.schoolId')
+    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select('s.timezone')
+    .where('t.outcome', '=', 'UNKNOWN_CARD')
+    .orderBy('t.id', 'desc')
+    .limit(limit);
+  if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);
+  const rows = await q.execute();
+  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createTapIntake } from './taps';
+import { createTapIntake, type TapIntake } from './taps';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** RFID tap intake (HTTP and ZKTeco routes): concurrent requests are recorded in one transaction */
+    tapIntake: TapIntake;
+  }
+}
 
 /** The tap intake the reader routes share: concurrent requests are recorded in one transaction (taps.ts). */
 export function setupRfid(app: FastifyInstance) {

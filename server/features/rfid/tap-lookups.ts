@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import { cardUidCandidates } from '@shared/card-uid';
-import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
+import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import type { DayRecord } from '../attendance';
 import type { ReaderRow } from './readers';
+import { dayKey, tapKey, type DayState, type PendingTap, type Student } from './tap-model';
 import { PG_TAP_READ, SQLITE_TAP_HISTORY, SQLITE_TAP_STUDENTS, type HistoryRow, type StudentRow } from './tap-read-texts';
 
 /*
@@ -12,41 +12,10 @@ import { PG_TAP_READ, SQLITE_TAP_HISTORY, SQLITE_TAP_STUDENTS, type HistoryRow, 
  * group of taps, in one statement (PostgreSQL) or two (SQLite) whatever the group's size, never one per tap.
  */
 
-export interface PendingTap {
-  reader: ReaderRow;
-  event: TapEvent;
-  /** The normalised card UID and the tap's instant (UTC ISO), as checked by checkTap. */
-  uid: string;
-  tappedAt: string;
-  /** Part of its reader's own buffer (features/rfid/late-replay.ts); false: not, so a late tap of it is a late replay. */
-  ownBuffer?: boolean;
-}
-
-export interface Student {
-  id: number;
-  schoolId: number | null;
-  name: string;
-  /** Their grade's level (a no-class day of some grade levels is not a school day for them). */
-  gradeLevel: number | null;
-}
-
-/** A student's school day as it stands in this transaction; id is null until a new record is inserted. */
-export interface DayState extends DayRecord {
-  studentId: number;
-  schoolId: number;
-  date: string;
-  readerId: number | null;
-  cardId: string | null;
-  /** Columns to write to an existing record (a new one is inserted whole). */
-  changed: Record<string, string | number | null> | null;
-}
-
 /** Statement parameters stay far below SQLite's and PostgreSQL's limits. */
 export const CHUNK = 500;
 export const chunks = <T>(xs: T[]) =>
   Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
-export const tapKey = (readerId: number, eventId: string) => `${readerId} ${eventId}`;
-export const dayKey = (studentId: number, date: string) => `${studentId} ${date}`;
 
 /** Appends to the list kept under a key. */
 export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {

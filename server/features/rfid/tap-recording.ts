@@ -2,23 +2,22 @@ import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
 import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import type { NewTap, RecordedGroup, TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
 import type { NotificationIntent } from '../notifications';
-import { writeTapGroup, type TapRow } from './tap-writes';
+import { writeTapGroup } from './tap-writes';
 import { isLateTap, lateReason, recordLateReplays, type LateReplay } from './late-replay';
+import { dayRecords, pushTo, tapHistoryAndStudents } from './tap-lookups';
 import {
   dayKey,
-  dayRecords,
-  pushTo,
-  tapHistoryAndStudents,
   tapKey,
   type DayState,
+  type NewTap,
   type PendingTap,
+  type RecordedGroup,
   type Student,
-} from './tap-lookups';
-
-export type { PendingTap } from './tap-lookups';
+  type TapChange,
+  type TapRow,
+} from './tap-model';
 
 /*
  * Records a group of checked taps (one request's, or several concurrent requests' coalesced by
@@ -28,14 +27,12 @@ export type { PendingTap } from './tap-lookups';
  * is decided in memory in card-then-time order, and the writes go out together (tap-writes.ts: one multi-row
  * statement per table on SQLite, one statement on PostgreSQL). A check-in costs 7 statements with begin/commit on
  * SQLite and 2 on PostgreSQL (tests/api/tap-cost.test.ts), and a group of 500 check-ins about as many, which is
- * what lets intake keep up with a morning rush (docs/benchmarks.md, "RFID tap intake").
+ * what lets intake keep up with a morning rush.
  *
  * Another process may store one of the same rows meanwhile (the same eventId, or a student's day record): the
  * unique indexes refuse it (`ReplayRace`, or PostgreSQL's 23505), nothing of the write is kept, and the caller
  * runs the group again.
  */
-
-export { ReplayRace, type NewTap, type RecordedGroup, type TapChange } from './tap-results';
 
 export interface RecordOptions {
   defaultTimeZone: string;

@@ -1,13 +1,14 @@
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
-import type { TapOutcome } from '@domain/rfid';
-import type { AttendanceStatus } from '@domain/attendance';
-import { intentColumns, openAttendanceIntent, type NotificationIntent } from '../notifications';
-import { ReplayRace } from './tap-results';
-import { dayKey, tapKey, type DayState } from './tap-lookups';
+import { insertDays, pgChangedDays, pgNewDays, updateDays, type BindColumn } from '../attendance';
+import { intentColumns, openAttendanceIntent } from '../notifications';
+import { dayKey, ReplayRace, tapKey, type DayState, type GroupWrites } from './tap-model';
 
 /*
  * The writes of a decided group of taps (features/rfid/tap-recording.ts): the day records (new ones inserted,
  * changed ones updated), the parents' notification intents and the tap rows.
+ *
+ * The attendance feature owns the day records' statements (attendance/day-writes.ts); this module composes them
+ * with the intents' and the taps'.
  *
  * - SQLite runs in the process: a statement costs no round trip, so each table gets its multi-row statement, in
  *   the intake's transaction (fixed texts over a JSON value of the rows, below).
@@ -17,37 +18,6 @@ import { dayKey, tapKey, type DayState } from './tap-lookups';
  *   (features/rfid/taps.ts). A row another process stored first (the same eventId, or a student's day record)
  *   fails the statement on its unique index and nothing of it is written: `ReplayRace`, and the group runs again.
  */
-
-/** A tap row to store; its attendance id is its day record's, once that has one. */
-export interface TapRow {
-  readerId: number;
-  eventId: string;
-  cardUidRaw: string;
-  cardUid: string;
-  tappedAt: string;
-  studentId: number | null;
-  outcome: TapOutcome;
-  status: AttendanceStatus | null;
-  day: DayState | null;
-}
-
-/** An attendance change's intent, for the day record it belongs to. */
-export interface DayIntent {
-  intent: Omit<NotificationIntent, 'attendanceId'>;
-  day: DayState;
-}
-
-/** What a decided group writes. */
-export interface GroupWrites {
-  /** Every day record the group read or made (new ones have no id; changed ones carry `changed`). */
-  days: DayState[];
-  intents: DayIntent[];
-  taps: TapRow[];
-  /** Readers whose lastSeenAt is due. */
-  seenReaders: number[];
-  /** The instant written as receivedAt, createdAt, updatedAt, lastSeenAt. */
-  now: string;
-}
 
 /** Writes the group; sets the id of each new day record, and returns each stored tap's id by tapKey. */
 export async function writeTapGroup(trx: Executor, writes: GroupWrites): Promise<Map<string, number>> {
@@ -59,26 +29,9 @@ export async function writeTapGroup(trx: Executor, writes: GroupWrites): Promise
 
 /*
  * SQLite's writes, one fixed text per table with the group's rows as one JSON value (`json_each`, each row an
- * array): no query builder on a lone tap's path (issue #20), and one prepared statement for every group size.
- * The first value is the instant written as createdAt, updatedAt, receivedAt, nextAttemptAt.
+ * array): no query builder on a lone tap's path, and one prepared statement for every group size. The first value
+ * is the instant written as createdAt, updatedAt, receivedAt, nextAttemptAt.
  */
-const SQLITE_INSERT_DAYS = `
-insert into attendance_records
-  (student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, created_at, updated_at)
-select v.value ->> 0, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6,
-  v.value ->> 7, n.at, n.at
-from (select ? as at) as n, json_each(?) as v where true
-on conflict (student_id, date) do nothing
-returning id, student_id as "studentId", date`;
-const SQLITE_UPDATE_DAYS = `
-update attendance_records as a set
-  status = case when (v.value ->> 1) & 1 <> 0 then v.value ->> 2 else a.status end,
-  check_in_at = case when (v.value ->> 1) & 2 <> 0 then v.value ->> 3 else a.check_in_at end,
-  check_out_at = case when (v.value ->> 1) & 4 <> 0 then v.value ->> 4 else a.check_out_at end,
-  reader_id = case when (v.value ->> 1) & 8 <> 0 then v.value ->> 5 else a.reader_id end,
-  card_id = case when (v.value ->> 1) & 16 <> 0 then v.value ->> 6 else a.card_id end,
-  updated_at = ?
-from json_each(?) as v where a.id = v.value ->> 0`;
 const SQLITE_INSERT_INTENTS = `
 insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, school_id, priority,
   event_at, next_attempt_at, created_at, updated_at)
@@ -104,20 +57,13 @@ async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWr
   const fresh = days.filter((d) => d.id == null);
   const changed = days.filter((d) => d.id != null && d.changed);
   if (fresh.length) {
-    const inserted = await runFixed<{ id: number; studentId: number; date: string }>(trx, SQLITE_INSERT_DAYS, [
-      now,
-      rows(fresh, (d) => [d.studentId, d.schoolId, d.date, d.status, d.checkInAt, d.checkOutAt, d.readerId, d.cardId]),
-    ]);
+    const inserted = await insertDays(trx, now, fresh);
     // Another process inserted one of these days since they were read: the group runs again and reads it.
     if (inserted.length !== fresh.length) throw new ReplayRace();
     const ids = new Map(inserted.map((r) => [dayKey(r.studentId, r.date), r.id]));
     for (const d of fresh) d.id = ids.get(dayKey(d.studentId, d.date))!;
   }
-  if (changed.length)
-    await runFixed(trx, SQLITE_UPDATE_DAYS, [
-      now,
-      rows(changed, (d) => [d.id, maskOf(d), d.status, d.checkInAt, d.checkOutAt, d.readerId, d.cardId]),
-    ]);
+  if (changed.length) await updateDays(trx, now, changed);
   if (intents.length)
     await runFixed(trx, SQLITE_INSERT_INTENTS, [
       now,
@@ -144,9 +90,6 @@ async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWr
   return new Map(inserted.map((r) => [tapKey(r.readerId, r.eventId), r.id]));
 }
 
-/** The columns a tap may change on an existing day record, and their bit in the statement's `mask`. */
-const CHANGEABLE = ['status', 'checkInAt', 'checkOutAt', 'readerId', 'cardId'] as const;
-
 /**
  * PostgreSQL: the group in one statement. Each new day record gets a number `k`; the intents and the taps of a
  * new day name it by `k` and take its id from the insert's RETURNING; those of an existing day carry its id.
@@ -166,7 +109,7 @@ async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, no
   // Each value once, as $n in the order added; an array is one value (one column of the group).
   const values: unknown[] = [];
   const $ = (value: unknown) => `$${values.push(value)}`;
-  const col = <T, V>(rows: T[], f: (row: T) => V) => $(rows.map(f));
+  const col: BindColumn = (rows, f) => $(rows.map(f));
   const at = `${$(now)}::text`;
   const open = intents.map(({ intent, day }) => ({ ...openAttendanceIntent(intent), k: kOf(day), id: idOf(day) }));
   // The day id of a row: its own, or its new day's from the insert.
@@ -175,40 +118,6 @@ async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, no
 
   const seen = () => `
     seen_reader as (update rfid_readers set last_seen_at = ${at} where id = any(${$(seenReaders)}::int[])),`;
-  const newDays = () => `
-    new_day as (
-      select k, student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id
-      from unnest(${col(fresh, (d) => k.get(d)!)}::int[], ${col(fresh, (d) => d.studentId)}::int[],
-        ${col(fresh, (d) => d.schoolId)}::int[], ${col(fresh, (d) => d.date)}::text[], ${col(fresh, (d) => d.status)}::text[],
-        ${col(fresh, (d) => d.checkInAt)}::text[], ${col(fresh, (d) => d.checkOutAt)}::text[],
-        ${col(fresh, (d) => d.readerId)}::int[], ${col(fresh, (d) => d.cardId)}::text[])
-        as v(k, student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id)
-    ),
-    inserted_day as (
-      insert into attendance_records
-        (student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, created_at, updated_at)
-      select student_id, school_id, date, status, check_in_at, check_out_at, reader_id, card_id, ${at}, ${at}
-      from new_day order by k
-      returning id, student_id, date
-    ),
-    day_id as (
-      select n.k, i.id from inserted_day i join new_day n on n.student_id = i.student_id and n.date = i.date
-    ),`;
-  const changedDays = () => `
-    updated_day as (
-      update attendance_records a set
-        status = case when v.mask & 1 <> 0 then v.status else a.status end,
-        check_in_at = case when v.mask & 2 <> 0 then v.check_in_at else a.check_in_at end,
-        check_out_at = case when v.mask & 4 <> 0 then v.check_out_at else a.check_out_at end,
-        reader_id = case when v.mask & 8 <> 0 then v.reader_id else a.reader_id end,
-        card_id = case when v.mask & 16 <> 0 then v.card_id else a.card_id end,
-        updated_at = ${at}
-      from unnest(${col(changed, (d) => d.id!)}::int[], ${col(changed, maskOf)}::int[], ${col(changed, (d) => d.status)}::text[],
-        ${col(changed, (d) => d.checkInAt)}::text[], ${col(changed, (d) => d.checkOutAt)}::text[],
-        ${col(changed, (d) => d.readerId)}::int[], ${col(changed, (d) => d.cardId)}::text[])
-        as v(id, mask, status, check_in_at, check_out_at, reader_id, card_id)
-      where a.id = v.id
-    ),`;
   const newIntents = () => `
     inserted_intent as (
       insert into notification_outbox (idempotency_key, channel, student_id, recipient, payload, school_id, priority,
@@ -225,7 +134,7 @@ async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, no
       on conflict (idempotency_key) do nothing
     ),`;
   const text = `
-    with ${seenReaders.length ? seen() : ''} ${fresh.length ? newDays() : ''} ${changed.length ? changedDays() : ''} ${open.length ? newIntents() : ''}
+    with ${seenReaders.length ? seen() : ''} ${fresh.length ? pgNewDays(col, at, fresh) : ''} ${changed.length ? pgChangedDays(col, at, changed) : ''} ${open.length ? newIntents() : ''}
     inserted_tap as (
       insert into rfid_taps
         (reader_id, event_id, card_uid_raw, card_uid, tapped_at, received_at, student_id, outcome, status, attendance_id)
@@ -252,11 +161,4 @@ async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, no
     else tapIds.set(tapKey(r.readerId!, r.eventId!), r.id);
   }
   return tapIds;
-}
-
-/** Which of CHANGEABLE a changed day record sets, as bits. */
-function maskOf(d: DayState): number {
-  const keys = Object.keys(d.changed!);
-  if (keys.some((c) => !(CHANGEABLE as readonly string[]).includes(c))) throw new Error(`unexpected day change: ${keys.join()}`);
-  return CHANGEABLE.reduce((m, c, bit) => (c in d.changed! ? m | (1 << bit) : m), 0);
 }

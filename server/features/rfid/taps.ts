@@ -14,15 +14,15 @@ import {
   type TapResult,
 } from '@domain/rfid';
 import type { LiveAttendanceEvent, LiveTapEvent } from '@domain/attendance';
-import { recordsByIds, schoolRules } from '../attendance';
-import { recordTapGroup, ReplayRace, type PendingTap, type RecordedGroup } from './tap-recording';
-import { readerBySerial, readerByToken, type ReaderRow } from './readers';
-import type { SchoolRules } from '../attendance';
-import { READER_TTL_MS, RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
+import { recordTapGroup } from './tap-recording';
+import { ReplayRace, type PendingTap, type RecordedGroup } from './tap-model';
+import { READER_TTL_MS, readerBySerial, readerByToken, readerChanges, type ReaderRow } from './readers';
+import { recordsByIds, RULES_TTL_MS, schoolRules, schoolRulesChanges, type SchoolRules } from '../attendance';
+import { TtlCache } from '@core/ttl-cache';
 import { recordRefusals, type Refusal } from './tap-refusals';
 
 /*
- * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push (issue #11).
+ * Tap intake, shared by POST /api/rfid/taps and the ZKTeco ADMS push.
  *
  * Every new tap row, the attendance change it causes and that change's notification intent commit together
  * or not at all (nothing is ever half-recorded), then the reader gets its answer and the live events go out.
@@ -84,7 +84,7 @@ export interface TapIntake {
    * reason in the same transaction; resolves after the commit (and the live events).
    */
   ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
-  /** The reader behind a token / a ZKTeco serial (features/rfid/tap-cache.ts: cached briefly, cleared on change). */
+  /** The reader behind a token / a ZKTeco serial (cached briefly, cleared on change: READER_TTL_MS in readers.ts). */
   readerByToken(token: string): Promise<ReaderRow | undefined>;
   readerBySerial(serial: string): Promise<ReaderRow | undefined>;
   /** A school's attendance rules (cached likewise). */
@@ -116,9 +116,9 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
   // Each reader's newest tap this process acknowledged: a later post's taps after it are the reader's own buffer.
   const lastTapAt = new Map<number, number>();
   const pgWritesAtOnce = isPostgres(db);
-  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
-  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, 'readers');
-  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, 'rules');
+  const byToken = new TtlCache<string, ReaderRow>(READER_TTL_MS, readerChanges);
+  const bySerial = new TtlCache<string, ReaderRow>(READER_TTL_MS, readerChanges);
+  const rulesOf = new TtlCache<number, SchoolRules>(RULES_TTL_MS, schoolRulesChanges);
   // Read in the caller's transaction when there is one (SQLite has one connection: `db` would wait for it).
   const rules = async (schoolId: number, trx: Executor = db) =>
     (await rulesOf.get(schoolId, () => schoolRules(trx, schoolId, opts.defaultTimeZone)))!;
@@ -184,7 +184,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
       job.resolve({ results, rejected: job.rejected });
     }
     // Nobody watching: the History rows and the events would be built for no one. The readers have their answer
-    // already (the taps are committed): the History read runs beside the next group, not in its way (issue #20).
+    // already (the taps are committed): the History read runs beside the next group, not in its way.
     if (recorded && realtime?.hasListeners()) {
       const live = realtime;
       announcing = announcing
@@ -291,23 +291,4 @@ async function publish(db: Executor, realtime: Realtime, { changes, taps }: Reco
     };
     realtime.emitToSuperAdmins('attendance:all', event);
   }
-}
-
-/**
- * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
- * school's readers when `schoolId` is given.
- */
-export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
-  let q = db
-    .selectFrom('rfidTaps as t')
-    .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
-    .leftJoin('schools as s', 's.id', 'r.schoolId')
-    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
-    .select('s.timezone')
-    .where('t.outcome', '=', 'UNKNOWN_CARD')
-    .orderBy('t.id', 'desc')
-    .limit(limit);
-  if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);
-  const rows = await q.execute();
-  return rows.map(({ timezone, ...tap }) => ({ ...tap, timeZone: timezone ?? defaultTimeZone }));
 }

@@ -3,14 +3,22 @@ import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
 import { contractFileSchema } from '@domain/schools';
 import { idParams, idPath } from '@domain/validation';
-import { CONTRACT_FILES_UPLOAD } from '@core/uploads/upload-rules';
+import type { UploadSpec } from '@core/uploads/upload-pipeline';
+import { CONTRACT_KINDS } from '@core/uploads/uploads';
+import { CONTRACT_FILE_MAX_BYTES, MB } from '@domain/files';
 import { CONTRACT_FILE_NOT_FOUND, deleteContractFile, listContractFiles, uploadContractFiles } from './contract-files';
 import { SCHOOL_NOT_FOUND } from './service';
+
+/** A school's contract files: `files`, PDF/DOC/DOCX/images ≤ 10 MB each, 10 at a time, 50 MB together. */
+const CONTRACT_FILES_UPLOAD: UploadSpec = {
+  files: { files: { label: 'Contract file', kinds: CONTRACT_KINDS, maxBytes: CONTRACT_FILE_MAX_BYTES, maxFiles: 10 } },
+  maxTotalBytes: 50 * MB,
+};
 
 const fileList = { 200: apiSuccess(z.array(contractFileSchema)) };
 const school = idParams(SCHOOL_NOT_FOUND);
 
-/** A school's contract files (paths chosen by issue #5; the spec does not show them). */
+/** A school's contract files (the paths are the API's own). */
 const contractFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/schools/:id/contract-files',

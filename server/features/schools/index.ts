@@ -9,6 +9,10 @@ export const schoolsFeature: Feature = {
   superAdmin: [schoolRoutes(SUPER_ADMIN_SCOPE), contractFileRoutes],
   // A school admin: their own school's profile and logo (MANAGE_SCHOOL_PROFILE).
   admin: [schoolRoutes(ADMIN_SCOPE)],
+  uploads: [
+    { table: 'schools', urls: (db) => db.selectFrom('schools').select(['id', 'logoUrl as url']).execute() },
+    { table: 'contract_files', urls: (db) => db.selectFrom('contractFiles').select(['id', 'fileUrl as url']).execute() },
+  ],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

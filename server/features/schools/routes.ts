@@ -11,15 +11,19 @@ import {
 } from '@domain/schools';
 import type { SchoolScope } from '@core/http/school-scope';
 import { idParams } from '@domain/validation';
-import { LOGO_UPLOAD } from '@core/uploads/upload-rules';
+import { imageFile, type UploadSpec } from '@core/uploads/upload-pipeline';
+import { IMAGE_MAX_BYTES } from '@domain/files';
 import { textQuery } from '@core/http/query';
 import { createSchool, getSchool, listSchools, SCHOOL_NOT_FOUND, updateSchool } from './service';
+
+/** A school's `logo`: one image ≤ 2 MB. */
+const LOGO_UPLOAD: UploadSpec = { files: { logo: imageFile('Logo', IMAGE_MAX_BYTES) } };
 
 const params = idParams(SCHOOL_NOT_FOUND);
 
 /**
- * Spec §7 schools: multipart `data` (JSON) + `logo` (or JSON); the list is an array with live counts. A school
- * admin (issue 22, MANAGE_SCHOOL_PROFILE) reads and edits their own school only (another is 404), and only its
+ * Schools: multipart `data` (JSON) + `logo` (or JSON); the list is an array with live counts. A school
+ * admin (MANAGE_SCHOOL_PROFILE) reads and edits their own school only (another is 404), and only its
  * profile fields and logo (schoolProfileSchema); the list and registration stay the super admin's.
  */
 export const schoolRoutes =

@@ -10,10 +10,10 @@ import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
 import { writeLog, type Actor } from '@core/audit-log';
 import { isLrn, STUDENT_PORTAL_MESSAGES as M, type StudentSignInResult } from '@domain/student-portal';
-import type { AuthContext } from '../../types';
+import type { AuthContext } from '@core/auth/context';
 
 /*
- * A learner's sign-in (issue #24): email OR LRN and password, the same throttle as the other sign-ins (per address
+ * A learner's sign-in: email OR LRN and password, the same throttle as the other sign-ins (per address
  * and account, then a slowdown for addresses the account never signed in from), sessions revocable like the others.
  * An archived or deactivated learner cannot sign in (and gets the same answer as a wrong password: the reply
  * never tells a stranger which accounts exist or what state they are in).

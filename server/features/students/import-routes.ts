@@ -8,13 +8,18 @@ import {
   importPreviewSchema,
   importTemplateCsv,
   importUploadSchema,
+  IMPORT_MAX_BYTES,
   type ImportEvent,
 } from '@domain/students/import';
-import { STUDENT_CSV_UPLOAD } from '@core/uploads/upload-rules';
+import type { UploadSpec } from '@core/uploads/upload-pipeline';
+import { CSV_KINDS } from '@core/uploads/uploads';
 import { analyseImport, toPreview } from './import';
 import { commitImport } from './import-commit';
 import type { SchoolScope } from '@core/http/school-scope';
 import { unavailability } from '@core/http/not-available';
+
+/** Student CSV import: `file`, one UTF-8 .csv ≤ 5 MB (read from the temporary file, never stored). */
+const STUDENT_CSV_UPLOAD: UploadSpec = { files: { file: { label: 'CSV file', kinds: CSV_KINDS, maxBytes: IMPORT_MAX_BYTES } } };
 
 /**
  * CSV import of students for one school (multipart: `schoolId` + `file`, through the upload pipeline).
@@ -24,7 +29,7 @@ import { unavailability } from '@core/http/not-available';
  *   progress while checking, hashing and saving, the summary last). A bad file is an ordinary 4xx before the
  *   stream starts; a failure while writing is an `error` line (the one transaction rolled back).
  * The browser shows upload progress (ky's onUploadProgress) and then the streamed progress.
- * A school admin (issue 22) imports into their own school only, with MANAGE_STUDENTS.
+ * A school admin imports into their own school only, with MANAGE_STUDENTS.
  */
 export const studentImportRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

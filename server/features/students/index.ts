@@ -8,4 +8,5 @@ export const studentsFeature: Feature = {
   name: 'students',
   superAdmin: [studentRoutes(SUPER_ADMIN_SCOPE), studentImportRoutes(SUPER_ADMIN_SCOPE)],
   admin: [studentRoutes(ADMIN_SCOPE), studentImportRoutes(ADMIN_SCOPE)],
+  uploads: [{ table: 'students', urls: (db) => db.selectFrom('students').select(['id', 'profilePictureUrl as url']).execute() }],
 };

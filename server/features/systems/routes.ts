@@ -1,16 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiDone, apiSuccess } from '@domain/api';
-import { SYSTEM_MESSAGES, systemCreateSchema, systemImageParamsSchema, systemSchema, systemUpdateSchema } from '@domain/systems';
+import {
+  SYSTEM_LIMITS,
+  SYSTEM_MESSAGES,
+  systemCreateSchema,
+  systemImageParamsSchema,
+  systemSchema,
+  systemUpdateSchema,
+} from '@domain/systems';
 import { idParams } from '@domain/validation';
-import { SYSTEM_IMAGES_UPLOAD } from '@core/uploads/upload-rules';
+import { imageFile, type UploadSpec } from '@core/uploads/upload-pipeline';
+import { MB } from '@domain/files';
 import { createSystem, deleteSystem, getSystem, listSystems, removeSystemImage, updateSystem } from './service';
+
+/** Catalogue systems: `images`, up to the catalogue's image limit, each ≤ 5 MB. */
+const SYSTEM_IMAGES_UPLOAD: UploadSpec = {
+  files: {
+    images: imageFile('Image', SYSTEM_LIMITS.imageMb * MB, {
+      maxFiles: SYSTEM_LIMITS.images,
+      tooMany: SYSTEM_MESSAGES.imagesMax,
+    }),
+  },
+};
 
 const params = idParams(SYSTEM_MESSAGES.notFound);
 const oneSystem = { 200: apiSuccess(systemSchema) };
 
 /**
- * /api/super-admin/systems (spec §7): multipart `data` JSON {name, description, features[, images]}
+ * /api/super-admin/systems: multipart `data` JSON {name, description, features[, images]}
  * plus repeated `images` file parts. Registered inside the super-admin scope.
  */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {

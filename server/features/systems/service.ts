@@ -10,7 +10,7 @@ import type { FileBatch } from '@core/uploads/upload-pipeline';
 import { fileUrl } from '@domain/files';
 import { SYSTEM_LIMITS, SYSTEM_MESSAGES, type System, type SystemCreateInput, type SystemUpdateInput } from '@domain/systems';
 
-/** The multipart field the console sends images in (spec §7: repeated `images` parts). */
+/** The multipart field the console sends images in (repeated `images` parts). */
 export const SYSTEM_IMAGE_FIELD = 'images';
 
 function jsonList(text: string): string[] {
@@ -22,7 +22,7 @@ function jsonList(text: string): string[] {
   }
 }
 
-/** Row → spec §3 System (`_id` and `id`, lists as arrays, images as /uploads/… URLs). */
+/** Row → System (`_id` and `id`, lists as arrays, images as /uploads/… URLs). */
 function toSystem(row: Selectable<SystemTable>): System {
   return {
     _id: row.id,
@@ -116,7 +116,7 @@ export async function updateSystem(
   actor: Actor,
 ): Promise<System> {
   // Read and write in one transaction: an edit that read the images before another edit committed would
-  // write back references to files the other one removed (issue #13).
+  // write back references to files the other one removed.
   const removed = await db.transaction().execute(async (trx) => {
     const before = await lockSystem(trx, id);
     const wanted = input.images ? new Set(input.images.map((p) => fileUrl(p))) : null;
@@ -178,4 +178,19 @@ export async function removeSystemImage(
   });
   await uploads.remove(url);
   return getSystem(db, id);
+}
+
+/** Each system's image URLs, for the upload audit (a list that cannot be read names nothing). */
+export async function systemImageUrls(db: Executor): Promise<Array<{ id: number; url: string }>> {
+  const urls: Array<{ id: number; url: string }> = [];
+  for (const row of await db.selectFrom('systems').select(['id', 'images']).execute()) {
+    let images: unknown = [];
+    try {
+      images = JSON.parse(row.images);
+    } catch {
+      // A row whose list cannot be read references nothing we could keep.
+    }
+    if (Array.isArray(images)) for (const url of images) if (typeof url === 'string') urls.push({ id: row.id, url });
+  }
+  return urls;
 }
