@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { createDb, isPostgres, migrateToLatest } from '@core/db/index';
 import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
 import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
-import { claimDue } from '../server/features/notifications/outbox/claim';
+import { claimDue } from '../server/features/outbox/claim';
 import { createPgSchema, dropPgSchema, parseArgs, percentile } from './lib';
 
 const USAGE = `

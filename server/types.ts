@@ -4,7 +4,7 @@ import type { UploadStore } from '@core/uploads/uploads';
 import type { Actor } from '@core/audit-log';
 import type { Realtime } from '@core/realtime';
 import type { SecretBox } from '@core/secrets/secrets';
-import type { OutboxWorker } from './features/notifications/outbox/worker';
+import type { OutboxWorker } from './features/outbox/worker';
 import type { TapIntake } from './features/rfid/taps';
 import type { SessionCache } from '@core/auth/session-cache';
 import type { Clock } from '@core/time/clock';

@@ -5,10 +5,10 @@ import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, expandOnly, historyOf } from '../helpers/notifications';
 import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { loadConfig } from '@core/config';
-import { claimDue } from '../../server/features/notifications/outbox/claim';
-import { expandIntent } from '../../server/features/notifications/outbox/expand';
-import { markFailed, markSent } from '../../server/features/notifications/outbox/finish';
-import { UNCERTAIN_REASONS } from '../../server/features/notifications/outbox/reconcile';
+import { claimDue } from '../../server/features/outbox/claim';
+import { expandIntent } from '../../server/features/outbox/expand';
+import { markFailed, markSent } from '../../server/features/outbox/finish';
+import { UNCERTAIN_REASONS } from '../../server/features/outbox/reconcile';
 import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-uncertain';
 
 /**

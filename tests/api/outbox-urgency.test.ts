@@ -7,8 +7,8 @@ import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gatewa
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { loadConfig } from '@core/config';
 import { localDate, startOfLocalDay } from '@core/time/time';
-import { MESSENGER_REASONS } from '../../server/features/notifications/outbox/deliver-messenger';
-import { EXPIRY_REASONS } from '../../server/features/notifications/outbox/urgency';
+import { MESSENGER_REASONS } from '../../server/features/outbox/deliver-messenger';
+import { EXPIRY_REASONS } from '../../server/features/outbox/urgency';
 
 /**
  * Issue #20 items 3 and 4, against the real worker, a real database and the stand-in httpSMS gateway and Graph API

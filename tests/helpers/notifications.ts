@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '@core/time/time';
-import { writeNotificationIntent, type NotificationIntent } from '../../server/features/notifications/intents';
-import { expandIntent } from '../../server/features/notifications/outbox/expand';
+import { writeNotificationIntent, type NotificationIntent } from '../../server/features/outbox/intents';
+import { expandIntent } from '../../server/features/outbox/expand';
 import { as } from './app';
 
 let seq = 0;

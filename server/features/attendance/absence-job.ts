@@ -5,7 +5,7 @@ import type { Realtime } from '@core/realtime';
 import { addDays, localDate, localDateTime, nowIso } from '@core/time/time';
 import { isSchoolDay } from './rules';
 import { recordsByIds, schoolRules } from './service';
-import { writeNotificationIntent } from '../notifications';
+import { writeNotificationIntent } from '../outbox';
 import { writeLog } from '@core/audit-log';
 import type { LiveAttendanceEvent } from '@domain/attendance';
 

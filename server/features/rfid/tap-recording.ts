@@ -4,7 +4,7 @@ import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { NewTap, RecordedGroup, TapChange } from './tap-results';
 import { decideTap, type SchoolRules } from '../attendance';
-import type { NotificationIntent } from '../notifications';
+import type { NotificationIntent } from '../outbox';
 import { writeTapGroup, type TapRow } from './tap-writes';
 import { isLateTap, lateReason, recordLateReplays, type LateReplay } from './late-replay';
 import {

@@ -1,7 +1,7 @@
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import type { TapOutcome } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
-import { intentColumns, openAttendanceIntent, type NotificationIntent } from '../notifications';
+import { intentColumns, openAttendanceIntent, type NotificationIntent } from '../outbox';
 import { ReplayRace } from './tap-results';
 import { dayKey, tapKey, type DayState } from './tap-lookups';
 

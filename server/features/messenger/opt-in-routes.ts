@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
 import { messengerOptInSchema, newOptInLinkSchema, OPT_IN_MESSAGES as M } from '@domain/messenger-opt-in';
 import { idParams } from '@domain/validation';
-import { messengerOptIn, newOptInLink, unbindParentMessenger } from './messenger-opt-in';
+import { messengerOptIn, newOptInLink, unbindParentMessenger } from './opt-in';
 
 /**
- * A student's parent Messenger opt-in (student detail; issue #18 item 1): the binding and the live link's
+ * A student's parent Messenger opt-in (student detail): the binding and the live link's
  * dates, a new single-use link (shown once, the old one dies) and unbinding. Both changes are logged.
  */
 const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {

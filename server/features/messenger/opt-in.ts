@@ -14,8 +14,8 @@ import {
 import { writeLog, type Actor } from '@core/audit-log';
 
 /*
- * A parent's Messenger opt-in (issue #18 item 1): https://m.me/{page}?ref={ref}. Opening it and writing to the
- * page gives the page the parent's PSID with the ref (webhook: features/notifications/messenger-webhook.ts). A ref binds ONE
+ * A parent's Messenger opt-in: https://m.me/{page}?ref={ref}. Opening it and writing to the
+ * page gives the page the parent's PSID with the ref (webhook: webhook.ts). A ref binds ONE
  * PSID to ONE student, once, before it expires; a new link kills the previous one. Only the ref's SHA-256 is
  * stored, so the link is shown when it is made and never again (the school prints or sends it then; a lost
  * link is replaced with "New link", which costs nothing while the parent has not used it).

@@ -4,11 +4,10 @@ import { nowIso } from '@core/time/time';
 import { SMS_UNCERTAIN_MESSAGES as M } from '@domain/sms-uncertain';
 import type { SmsNotification } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
-import { OUTBOX } from './outbox/claim';
-import { getNotification } from './sms-history';
+import { getNotification, OUTBOX } from '../outbox';
 
 /**
- * An admin's decision on an UNCERTAIN message (issue #18): resend it (back to the queue as a fresh message,
+ * An admin's decision on an UNCERTAIN message: resend it (back to the queue as a fresh message,
  * PENDING in the history) or dismiss it (never resent; the history keeps UNCERTAIN with the dismissal time).
  * Both change the outbox row only while it is still 'uncertain', so two admins (or resend and dismiss) racing
  * get one success and one 409; both are logged in the same transaction.

@@ -3,10 +3,10 @@ import { badRequest, notFound } from '@core/http/errors';
 import { writeLog, type Actor } from '@core/audit-log';
 import { GROUP_MESSAGE_MESSAGES, type GroupChoices, type GroupMessageInput } from '@domain/sms-history';
 import { GRADE_NOT_FOUND, SECTION_NOT_FOUND } from '../grades-sections';
-import { writeNotificationIntent } from './intents';
+import { writeNotificationIntent } from '../outbox';
 
 /**
- * A message to the parents of a grade or a section of one school (issue 22, SEND_SMS): one CUSTOM intent per active
+ * A message to the parents of a grade or a section of one school (SEND_SMS): one CUSTOM intent per active
  * student, so each parent gets it by their own preference through the outbox, like any other message.
  */
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createOutboxWorker } from './outbox/worker';
+import { createOutboxWorker } from './worker';
 
 /**
  * The outbox worker sends what the routes and the tap intake queue. It runs with the server (OUTBOX_WORKER=0
  * leaves sending to another process) and stops before the database closes.
  */
-export function setupNotifications(app: FastifyInstance) {
+export function setupOutbox(app: FastifyInstance) {
   const { config } = app;
   app.decorate(
     'outbox',

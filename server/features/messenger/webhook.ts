@@ -3,9 +3,8 @@ import { nowIso } from '@core/time/time';
 import { LEARNER_CONNECTED_REPLY, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 import type { MessengerWebhook } from '@domain/webhooks';
 import { writeLog, type Actor } from '@core/audit-log';
-import type { PageDeps } from '../devices';
-import { sendMessengerText } from '../devices';
-import { useOptInRef } from './messenger-opt-in';
+import { sendMessengerText, type PageDeps } from './client';
+import { useOptInRef } from './opt-in';
 
 const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
 

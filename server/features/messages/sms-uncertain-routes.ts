@@ -4,7 +4,7 @@ import { smsNotificationSchema } from '@domain/sms-history';
 import { SMS_UNCERTAIN_MESSAGES, smsNotificationParams } from '@domain/sms-uncertain';
 import { decideUncertain } from './sms-uncertain';
 
-/** Issue #18: Resend or Dismiss an UNCERTAIN message of SMS History (super-admin scope; both logged). */
+/** Resend or Dismiss an UNCERTAIN message of SMS History (super-admin scope; both logged). */
 const smsUncertainRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const decision of ['resend', 'dismiss'] as const) {
     app.post(

@@ -23,7 +23,7 @@ import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
 import { groupAudience, groupChoices, queueGroupMessage } from './group-messages';
 
-/** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
+/** GET /sms-history (the history filter, page size 10) and the 'Send message' action (a CUSTOM message). */
 export const smsHistoryRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {

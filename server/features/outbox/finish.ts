@@ -96,7 +96,7 @@ const FINAL = {
   failed: { outbox: OUTBOX.failed, history: 'FAILED', from: ['PENDING', 'SENT'] },
   /** Nobody can tell whether it went: an admin decides. */
   uncertain: { outbox: OUTBOX.uncertain, history: 'UNCERTAIN', from: ['PENDING'] },
-  /** An attendance notice whose time is up (issue #20): it is not sent at all rather than late. */
+  /** An attendance notice whose time is up: it is not sent at all rather than late. */
   expired: { outbox: OUTBOX.expired, history: 'EXPIRED', from: ['PENDING'] },
 } as const;
 
@@ -128,7 +128,7 @@ export const markUncertain = (db: Executor, row: OutboxRow, reason: string) => m
 export const markExpired = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'expired');
 
 /**
- * Issue #20: every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
+ * Every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
  * `reason`), set-based. The outbox rows first, with RETURNING: they are locked (PostgreSQL) or the statement is alone
  * (SQLite), so no claimer takes one in between and a row is never both sent and EXPIRED. Rows being sent are left
  * to their worker, which checks the expiry itself right before the send. Returns the history ids expired.
@@ -157,7 +157,7 @@ export async function expireDue(db: Executor, reason: string, now = new Date()):
 }
 
 /**
- * Issue #20 item 4: a FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
+ * A FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
  * SAME message (outbox row and history row, so the parent gets it once and History shows one row) changes channel:
  * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History.
  * False when the lease was lost or an SMS of this intent exists already (nothing changed).

@@ -3,16 +3,16 @@ import { RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '@core/db/index';
 import type { OutboxConfig } from '@core/config';
-import type { NotificationIntent } from '../intents';
 import type { SmsNotification } from '@domain/sms-history';
-import { getNotification } from '../sms-history';
+import { getNotification } from './history';
 import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
 import { claimDue, renewLease, type OutboxRow } from './claim';
 import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
 import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
-import { addChannelMessage, expandIntent, studentContext, type ChannelPayload } from './expand';
+import { addChannelMessage, expandIntent, studentContext } from './expand';
 import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
+import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { expiryReason } from './urgency';
 
 export interface OutboxWorker {
@@ -39,7 +39,7 @@ export interface WorkerDeps extends SendDeps {
  * Gives the event loop back before the caller goes on (incoming requests, timers), ONE caller per loop turn.
  * On SQLite every statement is synchronous and an awaited query resolves at once, so expanding a backlog of
  * intents (database work only, no network wait) never lets the loop read a request unless the worker steps
- * aside: bench:drain-taps measured tap p99 going from 64 ms to 7.5 s during a 10,000-message drain. One waiter
+ * aside, and a tap would wait for the whole drain (bench:drain-taps measures it). One waiter
  * per turn, not all lanes at once: setImmediate callbacks queued together run back to back in the same turn,
  * so a tap would wait for every lane's row; an immediate queued from one runs in the next turn, after the poll.
  */
@@ -69,7 +69,7 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
 }
 
 /**
- * The notification outbox worker (INTEGRATIONS.md §4), started with the server: claims due rows, expands
+ * The notification outbox worker, started with the server: claims due rows, expands
  * intents into per-channel messages, sends them (failover, daily limits, backoff with jitter), records
  * every outcome in sms_notifications and emits `sms:sent`.
  */
@@ -116,7 +116,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
       await markFailed(db, row, reason);
-      // A failed message shows live in SMS History like a sent one (issue #19).
+      // A failed message shows live in SMS History like a sent one.
       await emit(row);
       return;
     }
@@ -126,8 +126,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   }
 
   /** Preference BOTH and Messenger could not deliver: make sure the SMS goes (no-op when it already exists). */
-  async function fallbackToSms(row: OutboxRow) {
-    const payload = JSON.parse(row.payload) as ChannelPayload;
+  async function fallbackToSms(row: OutboxRow, payload: ChannelPayload) {
     if (payload.preference !== 'BOTH' || !row.studentId) return;
     const student = await studentContext(db, row.studentId);
     if (!student) return;
@@ -145,12 +144,11 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   }
 
   /**
-   * Issue #20 item 4: Messenger refused a FACEBOOK_MESSENGER_ONLY message because its 24-hour window is closed
+   * Messenger refused a FACEBOOK_MESSENGER_ONLY message because its 24-hour window is closed
    * (or the parent's last message to the page is older than that). With a parent phone the same message goes by
    * SMS (History: channel SMS, note MESSENGER_REASONS.bySms); without one it is FAILED 'Messenger window closed'.
    */
-  async function windowClosed(row: OutboxRow) {
-    const payload = JSON.parse(row.payload) as ChannelPayload;
+  async function windowClosed(row: OutboxRow, payload: ChannelPayload) {
     const student = row.studentId ? await studentContext(db, row.studentId) : undefined;
     const phone = student?.parentPhone?.trim();
     if (phone && (await switchToSms(db, row, phone, `${payload.intentKey}:SMS`, MESSENGER_REASONS.bySms))) {
@@ -160,7 +158,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (await markFailed(db, row, MESSENGER_REASONS.window)) await emit(row);
   }
 
-  /** Issue #20: a message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
+  /** A message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
   async function expireIfLate(row: OutboxRow): Promise<boolean> {
     if (row.expiresAt == null || row.expiresAt > clock.now().toISOString()) return false;
     if (await markExpired(db, row, expiryReason(config.attendanceExpiryHours))) await emit(row);
@@ -178,7 +176,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         return;
       }
       if (row.channel === 'SMS') {
-        const payload = JSON.parse(row.payload) as ChannelPayload;
+        const payload = channelPayloadOf(row);
         const tz = payload.schoolId ? await schoolZone(payload.schoolId) : null;
         // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
         const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
@@ -191,17 +189,18 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
             kind: 'failed',
             reason: `${row.lastError ?? 'SMS gateway did not answer'} (gave up after ${row.attempts} attempts)`,
           });
-        await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, tz));
+        await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, payload, tz));
         return;
       }
       if (row.channel === 'MESSENGER') {
         if (row.inflightAt) return await finish(row, { kind: 'uncertain', reason: UNCERTAIN_REASONS.messenger });
         if (await expireIfLate(row)) return;
-        const outcome = await deliverMessenger(db, deps, row);
-        if (outcome.kind === 'failed' && outcome.window && JSON.parse(row.payload).preference === 'FACEBOOK_MESSENGER_ONLY')
-          return await windowClosed(row);
+        const payload = channelPayloadOf(row);
+        const outcome = await deliverMessenger(db, deps, row, payload);
+        if (outcome.kind === 'failed' && outcome.window && payload.preference === 'FACEBOOK_MESSENGER_ONLY')
+          return await windowClosed(row, payload);
         await finish(row, outcome);
-        if (outcome.kind === 'failed') await fallbackToSms(row);
+        if (outcome.kind === 'failed') await fallbackToSms(row, payload);
         return;
       }
       await markFailed(db, row, `Unknown channel ${row.channel}`);

@@ -1,22 +1,13 @@
 import type { Executor } from '@core/db/index';
 import { nowIso } from '@core/time/time';
-import type { NotificationIntent } from '../intents';
+import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
 import { renderMessage } from './templates';
 import { expiresAt, expiryReason, priorityOf } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
 
-/** What a per-channel row carries (its payload JSON). */
-export interface ChannelPayload {
-  type: NotificationIntent['type'];
-  schoolId: number | null;
-  text: string;
-  preference: string;
-  intentKey: string;
-}
-
-/** notificationPreference → channels (spec §3; default SMS_ONLY). BOTH sends both; Messenger only once the parent opted in. */
+/** notificationPreference → channels (default SMS_ONLY). BOTH sends both; Messenger only once the parent opted in. */
 export function channelsFor(preference: string, hasPsid: boolean): Channel[] {
   if (preference === 'FACEBOOK_MESSENGER_ONLY') return ['MESSENGER'];
   if (preference === 'BOTH') return hasPsid ? ['SMS', 'MESSENGER'] : ['SMS'];
@@ -43,7 +34,7 @@ export async function studentContext(db: Executor, studentId: number) {
     .executeTakeFirst();
 }
 
-/** A message's deadline (issue #20): when it expires, and the reason when that time has already passed. */
+/** A message's deadline: when it expires, and the reason when that time has already passed. */
 export interface Expiry {
   at: string | null;
   /** Set: the message is past its use already; it is written EXPIRED and never sent. */
@@ -130,8 +121,7 @@ export async function addChannelMessage(
 /**
  * An intent → its per-channel messages, by the student's preference and contact details as they are now,
  * in one transaction with marking the intent done (a crash leaves either nothing or everything). The messages
- * are written held by the intent's claim and returned, so the worker sends them in the same pass (issue #20
- * item 3: a fresh tap's SMS does not wait for another claim behind the backlog).
+ * are written held by the intent's claim and returned, so the worker sends them in the same pass (a fresh tap's SMS does not wait for another claim behind the backlog).
  */
 export async function expandIntent(
   trx: Executor,
@@ -140,7 +130,7 @@ export async function expandIntent(
   expiryHours: number | null,
   now = new Date(),
 ): Promise<OutboxRow[]> {
-  const intent = JSON.parse(row.payload) as NotificationIntent;
+  const intent = intentOf(row);
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
     trx
@@ -152,7 +142,7 @@ export async function expandIntent(
     await finish(student ? 'Student is archived' : 'Student not found');
     return [];
   }
-  // Issue #23: an absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
+  // An absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
   if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
     const record = await trx
       .selectFrom('attendanceRecords')
