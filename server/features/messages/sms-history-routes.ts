@@ -71,7 +71,7 @@ export const smsHistoryRoutes =
         config: scope.permission('SEND_SMS'),
       },
       async (request, reply) => {
-        const data = await queueCustomMessage(app.db, request.body, request.actor(), scope.school(request));
+        const data = await queueCustomMessage(app.db, request.body, request.actor(), app.clock.now(), scope.school(request));
         app.outbox.kick();
         return reply.status(202).send({ success: true, data, message: CUSTOM_MESSAGE_MESSAGES.queued });
       },
@@ -117,7 +117,7 @@ export const smsHistoryRoutes =
         config: scope.permission('SEND_SMS'),
       },
       async (request, reply) => {
-        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor());
+        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor(), app.clock.now());
         app.outbox.kick();
         return reply.status(202).send({ success: true, data, message: GROUP_MESSAGE_MESSAGES.queued(data.recipients) });
       },

@@ -37,6 +37,8 @@ export async function queueCustomMessage(
   db: DB,
   input: CustomMessageInput,
   actor: Actor,
+  /** The server's clock now: the message's time, and when it is due. */
+  now: Date,
   /** A school admin's school: another school's student is 'Student not found'. */
   onlySchoolId?: number,
 ): Promise<{ key: string }> {
@@ -56,10 +58,11 @@ export async function queueCustomMessage(
         type: 'CUSTOM',
         studentId: student.id,
         schoolId: student.schoolId,
-        occurredAt: new Date().toISOString(),
+        occurredAt: now.toISOString(),
         text: input.message,
         sender: actor.userId != null ? { role: actor.role, id: actor.userId } : undefined,
       },
+      now,
       key,
     );
     await writeLog(trx, actor, {

@@ -20,7 +20,14 @@ const smsUncertainRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const data = await decideUncertain(app.db, request.params.id, decision, request.actor(), app.config.schoolTimezone);
+        const data = await decideUncertain(
+          app.db,
+          request.params.id,
+          decision,
+          request.actor(),
+          app.config.schoolTimezone,
+          app.clock.now(),
+        );
         if (decision === 'resend') app.outbox.kick();
         app.realtime.emitToSchool(data.schoolId, 'sms:sent', data);
         if (data.student) app.realtime.emitToStudent(data.student.id, 'sms:sent', { id: data.id });

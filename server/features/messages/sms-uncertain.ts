@@ -1,6 +1,5 @@
 import type { DB } from '@core/db/index';
 import { conflict, notFound } from '@core/http/errors';
-import { nowIso } from '@core/time/time';
 import { SMS_UNCERTAIN_MESSAGES as M } from '@domain/sms-uncertain';
 import type { SmsNotification } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
@@ -18,6 +17,8 @@ export async function decideUncertain(
   decision: 'resend' | 'dismiss',
   actor: Actor,
   defaultTimeZone: string,
+  /** The server's clock now: a resent message is due from then. */
+  at: Date,
 ): Promise<SmsNotification> {
   await db.transaction().execute(async (trx) => {
     const note = await trx
@@ -27,7 +28,7 @@ export async function decideUncertain(
       .executeTakeFirst();
     if (!note) throw notFound(M.notFound);
     if (note.status !== 'UNCERTAIN' || note.dismissedAt != null || note.requestId == null) throw conflict(M.notUncertain);
-    const now = nowIso();
+    const now = at.toISOString();
     const outbox = await trx
       .updateTable('notificationOutbox')
       .set(

@@ -11,4 +11,4 @@ export const messengerFeature: Feature = {
 
 // What other features may use of it: its door (lint allows no other way in).
 export { sendMessengerText, testPageToken, type PageDeps } from './client';
-export { messengerOptIn, newOptInLink } from './opt-in';
+export { messengerOptIn, newOptInLink, type LinkTerms } from './opt-in';

@@ -72,6 +72,7 @@ const messengerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         graphApiUrl: app.config.graphApiUrl,
         timeoutMs: app.config.outbox.sendTimeoutMs,
         log: request.log,
+        clock: app.clock,
       };
       return { success: true as const, data: await applyMessengerEvents(deps, entries) };
     },

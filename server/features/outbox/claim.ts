@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgres, type Executor } from '@core/db/index';
 import type { NotificationOutboxTable } from '@core/db/schema';
-import { FRESH_WINDOW_SECONDS, inClaimOrder, PRIORITY } from './urgency';
+import { inClaimOrder, PRIORITY } from './urgency';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
@@ -54,8 +54,8 @@ export async function claimDue(
   db: Executor,
   limit: number,
   leaseMs: number,
-  freshWindowMs = FRESH_WINDOW_SECONDS * 1000,
-  now = new Date(),
+  freshWindowMs: number,
+  now: Date,
 ): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - freshWindowMs).toISOString();
@@ -144,10 +144,10 @@ export async function claimDue(
 }
 
 /** Extends the lease of a claim's rows still being worked on (a long batch must not be taken from under it). */
-export async function renewLease(db: Executor, leaseToken: string, leaseMs: number): Promise<void> {
+export async function renewLease(db: Executor, leaseToken: string, leaseMs: number, now: Date): Promise<void> {
   await db
     .updateTable('notificationOutbox')
-    .set({ lockedUntil: new Date(Date.now() + leaseMs).toISOString() })
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs).toISOString() })
     .where('leaseToken', '=', leaseToken)
     .where('status', '=', OUTBOX.sending)
     .execute();
@@ -158,10 +158,10 @@ export async function renewLease(db: Executor, leaseToken: string, leaseMs: numb
  * call, the next claim sees the marker and reconciles instead of sending again. False = the lease was lost
  * (another worker holds the row): do not send.
  */
-export async function beginAttempt(db: Executor, row: OutboxRow, deviceId: number | null): Promise<boolean> {
+export async function beginAttempt(db: Executor, row: OutboxRow, deviceId: number | null, now: Date): Promise<boolean> {
   const r = await db
     .updateTable('notificationOutbox')
-    .set({ inflightAt: new Date().toISOString(), inflightDeviceId: deviceId })
+    .set({ inflightAt: now.toISOString(), inflightDeviceId: deviceId })
     .where('id', '=', row.id)
     .where('status', '=', OUTBOX.sending)
     .where('leaseToken', '=', row.leaseToken)

@@ -40,9 +40,10 @@ export async function deliverMessenger(
   if (row.studentId != null) {
     const st = await db.selectFrom('students').select('parentMessengerLastAt').where('id', '=', row.studentId).executeTakeFirst();
     const last = st?.parentMessengerLastAt ? Date.parse(st.parentMessengerLastAt) : NaN;
-    if (Date.now() - last > MESSENGER_WINDOW_MS) return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
+    if (deps.clock.now().getTime() - last > MESSENGER_WINDOW_MS)
+      return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
   }
-  if (!(await beginAttempt(db, row, null))) return { kind: 'lost' };
+  if (!(await beginAttempt(db, row, null, deps.clock.now()))) return { kind: 'lost' };
   const result = await sendMessengerText({
     graphApiUrl: deps.graphApiUrl,
     pageId: page.pageId,

@@ -1,6 +1,7 @@
 import type { Executor } from '@core/db/index';
 import type { SecretBox } from '@core/secrets/secrets';
 import { localDate } from '@core/time/time';
+import type { Clock } from '@core/time/clock';
 import { sendSms } from '../devices';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { ChannelPayload } from './payloads';
@@ -18,6 +19,8 @@ export type Outcome =
   | { kind: 'lost' };
 
 export interface SendDeps {
+  /** The server's clock: which day a device's daily count is on, when an attempt started */
+  clock: Clock;
   secrets: SecretBox;
   gatewayUrl: string;
   graphApiUrl: string;
@@ -63,14 +66,14 @@ export async function deliverSms(
 ): Promise<Outcome> {
   const devices = await deviceCandidates(db, payload.schoolId, row.deviceId);
   if (!devices.length) return { kind: 'retry', reason: 'No active SMS device for this school' };
-  const day = localDate(new Date(), schoolTimezone ?? deps.timeZone);
+  const day = localDate(deps.clock.now(), schoolTimezone ?? deps.timeZone);
   const skipped: string[] = [];
   for (const device of devices) {
     if (!(await reserveSlot(db, device.id, day, device.dailyLimit))) {
       skipped.push(`${device.name}: daily limit reached`);
       continue;
     }
-    if (!(await beginAttempt(db, row, device.id))) {
+    if (!(await beginAttempt(db, row, device.id, deps.clock.now()))) {
       await releaseSlot(db, device.id, day);
       return { kind: 'lost' };
     }

@@ -1,5 +1,4 @@
 import type { Executor } from '@core/db/index';
-import { nowIso } from '@core/time/time';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
 import { renderMessage } from './templates';
@@ -42,7 +41,7 @@ export interface Expiry {
 }
 
 /** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
-export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now = new Date()): Expiry {
+export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now: Date): Expiry {
   const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
   return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
 }
@@ -51,6 +50,13 @@ export function expiryOf(intent: NotificationIntent, timeZone: string, hours: nu
 export interface Lease {
   token: string;
   until: string;
+}
+
+/** When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any. */
+export interface Writing {
+  now: Date;
+  expiry?: Expiry;
+  lease?: Lease;
 }
 
 /**
@@ -67,13 +73,12 @@ export async function addChannelMessage(
   recipient: string,
   text: string,
   preference: string,
-  expiry: Expiry = { at: null },
-  lease?: Lease,
+  { now: at, expiry = { at: null }, lease }: Writing,
 ): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
   if (exists) return null;
-  const now = nowIso();
+  const now = at.toISOString();
   const note = await trx
     .insertInto('smsNotifications')
     .values({
@@ -128,14 +133,14 @@ export async function expandIntent(
   row: OutboxRow,
   defaultTimeZone: string,
   expiryHours: number | null,
-  now = new Date(),
+  now: Date,
 ): Promise<OutboxRow[]> {
   const intent = intentOf(row);
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
     trx
       .updateTable('notificationOutbox')
-      .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: nowIso() })
+      .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
   if (!student || student.isArchived) {
@@ -172,17 +177,11 @@ export async function expandIntent(
   const held: OutboxRow[] = [];
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    const message = await addChannelMessage(
-      trx,
-      withSchool,
-      row.idempotencyKey,
-      channel,
-      recipient,
-      text,
-      preference,
+    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, {
+      now,
       expiry,
       lease,
-    );
+    });
     if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);

@@ -133,7 +133,7 @@ export const markExpired = (db: Executor, row: OutboxRow, reason: string) => mar
  * (SQLite), so no claimer takes one in between and a row is never both sent and EXPIRED. Rows being sent are left
  * to their worker, which checks the expiry itself right before the send. Returns the history ids expired.
  */
-export async function expireDue(db: Executor, reason: string, now = new Date()): Promise<number[]> {
+export async function expireDue(db: Executor, reason: string, now: Date): Promise<number[]> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const rows = await trx
@@ -162,8 +162,14 @@ export async function expireDue(db: Executor, reason: string, now = new Date()):
  * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History.
  * False when the lease was lost or an SMS of this intent exists already (nothing changed).
  */
-export async function switchToSms(db: Executor, row: OutboxRow, phone: string, key: string, note: string): Promise<boolean> {
-  const now = nowIso();
+export async function switchToSms(
+  db: Executor,
+  row: OutboxRow,
+  to: { phone: string; key: string; note: string },
+  at: Date,
+): Promise<boolean> {
+  const { phone, key, note } = to;
+  const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
     if (taken) return false;
@@ -189,7 +195,7 @@ export async function switchToSms(db: Executor, row: OutboxRow, phone: string, k
 }
 
 /**
- * Schedules the next attempt; `deviceId` remembers which device failed, so the next attempt tries it last.
+ * Schedules the next attempt at `retryAt`; `deviceId` remembers which device failed, so the next attempt tries it last.
  * `unknown`: the attempt got no answer and may have been sent: its in-flight marker stays, so the next
  * attempt asks the provider first instead of sending again.
  */
@@ -197,7 +203,7 @@ export async function markRetry(
   db: Executor,
   row: OutboxRow,
   reason: string,
-  delayMs: number,
+  retryAt: Date,
   deviceId?: number | null,
   unknown = false,
 ): Promise<boolean> {
@@ -208,7 +214,7 @@ export async function markRetry(
     status: OUTBOX.pending,
     attempts: row.attempts + 1,
     lastError: reason,
-    nextAttemptAt: new Date(Date.now() + delayMs).toISOString(),
+    nextAttemptAt: retryAt.toISOString(),
     deviceId: deviceId ?? row.deviceId,
   });
 }

@@ -1,5 +1,4 @@
 import type { Executor } from '@core/db/index';
-import { nowIso } from '@core/time/time';
 import { priorityOf } from './urgency';
 import type { SmsType } from '@domain/sms-history';
 import type { NotificationIntent } from './payloads';
@@ -45,15 +44,16 @@ export function openAttendanceIntent(intent: Omit<NotificationIntent, 'attendanc
 
 /**
  * Writes the intent unless one with the same key exists. Keys: `${type}:attendance:${attendanceId}` for
- * attendance changes (one per change), or the caller's own unique key for CUSTOM messages.
- * Returns true when a row was written.
+ * attendance changes (one per change), or the caller's own unique key for CUSTOM messages. Due from `now` (the
+ * server's clock, which the worker's claim reads too). Returns true when a row was written.
  */
 export async function writeNotificationIntent(
   db: Executor,
   intent: NotificationIntent,
+  now: Date,
   idempotencyKey = attendanceKey(intent),
 ): Promise<boolean> {
-  return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }])) > 0;
+  return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }], now)) > 0;
 }
 
 /**
@@ -75,9 +75,9 @@ export function intentColumns(intent: NotificationIntent, idempotencyKey = atten
   };
 }
 
-async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[]) {
+async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[], at: Date) {
   if (rows.length === 0) return 0;
-  const now = nowIso();
+  const now = at.toISOString();
   const result = await db
     .insertInto('notificationOutbox')
     .values(

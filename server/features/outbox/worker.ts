@@ -1,4 +1,3 @@
-import { systemClock, type Clock } from '@core/time/clock';
 import { RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '@core/db/index';
@@ -29,8 +28,6 @@ export interface WorkerDeps extends SendDeps {
   db: DB;
   config: OutboxConfig;
   log: FastifyBaseLogger;
-  /** The school clock: whether an attendance notice has outlived its day (core/time/clock.ts) */
-  clock?: Clock;
   /** socket.io `sms:sent` with the history row */
   onSent(row: SmsNotification): void;
 }
@@ -75,7 +72,9 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
  */
 export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, config, log } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
+  /** When an attempt `delayMs` from now is due. */
+  const after = (delayMs: number) => new Date(clock.now().getTime() + delayMs);
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -110,7 +109,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (outcome.kind === 'unknown') {
       // Not counted against giving up: the next attempt only asks the provider before it sends anything.
       const delay = backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs);
-      await markRetry(db, row, outcome.reason, delay, outcome.deviceId, true);
+      await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId, true);
       return;
     }
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
@@ -122,7 +121,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     }
     const delay =
       backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
-    await markRetry(db, row, outcome.reason, delay, outcome.deviceId);
+    await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId);
   }
 
   /** Preference BOTH and Messenger could not deliver: make sure the SMS goes (no-op when it already exists). */
@@ -138,7 +137,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     };
     await db.transaction().execute((trx) =>
       addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference, {
-        at: row.expiresAt,
+        now: clock.now(),
+        expiry: { at: row.expiresAt },
       }),
     );
   }
@@ -151,7 +151,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function windowClosed(row: OutboxRow, payload: ChannelPayload) {
     const student = row.studentId ? await studentContext(db, row.studentId) : undefined;
     const phone = student?.parentPhone?.trim();
-    if (phone && (await switchToSms(db, row, phone, `${payload.intentKey}:SMS`, MESSENGER_REASONS.bySms))) {
+    const bySms = { key: `${payload.intentKey}:SMS`, note: MESSENGER_REASONS.bySms };
+    if (phone && (await switchToSms(db, row, { ...bySms, phone }, clock.now()))) {
       log.info({ outboxId: row.id }, 'Messenger window closed: the message goes by SMS');
       return;
     }
@@ -212,19 +213,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         db,
         row,
         'Internal error while sending',
-        backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs),
+        after(backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs)),
         undefined,
         true,
       ).catch(() => {});
     }
   }
 
-  let sweptAt = 0;
-  /** Pending messages past their expiry → EXPIRED, at most once a second (one index range when there are none). */
+  let sweptAt = -Infinity;
+  /**
+   * Pending messages past their expiry → EXPIRED, at most once a second of the clock (one index range when there are
+   * none); a clock set back sweeps at once.
+   */
   async function sweepExpired() {
-    if (Date.now() - sweptAt < 1000) return;
-    sweptAt = Date.now();
-    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), clock.now());
+    const now = clock.now();
+    if (now.getTime() >= sweptAt && now.getTime() - sweptAt < 1000) return;
+    sweptAt = now.getTime();
+    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), now);
     if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
     // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
     for (const id of ids.slice(0, 20)) {
@@ -236,13 +241,16 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function runOnce(): Promise<number> {
     await sweepExpired();
     const claimStart = performance.now();
-    const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000);
+    const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000, clock.now());
     if (!rows.length) return 0;
     const claimMs = performance.now() - claimStart;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
     const token = rows[0]!.leaseToken!;
     const renewal = setInterval(
-      () => void renewLease(db, token, config.leaseMs).catch((err: unknown) => log.error({ err }, 'outbox lease renewal failed')),
+      () =>
+        void renewLease(db, token, config.leaseMs, clock.now()).catch((err: unknown) =>
+          log.error({ err }, 'outbox lease renewal failed'),
+        ),
       Math.max(50, Math.floor(config.leaseMs / 3)),
     );
     try {
