@@ -10,19 +10,31 @@ export interface TestClock extends Clock {
   advance(ms: number): void;
   /** Puts the clock at `at`; it runs on from there. */
   set(at: Date | string): void;
+  /** Holds the clock still where it is until the returned function is called; it then runs on from there. */
+  hold(): () => void;
 }
 
 export function testClock(start?: Date | string): TestClock {
-  let offset = 0;
-  const clock: TestClock = {
-    now: () => new Date(Date.now() + offset),
+  let base = start ? new Date(start).getTime() : Date.now();
+  let since = Date.now();
+  let held = false;
+  const read = () => (held ? base : base + (Date.now() - since));
+  return {
+    now: () => new Date(read()),
     advance(ms) {
-      offset += ms;
+      base += ms;
     },
     set(at) {
-      offset = new Date(at).getTime() - Date.now();
+      base = new Date(at).getTime();
+      since = Date.now();
+    },
+    hold() {
+      base = read();
+      held = true;
+      return () => {
+        held = false;
+        since = Date.now();
+      };
     },
   };
-  if (start) clock.set(start);
-  return clock;
 }
