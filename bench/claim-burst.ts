@@ -20,7 +20,8 @@ import { sql } from 'kysely';
 import { createDb, isPostgres, migrateToLatest } from '@core/db/index';
 import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
 import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
-import { claimDue } from '../server/features/notifications/outbox/claim';
+import { claimDue } from '../server/features/outbox/claim';
+import { FRESH_WINDOW_SECONDS } from '../server/features/outbox/urgency';
 import { createPgSchema, dropPgSchema, parseArgs, percentile } from './lib';
 
 const USAGE = `
@@ -60,7 +61,7 @@ try {
     const ms: number[] = [];
     for (let i = 0; i < CLAIMS; i++) {
       const start = performance.now();
-      const rows = await claimDue(db, 20, 60_000);
+      const rows = await claimDue(db, 20, 60_000, FRESH_WINDOW_SECONDS * 1000, new Date());
       ms.push(performance.now() - start);
       if (rows.length !== 20) throw new Error(`claim ${i} took ${rows.length} rows, not 20`);
     }

@@ -5,6 +5,7 @@ import type { Actor } from '@core/audit-log';
 import { putAttendanceSettings } from '../server/features/attendance/service';
 import { createReader } from '../server/features/rfid/readers';
 import { createSmsDevice } from '../server/features/devices/sms-devices';
+import { systemClock } from '@core/time/clock';
 import { saveSearchTerms } from '../server/features/students/search';
 import { normalizeCardUid } from '@shared/card-uid';
 import { hashPassword } from '@core/auth/passwords';
@@ -172,7 +173,7 @@ export async function seedDemo(
       readers.push({ id: reader.id, name: reader.name, token: reader.token, cards });
     }
     await createSmsDevice(
-      { db, secrets, gatewayUrl: '', timeZone, sendTimeoutMs: 10_000 },
+      { db, secrets, gatewayUrl: '', timeZone, sendTimeoutMs: 10_000, clock: systemClock },
       {
         name: `${school.acronym} Gate Phone`,
         deviceName: si === 0 ? 'Samsung Galaxy A14' : 'Xiaomi Redmi 12',

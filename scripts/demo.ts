@@ -64,6 +64,12 @@ const config = loadConfig({
   // The school clock runs DEMO_SPEED times faster: the absence job looks every second.
   ABSENCE_JOB: '1',
   ABSENCE_JOB_SECONDS: '1',
+  // Sessions expire on that clock too, and it skips each night: a year of it (the longest a session may be
+  // configured to last) lasts many real hours at the default speed.
+  SESSION_IDLE_HOURS_STAFF: '8760',
+  SESSION_MAX_HOURS_STAFF: '8760',
+  SESSION_IDLE_HOURS_STUDENT: '8760',
+  SESSION_MAX_HOURS_STUDENT: '8760',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 const firstDay = localDate(new Date(), config.schoolTimezone);

@@ -36,7 +36,7 @@ export interface BuildOptions {
   db?: DB;
   /** Called for every route as it is registered (tests audit the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** The school clock (core/time/clock.ts); the system clock unless a simulation (npm run demo) shifts it. */
+  /** The server's clock (core/time/clock.ts): the system clock unless a test moves it or a simulation (npm run demo) runs it. */
   clock?: Clock;
 }
 
@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const limitStore = await createLimitStore({ ...config, log: app.log });
   useLimitStore(db, limitStore);
   app.addHook('onClose', () => limitStore.close());
-  const sessionCache = new SessionCache(db, config.sessionCacheMs, config.sessions);
+  const sessionCache = new SessionCache(db, config.sessionCacheMs, config.sessions, clock);
   const relay = await createRevocationRelay({ ...config, log: app.log, onReconnect: () => sessionCache.clear() });
   if (relay) sessionCache.useRelay(relay);
   if (relay) {
@@ -125,6 +125,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       config.redisUrl,
       config.liveSessionCheckMs,
       `socket.io:${deploymentKey(config)}`,
+      clock,
     ),
   );
   app.decorate('secrets', createSecretBox(loadSecretKey(config)));

@@ -100,7 +100,7 @@ export interface SessionLifetimes {
   studentMaxMs: number;
 }
 
-/** The notification outbox worker (server/features/notifications/outbox/). */
+/** The notification outbox worker (server/features/outbox/). */
 export interface OutboxConfig {
   /** OUTBOX_WORKER=0 turns the worker off in this process (another process sends). */
   enabled: boolean;
@@ -124,7 +124,7 @@ export interface OutboxConfig {
   attendanceExpiryHours: number | null;
   /**
    * OUTBOX_FRESH_WINDOW_SECONDS: a school's messages whose event is this recent go first, oldest first; older ones
-   * after them, newest first (the rule in server/features/notifications/outbox/urgency.ts). 0 = newest first only.
+   * after them, newest first (the rule in server/features/outbox/urgency.ts). 0 = newest first only.
    */
   freshWindowSeconds: number;
 }

@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from './db/index';
 import { hashToken } from './auth/passwords';
-import { nowIso } from './time/time';
+import { systemClock, type Clock } from './time/clock';
 import { sessionRevocations, type Revocation } from './auth/sessions';
 import { csrfMatches, readCookies } from './auth/browser-session';
 import { ROLE_COOKIES, type Role } from '@domain/auth/roles';
@@ -46,7 +46,7 @@ interface LiveSession {
 }
 
 /** The live super-admin session of a token (not revoked, not expired, account active), or null. */
-async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession | null> {
+async function liveSuperAdminSession(db: DB, token: string, now: string): Promise<LiveSession | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
@@ -55,8 +55,8 @@ async function liveSuperAdminSession(db: DB, token: string): Promise<LiveSession
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.role', '=', 'SUPER_ADMIN')
     .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', nowIso())
-    .where('sessions.idleExpiresAt', '>', nowIso())
+    .where('sessions.expiresAt', '>', now)
+    .where('sessions.idleExpiresAt', '>', now)
     .where('superAdmins.isActive', '=', 1)
     .executeTakeFirst();
   return row
@@ -79,7 +79,7 @@ function adminRooms(schoolId: number | null, permissionsJson: string): string[] 
 }
 
 /** The live ADMIN session of a token, with the school rooms the admin may be in now, or null. */
-async function liveAdminSession(db: DB, token: string): Promise<LiveSession | null> {
+async function liveAdminSession(db: DB, token: string, now: string): Promise<LiveSession | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
@@ -88,8 +88,8 @@ async function liveAdminSession(db: DB, token: string): Promise<LiveSession | nu
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.role', '=', 'ADMIN')
     .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', nowIso())
-    .where('sessions.idleExpiresAt', '>', nowIso())
+    .where('sessions.expiresAt', '>', now)
+    .where('sessions.idleExpiresAt', '>', now)
     .where('admins.isActive', '=', 1)
     .executeTakeFirst();
   if (!row) return null;
@@ -100,7 +100,7 @@ async function liveAdminSession(db: DB, token: string): Promise<LiveSession | nu
 }
 
 /** The live STUDENT session of a token (not revoked, not expired, learner active and not archived), or null. */
-async function liveStudentSession(db: DB, token: string): Promise<LiveSession | null> {
+async function liveStudentSession(db: DB, token: string, now: string): Promise<LiveSession | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
@@ -109,8 +109,8 @@ async function liveStudentSession(db: DB, token: string): Promise<LiveSession | 
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.role', '=', 'STUDENT')
     .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', nowIso())
-    .where('sessions.idleExpiresAt', '>', nowIso())
+    .where('sessions.expiresAt', '>', now)
+    .where('sessions.idleExpiresAt', '>', now)
     .where('students.isActive', '=', 1)
     .where('students.isArchived', '=', 0)
     .executeTakeFirst();
@@ -140,6 +140,8 @@ export async function createRealtime(
   checkEveryMs = 15_000,
   /** Prefix of the adapter's Redis channels (server/core/deployment.ts: one deployment's nodes share it). */
   redisKey = 'socket.io',
+  /** The server's clock, on which sessions expire */
+  clock: Clock = systemClock,
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   let closeRedis: (() => Promise<void>) | undefined;
@@ -187,6 +189,7 @@ export async function createRealtime(
     if (admitted.size === 0) return;
     const sessions = [...admitted.values()];
     const live = new Map<number, string[]>();
+    const now = clock.now().toISOString();
     for (const role of ['SUPER_ADMIN', 'ADMIN', 'STUDENT'] as const) {
       const ids = [...new Set(sessions.filter((s) => s.role === role).map((s) => s.sessionId))];
       for (let i = 0; i < ids.length; i += 500) {
@@ -194,8 +197,8 @@ export async function createRealtime(
           .selectFrom('sessions')
           .where('sessions.id', 'in', ids.slice(i, i + 500))
           .where('sessions.revokedAt', 'is', null)
-          .where('sessions.expiresAt', '>', nowIso())
-          .where('sessions.idleExpiresAt', '>', nowIso());
+          .where('sessions.expiresAt', '>', now)
+          .where('sessions.idleExpiresAt', '>', now);
         if (role === 'SUPER_ADMIN') {
           const rows = await base
             .innerJoin('superAdmins', 'superAdmins.id', 'sessions.userId')
@@ -242,17 +245,17 @@ export async function createRealtime(
       return cookie && csrfMatches(cookie, socket.handshake.auth?.csrf) ? cookie : '';
     };
     let expiry: NodeJS.Timeout | undefined;
-    const admit = (event: string, role: Role, find: (db: DB, token: string) => Promise<LiveSession | null>) =>
+    const admit = (event: string, role: Role, find: (db: DB, token: string, now: string) => Promise<LiveSession | null>) =>
       socket.on(event, async (ack?: (r: { ok: boolean }) => void) => {
         try {
-          const session = await find(db, tokenOf(role));
+          const session = await find(db, tokenOf(role), clock.now().toISOString());
           if (session && socket.connected) {
             // A later join replaces the rooms of an earlier one.
             for (const room of admitted.get(socket)?.rooms ?? []) if (!session.rooms.includes(room)) await socket.leave(room);
             admitted.set(socket, session);
             await socket.join(session.rooms);
             // Expiry is checked by the sweep too; the timer makes it exact when it falls within ~24 days.
-            const ms = Date.parse(session.expiresAt) - Date.now();
+            const ms = Date.parse(session.expiresAt) - clock.now().getTime();
             clearTimeout(expiry);
             if (ms < 2 ** 31 - 1) expiry = setTimeout(() => drop(socket), Math.max(0, ms));
           }

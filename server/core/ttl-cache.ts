@@ -69,6 +69,3 @@ export class TtlCache<K, V> {
     return value;
   }
 }
-
-/** How long the outbox worker keeps a school's time zone (the attendance rules' TTL, which it follows). */
-export const RULES_TTL_MS = 5000;

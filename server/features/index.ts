@@ -12,7 +12,9 @@ import { dashboardFeature } from './dashboard';
 import { devicesFeature } from './devices';
 import { gradesSectionsFeature } from './grades-sections';
 import { inquiriesFeature } from './inquiries';
-import { notificationsFeature } from './notifications';
+import { messagesFeature } from './messages';
+import { messengerFeature } from './messenger';
+import { outboxFeature } from './outbox';
 import { profileFeature } from './profile';
 import { reportsFeature } from './reports';
 import { rfidFeature } from './rfid';
@@ -35,7 +37,9 @@ export const FEATURES: Feature[] = [
   systemLogsFeature,
   studentsFeature,
   devicesFeature,
-  notificationsFeature,
+  outboxFeature,
+  messagesFeature,
+  messengerFeature,
   rfidFeature,
   attendanceFeature,
   calendarFeature,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { testClock } from '../helpers/clock';
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps, schoolYearAround } from '../helpers/rfid';
 import { runAbsenceJob } from '../../server/features/attendance/absence-job';
@@ -7,6 +8,8 @@ import { ATTENDANCE_PAGE_SIZE, EXCUSE_MESSAGES, SETTINGS_MESSAGES } from '@domai
 
 /** Issue #11: attendance settings, the absence job (catch-up, holidays, one claim), EXCUSED, Attendance History. */
 describe(`attendance (${dbKind})`, () => {
+  /** The server's clock: a tap is received at the time the test sets. */
+  const clock = testClock();
   let t: TestApp;
   let token: string;
   const api = (opts: Parameters<ReturnType<typeof as>>[1]) => as(token)(t.app, opts);
@@ -19,7 +22,7 @@ describe(`attendance (${dbKind})`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock });
     token = await loginSuperAdmin(t.app);
   });
   afterAll(() => t.close());
@@ -128,9 +131,9 @@ describe(`attendance (${dbKind})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     // Received as it happens (a tap received long after its time over an ABSENT mark is a late replay: tap-late-replay.test.ts).
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse(at(day, '10:30:02')));
+    clock.set(at(day, '10:30:02'));
     const res = await postTaps(t.app, reader.token, { eventId: 'late-1', cardUid: 'CDCD0001', tappedAt: at(day, '10:30') });
-    clock.mockRestore();
+    clock.set(new Date());
     expect(res.json().data).toMatchObject({ outcome: 'LATE', status: 'LATE', attendanceId: rec.id });
     expect((await intentsOf(t.app, s1)).map((i) => JSON.parse(i.payload).type)).toEqual(['LATE_ARRIVAL']);
 

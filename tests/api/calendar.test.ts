@@ -3,7 +3,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool, logsOf } from '../helpers/schools';
 import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps } from '../helpers/rfid';
 import { runAbsenceJob } from '../../server/features/attendance/absence-job';
-import { expandIntent } from '../../server/features/notifications/outbox/expand';
+import { expandIntent } from '../../server/features/outbox/expand';
 import { CALENDAR_MESSAGES } from '@domain/calendar';
 import { localDate, nowIso } from '@core/time/time';
 

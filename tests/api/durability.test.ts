@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '@core/db/index';
 import { dbKind, pgQuery, WANT_TOKEN } from '../helpers/app';
 import { at, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
-import { startScript, type ScriptProcess } from '../helpers/processes';
+import { startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 
 /*
  * Durability (issue #11): the server is killed with SIGKILL in the middle of a tap load and started again on
@@ -141,7 +141,8 @@ describe.each<typeof dbKind>([dbKind])('SIGKILL during a tap load (%s, real serv
       }
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed mid-load, once enough taps have been acknowledged to tell a lost one.
+    await waitFor(() => acknowledged.size > 150, 60_000, 'taps to be acknowledged under load', 10);
     killed = true;
     server.child.kill('SIGKILL');
     await load;

@@ -7,7 +7,7 @@ import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { loadConfig } from '@core/config';
 import { FACEBOOK_PAGE_MESSAGES as M } from '@domain/devices/facebook-pages';
-import { MESSENGER_REASONS } from '../../server/features/notifications/outbox/deliver-messenger';
+import { MESSENGER_REASONS } from '../../server/features/outbox/deliver-messenger';
 
 /** Spec §2/§5/§7 Facebook pages, the Messenger channel of the outbox, parent opt-in and the Messenger webhook. */
 describe(`Facebook pages and Messenger (${dbKind})`, () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScript, type ScriptProcess } from '../helpers/processes';
+import { startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { redactQuery } from '@core/http/log-redaction';
 
 /*
@@ -46,7 +46,8 @@ describe('request logs', () => {
     expect(verified.status).toBe(200);
     await fetch(`${base}/iclock/cdata?SN=${SERIAL}&options=all`);
     await fetch(`${base}/api/health?access_token=${ACCESS}`);
-    await new Promise((r) => setTimeout(r, 300)); // the logger writes asynchronously
+    // The logger writes asynchronously: the last request's line comes after the others'.
+    await waitFor(() => server.output().includes('"url":"/api/health?'), 5000, 'the log lines', 10);
     const log = server.output();
     expect(log).toContain(
       '"url":"/api/webhooks/messenger?hub.mode=[REDACTED]&hub.verify_token=[REDACTED]&hub.challenge=[REDACTED]"',

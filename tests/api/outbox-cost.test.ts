@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { testClock } from '../helpers/clock';
 import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, historyOf } from '../helpers/notifications';
 import { statementsOf } from '../helpers/statements';
@@ -38,13 +39,15 @@ const LIVE = ['select sms_notifications']; // the History row for the live `sms:
 const SWEEP = ['begin', 'update notification_outbox', 'commit'];
 
 describe(`statements per notice (${dbKind})`, () => {
+  /** The server's clock, held still over both passes below. */
+  const clock = testClock();
   let t: TestApp;
   let gw: StandInGateway;
   let token: string;
   let schoolId: number;
   beforeAll(async () => {
     gw = await startStandInGateway();
-    t = await createTestApp({ smsGatewayUrl: gw.url, outbox: { ...loadConfig({}).outbox, enabled: false } });
+    t = await createTestApp({ smsGatewayUrl: gw.url, outbox: { ...loadConfig({}).outbox, enabled: false } }, { clock });
     token = await loginSuperAdmin(t.app);
     schoolId = (await createSchool(t.app, token)).id;
     await addDevice(t.app, token, { schoolId, isDefault: true });
@@ -56,7 +59,7 @@ describe(`statements per notice (${dbKind})`, () => {
 
   it('a CHECK_IN intent claimed, expanded and sent by SMS costs this exact list of statements', async () => {
     // The clock held still over both passes: the second comes within the sweep's second, whatever the load.
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const release = clock.hold();
     try {
       const first = await addStudent(t.app, schoolId);
       await addIntent(t.app, { studentId: first, schoolId });
@@ -76,7 +79,7 @@ describe(`statements per notice (${dbKind})`, () => {
       for (const studentId of [first, second]) expect((await historyOf(t.app, studentId)).map((n) => n.status)).toEqual(['SENT']);
       expect(gw.messages).toHaveLength(2);
     } finally {
-      clock.mockRestore();
+      release();
     }
   });
 });

@@ -4,7 +4,7 @@ import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, historyOf } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { loadConfig } from '@core/config';
-import { EXPIRY_REASONS } from '../../server/features/notifications/outbox/urgency';
+import { EXPIRY_REASONS } from '../../server/features/outbox/urgency';
 
 /** A queued tap: its label, its SMS request_id, its student and its intent's key. */
 interface Tap {

@@ -1,14 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { testClock } from '../helpers/clock';
+import { waitFor } from '../helpers/processes';
 import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, expandOnly, historyOf } from '../helpers/notifications';
 import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { loadConfig } from '@core/config';
-import { claimDue } from '../../server/features/notifications/outbox/claim';
-import { expandIntent } from '../../server/features/notifications/outbox/expand';
-import { markFailed, markSent } from '../../server/features/notifications/outbox/finish';
-import { UNCERTAIN_REASONS } from '../../server/features/notifications/outbox/reconcile';
+import { claimDue } from '../../server/features/outbox/claim';
+import { expandIntent } from '../../server/features/outbox/expand';
+import { FRESH_WINDOW_SECONDS } from '../../server/features/outbox/urgency';
+import { markFailed, markSent } from '../../server/features/outbox/finish';
+import { UNCERTAIN_REASONS } from '../../server/features/outbox/reconcile';
 import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-history';
 
 /**
@@ -23,6 +26,10 @@ describe(`outbox send protocol (${dbKind})`, () => {
   let gw: StandInGateway;
   let hook: { url: string; secret: string };
   const LEASE_MS = 400;
+  /** The server's clock: a lease runs out when the test moves it past, not after a sleep. */
+  const clock = testClock();
+  /** A claim as another worker makes it, at the clock's time (or `at`). */
+  const claim = (leaseMs: number, at = clock.now()) => claimDue(t.app.db, 100, leaseMs, FRESH_WINDOW_SECONDS * 1000, at);
   const call = (opts: Parameters<ReturnType<typeof as>>[1]) => as(token)(t.app, opts);
   const smsRow = async (studentId: number) =>
     (await t.app.db
@@ -39,7 +46,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
   const markInFlight = (rowId: number, deviceId: number | null) =>
     t.app.db
       .updateTable('notificationOutbox')
-      .set({ inflightAt: new Date().toISOString(), inflightDeviceId: deviceId })
+      .set({ inflightAt: clock.now().toISOString(), inflightDeviceId: deviceId })
       .where('id', '=', rowId)
       .execute();
 
@@ -57,19 +64,22 @@ describe(`outbox send protocol (${dbKind})`, () => {
   beforeAll(async () => {
     gw = await startStandInGateway();
     gw.dedupe = false;
-    t = await createTestApp({
-      smsGatewayUrl: gw.url,
-      smsWebhookSecret: 'protocol-webhook-secret',
-      outbox: {
-        ...loadConfig({}).outbox,
-        enabled: false,
-        baseDelayMs: 20,
-        maxDelayMs: 80,
-        maxAttempts: 5,
-        sendTimeoutMs: 3000, // far above the slow gateway of the lease test (a loaded machine must not turn it into a timeout)
-        leaseMs: LEASE_MS,
+    t = await createTestApp(
+      {
+        smsGatewayUrl: gw.url,
+        smsWebhookSecret: 'protocol-webhook-secret',
+        outbox: {
+          ...loadConfig({}).outbox,
+          enabled: false,
+          baseDelayMs: 20,
+          maxDelayMs: 80,
+          maxAttempts: 5,
+          sendTimeoutMs: 1000, // above the slow gateway of the lease test (a loaded machine must not turn it into a timeout)
+          leaseMs: LEASE_MS,
+        },
       },
-    });
+      { clock },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     hook = {
       url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/webhooks/sms`,
@@ -88,11 +98,10 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it("only the lease holder finishes a row: a stale worker's sent or failed changes nothing", async () => {
     const { studentId, row } = await queued();
-    const [stale] = (await claimDue(t.app.db, 100, 1)).filter((r) => r.id === row.id);
+    const [stale] = (await claim(1)).filter((r) => r.id === row.id);
     expect(stale?.status).toBe('sending');
-    await new Promise((r) => setTimeout(r, 20));
     // The stale claim's lease ran out: another worker takes the row.
-    const [holder] = (await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === row.id);
+    const [holder] = (await claim(60_000, new Date(clock.now().getTime() + 20))).filter((r) => r.id === row.id);
     expect(holder?.leaseToken).not.toBe(stale!.leaseToken);
 
     expect(await markSent(t.app.db, stale!, { providerMsgId: 'stale' })).toBe(false);
@@ -111,23 +120,31 @@ describe(`outbox send protocol (${dbKind})`, () => {
     const studentId = await addStudent(t.app, school.id);
     await addIntent(t.app, { studentId, schoolId: school.id });
     // What a pass does first, then the process dies: the claim, the expansion under its lease, no send.
-    const [intent] = (await claimDue(t.app.db, 100, LEASE_MS)).filter((r) => r.studentId === studentId);
-    const held = await t.app.db.transaction().execute((trx) => expandIntent(trx, intent!, 'Asia/Manila', null));
+    const [intent] = (await claim(LEASE_MS)).filter((r) => r.studentId === studentId);
+    const held = await t.app.db.transaction().execute((trx) => expandIntent(trx, intent!, 'Asia/Manila', null, clock.now()));
     expect(held.map((r) => [r.channel, r.status, r.leaseToken])).toEqual([['SMS', 'sending', intent!.leaseToken]]);
-    expect((await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === held[0]!.id)).toEqual([]);
+    expect((await claim(60_000)).filter((r) => r.id === held[0]!.id)).toEqual([]);
     expect(sendsOf(held[0]!.idempotencyKey)).toBe(0);
 
-    await new Promise((r) => setTimeout(r, LEASE_MS + 50));
+    clock.advance(LEASE_MS + 50);
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
     expect(sendsOf(held[0]!.idempotencyKey)).toBe(1);
   });
 
   it('the lease is renewed while a slow batch runs: no other worker takes its rows, the message goes once', async () => {
     const { studentId, row } = await queued();
-    gw.delayMs = 1500; // more than three leases, half the send timeout
+    gw.delayMs = 600; // several renewals (every LEASE_MS / 3), below the send timeout
     const pass = t.app.outbox.runOnce();
-    await new Promise((r) => setTimeout(r, LEASE_MS + 300));
-    const taken = (await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === row.id);
+    await waitFor(() => sendsOf(row.idempotencyKey) === 1, 5000, 'the send to be in flight', 10);
+    // By the clock the claim's first lease is long over: only a renewal keeps the row from the next claimer.
+    clock.advance(3 * LEASE_MS);
+    await waitFor(
+      async () => ((await smsRow(studentId)).lockedUntil ?? '') > clock.now().toISOString(),
+      5000,
+      'the lease to be renewed',
+      10,
+    );
+    const taken = (await claim(60_000)).filter((r) => r.id === row.id);
     expect(taken).toEqual([]);
     await pass;
     expect((await historyOf(t.app, studentId))[0]?.status).toBe('SENT');
@@ -136,7 +153,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('a send without an answer (timeout) is not sent again: the next attempt finds it in the gateway’s list → SENT', async () => {
     const { studentId, row, device } = await queued();
-    gw.delayMs = 4000; // longer than the 3000 ms send timeout; the gateway has taken the message all the same
+    gw.delayMs = 1200; // longer than the 1000 ms send timeout; the gateway has taken the message all the same
     await t.app.outbox.runOnce();
     expect(await smsRow(studentId)).toMatchObject({
       status: 'pending',
@@ -178,7 +195,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('the gateway cannot be asked: UNCERTAIN with the reason, listed by the status filter; Resend sends it, logged', async () => {
     const { studentId, row, device } = await queued();
-    gw.delayMs = 4000; // past the send timeout
+    gw.delayMs = 1200; // past the send timeout
     await t.app.outbox.runOnce(); // no answer in time
     gw.delayMs = 0;
     gw.listDown = true;
@@ -274,7 +291,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
 
   it('a "delivered" webhook that beats the sender\'s own bookkeeping is kept: markSent then moves neither status nor times back', async () => {
     const { studentId, device, row } = await queued();
-    const [held] = (await claimDue(t.app.db, 100, 60_000)).filter((r) => r.id === row.id);
+    const [held] = (await claim(60_000)).filter((r) => r.id === row.id);
     const data = { request_id: row.idempotencyKey, timestamp: '2026-11-23T23:12:09Z' };
     expect(await postGatewayEvent(hook, 'message.phone.delivered', data)).toBe(200);
     const before = (await historyOf(t.app, studentId))[0]!;

@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { testClock } from '../helpers/clock';
 import { createSchool } from '../helpers/schools';
 import { addDevice, addIntent, addStudent, drain, expandOnly, historyOf } from '../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { startStandInGraph, type StandInGraph } from '../fixtures/graph-api';
 import { loadConfig } from '@core/config';
 import { localDate, startOfLocalDay } from '@core/time/time';
-import { MESSENGER_REASONS } from '../../server/features/notifications/outbox/deliver-messenger';
-import { EXPIRY_REASONS } from '../../server/features/notifications/outbox/urgency';
+import { MESSENGER_REASONS } from '../../server/features/outbox/deliver-messenger';
+import { EXPIRY_REASONS } from '../../server/features/outbox/urgency';
 
 /**
- * Issue #20 items 3 and 4, against the real worker, a real database and the stand-in httpSMS gateway and Graph API
+ * Against the real worker, a real database and the stand-in httpSMS gateway and Graph API
  * on 127.0.0.1: fresh notifications first, fair between schools, attendance notices EXPIRED instead of late, and
  * FACEBOOK_MESSENGER_ONLY falling back to SMS when Messenger's 24-hour window is closed.
  */
@@ -22,6 +23,8 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
   let graph: StandInGraph;
   const BATCH = 6;
   const TZ = 'Asia/Manila';
+  /** The server's clock: the expiry sweep's once-a-second throttle opens when the test moves it on. */
+  const clock = testClock();
   const call = (opts: Parameters<ReturnType<typeof as>>[1]) => as(token)(t.app, opts);
   /** An instant `ms` before now, but never before the start of today in Manila (so it is not yesterday's). */
   const earlierToday = (ms: number) => {
@@ -41,24 +44,27 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
   beforeAll(async () => {
     gw = await startStandInGateway();
     graph = await startStandInGraph();
-    t = await createTestApp({
-      smsGatewayUrl: gw.url,
-      graphApiUrl: graph.url,
-      messengerAppSecret: 'urgency-app-secret',
-      // One send at a time: the order the gateway sees is the order the worker chose. A fresh window of 1 s: the
-      // backlogs here are "older" at any hour, even minutes after midnight in Manila, when earlierToday() can only go
-      // back to 00:00 and the default 5-minute window held them (it failed a CI run at 00:02; the window's own order
-      // is tested in outbox-fresh-window.test.ts).
-      outbox: {
-        ...loadConfig({}).outbox,
-        enabled: false,
-        batchSize: BATCH,
-        concurrency: 1,
-        baseDelayMs: 20,
-        maxDelayMs: 80,
-        freshWindowSeconds: 1,
+    t = await createTestApp(
+      {
+        smsGatewayUrl: gw.url,
+        graphApiUrl: graph.url,
+        messengerAppSecret: 'urgency-app-secret',
+        // One send at a time: the order the gateway sees is the order the worker chose. A fresh window of 1 s: the
+        // backlogs here are "older" at any hour, even minutes after midnight in Manila, when earlierToday() can only go
+        // back to 00:00 and the default 5-minute window held them (it failed a CI run at 00:02; the window's own order
+        // is tested in outbox-fresh-window.test.ts).
+        outbox: {
+          ...loadConfig({}).outbox,
+          enabled: false,
+          batchSize: BATCH,
+          concurrency: 1,
+          baseDelayMs: 20,
+          maxDelayMs: 80,
+          freshWindowSeconds: 1,
+        },
       },
-    });
+      { clock },
+    );
     token = await loginSuperAdmin(t.app);
   });
   afterAll(async () => {
@@ -146,10 +152,10 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
     // The school day ends while it waits for its next attempt.
     await t.app.db
       .updateTable('notificationOutbox')
-      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000).toISOString() })
       .where('idempotencyKey', '=', 'CHECK_IN:attendance:exp-2:SMS')
       .execute();
-    await new Promise((r) => setTimeout(r, 1100)); // the sweep runs at most once a second
+    clock.advance(1100); // the sweep runs at most once a second
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'EXPIRED');
     expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe(EXPIRY_REASONS.endOfDay);
     expect(gw.messages.filter((m) => m.requestId === 'CHECK_IN:attendance:exp-2:SMS')).toEqual([]);

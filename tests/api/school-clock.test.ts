@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudent, postTaps } from '../helpers/rfid';
@@ -7,10 +7,11 @@ import { TAP_MESSAGES } from '@domain/rfid';
 import type { Clock } from '@core/time/clock';
 
 /**
- * The school clock (issue #19 item 9): the server decides the school day's questions — is a tap ahead of time,
- * has the absence cutoff passed, has a notice outlived its day, which day is today — by the clock it is built
- * with, so `npm run demo` can run whole school days at any hour. Here the clock is set to a Monday in 2031: on
- * the system clock every one of these answers would differ (the taps would be refused as ahead of the clock).
+ * The server's clock: the server decides the school day's questions — is a tap ahead of time, has the absence
+ * cutoff passed, has a notice outlived its day, which day is today — by the clock it is built with, so `npm run
+ * demo` can run whole school days at any hour. Here the clock is set to a Monday in 2031: on the system clock every
+ * one of these answers would differ (the taps would be refused as ahead of the clock). The absence job's ticks
+ * (every second) run on fake timers that keep pace with real time, so the test moves them on instead of waiting.
  */
 describe(`the school clock (${dbKind})`, () => {
   const TZ = 'Asia/Manila';
@@ -25,6 +26,7 @@ describe(`the school clock (${dbKind})`, () => {
   let away: number;
 
   beforeAll(async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     t = await createTestApp({ absenceJob: true, absenceJobSeconds: 1 }, { clock });
     token = await loginSuperAdmin(t.app);
     schoolId = (await createSchool(t.app, token)).id;
@@ -39,7 +41,10 @@ describe(`the school clock (${dbKind})`, () => {
     present = await insertCardStudent(t.app, schoolId, 'C0C0A001');
     away = await insertCardStudent(t.app, schoolId, 'C0C0A002');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   const recordsOf = (studentId: number) =>
     t.app.db.selectFrom('attendanceRecords').select(['date', 'status']).where('studentId', '=', studentId).execute();
@@ -59,11 +64,18 @@ describe(`the school clock (${dbKind})`, () => {
   });
 
   it('marks the day’s absences once the school clock passes the absence cutoff, not before', async () => {
-    await new Promise((r) => setTimeout(r, 1500)); // the job has looked at least once at 07:00
+    const looked = () => t.app.db.selectFrom('jobRuns').select('claimedAt').where('job', '=', 'absence').execute();
+    await vi.advanceTimersByTimeAsync(1000); // the job's next tick
+    await waitFor(async () => (await looked()).length > 0, 5000, 'the absence job to look at 07:00', 10);
+    expect(await looked()).toEqual([{ claimedAt: at(DAY, '07:00', TZ) }]);
     expect(await recordsOf(away)).toEqual([]);
     shown = Date.parse(at(DAY, '10:01', TZ));
-    await waitFor(async () => (await recordsOf(away)).length > 0, 10_000, 'the absence job', 100);
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(async () => (await recordsOf(away)).length > 0, 5000, 'the absence job', 10);
     expect(await recordsOf(away)).toEqual([{ date: DAY, status: 'ABSENT' }]);
+    // Marked by a tick that read 10:01, not by one that read 07:00.
+    const marked = await t.app.db.selectFrom('attendanceRecords').select('createdAt').where('studentId', '=', away).execute();
+    expect(marked).toEqual([{ createdAt: at(DAY, '10:01', TZ) }]);
   });
 
   it('counts the school clock’s day as today on the dashboard', async () => {

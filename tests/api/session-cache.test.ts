@@ -13,6 +13,7 @@ import type {
 } from 'kysely';
 import { as, createTestApp, dbKind, loginSuperAdmin, SUPER_ADMIN, type TestApp } from '../helpers/app';
 import { insertAdmin } from '../helpers/schools';
+import { testClock } from '../helpers/clock';
 import { freePort, startScript, waitFor, type ScriptProcess } from '../helpers/processes';
 import { createSession, revokeSession } from '@core/auth/sessions';
 import { hashPassword } from '@core/auth/passwords';
@@ -20,7 +21,7 @@ import { nowIso } from '@core/time/time';
 import { deploymentKey } from '@core/deployment';
 
 /**
- * Issue #20.6: an authenticated request costs ONE statement for its session (session and user in one query), none
+ * An authenticated request costs ONE statement for its session (session and user in one query), none
  * while the session is cached (SESSION_CACHE_MS), and a logout, password change or deactivation refuses the token
  * on the very next request. Across processes: tests/api/two-nodes.test.ts.
  */
@@ -42,6 +43,8 @@ const CACHE_MS = 600;
 describe(`session lookup: one statement, cached, cleared at once (${dbKind})`, () => {
   let t: TestApp;
   const counter = new StatementCounter();
+  /** The server's clock: sessions and the cache's entries expire when the test moves it on. */
+  const clock = testClock();
   const profile = (token: string) => as(token)(t.app, { method: 'GET', url: '/api/super-admin/profile' });
   /** Status and statement count of one request. */
   const measured = async (request: () => Promise<{ statusCode: number }>) => {
@@ -52,7 +55,7 @@ describe(`session lookup: one statement, cached, cleared at once (${dbKind})`, (
   const adminToken = async () => (await createSession(t.app.db, 'ADMIN', await insertAdmin(t.app, null))).token;
 
   beforeAll(async () => {
-    t = await createTestApp({ sessionCacheMs: CACHE_MS }, { dbPlugins: [counter] });
+    t = await createTestApp({ sessionCacheMs: CACHE_MS }, { dbPlugins: [counter], clock });
     await t.app.startupWork(); // the startup upload audit's statements are not a request's
   });
   afterAll(async () => {
@@ -125,21 +128,21 @@ describe(`session lookup: one statement, cached, cleared at once (${dbKind})`, (
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const short = await createSession(t.app.db, 'SUPER_ADMIN', other.id);
+    const short = await createSession(t.app.db, 'SUPER_ADMIN', other.id, {}, t.app.config.sessions, clock);
     await t.app.db
       .updateTable('sessions')
-      .set({ expiresAt: new Date(Date.now() + 250).toISOString() })
+      .set({ expiresAt: new Date(clock.now().getTime() + 250).toISOString() })
       .where('id', '=', short.sessionId)
       .execute();
-    const long = await createSession(t.app.db, 'SUPER_ADMIN', other.id);
+    const long = await createSession(t.app.db, 'SUPER_ADMIN', other.id, {}, t.app.config.sessions, clock);
     expect((await profile(short.token)).statusCode).toBe(200);
     expect((await profile(long.token)).statusCode).toBe(200);
     // A row edited by hand sends no signal: the cached session still counts until the cache time runs out.
     await t.app.db.updateTable('superAdmins').set({ isActive: 0 }).where('id', '=', other.id).execute();
     expect((await profile(long.token)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    clock.advance(300);
     expect((await profile(short.token)).statusCode).toBe(401);
-    await new Promise((r) => setTimeout(r, CACHE_MS));
+    clock.advance(CACHE_MS);
     expect((await profile(long.token)).statusCode).toBe(401);
   });
 

@@ -60,15 +60,16 @@ describe(`systems and orders API (${dbKind})`, () => {
   it('two concurrent edits of one system never leave a reference to a removed image file', async () => {
     const system = await createOk({ ...fields, name: 'Race Gate' }, [png('one.png'), gif('two.gif')]);
     const [one, two] = system.images;
-    // Both edits reach the point of storing their new image before either continues (or 300 ms pass:
-    // an edit that waits for the other's transaction to finish cannot arrive, and must not wait forever).
+    // Both edits reach the point of storing their new image before either continues, unless the other is held
+    // by the lock (it cannot arrive, so after 50 ms the one here goes on: without the lock both arrive within
+    // a few milliseconds, in this one process).
     const adopt = t.app.uploads.adopt.bind(t.app.uploads);
     let waiting: Array<() => void> = [];
     t.app.uploads.adopt = async (...args: Parameters<typeof adopt>) => {
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
         if (waiting.length === 2) for (const go of waiting) go();
-        setTimeout(resolve, 300);
+        setTimeout(resolve, 50);
       });
       return adopt(...args);
     };

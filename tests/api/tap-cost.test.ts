@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { addDays } from '@core/time/time';
@@ -6,6 +6,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../hel
 import { createSchool } from '../helpers/schools';
 import { forgetReaders } from '../../server/features/rfid/readers';
 import { forgetSchoolRules } from '../../server/features/attendance/rules';
+import { testClock } from '../helpers/clock';
 import { named, sent, statementsOf } from '../helpers/statements';
 import { at, createReader, insertCardStudent, insertCardStudents, lastSchoolDay, postTaps } from '../helpers/rfid';
 
@@ -49,14 +50,16 @@ const RULES = ['select schools', 'select school_holidays'];
 async function coldThenWarm(cold: () => Promise<unknown>, warm: () => Promise<unknown>) {
   forgetReaders();
   forgetSchoolRules();
-  const now = Date.now();
-  const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+  const release = clock.hold();
   try {
     return { first: await statementsOf(cold), second: await statementsOf(warm) };
   } finally {
-    clock.mockRestore();
+    release();
   }
 }
+
+/** The server's clock, held still by coldThenWarm. */
+const clock = testClock();
 
 describe(`statements per tap (${dbKind})`, () => {
   let t: TestApp;
@@ -66,7 +69,7 @@ describe(`statements per tap (${dbKind})`, () => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock });
     admin = await loginSuperAdmin(t.app);
     schoolId = (await createSchool(t.app, admin)).id;
   });

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
+import { testClock } from '../helpers/clock';
 import { createSchool, logsOf } from '../helpers/schools';
 import { signedInAdmin } from '../helpers/admins';
 import { addDevice, drain } from '../helpers/notifications';
@@ -19,20 +20,33 @@ describe(`late tap replays (${dbKind})`, () => {
   let gw: StandInGateway;
   let schoolId: number;
   const day = lastSchoolDay();
-  /** Holds the server's clock (Date.now: the taps' receivedAt) at a local time of `day`. */
-  const receiveAt = (time: string) => vi.spyOn(Date, 'now').mockReturnValue(Date.parse(at(day, time)));
+  /** The server's clock (the taps are received by it), held at a local time of `day` by receiveAt. */
+  const clock = testClock();
+  let release: (() => void) | undefined;
+  const receiveAt = (time: string) => {
+    release?.();
+    clock.set(at(day, time));
+    release = clock.hold();
+  };
 
   beforeAll(async () => {
     gw = await startStandInGateway();
-    t = await createTestApp({
-      smsGatewayUrl: gw.url,
-      outbox: { ...loadConfig({}).outbox, enabled: false, attendanceExpiryHours: 168 },
-    });
+    t = await createTestApp(
+      {
+        smsGatewayUrl: gw.url,
+        outbox: { ...loadConfig({}).outbox, enabled: false, attendanceExpiryHours: 168 },
+      },
+      { clock },
+    );
     root = await loginSuperAdmin(t.app);
     schoolId = (await createSchool(t.app, root)).id;
     await addDevice(t.app, root, { schoolId, isDefault: true });
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    release?.();
+    release = undefined;
+    clock.set(new Date());
+  });
   afterAll(async () => {
     await t.close();
     await gw.close();

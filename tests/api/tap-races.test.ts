@@ -6,6 +6,7 @@ import { createTapIntake, type TapIntake } from '../../server/features/rfid/taps
 import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../helpers/app';
 import { createSchool } from '../helpers/schools';
 import { at, createReader, insertCardStudents, lastSchoolDay } from '../helpers/rfid';
+import { systemClock } from '@core/time/clock';
 
 /*
  * Issue #20 item 1 with item 5: on PostgreSQL a group of taps is written in ONE statement without BEGIN/COMMIT
@@ -33,7 +34,7 @@ describe.skipIf(dbKind !== 'postgres')('two intakes on one PostgreSQL database r
     for (const name of ['Race gate A', 'Race gate B']) tokens.push((await createReader(t.app, admin, { schoolId, name })).token);
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
     other = createDb({ databaseUrl: t.app.config.databaseUrl, sqliteFile: '', pgSchema: rows[0]!.schema });
-    const opts = { defaultTimeZone: 'Asia/Manila', debounceSeconds: 60, checkoutMinMinutes: 30 };
+    const opts = { defaultTimeZone: 'Asia/Manila', debounceSeconds: 60, checkoutMinMinutes: 30, clock: systemClock };
     // Each node's log tells when its group met the other's row and ran again: the race this test is about.
     const log = { info: (o: { code: string }) => races.push(o.code), error: () => {} } as unknown as FastifyBaseLogger;
     intakes.push(createTapIntake(t.app.db, null, opts, log), createTapIntake(other, null, opts, log));

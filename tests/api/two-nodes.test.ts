@@ -341,8 +341,18 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
 
     const ours = () => gw.messages.filter((m) => phones.includes(m.to));
     await waitFor(() => ours().length >= expected, 60_000, `${expected} absence messages at the gateway`);
-    // Both nodes keep running their job and worker: nothing more may come.
-    await new Promise((r) => setTimeout(r, 2000));
+    // Both nodes keep running their job and worker: nothing more may come. Nothing can once no row of the school is
+    // left to send (every intent expanded, every message finished): waited for, then checked below.
+    const unsent = async () =>
+      (
+        await db
+          .selectFrom('notificationOutbox')
+          .select('id')
+          .where('schoolId', '=', schoolId)
+          .where('status', 'in', ['pending', 'sending'])
+          .execute()
+      ).length;
+    await waitFor(async () => (await unsent()) === 0, 30_000, 'every message of the school finished', 20);
 
     const absences = await db
       .selectFrom('attendanceRecords')

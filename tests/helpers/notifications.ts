@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '@core/time/time';
-import { writeNotificationIntent, type NotificationIntent } from '../../server/features/notifications/intents';
-import { expandIntent } from '../../server/features/notifications/outbox/expand';
+import { writeNotificationIntent, type NotificationIntent } from '../../server/features/outbox/intents';
+import { expandIntent } from '../../server/features/outbox/expand';
 import { as } from './app';
 
 let seq = 0;
@@ -54,7 +54,7 @@ export async function addDevice(app: FastifyInstance, token: string, data: Recor
   return res.json().data as { id: number; phoneNumber: string; schoolId: number | null };
 }
 
-/** Writes an attendance-style intent the way issue #11 does (own transaction). */
+/** Writes an attendance-style intent the way the tap intake does (own transaction), on the app's clock. */
 export async function addIntent(
   app: FastifyInstance,
   intent: Partial<NotificationIntent> & { studentId: number; schoolId: number | null },
@@ -63,7 +63,8 @@ export async function addIntent(
   seq += 1;
   await writeNotificationIntent(
     app.db,
-    { type: 'CHECK_IN', occurredAt: new Date().toISOString(), attendanceId: 100000 + seq, ...intent },
+    { type: 'CHECK_IN', occurredAt: app.clock.now().toISOString(), attendanceId: 100000 + seq, ...intent },
+    app.clock.now(),
     key ?? `${intent.type ?? 'CHECK_IN'}:attendance:${100000 + seq}-${Date.now()}`,
   );
 }
@@ -94,7 +95,9 @@ export async function expandOnly(app: FastifyInstance, studentId: number) {
   for (const intent of intents) {
     const held = await app.db
       .transaction()
-      .execute((trx) => expandIntent(trx, intent, app.config.schoolTimezone, app.config.outbox.attendanceExpiryHours));
+      .execute((trx) =>
+        expandIntent(trx, intent, app.config.schoolTimezone, app.config.outbox.attendanceExpiryHours, app.clock.now()),
+      );
     if (held.length) throw new Error('an unclaimed intent must not write claimed messages');
   }
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expiresAt,
-  expiryReason,
-  EXPIRY_REASONS,
-  inClaimOrder,
-  priorityOf,
-} from '../../server/features/notifications/outbox/urgency';
+import { expiresAt, expiryReason, EXPIRY_REASONS, inClaimOrder, priorityOf } from '../../server/features/outbox/urgency';
 
 /** Issue #20: when an attendance notice stops being worth sending (OUTBOX_ATTENDANCE_EXPIRY). */
 describe('outbox urgency rules', () => {

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { relayVia } from '../../server/core/auth/revocation-relay';
 import type { Revocation } from '../../server/core/auth/sessions';
 
 /*
  * The revocation relay's protocol between server processes, over an in-process broadcast channel that delivers
- * each message after `delayMs` (as a pub/sub server does: later than the publisher's own call returns). The real
+ * each message after `delayMs` (as a pub/sub server does: later than the publisher's own call returns). Time is
+ * vitest's fake timers: the channel's delays, the relay's time limit and its clock move when the test says. The real
  * transports (PostgreSQL NOTIFY, Redis) are covered by tests/api/session-cache.test.ts and two-nodes.test.ts.
  */
 class Bus {
@@ -37,10 +38,23 @@ async function node(bus: Bus, warnings: string[] = []) {
   return n;
 }
 
-const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets `ms` of fake time pass, delivering what the channel and the timers have due. */
+const settle = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
+/** Fake time moves on, a millisecond at a time, until `promise` (a publication) has settled. */
+async function until(promise: Promise<unknown> | null) {
+  let done = false;
+  void promise?.finally(() => (done = true));
+  if (!promise) return;
+  while (!done) await vi.advanceTimersByTimeAsync(1);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(async () => {
   await Promise.all(started.splice(0).map((n) => n.stop()));
+  vi.useRealTimers();
 });
 
 describe('revocation relay between server processes', () => {
@@ -56,7 +70,7 @@ describe('revocation relay between server processes', () => {
     here.events.emit('revoked', { sessionId: 7 });
     const published = here.relay.published();
     expect(published).not.toBeNull();
-    await published;
+    await until(published);
     // Both peers cleared their caches before the reply could leave: one delivery there, one ack back.
     expect(there.applied).toEqual([{ sessionId: 7, remote: true }]);
     expect(third.applied).toEqual([{ sessionId: 7, remote: true }]);
@@ -74,7 +88,7 @@ describe('revocation relay between server processes', () => {
     expect(here.relay.peers()).toEqual([late.relay.origin]);
     expect(late.relay.peers()).toEqual([here.relay.origin]); // learnt from here's answer to its hello
     here.events.emit('revoked', { role: 'SUPER_ADMIN', userId: 1, exceptSessionId: 3 });
-    await here.relay.published();
+    await until(here.relay.published());
     expect(late.applied).toEqual([{ role: 'SUPER_ADMIN', userId: 1, exceptSessionId: 3, remote: true }]);
   });
 
@@ -88,14 +102,14 @@ describe('revocation relay between server processes', () => {
 
     const t0 = Date.now();
     here.events.emit('revoked', { sessionId: 1 });
-    await here.relay.published();
+    await until(here.relay.published());
     expect(Date.now() - t0).toBeGreaterThanOrEqual(timing.ackTimeoutMs - 5);
     expect(warnings).toEqual(['session relay: revocation not acknowledged in time; peer forgotten']);
     expect(here.relay.peers()).toEqual([]);
 
     const t1 = Date.now();
     here.events.emit('revoked', { sessionId: 2 });
-    await here.relay.published();
+    await until(here.relay.published());
     expect(Date.now() - t1).toBeLessThan(timing.ackTimeoutMs);
   });
 
@@ -112,7 +126,7 @@ describe('revocation relay between server processes', () => {
     const other = await node(bus);
     await settle(20);
     here.events.emit('revoked', { sessionId: 4 });
-    await here.relay.published();
+    await until(here.relay.published());
     expect(other.applied).toEqual([{ sessionId: 4, remote: true }]);
     // The receiver re-emitted it as remote: it publishes nothing of its own.
     expect(other.relay.published()).toBeNull();

@@ -38,17 +38,24 @@ describe('schoolDays', () => {
   it('plays yesterday whole and today only up to now: never a tap ahead of the clock', async () => {
     const stop = new AbortController();
     const firstDay = yesterday(rules.timeZone);
+    const same = prng(3).next;
+    const planned = [...planSchoolDay(firstDay, cards, rules, same), ...planSchoolDay(addDays(firstDay, 1), cards, rules, same)];
+    // Stopped once every tap already due when it starts has come (the next one waits for its time).
+    const dueAtStart = planned.filter((t) => Date.parse(t.tappedAt) <= Date.now()).length;
+    let caughtUp!: () => void;
+    const upToNow = new Promise<void>((resolve) => (caughtUp = resolve));
     const got: Array<{ tappedAt: string; yieldedAt: number }> = [];
     const play = (async () => {
       const taps = schoolDays({ firstDay, cards, rules, pace: replayPacer(1e9, 0), signal: stop.signal, rnd: prng(3).next });
-      for await (const tap of taps) got.push({ tappedAt: tap.tappedAt, yieldedAt: Date.now() });
+      for await (const tap of taps) {
+        got.push({ tappedAt: tap.tappedAt, yieldedAt: Date.now() });
+        if (got.length >= dueAtStart) caughtUp();
+      }
     })();
-    await new Promise((r) => setTimeout(r, 400));
+    await upToNow;
     stop.abort();
     await play;
 
-    const same = prng(3).next;
-    const planned = [...planSchoolDay(firstDay, cards, rules, same), ...planSchoolDay(addDays(firstDay, 1), cards, rules, same)];
     const due = planned.filter((t) => Date.parse(t.tappedAt) <= got.at(-1)!.yieldedAt);
     expect(got.map((t) => t.tappedAt)).toEqual(due.map((t) => t.tappedAt));
     expect(got.every((t) => Date.parse(t.tappedAt) <= t.yieldedAt)).toBe(true);

@@ -4,6 +4,7 @@ import type { AuthContext } from './context';
 import { findLiveAuth, sessionRevocations, type LiveAuth, type Revocation } from './sessions';
 import type { RevocationRelay } from './revocation-relay';
 import type { SessionLifetimes } from '../config';
+import type { Clock } from '../time/clock';
 
 /*
  * Validated sessions kept for a few seconds (SESSION_CACHE_MS), so an authenticated request usually costs no
@@ -40,7 +41,9 @@ export class SessionCache {
   constructor(
     private readonly db: DB,
     private readonly ttlMs: number,
-    private readonly lifetimes?: SessionLifetimes,
+    private readonly lifetimes: SessionLifetimes,
+    /** The server's clock: sessions expire on it, and so do the entries kept for them */
+    private readonly clock: Clock,
   ) {
     sessionRevocations.on('revoked', this.onRevoked);
   }
@@ -49,17 +52,17 @@ export class SessionCache {
   async lookup(token: string): Promise<AuthContext | null> {
     if (this.ttlMs <= 0 || (this.relay && !this.relay.healthy())) {
       this.entries.clear();
-      return (await findLiveAuth(this.db, token, this.lifetimes))?.auth ?? null;
+      return (await findLiveAuth(this.db, token, this.lifetimes, this.clock))?.auth ?? null;
     }
     if (!token || token.length > 200) return null;
     const key = hashToken(token);
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.auth;
     if (hit) this.entries.delete(key);
     const epoch = this.epoch;
-    const live = await findLiveAuth(this.db, token, this.lifetimes);
-    if (live && epoch === this.epoch && !this.held(live.auth, Date.now())) this.store(key, live, now);
+    const live = await findLiveAuth(this.db, token, this.lifetimes, this.clock);
+    if (live && epoch === this.epoch && !this.held(live.auth, this.clock.now().getTime())) this.store(key, live, now);
     return live?.auth ?? null;
   }
 
@@ -96,7 +99,7 @@ export class SessionCache {
 
   private readonly onRevoked = (r: Revocation) => {
     this.epoch += 1;
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     for (const [key, until] of this.heldSessions) if (until <= now) this.heldSessions.delete(key);
     for (const [key, held] of this.heldUsers) if (held.until <= now) this.heldUsers.delete(key);
     if ('sessionId' in r) this.heldSessions.set(r.sessionId, now + HOLD_MS);

@@ -3,6 +3,7 @@ import type { Executor } from '../db/index';
 import type { AuthContext } from './context';
 import { hashToken, newToken } from './passwords';
 import { nowIso } from '../time/time';
+import { systemClock, type Clock } from '../time/clock';
 import type { SessionLifetimes } from '../config';
 import type { Role } from '@domain/auth/roles';
 
@@ -27,16 +28,20 @@ export interface SessionInfo {
   userId: number;
 }
 
-/** Creates a session and returns the opaque token (shown once; only its hash is stored). */
+/**
+ * Creates a session and returns the opaque token (shown once; only its hash is stored). Its expiries are on `clock`,
+ * the server's (app.clock), which every check of them reads too.
+ */
 export async function createSession(
   db: Executor,
   role: Role,
   userId: number,
   meta: { ip?: string; userAgent?: string } = {},
   lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES,
+  clock: Clock = systemClock,
 ): Promise<{ token: string; sessionId: number; expiresAt: string }> {
   const token = newToken();
-  const now = Date.now();
+  const now = clock.now().getTime();
   const { idleMs, maxMs } = lifetimesOf(role, lifetimes);
   const expiresAt = new Date(now + maxMs).toISOString();
   const createdAt = new Date(now).toISOString();
@@ -59,14 +64,14 @@ export async function createSession(
 }
 
 /** A live (not revoked, not expired, not idle too long) session for a token, or null. */
-export async function findSession(db: Executor, token: string): Promise<SessionInfo | null> {
+export async function findSession(db: Executor, token: string, clock: Clock = systemClock): Promise<SessionInfo | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
     .select(['id', 'role', 'userId', 'expiresAt', 'idleExpiresAt', 'revokedAt'])
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst();
-  const now = nowIso();
+  const now = clock.now().toISOString();
   if (!row || row.revokedAt || row.expiresAt <= now || !(row.idleExpiresAt > now)) return null;
   return { sessionId: row.id, role: row.role as Role, userId: row.userId };
 }
@@ -87,10 +92,11 @@ export interface LiveAuth {
 export async function findLiveAuth(
   db: Executor,
   token: string,
-  lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES,
+  lifetimes: SessionLifetimes,
+  clock: Clock,
 ): Promise<LiveAuth | null> {
   if (!token || token.length > 200) return null;
-  const now = nowIso();
+  const now = clock.now().toISOString();
   const row = await db
     .selectFrom('sessions as s')
     .leftJoin('superAdmins as sa', (j) => j.onRef('sa.id', '=', 's.userId').on('s.role', '=', 'SUPER_ADMIN'))

@@ -1,12 +1,13 @@
 /**
- * The school clock: what time it is at the schools, for the decisions that follow the school day — which taps
- * are too far ahead or too old, when a day's absences are marked, when an attendance notice has outlived its
- * day, which day the dashboard calls today. In production it is the system clock. `npm run demo` runs its
- * simulated school days on a shifted one (scripts/demo-clock.ts), so a demo started at any hour shows
- * arrivals, late arrivals, absences and check-outs.
+ * The server's clock (app.clock): every decision that reads the time asks it — which taps are too far ahead or too
+ * old, when a day's absences are marked, when an outbox row is due (claim, lease, backoff), when a notice has
+ * outlived its day, Messenger's 24-hour window and an SMS device's day, sessions' idle and absolute expiry, when a
+ * password-reset link or slip or an opt-in link expires, which day the dashboard calls today. It is threaded to them
+ * as a dependency, never read from a global. In production it is the system clock; tests move a clock of their own
+ * (tests/helpers/clock.ts); `npm run demo` runs simulated school days on a faster one (scripts/demo-clock.ts).
  *
- * Record-keeping stamps (createdAt, sentAt, sessions, backoff, webhook tokens, rate limits) keep the system
- * clock: they say when something really happened, and their security checks must not follow a simulation.
+ * Stamps that only record when something happened (createdAt, updatedAt, sentAt, log times) and the rate limits'
+ * windows keep the system clock.
  */
 export interface Clock {
   now(): Date;

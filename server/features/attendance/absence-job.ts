@@ -1,16 +1,16 @@
 import { Cron } from 'croner';
-import { systemClock, type Clock } from '@core/time/clock';
+import type { Clock } from '@core/time/clock';
 import type { DB, Executor } from '@core/db/index';
 import type { Realtime } from '@core/realtime';
-import { addDays, localDate, localDateTime, nowIso } from '@core/time/time';
+import { addDays, localDate, localDateTime } from '@core/time/time';
 import { isSchoolDay } from './rules';
 import { recordsByIds, schoolRules } from './service';
-import { writeNotificationIntent } from '../notifications';
+import { writeNotificationIntent } from '../outbox';
 import { writeLog } from '@core/audit-log';
 import type { LiveAttendanceEvent } from '@domain/attendance';
 
 /*
- * The absence job (issue #11): after a school's absence cutoff on a school day (not a holiday), every active
+ * The absence job: after a school's absence cutoff on a school day (not a holiday), every active
  * student without a record that day becomes ABSENT, with an ABSENCE intent, in one transaction.
  *
  * Several server processes may run it: each (school, day) is claimed by inserting its job_runs row in that
@@ -50,9 +50,10 @@ async function markDay(
   date: string,
   cutoff: string,
   noClassLevels: number[] | undefined,
+  at: Date,
 ): Promise<number[]> {
   let q = trx.selectFrom('students as s').select('s.id').where('s.schoolId', '=', schoolId);
-  // Issue #23: grade levels without classes that day are nobody's absence.
+  // Grade levels without classes that day are nobody's absence.
   if (noClassLevels?.length) {
     q = q.where(({ not, exists, selectFrom }) =>
       not(
@@ -73,7 +74,7 @@ async function markDay(
     )
     .execute();
   const ids: number[] = [];
-  const now = nowIso();
+  const now = at.toISOString();
   for (let i = 0; i < students.length; i += 200) {
     const rows = await trx
       .insertInto('attendanceRecords')
@@ -85,13 +86,17 @@ async function markDay(
       .returning(['id', 'studentId'])
       .execute();
     for (const r of rows) {
-      await writeNotificationIntent(trx, {
-        type: 'ABSENCE',
-        studentId: r.studentId,
-        schoolId,
-        occurredAt: cutoff,
-        attendanceId: r.id,
-      });
+      await writeNotificationIntent(
+        trx,
+        {
+          type: 'ABSENCE',
+          studentId: r.studentId,
+          schoolId,
+          occurredAt: cutoff,
+          attendanceId: r.id,
+        },
+        at,
+      );
       ids.push(r.id);
     }
   }
@@ -101,9 +106,9 @@ async function markDay(
 /** One pass: every school, every due and unclaimed school day of the catch-up window. */
 export async function runAbsenceJob(
   db: DB,
-  opts: { defaultTimeZone: string; now?: Date; realtime?: Realtime | null },
+  opts: { defaultTimeZone: string; now: Date; realtime?: Realtime | null },
 ): Promise<AbsenceRun[]> {
-  const now = opts.now ?? new Date();
+  const { now } = opts;
   const since = await jobSince(db, now);
   const schools = await db.selectFrom('schools').select('id').where('isActive', '=', 1).orderBy('id').execute();
   const runs: AbsenceRun[] = [];
@@ -125,11 +130,11 @@ export async function runAbsenceJob(
       const ids = await db.transaction().execute(async (trx) => {
         const claim = await trx
           .insertInto('jobRuns')
-          .values({ job: ABSENCE_JOB, runKey: key, claimedAt: nowIso(), result: null })
+          .values({ job: ABSENCE_JOB, runKey: key, claimedAt: now.toISOString(), result: null })
           .onConflict((oc) => oc.columns(['job', 'runKey']).doNothing())
           .executeTakeFirst();
         if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return null; // another process has it
-        const marked = await markDay(trx, schoolId, date, cutoff, rules.partialDays?.get(date));
+        const marked = await markDay(trx, schoolId, date, cutoff, rules.partialDays?.get(date), now);
         await trx
           .updateTable('jobRuns')
           .set({ result: JSON.stringify({ marked: marked.length }) })
@@ -182,8 +187,8 @@ export function scheduleAbsenceJob(
   realtime: Realtime,
   defaultTimeZone: string,
   log: { error(o: object, m: string): void },
-  everySeconds = 60,
-  clock: Clock = systemClock,
+  everySeconds: number,
+  clock: Clock,
 ): Cron {
   const [pattern, interval] = everySeconds === 60 ? ['* * * * *', undefined] : ['* * * * * *', everySeconds];
   const options = { protect: true, interval, catch: (err: unknown) => log.error({ err }, 'absence job failed') };

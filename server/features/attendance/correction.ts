@@ -2,7 +2,7 @@ import { isPostgres, type Executor } from '@core/db/index';
 import { nowIso } from '@core/time/time';
 import { badRequest, notFound } from '@core/http/errors';
 import { diff, writeLog, type Actor } from '@core/audit-log';
-import { cancelUnsentNotices } from '../notifications';
+import { cancelUnsentNotices } from '../outbox';
 import { CORRECTION_MESSAGES as M, type CorrectionInput } from '@domain/attendance';
 
 /*

@@ -1,5 +1,5 @@
 import type { Executor } from '@core/db/index';
-import { cancelUnsentNotices } from '../notifications';
+import { cancelUnsentNotices } from '../outbox';
 
 /*
  * Issue #23: a day declared a no-class day after the absence job ran (a typhoon suspension at 08:00, or at

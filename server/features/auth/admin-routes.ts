@@ -7,7 +7,7 @@ import { AuthService } from './service';
 
 /** POST /api/admin/login and /logout (issue 22): open routes, same body and reply as the super admin's. */
 export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = new AuthService(app.db, app.config);
+  const auth = new AuthService(app.db, app.config, app.clock);
 
   app.post(
     '/login',
@@ -43,7 +43,7 @@ export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The admin's own password (always allowed: OWN_ACCOUNT). */
 export const adminPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = new AuthService(app.db, app.config);
+  const auth = new AuthService(app.db, app.config, app.clock);
   app.post(
     '/change-password',
     {

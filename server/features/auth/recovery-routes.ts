@@ -21,7 +21,7 @@ function recoveryService(app: FastifyInstance): RecoveryService {
   const { smtpUrl, mailFrom, siteUrl } = app.config;
   const mailer = smtpUrl && siteUrl ? smtpResetMailer(smtpUrl, mailFrom, app.log) : null;
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  return new RecoveryService(app.db, app.config, mailer);
+  return new RecoveryService(app.db, app.config, mailer, app.clock);
 }
 
 /** Asking for a reset and using a link or slip (open routes: the caller has no session). */
@@ -72,7 +72,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 export const studentSlipRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
-    const recovery = new RecoveryService(app.db, app.config, null);
+    const recovery = new RecoveryService(app.db, app.config, null, app.clock);
     app.post(
       '/students/:id/reset-slip',
       {
@@ -96,7 +96,7 @@ export const studentSlipRoutes =
 
 /** A school admin's reset slip (the super admin only). */
 export const adminSlipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const recovery = new RecoveryService(app.db, app.config, null);
+  const recovery = new RecoveryService(app.db, app.config, null, app.clock);
   app.post(
     '/admins/:id/reset-slip',
     {

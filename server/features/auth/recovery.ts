@@ -6,7 +6,7 @@ import { assertStrongPassword } from '@core/auth/password-strength';
 import { revokeUserSessions } from '@core/auth/sessions';
 import { writeLog, type Actor } from '@core/audit-log';
 import { badRequest, notFound } from '@core/http/errors';
-import { nowIso } from '@core/time/time';
+import type { Clock } from '@core/time/clock';
 import {
   canonicalResetToken,
   RESET_LINK_MINUTES,
@@ -34,8 +34,6 @@ const SLIP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const slipCode = () =>
   [0, 1, 2].map(() => Array.from({ length: 4 }, () => SLIP_ALPHABET[randomInt(SLIP_ALPHABET.length)]).join('')).join('-');
 
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
 export class RecoveryService {
   /** E-mails sent per address in the current hour (this process; the route's per-address limit is the other bound). */
   private sentTo = new Map<string, { count: number; since: number }>();
@@ -44,7 +42,13 @@ export class RecoveryService {
     private readonly db: DB,
     private readonly config: AppConfig,
     private readonly mailer: ResetMailer | null,
+    /** The server's clock: when a link or slip expires, and whether it has */
+    private readonly clock: Clock,
   ) {}
+
+  private nowIso() {
+    return this.clock.now().toISOString();
+  }
 
   get byEmail(): boolean {
     return this.mailer !== null;
@@ -103,10 +107,11 @@ export class RecoveryService {
     token: string,
     minutes: number,
   ) {
-    const expiresAt = minutesFromNow(minutes);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
     await trx
       .insertInto('passwordResets')
-      .values({ role, userId, kind, tokenHash: hashToken(canonicalResetToken(token)), createdAt: nowIso(), expiresAt })
+      .values({ role, userId, kind, tokenHash: hashToken(canonicalResetToken(token)), createdAt: now.toISOString(), expiresAt })
       .execute();
     return expiresAt;
   }
@@ -155,7 +160,7 @@ export class RecoveryService {
       // A new slip replaces the account's earlier unused ones: only the newest printed slip works.
       await trx
         .updateTable('passwordResets')
-        .set({ usedAt: nowIso() })
+        .set({ usedAt: this.nowIso() })
         .where('role', '=', role)
         .where('userId', '=', userId)
         .where('kind', '=', 'SLIP')
@@ -183,7 +188,7 @@ export class RecoveryService {
     const found = await this.db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     if (!found) throw badRequest(RESET_MESSAGES.unknown, { token: RESET_MESSAGES.unknown });
     if (found.usedAt) throw badRequest(RESET_MESSAGES.used, { token: RESET_MESSAGES.used });
-    if (found.expiresAt <= nowIso()) throw badRequest(RESET_MESSAGES.expired, { token: RESET_MESSAGES.expired });
+    if (found.expiresAt <= this.nowIso()) throw badRequest(RESET_MESSAGES.expired, { token: RESET_MESSAGES.expired });
     const role = found.role as ResetRole;
     const { table, entity } = ACCOUNTS[role];
     const account = await this.db
@@ -199,12 +204,12 @@ export class RecoveryService {
       // Claimed in the same statement that checks it: of two uses at once, one wins and the other is refused.
       const claimed = await trx
         .updateTable('passwordResets')
-        .set({ usedAt: nowIso() })
+        .set({ usedAt: this.nowIso() })
         .where('id', '=', found.id)
         .where('usedAt', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw badRequest(RESET_MESSAGES.used, { token: RESET_MESSAGES.used });
-      await trx.updateTable(table).set({ passwordHash, updatedAt: nowIso() }).where('id', '=', account.id).execute();
+      await trx.updateTable(table).set({ passwordHash, updatedAt: this.nowIso() }).where('id', '=', account.id).execute();
       const revoked = await revokeUserSessions(trx, role, account.id);
       await writeLog(
         trx,

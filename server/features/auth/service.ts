@@ -8,6 +8,7 @@ import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/aut
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
+import type { Clock } from '@core/time/clock';
 import { writeLog, type Actor } from '@core/audit-log';
 import type { AuthContext } from '@core/auth/context';
 
@@ -31,6 +32,8 @@ export class AuthService {
   constructor(
     private readonly db: DB,
     private readonly config: AppConfig,
+    /** The server's clock: sessions' expiries are on it */
+    private readonly clock: Clock,
   ) {
     this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
     this.budget = appPasswordBudget(db, config.rateLimits.loginPerMinute);
@@ -88,7 +91,14 @@ export class AuthService {
       : undefined;
     return this.db.transaction().execute(async (trx) => {
       if (upgraded) await trx.updateTable(table).set({ passwordHash: upgraded }).where('id', '=', user.id).execute();
-      const session = await createSession(trx, role, user.id, { ip: actor.ip, userAgent: actor.userAgent }, this.config.sessions);
+      const session = await createSession(
+        trx,
+        role,
+        user.id,
+        { ip: actor.ip, userAgent: actor.userAgent },
+        this.config.sessions,
+        this.clock,
+      );
       // A school admin's sign-in belongs to their school's activity log, with their employee id.
       const admin = role === 'ADMIN' ? await this.adminDetails(trx, user.id) : undefined;
       await writeLog(

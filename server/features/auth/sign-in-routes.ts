@@ -47,8 +47,8 @@ export async function accountRole(db: Executor, identifier: string): Promise<Sig
  * refusal with the same message whatever the account is. The per-role routes of the spec stay as they are.
  */
 export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = new AuthService(app.db, app.config);
-  const students = new StudentAuth(app.db, app.config);
+  const staff = new AuthService(app.db, app.config, app.clock);
+  const students = new StudentAuth(app.db, app.config, app.clock);
 
   app.post(
     '/login',

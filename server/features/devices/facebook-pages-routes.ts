@@ -25,8 +25,8 @@ import {
   sendPageMessage,
   testFacebookPage,
   updateFacebookPage,
-  type PageDeps,
 } from './facebook-pages';
+import type { PageDeps } from '../messenger';
 
 const params = idParams(FACEBOOK_PAGE_MESSAGES.notFound);
 const onePage = { 200: apiSuccess(facebookPageSchema) };

@@ -13,15 +13,8 @@ import {
 } from '@domain/devices/facebook-pages';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
-import { sendMessengerText, testPageToken } from './messenger';
+import { sendMessengerText, testPageToken, type PageDeps } from '../messenger';
 import { deleteChannel, FACEBOOK_PAGE_CHANNEL, maskedSecret, revealChannelSecret } from './channel';
-
-export interface PageDeps {
-  db: DB;
-  secrets: SecretBox;
-  graphApiUrl: string;
-  timeoutMs: number;
-}
 
 function pageRows(db: Executor) {
   return db

@@ -13,8 +13,5 @@ export const devicesFeature: Feature = {
 
 // What other features may use of it: its door (lint allows no other way in).
 export { markNeedsReauth } from './facebook-pages';
-export type { PageDeps } from './facebook-pages';
-export { sendMessengerText } from './messenger';
-export { verifyHubSignature } from './hub-signature';
 export { refuseTaken } from './claims';
 export { findSmsByRequestId, sendSms } from './sms-gateway';

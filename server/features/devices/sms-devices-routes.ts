@@ -45,6 +45,7 @@ export const smsDeviceRoutes =
       gatewayUrl: app.config.smsGatewayUrl,
       timeZone: app.config.schoolTimezone,
       sendTimeoutMs: app.config.outbox.sendTimeoutMs,
+      clock: app.clock,
     };
     /** The admin scope answers 404 unless the device is of the admin's school. */
     const mine = async (request: FastifyRequest, id: number) => {

@@ -1,6 +1,7 @@
 import type { DB, Executor } from '@core/db/index';
 import { AppError, notFound } from '@core/http/errors';
 import type { SecretBox } from '@core/secrets/secrets';
+import type { Clock } from '@core/time/clock';
 import { localDate, nowIso } from '@core/time/time';
 import {
   SMS_DEVICE_MESSAGES,
@@ -21,6 +22,8 @@ export interface DeviceDeps {
   gatewayUrl: string;
   timeZone: string;
   sendTimeoutMs: number;
+  /** The server's clock: which day's count "today" is (the outbox counts a device's day on it) */
+  clock: Clock;
 }
 
 function deviceRows(db: Executor) {
@@ -38,10 +41,9 @@ type DayUsage = { sent: number; failed: number };
  * Today's messages the gateway accepted (what counts against the limit) and its failed attempts, in the device's
  * school's day (global devices: the default zone).
  */
-async function usedToday(db: Executor, rows: DeviceRow[], timeZone: string): Promise<Map<number, DayUsage>> {
+async function usedToday(db: Executor, rows: DeviceRow[], timeZone: string, now: Date): Promise<Map<number, DayUsage>> {
   const out = new Map<number, DayUsage>();
   if (!rows.length) return out;
-  const now = new Date();
   const days = new Set(rows.map((r) => localDate(now, r.schoolTimezone ?? timeZone)));
   const usage = await db
     .selectFrom('smsDeviceUsage')
@@ -88,7 +90,7 @@ export async function listSmsDevices(deps: DeviceDeps, schoolId?: number | 'glob
   if (schoolId === 'global') q = q.where('d.schoolId', 'is', null);
   else if (schoolId) q = q.where('d.schoolId', '=', schoolId);
   const rows = await q.orderBy('d.isDefault', 'desc').orderBy('d.name').orderBy('d.id').execute();
-  const used = await usedToday(deps.db, rows, deps.timeZone);
+  const used = await usedToday(deps.db, rows, deps.timeZone, deps.clock.now());
   return rows.map((r) => toDevice(r, deps.secrets, used.get(r.id)));
 }
 
@@ -100,7 +102,7 @@ async function deviceRow(db: Executor, id: number): Promise<DeviceRow> {
 
 export async function getSmsDevice(deps: DeviceDeps, id: number): Promise<SmsDevice> {
   const row = await deviceRow(deps.db, id);
-  return toDevice(row, deps.secrets, (await usedToday(deps.db, [row], deps.timeZone)).get(id));
+  return toDevice(row, deps.secrets, (await usedToday(deps.db, [row], deps.timeZone, deps.clock.now())).get(id));
 }
 
 /** The full API key, for the dialog's Reveal; every reveal is in the system log. */

@@ -2,7 +2,7 @@ import type { Executor } from '@core/db/index';
 import { writeLog } from '@core/audit-log';
 import type { AttendanceStatus } from '@domain/attendance';
 import { LATE_REPLAYS_SHOWN, type LateReplay as ListedLateReplay } from '@domain/rfid';
-import { cancelUnsentNotices } from '../notifications';
+import { cancelUnsentNotices } from '../outbox';
 import type { PendingTap } from './tap-model';
 
 /*

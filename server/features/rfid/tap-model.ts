@@ -1,7 +1,7 @@
 import type { TapEvent, TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
 import type { DayState } from '../attendance';
-import type { NotificationIntent } from '../notifications';
+import type { NotificationIntent } from '../outbox';
 import type { ReaderRow } from './readers';
 
 /*

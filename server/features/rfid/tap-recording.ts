@@ -3,7 +3,7 @@ import { localDate } from '@core/time/time';
 import type { TapOutcome, TapResult } from '@domain/rfid';
 import type { AttendanceStatus } from '@domain/attendance';
 import { decideTap, type SchoolRules } from '../attendance';
-import type { NotificationIntent } from '../notifications';
+import type { NotificationIntent } from '../outbox';
 import { writeTapGroup } from './tap-writes';
 import { isLateTap, lateReason, recordLateReplays, type LateReplay } from './late-replay';
 import { dayRecords, pushTo, tapHistoryAndStudents } from './tap-lookups';

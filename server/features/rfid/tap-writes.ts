@@ -1,6 +1,6 @@
 import { isPostgres, runFixed, type Executor } from '@core/db/index';
 import { insertDays, pgChangedDays, pgNewDays, updateDays, type BindColumn } from '../attendance';
-import { intentColumns, openAttendanceIntent } from '../notifications';
+import { intentColumns, openAttendanceIntent } from '../outbox';
 import { dayKey, ReplayRace, tapKey, type DayState, type GroupWrites } from './tap-model';
 
 /*

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '@core/time/clock';
+import type { Clock } from '@core/time/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPostgres, type Executor, type DB } from '@core/db/index';
 import type { Realtime } from '@core/realtime';
@@ -38,8 +38,8 @@ export interface IntakeOptions {
   checkoutMinMinutes: number;
   /** A tap received more than this many minutes after its time may be a late replay (late-replay.ts; 10). */
   lateReplayMinutes?: number;
-  /** The school clock: a tap more than 5 minutes ahead of it, or too old, is refused */
-  clock?: Clock;
+  /** The server's clock: a tap more than 5 minutes ahead of it, or too old, is refused; taps are received by it */
+  clock: Clock;
 }
 
 export interface IntakeResult {
@@ -131,7 +131,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     });
     for (let attempt = 0; ; attempt++) {
       try {
-        const now = Date.now();
+        const now = opts.clock.now().getTime();
         const receivedAt = new Date(now).toISOString();
         const due = [...new Set(jobs.map((j) => j.reader.id))].filter(
           (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
@@ -221,7 +221,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
 
   return {
     ingest(reader, events, refused = []) {
-      const checked = checkEvents(events, (opts.clock ?? systemClock).now().getTime());
+      const checked = checkEvents(events, opts.clock.now().getTime());
       const bad = [...refused, ...checked.rejected].sort((a, b) => a.index - b.index);
       const rejected = bad.map(({ eventId, index, reason }) => ({ eventId, index, reason }));
       const refusals = bad.map((r) => ({ eventId: r.eventId, cardUidRaw: r.cardUid, tappedAtRaw: r.tappedAt, reason: r.reason }));

@@ -87,13 +87,13 @@ export default async function zktecoRoutes(app: FastifyInstance) {
   });
 
   const seen = (reader: ReaderRow) =>
-    app.db.updateTable('rfidReaders').set({ lastSeenAt: new Date().toISOString() }).where('id', '=', reader.id).execute();
+    app.db.updateTable('rfidReaders').set({ lastSeenAt: app.clock.now().toISOString() }).where('id', '=', reader.id).execute();
 
   app.get('/iclock/cdata', async (request, reply) => {
     const reader = request.reader!;
     const tz = await timeZoneOf(app, reader);
     await seen(reader);
-    return text(reply, 200, handshakeReply(reader.serialNumber!, -inZone(new Date(), tz).getTimezoneOffset() / 60));
+    return text(reply, 200, handshakeReply(reader.serialNumber!, -inZone(app.clock.now(), tz).getTimezoneOffset() / 60));
   });
 
   app.post('/iclock/cdata', async (request, reply) => {

@@ -7,6 +7,7 @@ import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/lo
 import { appPasswordBudget, budgetMessage, type PasswordBudget } from '@core/auth/password-budget';
 import { assertStrongPassword } from '@core/auth/password-strength';
 import { nowIso } from '@core/time/time';
+import type { Clock } from '@core/time/clock';
 import { createSession, revokeSession, revokeUserSessions } from '@core/auth/sessions';
 import { writeLog, type Actor } from '@core/audit-log';
 import { isLrn, STUDENT_PORTAL_MESSAGES as M, type StudentSignInResult } from '@domain/student-portal';
@@ -29,6 +30,8 @@ export class StudentAuth {
   constructor(
     private readonly db: DB,
     private readonly config: AppConfig,
+    /** The server's clock: sessions' expiries are on it */
+    private readonly clock: Clock,
   ) {
     this.throttle = appLoginThrottle(db, config.rateLimits.loginPerEmailPer15Min, config.loginSlowdownMs);
     this.budget = appPasswordBudget(db, config.rateLimits.loginPerMinute);
@@ -78,6 +81,7 @@ export class StudentAuth {
         user.id,
         { ip: actor.ip, userAgent: actor.userAgent },
         this.config.sessions,
+        this.clock,
       );
       await writeLog(
         trx,

@@ -38,9 +38,9 @@ const pageQuery = z.object({ page: z.string().optional(), limit: z.string().opti
  * learner's id: the session says whose rows are read.
  */
 const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = new StudentAuth(app.db, app.config);
+  const auth = new StudentAuth(app.db, app.config, app.clock);
   const tz = app.config.schoolTimezone;
-  const ttlDays = app.config.messengerOptInTtlDays;
+  const terms = () => ({ ttlDays: app.config.messengerOptInTtlDays, now: app.clock.now() });
 
   app.post(
     '/login',
@@ -147,7 +147,7 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: apiSuccess(studentMessengerSchema) },
         },
       },
-      async (request) => ({ success: true as const, data: await learnerMessenger(app.db, me(request), ttlDays) }),
+      async (request) => ({ success: true as const, data: await learnerMessenger(app.db, me(request), terms()) }),
     );
 
     scope.post(
@@ -161,7 +161,7 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         reply.status(201).send({
           success: true as const,
-          data: await learnerOptInLink(app.db, me(request), ttlDays, request.actor()),
+          data: await learnerOptInLink(app.db, me(request), terms(), request.actor()),
           message: 'Open this link on your phone to connect your own Messenger. It works once.',
         }),
     );

@@ -1,18 +1,20 @@
-import { systemClock, type Clock } from '@core/time/clock';
-import { RULES_TTL_MS, TtlCache } from '@core/ttl-cache';
+import { TtlCache } from '@core/ttl-cache';
+
+/** How long a school's time zone is kept: as long as tap intake keeps the school's rules, whose clearing it shares. */
+const ZONE_TTL_MS = 5000;
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '@core/db/index';
 import type { OutboxConfig } from '@core/config';
-import type { NotificationIntent } from '../intents';
 import type { SmsNotification } from '@domain/sms-history';
-import { getNotification } from '../sms-history';
+import { getNotification } from './history';
 import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
 import { claimDue, renewLease, type OutboxRow } from './claim';
 import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
 import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
-import { addChannelMessage, expandIntent, studentContext, type ChannelPayload } from './expand';
+import { addChannelMessage, expandIntent, studentContext } from './expand';
 import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
+import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { expiryReason } from './urgency';
 
 export interface OutboxWorker {
@@ -29,8 +31,6 @@ export interface WorkerDeps extends SendDeps {
   db: DB;
   config: OutboxConfig;
   log: FastifyBaseLogger;
-  /** The school clock: whether an attendance notice has outlived its day (core/time/clock.ts) */
-  clock?: Clock;
   /** socket.io `sms:sent` with the history row */
   onSent(row: SmsNotification): void;
 }
@@ -39,7 +39,7 @@ export interface WorkerDeps extends SendDeps {
  * Gives the event loop back before the caller goes on (incoming requests, timers), ONE caller per loop turn.
  * On SQLite every statement is synchronous and an awaited query resolves at once, so expanding a backlog of
  * intents (database work only, no network wait) never lets the loop read a request unless the worker steps
- * aside: bench:drain-taps measured tap p99 going from 64 ms to 7.5 s during a 10,000-message drain. One waiter
+ * aside, and a tap would wait for the whole drain (bench:drain-taps measures it). One waiter
  * per turn, not all lanes at once: setImmediate callbacks queued together run back to back in the same turn,
  * so a tap would wait for every lane's row; an immediate queued from one runs in the next turn, after the poll.
  */
@@ -69,20 +69,22 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
 }
 
 /**
- * The notification outbox worker (INTEGRATIONS.md §4), started with the server: claims due rows, expands
+ * The notification outbox worker, started with the server: claims due rows, expands
  * intents into per-channel messages, sends them (failover, daily limits, backoff with jitter), records
  * every outcome in sms_notifications and emits `sms:sent`.
  */
 export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, config, log } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
+  /** When an attempt `delayMs` from now is due. */
+  const after = (delayMs: number) => new Date(clock.now().getTime() + delayMs);
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
   // The school's time zone (a device's daily count is per local day), cached as tap intake caches a school's
-  // rules: a change of the zone (attendance settings) clears it at once here, within RULES_TTL_MS on other nodes.
-  const zones = new TtlCache<number, { timezone: string | null }>(RULES_TTL_MS, 'rules');
+  // rules: a change of the zone (attendance settings) clears it at once here, within ZONE_TTL_MS on other nodes.
+  const zones = new TtlCache<number, { timezone: string | null }>(ZONE_TTL_MS, 'rules');
   const schoolZone = async (schoolId: number) =>
     (await zones.get(schoolId, () => db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst()))
       ?.timezone ?? null;
@@ -110,24 +112,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (outcome.kind === 'unknown') {
       // Not counted against giving up: the next attempt only asks the provider before it sends anything.
       const delay = backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs);
-      await markRetry(db, row, outcome.reason, delay, outcome.deviceId, true);
+      await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId, true);
       return;
     }
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
       await markFailed(db, row, reason);
-      // A failed message shows live in SMS History like a sent one (issue #19).
+      // A failed message shows live in SMS History like a sent one.
       await emit(row);
       return;
     }
     const delay =
       backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
-    await markRetry(db, row, outcome.reason, delay, outcome.deviceId);
+    await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId);
   }
 
   /** Preference BOTH and Messenger could not deliver: make sure the SMS goes (no-op when it already exists). */
-  async function fallbackToSms(row: OutboxRow) {
-    const payload = JSON.parse(row.payload) as ChannelPayload;
+  async function fallbackToSms(row: OutboxRow, payload: ChannelPayload) {
     if (payload.preference !== 'BOTH' || !row.studentId) return;
     const student = await studentContext(db, row.studentId);
     if (!student) return;
@@ -139,28 +140,29 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     };
     await db.transaction().execute((trx) =>
       addChannelMessage(trx, intent, payload.intentKey, 'SMS', student.parentPhone, payload.text, payload.preference, {
-        at: row.expiresAt,
+        now: clock.now(),
+        expiry: { at: row.expiresAt },
       }),
     );
   }
 
   /**
-   * Issue #20 item 4: Messenger refused a FACEBOOK_MESSENGER_ONLY message because its 24-hour window is closed
+   * Messenger refused a FACEBOOK_MESSENGER_ONLY message because its 24-hour window is closed
    * (or the parent's last message to the page is older than that). With a parent phone the same message goes by
    * SMS (History: channel SMS, note MESSENGER_REASONS.bySms); without one it is FAILED 'Messenger window closed'.
    */
-  async function windowClosed(row: OutboxRow) {
-    const payload = JSON.parse(row.payload) as ChannelPayload;
+  async function windowClosed(row: OutboxRow, payload: ChannelPayload) {
     const student = row.studentId ? await studentContext(db, row.studentId) : undefined;
     const phone = student?.parentPhone?.trim();
-    if (phone && (await switchToSms(db, row, phone, `${payload.intentKey}:SMS`, MESSENGER_REASONS.bySms))) {
+    const bySms = { key: `${payload.intentKey}:SMS`, note: MESSENGER_REASONS.bySms };
+    if (phone && (await switchToSms(db, row, { ...bySms, phone }, clock.now()))) {
       log.info({ outboxId: row.id }, 'Messenger window closed: the message goes by SMS');
       return;
     }
     if (await markFailed(db, row, MESSENGER_REASONS.window)) await emit(row);
   }
 
-  /** Issue #20: a message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
+  /** A message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
   async function expireIfLate(row: OutboxRow): Promise<boolean> {
     if (row.expiresAt == null || row.expiresAt > clock.now().toISOString()) return false;
     if (await markExpired(db, row, expiryReason(config.attendanceExpiryHours))) await emit(row);
@@ -178,7 +180,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         return;
       }
       if (row.channel === 'SMS') {
-        const payload = JSON.parse(row.payload) as ChannelPayload;
+        const payload = channelPayloadOf(row);
         const tz = payload.schoolId ? await schoolZone(payload.schoolId) : null;
         // An earlier attempt's outcome is unknown: ask the gateway; send only when it never got the message.
         const settled = row.inflightAt ? await reconcileSms(db, deps, row, tz) : null;
@@ -191,17 +193,18 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
             kind: 'failed',
             reason: `${row.lastError ?? 'SMS gateway did not answer'} (gave up after ${row.attempts} attempts)`,
           });
-        await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, tz));
+        await finish(row, await deliverSms(db, deps, { ...row, inflightAt: null, inflightDeviceId: null }, payload, tz));
         return;
       }
       if (row.channel === 'MESSENGER') {
         if (row.inflightAt) return await finish(row, { kind: 'uncertain', reason: UNCERTAIN_REASONS.messenger });
         if (await expireIfLate(row)) return;
-        const outcome = await deliverMessenger(db, deps, row);
-        if (outcome.kind === 'failed' && outcome.window && JSON.parse(row.payload).preference === 'FACEBOOK_MESSENGER_ONLY')
-          return await windowClosed(row);
+        const payload = channelPayloadOf(row);
+        const outcome = await deliverMessenger(db, deps, row, payload);
+        if (outcome.kind === 'failed' && outcome.window && payload.preference === 'FACEBOOK_MESSENGER_ONLY')
+          return await windowClosed(row, payload);
         await finish(row, outcome);
-        if (outcome.kind === 'failed') await fallbackToSms(row);
+        if (outcome.kind === 'failed') await fallbackToSms(row, payload);
         return;
       }
       await markFailed(db, row, `Unknown channel ${row.channel}`);
@@ -213,19 +216,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         db,
         row,
         'Internal error while sending',
-        backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs),
+        after(backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs)),
         undefined,
         true,
       ).catch(() => {});
     }
   }
 
-  let sweptAt = 0;
-  /** Pending messages past their expiry → EXPIRED, at most once a second (one index range when there are none). */
+  let sweptAt = -Infinity;
+  /**
+   * Pending messages past their expiry → EXPIRED, at most once a second of the clock (one index range when there are
+   * none); a clock set back sweeps at once.
+   */
   async function sweepExpired() {
-    if (Date.now() - sweptAt < 1000) return;
-    sweptAt = Date.now();
-    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), clock.now());
+    const now = clock.now();
+    if (now.getTime() >= sweptAt && now.getTime() - sweptAt < 1000) return;
+    sweptAt = now.getTime();
+    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), now);
     if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
     // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
     for (const id of ids.slice(0, 20)) {
@@ -237,13 +244,16 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function runOnce(): Promise<number> {
     await sweepExpired();
     const claimStart = performance.now();
-    const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000);
+    const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000, clock.now());
     if (!rows.length) return 0;
     const claimMs = performance.now() - claimStart;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
     const token = rows[0]!.leaseToken!;
     const renewal = setInterval(
-      () => void renewLease(db, token, config.leaseMs).catch((err: unknown) => log.error({ err }, 'outbox lease renewal failed')),
+      () =>
+        void renewLease(db, token, config.leaseMs, clock.now()).catch((err: unknown) =>
+          log.error({ err }, 'outbox lease renewal failed'),
+        ),
       Math.max(50, Math.floor(config.leaseMs / 3)),
     );
     try {

@@ -1,9 +1,9 @@
 import type { Executor } from '@core/db/index';
 import { nowIso } from '@core/time/time';
-import { OUTBOX } from './outbox/claim';
+import { OUTBOX } from './claim';
 
 /**
- * Issue #23: attendance notices that must not reach a parent any more (their absence was undone because the day
+ * Attendance notices that must not reach a parent any more (their absence was undone because the day
  * became a no-class day). Given the intents' idempotency keys, every row not sent yet stops, in the caller's
  * transaction: an intent not expanded yet, and its per-channel messages still pending (outbox 'expired' with the
  * reason; History EXPIRED with the reason). A message a worker holds right now ('sending') is left to it: its HTTP

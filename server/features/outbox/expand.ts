@@ -1,22 +1,12 @@
 import type { Executor } from '@core/db/index';
-import { nowIso } from '@core/time/time';
-import type { NotificationIntent } from '../intents';
+import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
 import { renderMessage } from './templates';
 import { expiresAt, expiryReason, priorityOf } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
 
-/** What a per-channel row carries (its payload JSON). */
-export interface ChannelPayload {
-  type: NotificationIntent['type'];
-  schoolId: number | null;
-  text: string;
-  preference: string;
-  intentKey: string;
-}
-
-/** notificationPreference → channels (spec §3; default SMS_ONLY). BOTH sends both; Messenger only once the parent opted in. */
+/** notificationPreference → channels (default SMS_ONLY). BOTH sends both; Messenger only once the parent opted in. */
 export function channelsFor(preference: string, hasPsid: boolean): Channel[] {
   if (preference === 'FACEBOOK_MESSENGER_ONLY') return ['MESSENGER'];
   if (preference === 'BOTH') return hasPsid ? ['SMS', 'MESSENGER'] : ['SMS'];
@@ -43,7 +33,7 @@ export async function studentContext(db: Executor, studentId: number) {
     .executeTakeFirst();
 }
 
-/** A message's deadline (issue #20): when it expires, and the reason when that time has already passed. */
+/** A message's deadline: when it expires, and the reason when that time has already passed. */
 export interface Expiry {
   at: string | null;
   /** Set: the message is past its use already; it is written EXPIRED and never sent. */
@@ -51,7 +41,7 @@ export interface Expiry {
 }
 
 /** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
-export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now = new Date()): Expiry {
+export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now: Date): Expiry {
   const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
   return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
 }
@@ -60,6 +50,13 @@ export function expiryOf(intent: NotificationIntent, timeZone: string, hours: nu
 export interface Lease {
   token: string;
   until: string;
+}
+
+/** When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any. */
+export interface Writing {
+  now: Date;
+  expiry?: Expiry;
+  lease?: Lease;
 }
 
 /**
@@ -76,13 +73,12 @@ export async function addChannelMessage(
   recipient: string,
   text: string,
   preference: string,
-  expiry: Expiry = { at: null },
-  lease?: Lease,
+  { now: at, expiry = { at: null }, lease }: Writing,
 ): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
   if (exists) return null;
-  const now = nowIso();
+  const now = at.toISOString();
   const note = await trx
     .insertInto('smsNotifications')
     .values({
@@ -130,29 +126,28 @@ export async function addChannelMessage(
 /**
  * An intent → its per-channel messages, by the student's preference and contact details as they are now,
  * in one transaction with marking the intent done (a crash leaves either nothing or everything). The messages
- * are written held by the intent's claim and returned, so the worker sends them in the same pass (issue #20
- * item 3: a fresh tap's SMS does not wait for another claim behind the backlog).
+ * are written held by the intent's claim and returned, so the worker sends them in the same pass (a fresh tap's SMS does not wait for another claim behind the backlog).
  */
 export async function expandIntent(
   trx: Executor,
   row: OutboxRow,
   defaultTimeZone: string,
   expiryHours: number | null,
-  now = new Date(),
+  now: Date,
 ): Promise<OutboxRow[]> {
-  const intent = JSON.parse(row.payload) as NotificationIntent;
+  const intent = intentOf(row);
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
     trx
       .updateTable('notificationOutbox')
-      .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: nowIso() })
+      .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
   if (!student || student.isArchived) {
     await finish(student ? 'Student is archived' : 'Student not found');
     return [];
   }
-  // Issue #23: an absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
+  // An absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
   if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
     const record = await trx
       .selectFrom('attendanceRecords')
@@ -182,17 +177,11 @@ export async function expandIntent(
   const held: OutboxRow[] = [];
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
     const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    const message = await addChannelMessage(
-      trx,
-      withSchool,
-      row.idempotencyKey,
-      channel,
-      recipient,
-      text,
-      preference,
+    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, {
+      now,
       expiry,
       lease,
-    );
+    });
     if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);

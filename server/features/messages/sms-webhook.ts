@@ -1,8 +1,7 @@
 import type { DB } from '@core/db/index';
 import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
-import { OUTBOX } from './outbox/claim';
-import { getNotification } from './sms-history';
+import { getNotification, OUTBOX } from '../outbox';
 import type { SmsNotification } from '@domain/sms-history';
 import type { SmsWebhookEvent } from '@domain/webhooks';
 

@@ -1,15 +1,15 @@
 import type { Executor } from '@core/db/index';
-import { markNeedsReauth } from '../../devices';
-import { sendMessengerText } from '../../devices';
+import { markNeedsReauth } from '../devices';
+import { sendMessengerText } from '../messenger';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { Outcome, SendDeps } from './deliver-sms';
-import type { ChannelPayload } from './expand';
+import type { ChannelPayload } from './payloads';
 
 export const MESSENGER_REASONS = {
   notConnected: 'Parent has not connected Messenger yet',
   noPage: 'No active Facebook page for this school',
   reauth: 'Facebook page needs reconnection (access token expired or revoked)',
-  /** Issue #20 item 4: the parent has not written to the page in the last 24 hours (and has no phone for SMS). */
+  /** The parent has not written to the page in the last 24 hours (and has no phone for SMS). */
   window: 'Messenger window closed',
   /** History note of a FACEBOOK_MESSENGER_ONLY message that went by SMS instead. */
   bySms: 'Messenger window closed: sent by SMS',
@@ -24,8 +24,12 @@ export const MESSENGER_WINDOW_MS = 24 * 3_600_000;
  * (with BOTH the parent's SMS goes anyway: see `fallbackToSms` in the worker; FACEBOOK_MESSENGER_ONLY with a closed
  * window goes by SMS instead: `windowClosed` there).
  */
-export async function deliverMessenger(db: Executor, deps: SendDeps, row: OutboxRow): Promise<Outcome & { window?: boolean }> {
-  const payload = JSON.parse(row.payload) as ChannelPayload;
+export async function deliverMessenger(
+  db: Executor,
+  deps: SendDeps,
+  row: OutboxRow,
+  payload: ChannelPayload,
+): Promise<Outcome & { window?: boolean }> {
   if (!row.recipient) return { kind: 'failed', reason: MESSENGER_REASONS.notConnected };
   let q = db.selectFrom('facebookPages').selectAll().where('isActive', '=', 1).where('needsReauth', '=', 0);
   q = payload.schoolId == null ? q.where('schoolId', 'is', null) : q.where('schoolId', '=', payload.schoolId);
@@ -36,9 +40,10 @@ export async function deliverMessenger(db: Executor, deps: SendDeps, row: Outbox
   if (row.studentId != null) {
     const st = await db.selectFrom('students').select('parentMessengerLastAt').where('id', '=', row.studentId).executeTakeFirst();
     const last = st?.parentMessengerLastAt ? Date.parse(st.parentMessengerLastAt) : NaN;
-    if (Date.now() - last > MESSENGER_WINDOW_MS) return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
+    if (deps.clock.now().getTime() - last > MESSENGER_WINDOW_MS)
+      return { kind: 'failed', reason: MESSENGER_REASONS.window, window: true };
   }
-  if (!(await beginAttempt(db, row, null))) return { kind: 'lost' };
+  if (!(await beginAttempt(db, row, null, deps.clock.now()))) return { kind: 'lost' };
   const result = await sendMessengerText({
     graphApiUrl: deps.graphApiUrl,
     pageId: page.pageId,

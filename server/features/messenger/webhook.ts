@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '@core/time/time';
+import type { Clock } from '@core/time/clock';
 import { LEARNER_CONNECTED_REPLY, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 import type { MessengerWebhook } from '@domain/webhooks';
 import { writeLog, type Actor } from '@core/audit-log';
-import type { PageDeps } from '../devices';
-import { sendMessengerText } from '../devices';
-import { useOptInRef } from './messenger-opt-in';
+import { sendMessengerText, type PageDeps } from './client';
+import { useOptInRef } from './opt-in';
 
 const MESSENGER: Actor = { role: 'SYSTEM', userId: null, name: 'Messenger webhook' };
 
@@ -19,11 +18,12 @@ interface Reply {
  * POST /api/webhooks/messenger (signature already checked). An event with an m.me ref tries to bind the
  * sender's PSID (useOptInRef); a refused ref is logged (MESSENGER_OPT_IN_REFUSED) and, after the commit, the
  * page tells the sender why and to ask the school for a new link. A learner's own link that binds is logged as
- * CONNECT_LEARNER_MESSENGER and the page confirms it (that slot gets no attendance notices). Every event from a bound parent refreshes
- * parentMessengerLastAt (Messenger's 24-hour window). One transaction per event.
+ * CONNECT_LEARNER_MESSENGER and the page confirms it (that slot gets no attendance notices). Every event from a
+ * bound parent refreshes parentMessengerLastAt (Messenger's 24-hour window, which the outbox reads on the same
+ * clock). One transaction per event.
  */
 export async function applyMessengerEvents(
-  deps: PageDeps & { log: FastifyBaseLogger },
+  deps: PageDeps & { log: FastifyBaseLogger; clock: Clock },
   entries: NonNullable<MessengerWebhook['entry']>,
 ): Promise<{ bound: number; refused: number }> {
   let bound = 0;
@@ -35,7 +35,7 @@ export async function applyMessengerEvents(
       if (!psid) continue;
       const pageId = entry.id ?? ev.recipient?.id ?? null;
       const ref = ev.referral?.ref ?? ev.postback?.referral?.ref ?? ev.optin?.ref;
-      const now = nowIso();
+      const now = deps.clock.now().toISOString();
       await deps.db.transaction().execute(async (trx) => {
         const outcome = ref ? await useOptInRef(trx, ref, psid, pageId, now) : { kind: 'none' as const };
         if (outcome.kind === 'bound') {

@@ -4,82 +4,11 @@ import { dayRangeUtc } from '@core/time/day-range';
 import { notFound } from '@core/http/errors';
 import { containsText } from '@core/http/query';
 import { paginate } from '@core/http/paginate';
-import type {
-  CustomMessageInput,
-  MessageRecipient,
-  SmsHistoryFilters,
-  SmsHistoryPage,
-  SmsNotification,
-  SmsStatus,
-  SmsType,
-} from '@domain/sms-history';
+import type { CustomMessageInput, MessageRecipient, SmsHistoryFilters, SmsHistoryPage } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
-import { writeNotificationIntent } from './intents';
+import { historyRows, toNotification, writeNotificationIntent } from '../outbox';
 
-function historyRows(db: Executor) {
-  return db
-    .selectFrom('smsNotifications as n')
-    .leftJoin('students as st', 'st.id', 'n.studentId')
-    .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
-    .leftJoin('grades as g', 'g.id', 'st.gradeId')
-    .leftJoin('sections as se', 'se.id', 'st.sectionId')
-    .select([
-      'n.id',
-      'n.type',
-      'n.channel',
-      'n.message',
-      'n.phoneNumber',
-      'n.status',
-      'n.failureReason',
-      'n.sentAt',
-      'n.deliveredAt',
-      'n.createdAt',
-      'n.dismissedAt',
-      'n.note',
-      'n.studentId',
-      'n.schoolId',
-      'st.firstName',
-      'st.lastName',
-      'sc.name as schoolName',
-      'sc.acronym as schoolAcronym',
-      'sc.timezone as schoolTimezone',
-      'g.name as gradeName',
-      'se.name as sectionName',
-    ]);
-}
-type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['executeTakeFirstOrThrow']>>;
-
-export function toNotification(r: HistoryRow, defaultTimeZone: string): SmsNotification {
-  return {
-    id: r.id,
-    schoolId: r.schoolId,
-    student:
-      r.studentId && r.firstName != null
-        ? {
-            id: r.studentId,
-            firstName: r.firstName,
-            lastName: r.lastName ?? '',
-            school: r.schoolName ? { name: r.schoolName, acronym: r.schoolAcronym ?? '' } : null,
-            gradeModel: r.gradeName ? { name: r.gradeName } : null,
-            sectionModel: r.sectionName ? { name: r.sectionName } : null,
-          }
-        : null,
-    type: r.type as SmsType,
-    channel: r.channel,
-    message: r.message,
-    phoneNumber: r.phoneNumber,
-    status: r.status as SmsStatus,
-    failureReason: r.failureReason,
-    sentAt: r.sentAt,
-    deliveredAt: r.deliveredAt,
-    createdAt: r.createdAt,
-    dismissedAt: r.dismissedAt,
-    timeZone: r.schoolTimezone ?? defaultTimeZone,
-    note: r.note,
-  };
-}
-
-/** Spec §7 GET /sms-history: newest first; dates are school-local days on the creation time, inclusive. */
+/** GET /sms-history: newest first; dates are school-local days on the creation time, inclusive. */
 export async function listSmsHistory(
   db: Executor,
   f: SmsHistoryFilters,
@@ -100,11 +29,6 @@ export async function listSmsHistory(
   return { notifications: rows.map((r) => toNotification(r, timeZone)), pagination };
 }
 
-export async function getNotification(db: Executor, id: number, defaultTimeZone: string): Promise<SmsNotification | null> {
-  const row = await historyRows(db).where('n.id', '=', id).executeTakeFirst();
-  return row ? toNotification(row, defaultTimeZone) : null;
-}
-
 /**
  * A CUSTOM message to one student's parent: an intent in the outbox (the worker sends it by the parent's
  * preference, exactly like attendance messages), logged in the same transaction.
@@ -113,6 +37,8 @@ export async function queueCustomMessage(
   db: DB,
   input: CustomMessageInput,
   actor: Actor,
+  /** The server's clock now: the message's time, and when it is due. */
+  now: Date,
   /** A school admin's school: another school's student is 'Student not found'. */
   onlySchoolId?: number,
 ): Promise<{ key: string }> {
@@ -132,10 +58,11 @@ export async function queueCustomMessage(
         type: 'CUSTOM',
         studentId: student.id,
         schoolId: student.schoolId,
-        occurredAt: new Date().toISOString(),
+        occurredAt: now.toISOString(),
         text: input.message,
         sender: actor.userId != null ? { role: actor.role, id: actor.userId } : undefined,
       },
+      now,
       key,
     );
     await writeLog(trx, actor, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createOutboxWorker } from './outbox/worker';
+import { createOutboxWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
  * The outbox worker sends what the routes and the tap intake queue. It runs with the server (OUTBOX_WORKER=0
  * leaves sending to another process) and stops before the database closes.
  */
-export function setupNotifications(app: FastifyInstance) {
+export function setupOutbox(app: FastifyInstance) {
   const { config } = app;
   app.decorate(
     'outbox',

@@ -1,9 +1,20 @@
+import type { DB } from '@core/db/index';
+import type { SecretBox } from '@core/secrets/secrets';
+
 /**
- * Messenger Send API client (INTEGRATIONS.md §2) against GRAPH_API_URL (default https://graph.facebook.com/v25.0).
+ * Messenger Send API client against GRAPH_API_URL (default https://graph.facebook.com/v25.0).
  * Errors are sorted by what the caller must do: the token is dead (190 → the page needs reconnection, never
  * retried), rate limited (4, 613 → back off), outside the messaging window (fall back to SMS), temporary
  * (retry) or permanent (the person blocked the page, no such user…).
  */
+/** What a caller of a page needs: the pages' table, the secrets that open their tokens, the Graph API. */
+export interface PageDeps {
+  db: DB;
+  secrets: SecretBox;
+  graphApiUrl: string;
+  timeoutMs: number;
+}
+
 export type GraphErrorKind = 'reauth' | 'rate' | 'window' | 'temporary' | 'permanent';
 
 export interface GraphError {
@@ -56,7 +67,7 @@ async function graph(
 }
 
 const base = (graphApiUrl: string) => graphApiUrl.replace(/\/+$/, '');
-/** The page token goes in a header, never in the URL: URLs end up in proxy and access logs (issue #18 item 9). */
+/** The page token goes in a header, never in the URL: URLs end up in proxy and access logs. */
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 /** POST /{page-id}/messages with the page token. */

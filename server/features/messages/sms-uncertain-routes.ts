@@ -4,7 +4,7 @@ import { smsNotificationSchema } from '@domain/sms-history';
 import { SMS_UNCERTAIN_MESSAGES, smsNotificationParams } from '@domain/sms-history';
 import { decideUncertain } from './sms-uncertain';
 
-/** Issue #18: Resend or Dismiss an UNCERTAIN message of SMS History (super-admin scope; both logged). */
+/** Resend or Dismiss an UNCERTAIN message of SMS History (super-admin scope; both logged). */
 const smsUncertainRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const decision of ['resend', 'dismiss'] as const) {
     app.post(
@@ -20,7 +20,14 @@ const smsUncertainRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const data = await decideUncertain(app.db, request.params.id, decision, request.actor(), app.config.schoolTimezone);
+        const data = await decideUncertain(
+          app.db,
+          request.params.id,
+          decision,
+          request.actor(),
+          app.config.schoolTimezone,
+          app.clock.now(),
+        );
         if (decision === 'resend') app.outbox.kick();
         app.realtime.emitToSchool(data.schoolId, 'sms:sent', data);
         if (data.student) app.realtime.emitToStudent(data.student.id, 'sms:sent', { id: data.id });

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
 import { messengerOptInSchema, newOptInLinkSchema, OPT_IN_MESSAGES as M } from '@domain/messenger-opt-in';
 import { idParams } from '@domain/validation';
-import { messengerOptIn, newOptInLink, unbindParentMessenger } from './messenger-opt-in';
+import { messengerOptIn, newOptInLink, unbindParentMessenger } from './opt-in';
 
 /**
- * A student's parent Messenger opt-in (student detail; issue #18 item 1): the binding and the live link's
+ * A student's parent Messenger opt-in (student detail): the binding and the live link's
  * dates, a new single-use link (shown once, the old one dies) and unbinding. Both changes are logged.
  */
 const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ttlDays = app.config.messengerOptInTtlDays;
+  // A link lives MESSENGER_OPTIN_TTL_DAYS from its making, on the server's clock.
+  const terms = () => ({ ttlDays: app.config.messengerOptInTtlDays, now: app.clock.now() });
   const params = idParams(M.studentNotFound);
 
   app.get(
@@ -21,7 +22,7 @@ const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiSuccess(messengerOptInSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await messengerOptIn(app.db, request.params.id, ttlDays) }),
+    async (request) => ({ success: true as const, data: await messengerOptIn(app.db, request.params.id, terms()) }),
   );
 
   app.post(
@@ -36,7 +37,7 @@ const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         success: true as const,
-        data: await newOptInLink(app.db, request.params.id, ttlDays, request.actor()),
+        data: await newOptInLink(app.db, request.params.id, terms(), request.actor()),
         message: M.linkCreated,
       }),
   );
@@ -52,7 +53,7 @@ const messengerOptInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await unbindParentMessenger(app.db, request.params.id, ttlDays, request.actor()),
+      data: await unbindParentMessenger(app.db, request.params.id, terms(), request.actor()),
       message: M.unbound,
     }),
   );

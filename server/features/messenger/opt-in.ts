@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import { isPostgres, type DB, type Executor } from '@core/db/index';
 import { conflict, notFound } from '@core/http/errors';
 import { hashToken } from '@core/auth/passwords';
-import { nowIso } from '@core/time/time';
 import {
   OPT_IN_MESSAGES as M,
   type MessengerOptIn,
@@ -14,8 +13,8 @@ import {
 import { writeLog, type Actor } from '@core/audit-log';
 
 /*
- * A parent's Messenger opt-in (issue #18 item 1): https://m.me/{page}?ref={ref}. Opening it and writing to the
- * page gives the page the parent's PSID with the ref (webhook: features/notifications/messenger-webhook.ts). A ref binds ONE
+ * A parent's Messenger opt-in: https://m.me/{page}?ref={ref}. Opening it and writing to the
+ * page gives the page the parent's PSID with the ref (webhook: webhook.ts). A ref binds ONE
  * PSID to ONE student, once, before it expires; a new link kills the previous one. Only the ref's SHA-256 is
  * stored, so the link is shown when it is made and never again (the school prints or sends it then; a lost
  * link is replaced with "New link", which costs nothing while the parent has not used it).
@@ -27,6 +26,12 @@ import { writeLog, type Actor } from '@core/audit-log';
  */
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** How long a new link lives, and the server's clock now (a link is live until then plus `ttlDays`). */
+export interface LinkTerms {
+  ttlDays: number;
+  now: Date;
+}
 
 async function activeStudent(db: Executor, studentId: number, lock = false) {
   let q = db
@@ -60,7 +65,7 @@ const slotBinding = (student: StudentRow, slot: MessengerSlot) =>
     ? { psid: student.parentMessengerPsid, boundAt: student.parentMessengerBoundAt, pageId: student.parentMessengerPageId }
     : { psid: student.learnerMessengerPsid, boundAt: student.learnerMessengerBoundAt, pageId: student.learnerMessengerPageId };
 
-async function statusOf(db: Executor, student: StudentRow, ttlDays: number, slot: MessengerSlot): Promise<MessengerOptIn> {
+async function statusOf(db: Executor, student: StudentRow, terms: LinkTerms, slot: MessengerSlot): Promise<MessengerOptIn> {
   const page = await schoolPage(db, student.schoolId);
   const bound = slotBinding(student, slot);
   const boundPage = bound.pageId
@@ -73,7 +78,7 @@ async function statusOf(db: Executor, student: StudentRow, ttlDays: number, slot
     .where('slot', '=', slot)
     .where('usedAt', 'is', null)
     .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', nowIso())
+    .where('expiresAt', '>', terms.now.toISOString())
     .executeTakeFirst();
   return {
     page: page ?? null,
@@ -81,7 +86,7 @@ async function statusOf(db: Executor, student: StudentRow, ttlDays: number, slot
       ? { boundAt: bound.boundAt, page: bound.pageId ? { pageId: bound.pageId, pageName: boundPage?.pageName ?? null } : null }
       : null,
     pendingLink: pending ?? null,
-    ttlDays,
+    ttlDays: terms.ttlDays,
   };
 }
 
@@ -92,17 +97,17 @@ async function statusOf(db: Executor, student: StudentRow, ttlDays: number, slot
 export async function messengerOptIn(
   db: DB,
   studentId: number,
-  ttlDays: number,
+  terms: LinkTerms,
   slot: MessengerSlot = 'GUARDIAN',
 ): Promise<MessengerOptIn> {
-  return statusOf(db, await activeStudent(db, studentId), ttlDays, slot);
+  return statusOf(db, await activeStudent(db, studentId), terms, slot);
 }
 
 /** POST …/messenger-opt-in/links: a new single-use link for a slot; the slot's earlier unused one stops working. Logged. */
 export async function newOptInLink(
   db: DB,
   studentId: number,
-  ttlDays: number,
+  terms: LinkTerms,
   actor: Actor,
   slot: MessengerSlot = 'GUARDIAN',
 ): Promise<NewOptInLink> {
@@ -111,7 +116,7 @@ export async function newOptInLink(
     const student = await activeStudent(trx, studentId, true);
     const page = await schoolPage(trx, student.schoolId);
     if (!page) throw conflict(M.noPage);
-    const now = nowIso();
+    const now = terms.now.toISOString();
     const revoked = await trx
       .updateTable('messengerOptInLinks')
       .set({ revokedAt: now })
@@ -120,7 +125,7 @@ export async function newOptInLink(
       .where('usedAt', 'is', null)
       .where('revokedAt', 'is', null)
       .executeTakeFirst();
-    const expiresAt = new Date(Date.parse(now) + ttlDays * DAY_MS).toISOString();
+    const expiresAt = new Date(terms.now.getTime() + terms.ttlDays * DAY_MS).toISOString();
     await trx
       .insertInto('messengerOptInLinks')
       .values({ studentId: student.id, refHash: hashToken(ref), createdAt: now, expiresAt, slot })
@@ -131,7 +136,7 @@ export async function newOptInLink(
       entityId: student.id,
       details: { page: page.pageId, slot, expiresAt, replacedLinks: Number(revoked.numUpdatedRows) },
     });
-    return { status: await statusOf(trx, student, ttlDays, slot), pageId: page.pageId };
+    return { status: await statusOf(trx, student, terms, slot), pageId: page.pageId };
   });
   const link = `https://m.me/${encodeURIComponent(pageId)}?ref=${ref}`;
   const qrSvg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -139,13 +144,18 @@ export async function newOptInLink(
 }
 
 /** DELETE …/messenger-opt-in/binding: the parent stops getting Messenger notifications (409 when not bound). Logged. */
-export async function unbindParentMessenger(db: DB, studentId: number, ttlDays: number, actor: Actor): Promise<MessengerOptIn> {
+export async function unbindParentMessenger(db: DB, studentId: number, terms: LinkTerms, actor: Actor): Promise<MessengerOptIn> {
   return db.transaction().execute(async (trx) => {
     const student = await activeStudent(trx, studentId, true);
     if (!student.parentMessengerPsid) throw conflict(M.notBound);
     await trx
       .updateTable('students')
-      .set({ parentMessengerPsid: null, parentMessengerBoundAt: null, parentMessengerPageId: null, updatedAt: nowIso() })
+      .set({
+        parentMessengerPsid: null,
+        parentMessengerBoundAt: null,
+        parentMessengerPageId: null,
+        updatedAt: terms.now.toISOString(),
+      })
       .where('id', '=', student.id)
       .execute();
     await writeLog(trx, actor, {
@@ -155,7 +165,7 @@ export async function unbindParentMessenger(db: DB, studentId: number, ttlDays: 
       details: { page: student.parentMessengerPageId, boundAt: student.parentMessengerBoundAt },
     });
     const after = { ...student, parentMessengerPsid: null, parentMessengerBoundAt: null, parentMessengerPageId: null };
-    return statusOf(trx, after, ttlDays, 'GUARDIAN');
+    return statusOf(trx, after, terms, 'GUARDIAN');
   });
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgres, type Executor } from '@core/db/index';
 import type { NotificationOutboxTable } from '@core/db/schema';
-import { FRESH_WINDOW_SECONDS, inClaimOrder, PRIORITY } from './urgency';
+import { inClaimOrder, PRIORITY } from './urgency';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
@@ -18,7 +18,7 @@ export const OUTBOX = {
   done: 'done',
   uncertain: 'uncertain',
   dismissed: 'dismissed',
-  /** An attendance notice not sent in time (issue #20): never sent late. */
+  /** An attendance notice not sent in time : never sent late. */
   expired: 'expired',
 } as const;
 
@@ -27,26 +27,25 @@ export const OUTBOX = {
  * Only the picked rows are re-checked with it, so coalesce() keeps the status out of any index's reach: the
  * planner then fetches the picked rows by id. Without it, PostgreSQL with statistics from before a burst (a
  * backlog committed at once, autovacuum's ANALYZE not yet run) read every pending row through the status indexes
- * and semi-joined the picks: 37–42 ms per claim at 10,000 pending rows instead of 3–5 ms (bench/claim-burst.ts).
+ * and semi-joined the picks, ten times the cost of a claim (bench/claim-burst.ts times it).
  */
 const isDue = (nowIso: string) =>
   sql<boolean>`((coalesce(status, '') = ${OUTBOX.pending} and next_attempt_at <= ${nowIso})
     or (coalesce(status, '') = ${OUTBOX.sending} and locked_until < ${nowIso}))`;
 
 /**
- * Claims up to `limit` due rows in ONE statement, most urgent first (issue #20, the rule in urgency.ts): by urgency
+ * Claims up to `limit` due rows in ONE statement, most urgent first (the rule in urgency.ts): by urgency
  * class, then round-robin between schools within a class, then within a school the fresh window (events since
  * now − `freshWindowMs`) oldest first, then older rows newest first, then rows without an event time.
  *
- * Cost stays flat in the backlog's size: a sort of every due row per claim cost 25 ms at 16,000 due rows (SQLite),
- * more than sending a batch. So the candidates are found through `outbox_pending_idx` (school_id, priority, event_at,
- * of the pending rows only: migration 0024 says why a partial index): the schools with pending rows by a loose index scan (a recursive CTE hopping from one school_id to the
- * next), then for each school and class three index ranges of at most `limit` rows each: the fresh window read
+ * Cost stays flat in the backlog's size: a sort of every due row per claim would cost more than sending a batch.
+ * So the candidates are found through `outbox_pending_idx` (school_id, priority, event_at, of the pending rows
+ * only: migration 0024 says why a partial index): the schools with pending rows by a loose index scan (a
+ * recursive CTE hopping from one school_id to the next), then for each school and class three index ranges of at most `limit` rows each: the fresh window read
  * forwards from the cutoff, the older rows read backwards from it, the undated ones; plus rows without a school
  * (the same ranges) and rows a crashed worker left 'sending' after their lease. Only those few are ranked.
  * The statement names the status as a literal wherever that index is to serve (a parameter cannot prove a partial
- * index's condition in a prepared statement's plan). bench/claim-burst.ts times a claim
- * right after a burst, before PostgreSQL's statistics know of it. PostgreSQL: FOR UPDATE SKIP LOCKED on the
+ * index's condition in a prepared statement's plan). PostgreSQL: FOR UPDATE SKIP LOCKED on the
  * picked rows, so several server processes take disjoint rows without waiting on each other; a row another
  * claimer committed meanwhile is re-checked against `isDue` and left out. SQLite runs one write statement at a
  * time, so the same UPDATE is a single claimer across processes too.
@@ -55,8 +54,8 @@ export async function claimDue(
   db: Executor,
   limit: number,
   leaseMs: number,
-  freshWindowMs = FRESH_WINDOW_SECONDS * 1000,
-  now = new Date(),
+  freshWindowMs: number,
+  now: Date,
 ): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - freshWindowMs).toISOString();
@@ -77,7 +76,7 @@ export async function claimDue(
         and x.event_at is null order by x.id limit ${limit}`,
     ]);
   const perSchool = isPostgres(db)
-    ? // A LATERAL join (a correlated IN made PostgreSQL scan the whole table once per claim: 2.2 s at 15,000 rows).
+    ? // A LATERAL join (a correlated IN makes PostgreSQL scan the whole table once per claim).
       sql`select x.* from schools s cross join lateral (${sql.join(
         ranges(sql`x.school_id = s.sid`).map((r) => sql`(${r})`),
         sql` union all `,
@@ -145,10 +144,10 @@ export async function claimDue(
 }
 
 /** Extends the lease of a claim's rows still being worked on (a long batch must not be taken from under it). */
-export async function renewLease(db: Executor, leaseToken: string, leaseMs: number): Promise<void> {
+export async function renewLease(db: Executor, leaseToken: string, leaseMs: number, now: Date): Promise<void> {
   await db
     .updateTable('notificationOutbox')
-    .set({ lockedUntil: new Date(Date.now() + leaseMs).toISOString() })
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs).toISOString() })
     .where('leaseToken', '=', leaseToken)
     .where('status', '=', OUTBOX.sending)
     .execute();
@@ -159,10 +158,10 @@ export async function renewLease(db: Executor, leaseToken: string, leaseMs: numb
  * call, the next claim sees the marker and reconciles instead of sending again. False = the lease was lost
  * (another worker holds the row): do not send.
  */
-export async function beginAttempt(db: Executor, row: OutboxRow, deviceId: number | null): Promise<boolean> {
+export async function beginAttempt(db: Executor, row: OutboxRow, deviceId: number | null, now: Date): Promise<boolean> {
   const r = await db
     .updateTable('notificationOutbox')
-    .set({ inflightAt: new Date().toISOString(), inflightDeviceId: deviceId })
+    .set({ inflightAt: now.toISOString(), inflightDeviceId: deviceId })
     .where('id', '=', row.id)
     .where('status', '=', OUTBOX.sending)
     .where('leaseToken', '=', row.leaseToken)

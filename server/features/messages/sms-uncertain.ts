@@ -1,14 +1,12 @@
 import type { DB } from '@core/db/index';
 import { conflict, notFound } from '@core/http/errors';
-import { nowIso } from '@core/time/time';
 import { SMS_UNCERTAIN_MESSAGES as M } from '@domain/sms-history';
 import type { SmsNotification } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
-import { OUTBOX } from './outbox/claim';
-import { getNotification } from './sms-history';
+import { getNotification, OUTBOX } from '../outbox';
 
 /**
- * An admin's decision on an UNCERTAIN message (issue #18): resend it (back to the queue as a fresh message,
+ * An admin's decision on an UNCERTAIN message: resend it (back to the queue as a fresh message,
  * PENDING in the history) or dismiss it (never resent; the history keeps UNCERTAIN with the dismissal time).
  * Both change the outbox row only while it is still 'uncertain', so two admins (or resend and dismiss) racing
  * get one success and one 409; both are logged in the same transaction.
@@ -19,6 +17,8 @@ export async function decideUncertain(
   decision: 'resend' | 'dismiss',
   actor: Actor,
   defaultTimeZone: string,
+  /** The server's clock now: a resent message is due from then. */
+  at: Date,
 ): Promise<SmsNotification> {
   await db.transaction().execute(async (trx) => {
     const note = await trx
@@ -28,7 +28,7 @@ export async function decideUncertain(
       .executeTakeFirst();
     if (!note) throw notFound(M.notFound);
     if (note.status !== 'UNCERTAIN' || note.dismissedAt != null || note.requestId == null) throw conflict(M.notUncertain);
-    const now = nowIso();
+    const now = at.toISOString();
     const outbox = await trx
       .updateTable('notificationOutbox')
       .set(

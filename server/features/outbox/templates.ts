@@ -1,4 +1,4 @@
-import type { NotificationType } from '../intents';
+import type { NotificationType } from './intents';
 
 /**
  * One message per notification type. Short enough for one SMS segment (160 GSM-7 characters) for any

@@ -96,7 +96,7 @@ const FINAL = {
   failed: { outbox: OUTBOX.failed, history: 'FAILED', from: ['PENDING', 'SENT'] },
   /** Nobody can tell whether it went: an admin decides. */
   uncertain: { outbox: OUTBOX.uncertain, history: 'UNCERTAIN', from: ['PENDING'] },
-  /** An attendance notice whose time is up (issue #20): it is not sent at all rather than late. */
+  /** An attendance notice whose time is up: it is not sent at all rather than late. */
   expired: { outbox: OUTBOX.expired, history: 'EXPIRED', from: ['PENDING'] },
 } as const;
 
@@ -128,12 +128,12 @@ export const markUncertain = (db: Executor, row: OutboxRow, reason: string) => m
 export const markExpired = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'expired');
 
 /**
- * Issue #20: every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
+ * Every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
  * `reason`), set-based. The outbox rows first, with RETURNING: they are locked (PostgreSQL) or the statement is alone
  * (SQLite), so no claimer takes one in between and a row is never both sent and EXPIRED. Rows being sent are left
  * to their worker, which checks the expiry itself right before the send. Returns the history ids expired.
  */
-export async function expireDue(db: Executor, reason: string, now = new Date()): Promise<number[]> {
+export async function expireDue(db: Executor, reason: string, now: Date): Promise<number[]> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const rows = await trx
@@ -157,13 +157,19 @@ export async function expireDue(db: Executor, reason: string, now = new Date()):
 }
 
 /**
- * Issue #20 item 4: a FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
+ * A FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
  * SAME message (outbox row and history row, so the parent gets it once and History shows one row) changes channel:
  * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History.
  * False when the lease was lost or an SMS of this intent exists already (nothing changed).
  */
-export async function switchToSms(db: Executor, row: OutboxRow, phone: string, key: string, note: string): Promise<boolean> {
-  const now = nowIso();
+export async function switchToSms(
+  db: Executor,
+  row: OutboxRow,
+  to: { phone: string; key: string; note: string },
+  at: Date,
+): Promise<boolean> {
+  const { phone, key, note } = to;
+  const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
     if (taken) return false;
@@ -189,7 +195,7 @@ export async function switchToSms(db: Executor, row: OutboxRow, phone: string, k
 }
 
 /**
- * Schedules the next attempt; `deviceId` remembers which device failed, so the next attempt tries it last.
+ * Schedules the next attempt at `retryAt`; `deviceId` remembers which device failed, so the next attempt tries it last.
  * `unknown`: the attempt got no answer and may have been sent: its in-flight marker stays, so the next
  * attempt asks the provider first instead of sending again.
  */
@@ -197,7 +203,7 @@ export async function markRetry(
   db: Executor,
   row: OutboxRow,
   reason: string,
-  delayMs: number,
+  retryAt: Date,
   deviceId?: number | null,
   unknown = false,
 ): Promise<boolean> {
@@ -208,7 +214,7 @@ export async function markRetry(
     status: OUTBOX.pending,
     attempts: row.attempts + 1,
     lastError: reason,
-    nextAttemptAt: new Date(Date.now() + delayMs).toISOString(),
+    nextAttemptAt: retryAt.toISOString(),
     deviceId: deviceId ?? row.deviceId,
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '@core/db/index';
 
 /**
- * A device's daily limit, reserved atomically (INTEGRATIONS.md §4): one upsert that adds 1 only while the
+ * A device's daily limit, reserved atomically: one upsert that adds 1 only while the
  * count is under the limit. No row back → the device is full for that day. `dayLocal` is the school's
  * calendar day, so the count starts again at the school's midnight, not at UTC's.
  */

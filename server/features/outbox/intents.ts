@@ -1,13 +1,13 @@
 import type { Executor } from '@core/db/index';
-import { nowIso } from '@core/time/time';
-import { priorityOf } from './outbox/urgency';
+import { priorityOf } from './urgency';
 import type { SmsType } from '@domain/sms-history';
+import type { NotificationIntent } from './payloads';
 
 /**
- * The contract between attendance (issue #11) and the notification outbox worker (issue #12).
+ * The contract between the features that cause notices (attendance, taps, messages) and the outbox worker.
  *
  * Whatever should reach a parent is written as ONE intent row in `notification_outbox`, in the same
- * transaction as the change that caused it (INTEGRATIONS.md §4: transactional outbox), with
+ * transaction as the change that caused it (a transactional outbox), with
  * `channel = 'INTENT'`, an empty recipient and the intent as JSON payload. The worker claims intent rows,
  * resolves the student's notificationPreference and contact details at send time, and writes the
  * per-channel messages ('SMS' / 'MESSENGER' rows whose idempotency keys extend the intent's) that it sends.
@@ -18,19 +18,7 @@ export const INTENT_CHANNEL = 'INTENT';
 
 /** What a message is about: the SMS History types (src/domain, one list for both sides). */
 export type NotificationType = SmsType;
-
-export interface NotificationIntent {
-  type: NotificationType;
-  studentId: number;
-  schoolId: number | null;
-  /** ISO instant of the event the parent is told about (tap time, absence cutoff, or now for CUSTOM). */
-  occurredAt: string;
-  attendanceId?: number;
-  /** CUSTOM messages only: the text the super admin wrote. */
-  text?: string;
-  /** Who asked for a CUSTOM message (system log / SMS history "sender"). */
-  sender?: { role: string; id: number };
-}
+export type { NotificationIntent };
 
 const attendanceKeyPrefix = (type: NotificationType) => `${type}:attendance:`;
 const attendanceKey = (intent: NotificationIntent) =>
@@ -56,20 +44,21 @@ export function openAttendanceIntent(intent: Omit<NotificationIntent, 'attendanc
 
 /**
  * Writes the intent unless one with the same key exists. Keys: `${type}:attendance:${attendanceId}` for
- * attendance changes (one per change), or the caller's own unique key for CUSTOM messages.
- * Returns true when a row was written.
+ * attendance changes (one per change), or the caller's own unique key for CUSTOM messages. Due from `now` (the
+ * server's clock, which the worker's claim reads too). Returns true when a row was written.
  */
 export async function writeNotificationIntent(
   db: Executor,
   intent: NotificationIntent,
+  now: Date,
   idempotencyKey = attendanceKey(intent),
 ): Promise<boolean> {
-  return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }])) > 0;
+  return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }], now)) > 0;
 }
 
 /**
  * An intent's outbox row as every writer stores it (the times are the writer's): the intent as JSON payload, and
- * what the claim orders by (issue #20, outbox/urgency.ts); the expiry is set by the worker, which knows the
+ * what the claim orders by (urgency.ts); the expiry is set by the worker, which knows the
  * school's time zone, when it expands the intent. Keys as above.
  */
 export function intentColumns(intent: NotificationIntent, idempotencyKey = attendanceKey(intent)) {
@@ -86,9 +75,9 @@ export function intentColumns(intent: NotificationIntent, idempotencyKey = atten
   };
 }
 
-async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[]) {
+async function insertIntents(db: Executor, rows: { intent: NotificationIntent; idempotencyKey: string }[], at: Date) {
   if (rows.length === 0) return 0;
-  const now = nowIso();
+  const now = at.toISOString();
   const result = await db
     .insertInto('notificationOutbox')
     .values(

@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
 import { localDate } from '@core/time/time';
-import { findSmsByRequestId } from '../../devices';
+import { findSmsByRequestId } from '../devices';
 import { OUTBOX, type OutboxRow } from './claim';
 import { gatewayOf, type Outcome, type SendDeps } from './deliver-sms';
 import { releaseSlot } from './usage';

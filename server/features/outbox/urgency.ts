@@ -2,7 +2,7 @@ import { addDays, localDate, startOfLocalDay } from '@core/time/time';
 import type { SmsType as NotificationType } from '@domain/sms-history';
 
 /*
- * Issue #20 item 3: fresh notifications first, and none sent past its use.
+ * Fresh notifications first, and none sent past its use.
  *
  * The claim (claim.ts) orders due rows by urgency class (`priority`), then takes one row per school in turn within
  * a class (one school's backlog does not starve another's), then within a school and class:

@@ -23,7 +23,7 @@ import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
 import { groupAudience, groupChoices, queueGroupMessage } from './group-messages';
 
-/** Spec §7 GET /sms-history (history filter of §3, page size 10) and the 'Send message' action (a CUSTOM message). */
+/** GET /sms-history (the history filter, page size 10) and the 'Send message' action (a CUSTOM message). */
 export const smsHistoryRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
@@ -71,7 +71,7 @@ export const smsHistoryRoutes =
         config: scope.permission('SEND_SMS'),
       },
       async (request, reply) => {
-        const data = await queueCustomMessage(app.db, request.body, request.actor(), scope.school(request));
+        const data = await queueCustomMessage(app.db, request.body, request.actor(), app.clock.now(), scope.school(request));
         app.outbox.kick();
         return reply.status(202).send({ success: true, data, message: CUSTOM_MESSAGE_MESSAGES.queued });
       },
@@ -117,7 +117,7 @@ export const smsHistoryRoutes =
         config: scope.permission('SEND_SMS'),
       },
       async (request, reply) => {
-        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor());
+        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor(), app.clock.now());
         app.outbox.kick();
         return reply.status(202).send({ success: true, data, message: GROUP_MESSAGE_MESSAGES.queued(data.recipients) });
       },

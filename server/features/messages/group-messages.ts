@@ -3,10 +3,10 @@ import { badRequest, notFound } from '@core/http/errors';
 import { writeLog, type Actor } from '@core/audit-log';
 import { GROUP_MESSAGE_MESSAGES, type GroupChoices, type GroupMessageInput } from '@domain/sms-history';
 import { GRADE_NOT_FOUND, SECTION_NOT_FOUND } from '../grades-sections';
-import { writeNotificationIntent } from './intents';
+import { writeNotificationIntent } from '../outbox';
 
 /**
- * A message to the parents of a grade or a section of one school (issue 22, SEND_SMS): one CUSTOM intent per active
+ * A message to the parents of a grade or a section of one school (SEND_SMS): one CUSTOM intent per active
  * student, so each parent gets it by their own preference through the outbox, like any other message.
  */
 
@@ -76,11 +76,11 @@ export async function groupAudience(db: Executor, schoolId: number, gradeId: num
  * keys carry the request's id: a retry of the same request (a double click, a lost answer) queues nothing again
  * and writes no second log entry.
  */
-export async function queueGroupMessage(db: DB, schoolId: number, input: GroupMessageInput, actor: Actor) {
+export async function queueGroupMessage(db: DB, schoolId: number, input: GroupMessageInput, actor: Actor, now: Date) {
   return db.transaction().execute(async (trx) => {
     const ids = await audienceIds(trx, schoolId, input.gradeId, input.sectionId);
     if (ids.length === 0) throw badRequest(GROUP_MESSAGE_MESSAGES.nobody, { gradeId: GROUP_MESSAGE_MESSAGES.nobody });
-    const occurredAt = new Date().toISOString();
+    const occurredAt = now.toISOString();
     let written = 0;
     for (const studentId of ids) {
       const intent = {
@@ -91,7 +91,7 @@ export async function queueGroupMessage(db: DB, schoolId: number, input: GroupMe
         text: input.message,
         sender: actor.userId != null ? { role: actor.role, id: actor.userId } : undefined,
       };
-      if (await writeNotificationIntent(trx, intent, `CUSTOM:${input.requestId}:${studentId}`)) written += 1;
+      if (await writeNotificationIntent(trx, intent, now, `CUSTOM:${input.requestId}:${studentId}`)) written += 1;
     }
     if (written > 0) {
       await writeLog(trx, actor, {

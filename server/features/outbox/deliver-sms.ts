@@ -1,9 +1,10 @@
 import type { Executor } from '@core/db/index';
 import type { SecretBox } from '@core/secrets/secrets';
 import { localDate } from '@core/time/time';
-import { sendSms } from '../../devices';
+import type { Clock } from '@core/time/clock';
+import { sendSms } from '../devices';
 import { beginAttempt, type OutboxRow } from './claim';
-import type { ChannelPayload } from './expand';
+import type { ChannelPayload } from './payloads';
 import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';
 
 export type Outcome =
@@ -18,6 +19,8 @@ export type Outcome =
   | { kind: 'lost' };
 
 export interface SendDeps {
+  /** The server's clock: which day a device's daily count is on, when an attempt started */
+  clock: Clock;
   secrets: SecretBox;
   gatewayUrl: string;
   graphApiUrl: string;
@@ -54,18 +57,23 @@ export const gatewayOf = (deps: SendDeps, device: { baseUrl: string | null; apiK
 });
 
 /** One attempt of an SMS: reserve a slot of today's limit on the first device that has one, send, fail over. */
-export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, schoolTimezone: string | null): Promise<Outcome> {
-  const payload = JSON.parse(row.payload) as ChannelPayload;
+export async function deliverSms(
+  db: Executor,
+  deps: SendDeps,
+  row: OutboxRow,
+  payload: ChannelPayload,
+  schoolTimezone: string | null,
+): Promise<Outcome> {
   const devices = await deviceCandidates(db, payload.schoolId, row.deviceId);
   if (!devices.length) return { kind: 'retry', reason: 'No active SMS device for this school' };
-  const day = localDate(new Date(), schoolTimezone ?? deps.timeZone);
+  const day = localDate(deps.clock.now(), schoolTimezone ?? deps.timeZone);
   const skipped: string[] = [];
   for (const device of devices) {
     if (!(await reserveSlot(db, device.id, day, device.dailyLimit))) {
       skipped.push(`${device.name}: daily limit reached`);
       continue;
     }
-    if (!(await beginAttempt(db, row, device.id))) {
+    if (!(await beginAttempt(db, row, device.id, deps.clock.now()))) {
       await releaseSlot(db, device.id, day);
       return { kind: 'lost' };
     }
@@ -79,7 +87,7 @@ export async function deliverSms(db: Executor, deps: SendDeps, row: OutboxRow, s
     if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
     // A call without an answer may have been sent after all: its slot stays used, and it is never resent blindly.
     if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
-    // Nothing was sent: the slot goes back, and the attempt counts as failed, shown apart (issue #19).
+    // Nothing was sent: the slot goes back, and the attempt counts as failed, shown apart.
     await releaseSlot(db, device.id, day);
     await recordFailedAttempt(db, device.id, day);
     if (result.deviceFault) {
