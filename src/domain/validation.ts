@@ -55,7 +55,7 @@ export const UNSAFE_TEXT_ERROR = {
 /**
  * THE text rule: every name and free text the console or the API takes starts from this instead of
  * z.string(), so a control or bidi character is refused with one message wherever it is typed.
- * tests/api/text-rule.test.ts walks every create/update route to hold it.
+ * tests/api/app/text-rule.test.ts walks every create/update route to hold it.
  */
 export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, UNSAFE_TEXT_ERROR);
 

@@ -230,7 +230,7 @@ test('Attendance History: Next and Previous ask for the page beside the shown on
   await expect(page.locator('tbody tr')).toHaveCount(10);
 
   // A page link nearer to an end of the list than to the shown page (page 1 from page 3) goes by number alone; a jump
-  // of k pages from the middle sends the cursor and skip (tests/unit/keyset-step.test.ts, history-paging.test.ts).
+  // of k pages from the middle sends the cursor and skip (tests/unit/attendance/keyset-step.test.ts, history-paging.test.ts).
   const deep = history((u) => u.searchParams.get('page') === '3');
   await page.goto(`${instance.base}/super-admin/attendance-history?page=3`);
   await deep;

@@ -150,7 +150,7 @@ test('SMS history: a CUSTOM message appears live as SENT, then DELIVERED (delive
   expect(queued.status()).toBe(202);
   await expect(table.getByRole('row').filter({ hasText: 'SENT' }).first()).toBeVisible();
   // The second message's own row arrives live, Liza's (specs running beside this one add rows of their own, so
-  // which row is on top is not this spec's to know; the live list's order is tests/unit/live-list.test.ts's).
+  // which row is on top is not this spec's to know; the live list's order is tests/unit/kit/live-list.test.ts's).
   const secondRow = table.getByRole('row').filter({ hasText: second });
   await expect(secondRow).toBeVisible({ timeout: 10_000 });
   await expect(secondRow).toContainText('Liza Notifyme');

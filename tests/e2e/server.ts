@@ -49,7 +49,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   SUPER_ADMIN_EMAIL: E2E_SUPER_ADMIN.email,
   SUPER_ADMIN_PASSWORD: E2E_SUPER_ADMIN.password,
-  // Every spec signs in, several times; the real limits are covered by tests/api/auth.test.ts.
+  // Every spec signs in, several times; the real limits are covered by tests/api/auth/auth.test.ts.
   LOGIN_RATE_PER_MINUTE: '10000',
   LOGIN_RATE_PER_EMAIL: '10000',
   PUBLIC_FORM_RATE_PER_MINUTE: process.env.PUBLIC_FORM_RATE_PER_MINUTE ?? '10000',

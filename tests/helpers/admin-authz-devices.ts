@@ -3,7 +3,7 @@ import { as } from './app';
 import type { StandInGraph } from '../fixtures/graph-api';
 
 /*
- * The device routes' cells of the school-admin authorization matrix (tests/api/admin-authz.test.ts): SMS devices,
+ * The device routes' cells of the school-admin authorization matrix (tests/api/admins/admin-authz.test.ts): SMS devices,
  * Facebook pages and RFID readers of school A, each made fresh by the super admin (the cell may delete it).
  */
 

@@ -11,7 +11,7 @@ import { installChangeJournal, type ChangeJournal, type JournalChanges, type Jou
 import { startStandInGraph } from '../fixtures/graph-api';
 
 /*
- * The app under audit (tests/api/robustness.test.ts): every route it registers, the records the
+ * The app under audit (tests/api/app/robustness.test.ts): every route it registers, the records the
  * routes act on (re-created when a request used one up), sessions of every role, stored secrets to
  * look for in responses, and a journal of every table's writes to prove that a refused request wrote nothing.
  */
@@ -69,7 +69,7 @@ export const AUDIT_WEBHOOK = {
 export const NON_API_ROUTES = new Set([
   'GET /uploads/*',
   'HEAD /uploads/*',
-  // ZKTeco ADMS push (device protocol, plain text; audited in tests/api/zkteco.test.ts)
+  // ZKTeco ADMS push (device protocol, plain text; audited in tests/api/rfid/zkteco.test.ts)
   'GET /iclock/cdata',
   'HEAD /iclock/cdata',
   'POST /iclock/cdata',
@@ -79,7 +79,7 @@ export const NON_API_ROUTES = new Set([
 ]);
 /**
  * Routes authenticated by a device credential (a reader token), not a session, and logged per tap in rfid_taps
- * rather than the system log: their 401/403/400 and "nothing recorded" cases are in tests/api/rfid-taps.test.ts.
+ * rather than the system log: their 401/403/400 and "nothing recorded" cases are in tests/api/rfid/rfid-taps.test.ts.
  */
 export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
@@ -209,7 +209,7 @@ export async function startAuditApp(): Promise<AuditApp> {
   const gateway = await startStandInGateway();
   const graph = await startStandInGraph();
   const t = await createTestApp(
-    // The API's routes only: the OpenAPI document and its page are public files (tests/api/openapi.test.ts).
+    // The API's routes only: the OpenAPI document and its page are public files (tests/api/core/openapi.test.ts).
     {
       rateLimits: NO_LIMITS,
       apiDocs: false,

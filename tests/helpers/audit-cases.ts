@@ -7,7 +7,7 @@ import { gatewayToken } from '../fixtures/sms-gateway';
 import { AUDIT_LEARNER, AUDIT_WEBHOOK, OTHER_SUPER_ADMIN, SCHOOL_ADMIN, type AuditRoute, type Fixtures } from './audit-app';
 
 /*
- * What tests/api/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
+ * What tests/api/app/robustness.test.ts sends: a valid call of every mutation route (MUTATIONS), and the
  * hostile variants of every route (hostileCases): bad ids, junk query strings, bodies of the wrong
  * shape, type or encoding, and every field of the valid payload replaced by a wrong value.
  */

@@ -11,7 +11,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     // Tests run the absence job themselves, with the clock they choose.
     absenceJob: false,
-    // Test machines run many suites at once: load shedding is tested on its own (tests/api/limits.test.ts).
+    // Test machines run many suites at once: load shedding is tested on its own (tests/api/core/limits.test.ts).
     maxEventLoopDelayMs: 0,
     // Tests that exercise the worker turn it on (and shorten its timings) themselves.
     outbox: { ...base.outbox, enabled: false },

@@ -46,7 +46,7 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile: string; pgSch
 
 /**
  * Kysely prepares every query anew; preparing costs about as much as running a small indexed query (tap intake
- * runs 7 per tap: tests/api/tap-cost.test.ts). Keep the prepared statements of recent SQL texts (values are bound, so texts repeat) and
+ * runs 7 per tap: tests/api/rfid/tap-cost.test.ts). Keep the prepared statements of recent SQL texts (values are bound, so texts repeat) and
  * prepare a fresh one only when the cached one is still busy (a streamed query iterating it).
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
@@ -85,7 +85,7 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
     const named = new Set<string>();
     client.query = function (this: pg.Client, ...args: unknown[]) {
-      // The prototype's query, looked up on each call: tests spy on it (tests/api/tap-cost.test.ts).
+      // The prototype's query, looked up on each call: tests spy on it (tests/api/rfid/tap-cost.test.ts).
       const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
       const [text, values] = args;
       if (typeof text === 'string' && (values === undefined || Array.isArray(values)) && args.length <= 2) {

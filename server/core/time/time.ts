@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
  * Time-zone arithmetic through @date-fns/tz (TZDate: a Date whose calendar fields live in an IANA zone),
  * never by hand: a school's day starts at its local midnight, or at the first instant that exists
  * after it on days where a DST change skips midnight (e.g. America/Santiago, Asia/Beirut).
- * Tested across every zone Intl knows for a whole year (tests/unit/time-zones.test.ts).
+ * Tested across every zone Intl knows for a whole year (tests/unit/core/time-zones.test.ts).
  */
 
 /** ISO-8601 UTC timestamp: the one format every timestamp column uses. */

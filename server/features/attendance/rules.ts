@@ -4,7 +4,7 @@ import type { TapOutcome } from '@domain/rfid';
 import { Generation } from '@core/ttl-cache';
 
 /*
- * The attendance rules of a school day, as pure functions (unit-tested in tests/unit/attendance-rules.test.ts):
+ * The attendance rules of a school day, as pure functions (unit-tested in tests/unit/attendance/attendance-rules.test.ts):
  * - the school day of a tap is its local date in the school's time zone; only school days that are not
  *   no-class days count (a no-class day of some grade levels: for learners of those levels);
  * - the first valid tap of the day is the check-in: PRESENT, or LATE when after the late cutoff;

@@ -204,7 +204,7 @@ export async function getAttendanceSettings(
 /**
  * The settings and, in the same statement, the no-class days of some grade levels: the settings' holidays
  * are the whole-school no-class days, the others are the calendar's own. One read of school_holidays either way
- * (tap intake counts its statements: tests/api/tap-cost.test.ts).
+ * (tap intake counts its statements: tests/api/rfid/tap-cost.test.ts).
  */
 async function settingsAndPartialDays(db: Executor, schoolId: number, defaultTimeZone: string) {
   const school = await requireSchool(db, schoolId);

@@ -5,7 +5,7 @@ import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } 
 
 /*
  * School Form 2 as plain data: a pure function of the learners, the calendar and the month's attendance records
- * (unit-tested in tests/unit/sf2-form.test.ts; the XLSX and PDF writers only lay it out). The day rules (class
+ * (unit-tested in tests/unit/reports/sf2-form.test.ts; the XLSX and PDF writers only lay it out). The day rules (class
  * days, the roll, present / tardy / absent) are src/shared/student-month.ts's, shared with the student portal's
  * totals (classDaysOf, learnerMarks); days off the roll and days not over yet carry no mark (null).
  * - summary: DepEd's guidelines (percentage of enrolment = registered at the end of the month / enrolment as of

@@ -50,7 +50,7 @@ export interface StudentRow {
 /**
  * SQLite, history: values the (reader, eventId) pairs as `[[readerId, eventId], …]`, the normalised UIDs, then the
  * debounce window (from, to). Each IN list drives its index (the unique event index; the card index over
- * (card_uid, tapped_at)): tests/api/tap-cost.test.ts checks the plan.
+ * (card_uid, tapped_at)): tests/api/rfid/tap-cost.test.ts checks the plan.
  */
 export const SQLITE_TAP_HISTORY = `
 select 's' as kind, reader_id as "readerId", event_id as "eventId", outcome, status, attendance_id as "attendanceId",
@@ -64,7 +64,7 @@ where card_uid in (select value from json_each(?)) and tapped_at >= ? and tapped
 
 /**
  * SQLite, students: values the dates (none: no record is read), then the card forms. Each holder's records by
- * the unique (student_id, date) key: SQLite picks it on its own (checked by tests/api/tap-cost.test.ts).
+ * the unique (student_id, date) key: SQLite picks it on its own (checked by tests/api/rfid/tap-cost.test.ts).
  */
 export const SQLITE_TAP_STUDENTS = `
 select s.id, s.school_id as "schoolId", s.first_name as "firstName", s.last_name as "lastName",
@@ -95,7 +95,7 @@ where s.rfid_card_id in (select value from json_each(?))`;
  *   a join of the two lists, whose 100 × 100 guess made the statement cost enough for JIT compilation (260 ms;
  *   the app's connections now run with jit=off, core/db: with real statistics the row comparison below is
  *   estimated at thousands of rows).
- * tests/api/tap-cost.test.ts checks both plans: every probe by its index, no row read and dropped.
+ * tests/api/rfid/tap-cost.test.ts checks both plans: every probe by its index, no row read and dropped.
  * Values: $1 the (reader, eventId) pairs, $2 normalised UIDs, $3..$4 the debounce window, $5 the (card form,
  * date) pairs.
  */

@@ -8,7 +8,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *
  * Both are kept by TRIGGERS on attendance_records, so every writer — tap intake, the absence job, EXCUSED,
  * corrections, no-class cancellations, a student's cascade delete, writers added later — keeps them right
- * without knowing about them, and a tap costs no extra client statement (tests/api/tap-cost.test.ts).
+ * without knowing about them, and a tap costs no extra client statement (tests/api/rfid/tap-cost.test.ts).
  * - SQLite: row triggers with an UPSERT (one writer at a time, so no lock order to care about).
  * - PostgreSQL: statement triggers with transition tables: one grouped UPSERT per statement (the intake's
  *   set-based group insert, the seed's multi-row inserts), keys in a fixed order so concurrent writers lock

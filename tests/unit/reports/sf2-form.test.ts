@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildSf2, classDays, learnerName, type Sf2Input, type Sf2Learner } from '../../../server/features/reports/sf2-form';
+import { lastMarkedDay } from '../../../server/features/attendance/rules';
+
+/** Issue #23: the rules of School Form 2 as a pure function (the API test checks a whole month end to end). */
+const learner = (id: number, over: Partial<Sf2Learner> = {}): Sf2Learner => ({
+  id,
+  firstName: 'Ana',
+  middleName: null,
+  lastName: `Learner${id}`,
+  gender: 'FEMALE',
+  enrolmentDate: '2026-06-08',
+  leftOn: null,
+  leftReason: null,
+  ...over,
+});
+const base: Sf2Input = {
+  school: { name: 'Test School', depedSchoolId: null },
+  schoolYear: { start: '2026-06-08', end: '2027-04-09' },
+  month: '2026-11',
+  grade: { name: 'Grade 7', level: 7 },
+  sectionName: 'Rizal',
+  schoolDays: [1, 2, 3, 4, 5],
+  noClassDays: [],
+  lastMarkedDay: '2026-12-01',
+  learners: [],
+  records: [],
+};
+
+describe('School Form 2 rules', () => {
+  it('class days: the weekly days, less no-class days of the whole school or of this grade level, within the school year', () => {
+    const days = classDays({
+      ...base,
+      noClassDays: [
+        { date: '2026-11-02', name: 'All Souls', kind: 'HOLIDAY', gradeLevels: null },
+        { date: '2026-11-03', name: 'Grade 7 trip', kind: 'EVENT', gradeLevels: [7] },
+        { date: '2026-11-04', name: 'Grade 8 trip', kind: 'EVENT', gradeLevels: [8] },
+      ],
+    });
+    expect(days.slice(0, 3)).toEqual(['2026-11-04', '2026-11-05', '2026-11-06']);
+    expect(days).toHaveLength(19);
+    // A month the school year starts in: only its days from the start.
+    expect(classDays({ ...base, month: '2026-06' })[0]).toBe('2026-06-08');
+    expect(classDays({ ...base, month: '2026-05' })).toEqual([]);
+  });
+
+  it('names: "LAST, First Middle"; learners without a recorded sex are listed in their own group, counted in totals only', () => {
+    expect(learnerName({ firstName: 'Maria', middleName: 'Clara', lastName: 'Dela Cruz' })).toBe('DELA CRUZ, Maria Clara');
+    expect(learnerName({ firstName: 'Jo', middleName: ' ', lastName: 'Li' })).toBe('LI, Jo');
+    const form = buildSf2({ ...base, learners: [learner(1), learner(2, { gender: null }), learner(3, { gender: 'OTHER' })] });
+    expect(form.groups.map((g) => [g.label, g.learners.length])).toEqual([
+      ['MALE', 0],
+      ['FEMALE', 1],
+      ['SEX NOT RECORDED', 2],
+    ]);
+    expect(form.summary.registered).toEqual({ male: 0, female: 1, total: 3 });
+  });
+
+  it('days not over yet carry no mark and do not count; an empty section gives undefined rates, not NaN', () => {
+    const form = buildSf2({ ...base, lastMarkedDay: '2026-11-05', learners: [learner(1)] });
+    const marks = form.groups[1]!.learners[0]!.marks;
+    expect(marks.slice(0, 4)).toEqual(['x', 'x', 'x', 'x']);
+    expect(marks.slice(4).every((m) => m === null)).toBe(true);
+    expect(form.summary.schoolDays).toBe(4);
+    expect(form.days.filter((d) => d.counted)).toHaveLength(4);
+    const empty = buildSf2(base);
+    expect(empty.summary.percentEnrolment).toEqual({ male: null, female: null, total: null });
+    expect(empty.summary.averageDailyAttendance).toEqual({ male: 0, female: 0, total: 0 });
+    expect(empty.summary.percentAttendance).toEqual({ male: null, female: null, total: null });
+  });
+
+  it('EXCUSED without a check-in is absent, EXCUSED who tapped is present; LATE is tardy; a learner’s 5-day run is counted once', () => {
+    const records = [
+      { studentId: 1, date: '2026-11-02', status: 'EXCUSED', checkInAt: null },
+      { studentId: 1, date: '2026-11-03', status: 'EXCUSED', checkInAt: '2026-11-03T00:00:00.000Z' },
+      { studentId: 1, date: '2026-11-04', status: 'LATE', checkInAt: '2026-11-04T00:30:00.000Z' },
+    ];
+    const form = buildSf2({ ...base, lastMarkedDay: '2026-11-13', learners: [learner(1)], records });
+    const row = form.groups[1]!.learners[0]!;
+    expect(row.marks.slice(0, 10)).toEqual(['x', '', 'T', 'x', 'x', 'x', 'x', 'x', 'x', 'x']);
+    expect([row.absent, row.tardy]).toEqual([8, 1]);
+    expect(form.summary.absentFiveDays).toEqual({ male: 0, female: 1, total: 1 });
+  });
+
+  it('today counts once its absence cutoff has passed in the school’s zone', () => {
+    expect(lastMarkedDay(new Date('2026-11-18T01:59:00.000Z'), 'Asia/Manila', '10:00')).toBe('2026-11-17');
+    expect(lastMarkedDay(new Date('2026-11-18T02:00:00.000Z'), 'Asia/Manila', '10:00')).toBe('2026-11-18');
+  });
+});
