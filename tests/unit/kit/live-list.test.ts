@@ -19,8 +19,22 @@ describe('a live row merged into a newest-first page', () => {
   });
 
   it('replaces a row already on the page in place (a check-out, DELIVERED): the total stays', () => {
-    const merged = mergeLiveRow([{ id: 9, s: 'SENT' }, { id: 8, s: 'SENT' }], page(2), { id: 8, s: 'DELIVERED' }, true);
-    expect(merged).toEqual({ rows: [{ id: 9, s: 'SENT' }, { id: 8, s: 'DELIVERED' }], pagination: page(2) });
+    const merged = mergeLiveRow(
+      [
+        { id: 9, s: 'SENT' },
+        { id: 8, s: 'SENT' },
+      ],
+      page(2),
+      { id: 8, s: 'DELIVERED' },
+      true,
+    );
+    expect(merged).toEqual({
+      rows: [
+        { id: 9, s: 'SENT' },
+        { id: 8, s: 'DELIVERED' },
+      ],
+      pagination: page(2),
+    });
   });
 
   it('ignores an older row from another page, and any new row where the filter or page does not take it', () => {
