@@ -12,6 +12,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/**',
+      'build/**',
       '.astro/**',
       'node_modules/**',
       'data/**',

@@ -1,22 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build the site if it has not been built, then run the server (site + API + /uploads on PORT,
- * default 4321). buildApp migrates the database and creates the first super admin on its own.
+ * `npm start`: compile the server if its build is missing or older than its sources (build/server/, plain
+ * JavaScript: no TypeScript at run time), build the site if it has not been built, then run the server (site + API
+ * + /uploads on PORT, default 4321). buildApp migrates the database and creates the first super admin on its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-// The TypeScript server runs in this process (no compile step): signals reach it directly.
-const { register } = await import('tsx/esm/api');
-register();
+const { buildServer, serverBuildIsStale, SERVER_BUILD } = await import('./build-server.mjs');
+if (serverBuildIsStale()) {
+  console.log('Compiling the server (build/server/)…');
+  await buildServer();
+}
+const built = (name) => pathToFileURL(path.join(SERVER_BUILD, name)).href;
 
 // A bad setting stops here, before anything is built or started (server/core/config.ts says what it expects).
-const { checkConfigOrExit } = await import('../server/core/config.ts');
+const { checkConfigOrExit } = await import(built('config.mjs'));
 checkConfigOrExit();
 
 const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');
@@ -31,4 +35,4 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
   spawnSync(process.execPath, [path.join(root, 'scripts', 'compress-dist.mjs'), staticDir], { stdio: 'inherit' });
 }
 process.env.STATIC_DIR = staticDir;
-await import('../server/main.ts');
+await import(built('main.mjs'));
