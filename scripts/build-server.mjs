@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUILD = path.join(root, 'build', 'server');
 /** What the server is compiled from: its own code and the parts of src/ it imports. */
-const SOURCES = ['server', 'src/domain', 'src/shared', 'tsconfig.server.json', 'package-lock.json'].map((p) => path.join(root, p));
+const SOURCES = ['server', 'src/domain', 'src/shared', 'tsconfig.server.json', 'package-lock.json'].map((p) =>
+  path.join(root, p),
+);
 
 function newest(p) {
   const stat = fs.statSync(p);
