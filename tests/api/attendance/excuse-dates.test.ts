@@ -76,6 +76,8 @@ describe(`excuse dates are bounded (${dbKind})`, () => {
     expect(before.json().errors).toEqual({ date: EXCUSE_MESSAGES.beforeYear('2026-06-08') });
 
     now = new Date('2027-04-01T04:00:00.000Z');
+    // Months later: a new sign-in (the first session has long ended).
+    api = as(await loginSuperAdmin(t.app));
     const after = await excuse('2027-04-12');
     expect(after.statusCode).toBe(400);
     expect(after.json().errors).toEqual({ date: EXCUSE_MESSAGES.afterYear('2027-04-09') });

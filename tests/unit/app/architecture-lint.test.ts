@@ -18,11 +18,11 @@ describe('architecture lint', () => {
   it('a server feature may use another only through its index', async () => {
     const at = 'server/features/admins/probe.ts';
     expect(
-      await problems(at, "import { requireSchool } from '../../schools/service';\nexport const x = requireSchool;\n"),
+      await problems(at, "import { requireSchool } from '../schools/service';\nexport const x = requireSchool;\n"),
     ).toEqual([
       'Unexpected path "../schools/service" imported in restricted zone. Use the schools feature through its index.ts (server/features/schools/index.ts).',
     ]);
-    expect(await problems(at, "import { requireSchool } from '../../schools';\nexport const x = requireSchool;\n")).toEqual([]);
+    expect(await problems(at, "import { requireSchool } from '../schools';\nexport const x = requireSchool;\n")).toEqual([]);
   }, 60_000);
 
   it('a browser feature may use another only through its index, whatever the path is written as', async () => {
@@ -57,7 +57,7 @@ describe('architecture lint', () => {
     expect(
       await problems(
         'server/core/probe.ts',
-        "import { requireSchool } from '../../features/schools';\nexport const x = requireSchool;\n",
+        "import { requireSchool } from '../features/schools';\nexport const x = requireSchool;\n",
       ),
     ).toEqual([expect.stringContaining('server/core is below the features.')]);
     expect(
@@ -73,7 +73,7 @@ describe('architecture lint', () => {
     expect(await problems('src/features/students/probe.ts', shellRouter.replace('@app', '../../app'))).toEqual([
       expect.stringContaining('The features are below the console shell (src/app) and the pages.'),
     ]);
-    expect(await problems('src/app/probe.ts', "import { GET } from '../../pages/robots.txt';\nexport const x = GET;\n")).toEqual([
+    expect(await problems('src/app/probe.ts', "import { GET } from '../pages/robots.txt';\nexport const x = GET;\n")).toEqual([
       expect.stringContaining('The console shell (src/app) is below the pages.'),
     ]);
     expect(
@@ -86,7 +86,7 @@ describe('architecture lint', () => {
       await problems('src/app/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
     ).toEqual([]);
     expect(
-      await problems('src/pages/probe.ts', "import { $router } from '../../app/router';\nexport const x = $router;\n"),
+      await problems('src/pages/probe.ts', "import { $router } from '../app/router';\nexport const x = $router;\n"),
     ).toEqual([]);
   }, 60_000);
 
