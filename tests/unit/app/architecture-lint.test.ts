@@ -17,9 +17,7 @@ async function problems(at: string, code: string) {
 describe('architecture lint', () => {
   it('a server feature may use another only through its index', async () => {
     const at = 'server/features/admins/probe.ts';
-    expect(
-      await problems(at, "import { requireSchool } from '../schools/service';\nexport const x = requireSchool;\n"),
-    ).toEqual([
+    expect(await problems(at, "import { requireSchool } from '../schools/service';\nexport const x = requireSchool;\n")).toEqual([
       'Unexpected path "../schools/service" imported in restricted zone. Use the schools feature through its index.ts (server/features/schools/index.ts).',
     ]);
     expect(await problems(at, "import { requireSchool } from '../schools';\nexport const x = requireSchool;\n")).toEqual([]);
@@ -85,9 +83,9 @@ describe('architecture lint', () => {
     expect(
       await problems('src/app/probe.ts', "import { fetchSchools } from '@features/schools';\nexport const x = fetchSchools;\n"),
     ).toEqual([]);
-    expect(
-      await problems('src/pages/probe.ts', "import { $router } from '../app/router';\nexport const x = $router;\n"),
-    ).toEqual([]);
+    expect(await problems('src/pages/probe.ts', "import { $router } from '../app/router';\nexport const x = $router;\n")).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('the domain imports nothing else of src/ but the shared rules, which import nothing of src/', async () => {
