@@ -1,5 +1,5 @@
 /*
- * bench:drain-taps (issue #12) — does draining a 10,000-message outbox backlog slow tap intake?
+ * bench:drain-taps — does draining a 10,000-message outbox backlog slow tap intake?
  * Goal: tap p99 during the drain within 20% of the p99 without a backlog.
  *
  *   npm run bench:drain-taps -- [--rate 100] [--seconds 10] [--backlog 10000]     # SQLite (temp file)

@@ -130,7 +130,7 @@ async function main() {
   }
 }
 
-/** Issue #10: the student lists on a typical student's school/grade/section, and searches by name, email and LRN. */
+/** The student lists on a typical student's school/grade/section, and searches by name, email and LRN. */
 async function studentScenarios(db: DB, weekStart: string, today: string): Promise<Scenario[]> {
   const s = await db
     .selectFrom('students')
@@ -149,7 +149,7 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
   return [
     { label: 'students page 1', url: list, targetMs: t },
     { label: 'students page 200', url: `${list}?page=200`, targetMs: t },
-    // Issue #20 item 7: deep pages (< 20 ms). The middle page is the deepest walk from either end.
+    // Deep pages (< 20 ms). The middle page is the deepest walk from either end.
     { label: 'students middle page', url: `${list}?page=${Math.ceil(pages / 2)}`, targetMs: 20 },
     { label: 'students last page', url: `${list}?page=${pages}`, targetMs: 20 },
     { label: 'students school', url: `${list}?schoolId=${s.schoolId}`, targetMs: t },
@@ -171,7 +171,7 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
 }
 
 /**
- * Issue #20 item 7: Attendance History (10 a page) first, deep, middle and last pages, all schools and one, and the
+ * Attendance History (10 a page) first, deep, middle and last pages, all schools and one, and the
  * rollup-counted filters. The middle page is the deepest index walk (pages are read from the nearer end).
  */
 async function historyScenarios(db: DB, monthStart: string, today: string): Promise<Scenario[]> {

@@ -1,5 +1,5 @@
 /*
- * Tap intake benchmark (issue #11). `npm run bench:taps` (SQLite) or
+ * Tap intake benchmark. `npm run bench:taps` (SQLite) or
  * `DATABASE_URL=postgres://… npm run bench:taps` (PostgreSQL, in a fresh schema dropped afterwards).
  *
  * The server runs as its own process (scripts/serve.ts), the load generator here; both on this machine.
@@ -11,7 +11,7 @@
  *   3. 50 readers replaying their offline buffers at once, one batch of 500 events each;
  *   4. tap → browser: ms from sending a tap to its `attendance` event at a socket.io client joined as super
  *      admin (joined after C, so phases 1–3 build and send their live events too);
- *   C. the ceiling (issue #20), at 1 and 8 clients (closed loop, one request at a time per client), before the
+ *   C. the ceiling, at 1 and 8 clients (closed loop, one request at a time per client), before the
  *      console joins (the peer's figures had none; then 1 client's taps again with it open): single
  *      taps over HTTP (check-ins), a no-op reader-authenticated route (POST /api/rfid/bench-noop-tap, added by
  *      scripts/serve.ts only when BENCH_NOOP_ROUTE=1: auth, body and reply schemas, nothing stored) and the raw

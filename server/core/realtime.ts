@@ -14,7 +14,7 @@ export const SUPER_ADMIN_ROOM = 'super-admin';
 export const studentRoom = (studentId: number) => `student:${studentId}`;
 
 /**
- * A school's rooms (issue 22): its admins with VIEW_ATTENDANCE get its attendance events, with VIEW_SMS_HISTORY its
+ * A school's rooms: its admins with VIEW_ATTENDANCE get its attendance events, with VIEW_SMS_HISTORY its
  * sms:sent; `attendance:all` (every tap, unknown cards too) stays the super admin's.
  */
 const SCHOOL_EVENT_PERMISSION: Partial<Record<LiveEventName, string>> = {

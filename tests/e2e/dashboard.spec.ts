@@ -1,5 +1,5 @@
 /*
- * Dashboard Overview (spec §2, §3) in the browser, against the real app and a fixture of known counts.
+ * Dashboard Overview in the browser, against the real app and a fixture of known counts.
  *
  * The dashboard adds up the WHOLE database, so exact numbers need a database no other spec writes to:
  * this spec starts its own instance of the real server (buildApp, the built site from E2E_STATIC_DIR, a

@@ -37,7 +37,7 @@ export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
 export const PUBLIC_ROUTES = new Set([
   'POST /api/super-admin/login',
   'POST /api/super-admin/logout',
-  // The student portal's sign-in and sign-out (issue #24).
+  // The student portal's sign-in and sign-out.
   'POST /api/student/login',
   'POST /api/student/logout',
   'POST /api/admin/login',
@@ -84,7 +84,7 @@ export const NON_API_ROUTES = new Set([
 export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
-/** The learner whose STUDENT sessions call the student portal's routes (issue #24). */
+/** The learner whose STUDENT sessions call the student portal's routes. */
 export const AUDIT_LEARNER = { email: 'audit-learner@school.test', lrn: '987600000001', password: 'Learner-Pass-2026' };
 
 /** Routes of the student portal behind a STUDENT session: the learner's session is the valid one, others are refused. */
@@ -372,7 +372,7 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
-      // In the fixtures' grade and section: a message to a grade's parents (issue 22) reaches them.
+      // In the fixtures' grade and section: a message to a grade's parents reaches them.
       await app.db
         .updateTable('students')
         .set({ gradeId: fx.gradeId, sectionId: fx.sectionId })

@@ -99,7 +99,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { open }: { open: b
         title: 'Upgraded Solutions platform API',
         version: '1.0.0',
         description:
-          'Replies are `{ success: true, data, message? }`; failures `{ success: false, message, errors?: { field: message } }` (spec §7, §8).',
+          'Replies are `{ success: true, data, message? }`; failures `{ success: false, message, errors?: { field: message } }`.',
       },
       components: {
         securitySchemes: {
@@ -135,7 +135,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { open }: { open: b
         const { $schema: _drop, ...body } = z.toJSONSchema(bodyMeta.openapiBody, { io: 'input' });
         schema.body = body;
       }
-      // A school-admin route (issue 22) names the permission it demands, for integrators and the console's authors.
+      // A school-admin route names the permission it demands, for integrators and the console's authors.
       const permission = (route.config as { permission?: RoutePermission } | undefined)?.permission;
       if (permission) {
         schema['x-permission'] = permission;

@@ -266,7 +266,7 @@ async function recentLogs(db: Executor): Promise<DashboardRecentLog[]> {
 }
 
 /**
- * The whole Dashboard stats object (spec §3). Read-only: writes no log entry. `schoolNow` (the school clock) picks the days of attendance; the other charts count record-keeping stamps, which
+ * The whole Dashboard stats object. Read-only: writes no log entry. `schoolNow` (the school clock) picks the days of attendance; the other charts count record-keeping stamps, which
  * follow the system clock `now`.
  */
 export async function getDashboardStats(

@@ -31,8 +31,8 @@ const params = idParams(SMS_DEVICE_MESSAGES.notFound);
 const oneDevice = { 200: apiSuccess(smsDeviceSchema) };
 
 /**
- * Spec §7 /api/super-admin/sms-devices: list (?schoolId), create, one, update (PUT), delete, test; plus an audited
- * key reveal. The same routes serve a school admin (issue 22, MANAGE_SMS_DEVICES): only their school's devices
+ * /api/super-admin/sms-devices: list (?schoolId), create, one, update (PUT), delete, test; plus an audited
+ * key reveal. The same routes serve a school admin: only their school's devices
  * (a global device or another school's is 404), and a device they add or edit stays in their school.
  */
 export const smsDeviceRoutes =

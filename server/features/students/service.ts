@@ -46,7 +46,7 @@ export interface StudentContext {
   unavailable?: Unavailability;
 }
 
-/** The registration day in the school's zone: a new student's enrolment date when none is given (issue #23). */
+/** The registration day in the school's zone: a new student's enrolment date when none is given. */
 export async function registrationDay(db: Executor, schoolId: number | null, defaultTimeZone: string, now: Date) {
   const school =
     schoolId == null
@@ -112,7 +112,7 @@ export function studentsWithPlacement(db: Executor) {
 }
 export type StudentSelect = Awaited<ReturnType<ReturnType<typeof studentsWithPlacement>['executeTakeFirstOrThrow']>>;
 
-/** Spec §3 Student; an archived record shows the card it had (kept in archivedRfidCardId). */
+/** Student; an archived record shows the card it had (kept in archivedRfidCardId). */
 export function toStudent(row: StudentSelect): Student {
   return {
     id: row.id,

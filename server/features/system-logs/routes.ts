@@ -8,7 +8,7 @@ import { DEFAULT_LOG_SORT, LOG_CSV_COLUMNS, LOG_SORTS, listSystemLogs, logFilter
 
 /**
  * GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices.
- * A school admin (issue 22) reads their school's activity log: the entries its admins wrote.
+ * A school admin reads their school's activity log: the entries its admins wrote.
  */
 export const systemLogRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

@@ -142,7 +142,7 @@ const samePermissions = (a: Record<string, boolean>, b: Record<string, boolean>)
   Object.keys({ ...a, ...b }).every((k) => (a[k] ?? false) === (b[k] ?? false));
 
 /**
- * Edit Admin (spec §5): the details (email read-only, so not sent; an empty new password keeps the
+ * Edit Admin: the details (email read-only, so not sent; an empty new password keeps the
  * current one), then the permissions when they changed.
  */
 export async function saveAdminChanges(

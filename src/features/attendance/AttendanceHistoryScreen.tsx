@@ -32,7 +32,7 @@ import { useCan } from '@kit/console/scope';
 const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
 
 /**
- * Spec §2 Attendance History: filters From Date / To Date / Status, the live events card, the table (page size
+ * Attendance History: filters From Date / To Date / Status, the live events card, the table (page size
  * 10), and the spec §4 live rule: a new record goes on top of page 1 only without a student or start-date filter.
  */
 export default function AttendanceHistoryScreen() {

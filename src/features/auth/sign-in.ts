@@ -5,7 +5,7 @@ import { toApiError } from '@kit/http';
 
 /*
  * What the sign-in form needs only once it is used: the schema (zod) and the API client (ky). LoginForm imports
- * this module lazily (fetched as soon as the form gets focus), so /login's first load carries neither (issue #20).
+ * this module lazily (fetched as soon as the form gets focus), so /login's first load carries neither.
  */
 
 /** The form's fields checked by the one schema the API uses too (an email, or a learner's LRN). */

@@ -9,7 +9,7 @@ export interface DashboardState {
   error: string | null;
 }
 
-/** The Dashboard Overview's statistics (spec §2, §3). Kept between visits: a revisit shows them while they refresh. */
+/** The Dashboard Overview's statistics. Kept between visits: a revisit shows them while they refresh. */
 export const $dashboard = atom<DashboardState>({ stats: null, loading: false, error: null });
 
 /** Loads (or refreshes) the statistics; a failure keeps what was shown and sets the spec §8 message. */

@@ -63,7 +63,7 @@ export function SmsDeviceButtons({
   );
 }
 
-/** Spec §2 device card: name, status, physical device, phone, school or Global, default, last active, actions, Test. */
+/** device card: name, status, physical device, phone, school or Global, default, last active, actions, Test. */
 export function SmsDeviceCard({ device, ...actions }: { device: SmsDevice } & SmsDeviceActions) {
   const [testing, setTesting] = useState(false);
   return (

@@ -25,7 +25,7 @@ import { validate } from '@domain/validation';
 import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
 
 /*
- * Device Management (spec §2, §5, §7, §8): form → payload rules and the calls of the SMS Devices and
+ * Device Management: form → payload rules and the calls of the SMS Devices and
  * Facebook Pages tabs, kept out of the JSX.
  */
 
@@ -63,7 +63,7 @@ export async function saveSmsDevice(form: SmsDeviceForm, existing: SmsDevice | n
   }
 }
 
-/** Spec §8 device test texts: success, the server's failure, or 'An error occurred…' when no answer came. */
+/** device test texts: success, the server's failure, or 'An error occurred…' when no answer came. */
 export async function runDeviceTest(id: number, phone: string): Promise<ActionResult<null>> {
   if (!phone.trim()) return invalid({ testPhoneNumber: SMS_DEVICE_MESSAGES.testPhone });
   try {

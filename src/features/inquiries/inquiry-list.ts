@@ -1,7 +1,7 @@
 import type { Inquiry } from '@domain/inquiries';
 
 /*
- * Inquiries Management (spec §2, §5, §9): the whole list comes from GET /api/inquiries and is filtered,
+ * Inquiries Management: the whole list comes from GET /api/inquiries and is filtered,
  * truncated and paged in the browser. Pure rules, shared by the screen and the unit tests.
  */
 
@@ -9,7 +9,7 @@ import type { Inquiry } from '@domain/inquiries';
 export const INQUIRY_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const INQUIRY_DEFAULT_PAGE_SIZE = 10;
 
-/** Spec §9 truncation in the table: subject 30 characters, message 60. */
+/** truncation in the table: subject 30 characters, message 60. */
 export const INQUIRY_TRUNCATE = { subject: 30, message: 60 } as const;
 
 export const INQUIRY_LIST_TEXTS = {

@@ -12,7 +12,7 @@ const EMPTY = { email: '', subject: '', inquiry: '' };
 type Fields = typeof EMPTY;
 
 /**
- * The 'Send us a Message' form of /inquiries (spec §2, §5, §8): every field required, nothing is sent
+ * The 'Send us a Message' form of /inquiries: every field required, nothing is sent
  * while one is empty; success and failure texts of §8 "Contact".
  */
 export default function ContactForm() {

@@ -104,7 +104,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
   );
 }
 
-/** The 'Order System' modal of the public catalogue (spec §2): open while `system` is set. */
+/** The 'Order System' modal of the public catalogue: open while `system` is set. */
 export function OrderSystemModal({ system, onClose }: { system: System | null; onClose: () => void }) {
   return (
     <Modal open={system !== null} onClose={onClose} title="Order System">

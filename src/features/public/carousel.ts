@@ -1,4 +1,4 @@
-/** Pure rules of the image carousel on a catalogue card and of the full-size viewer (spec §2, §9). */
+/** Pure rules of the image carousel on a catalogue card and of the full-size viewer. */
 
 /** Spec §9: at most 5 carousel dots; further images are summarised as '+N'. */
 export const MAX_CAROUSEL_DOTS = 5;

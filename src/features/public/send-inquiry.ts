@@ -7,7 +7,7 @@ import { validate, type ValidationResult } from '@domain/validation';
 /*
  * What the contact form needs only once it is used: the schema (zod) and the API client (ky). ContactForm
  * imports this module lazily (fetched as soon as the form gets focus), so /inquiries' first load carries neither
- * (issue #20, page weight).
+ *.
  */
 
 export type InquiryFields = { email: string; subject: string; inquiry: string };

@@ -74,7 +74,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Spec §2 'School Details/Edit': details and contract files; Edit School, Grades & Sections, Manage Students. */
+/** 'School Details/Edit': details and contract files; Edit School, Grades & Sections, Manage Students. */
 export function SchoolDetailsModal({ school, onClose, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const form = useFormState(schoolForm(school));

@@ -10,7 +10,7 @@ interface Props {
   onLogo: (file: File | null) => void;
   /** Edit only: the isActive checkbox (spec §2 School Details/Edit). */
   showActive?: boolean;
-  /** A school admin's School Profile (issue 22): name, contact, address, website and logo only. */
+  /** A school admin's School Profile: name, contact, address, website and logo only. */
   profileOnly?: boolean;
 }
 

@@ -77,7 +77,7 @@ export async function saveSchool(form: SchoolForm, logo: File | null, existing?:
 }
 
 /**
- * A school admin's School Profile (issue 22): only the profile fields are checked and sent (the rest is the super
+ * A school admin's School Profile: only the profile fields are checked and sent (the rest is the super
  * admin's), with the logo; a cleared field is sent as null.
  */
 export async function saveSchoolProfile(form: SchoolForm, logo: File | null, existing: School): Promise<ActionResult<School>> {

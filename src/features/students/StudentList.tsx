@@ -38,7 +38,7 @@ export interface StudentPlace {
 }
 
 export interface StudentListProps {
-  /** The school-scoped list (spec §2): the school is fixed, no School filter or column. */
+  /** The school-scoped list: the school is fixed, no School filter or column. */
   schoolId?: number;
   /** Called with the chosen grade and section names (the school-scoped breadcrumb). */
   onPlace?: (place: StudentPlace) => void;

@@ -93,7 +93,7 @@ export function studentForm(
 }
 
 /**
- * The form after a change (spec §5): on create, a new last name re-fills password and confirmation;
+ * The form after a change: on create, a new last name re-fills password and confirmation;
  * a new school clears grade and section, a new grade clears the section.
  */
 export function studentFormPatch(mode: 'create' | 'edit', patch: Partial<StudentForm>): Partial<StudentForm> {
@@ -130,7 +130,7 @@ function formErrors(form: StudentForm, checked: { ok: boolean; errors?: Record<s
   return errors;
 }
 
-/** Register New Student (spec §5, §7): checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
+/** Register New Student: checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
 export async function registerNewStudent(form: StudentForm, picture: File | null): Promise<ActionResult<Student>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(registerStudentFormSchema, formInput(form, 'create'));
@@ -187,7 +187,7 @@ export async function restoreChosenStudents(ids: number[]): Promise<ActionResult
 export const STUDENT_FILTERS = { schoolId: '', gradeId: '', sectionId: '', searchTerm: '' };
 export type StudentFilters = typeof STUDENT_FILTERS;
 
-/** Spec §2 All-schools Students: changing school resets grade and section; changing grade resets section. */
+/** All-schools Students: changing school resets grade and section; changing grade resets section. */
 export function studentFilterPatch(patch: Partial<StudentFilters>): Partial<StudentFilters> {
   if (patch.schoolId !== undefined) return { ...patch, gradeId: '', sectionId: '' };
   if (patch.gradeId !== undefined) return { ...patch, sectionId: '' };

@@ -10,7 +10,7 @@ export const gradeSectionOf = (a: ArchivedStudent) => {
   return `${place.grade} / ${place.section}`;
 };
 
-/** Spec §2 Archived Students table (Actions — Reason, Restore — are the table's row actions). */
+/** Archived Students table (Actions — Reason, Restore — are the table's row actions). */
 export function archivedColumns(): Array<Column<ArchivedStudent>> {
   return [
     {

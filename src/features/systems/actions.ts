@@ -8,7 +8,7 @@ import { actionFailure, type ActionResult } from '@kit/form/action';
 import { mailtoLink } from '@kit/text/mailto';
 
 /*
- * Systems & Orders Management (spec §2, §4, §5, §7, §8): the form rules and the calls of the console's
+ * Systems & Orders Management: the form rules and the calls of the console's
  * Systems and Orders tabs, kept out of the JSX. Every failure comes back as one banner message.
  */
 
@@ -35,7 +35,7 @@ export function systemForm(system?: Pick<System, 'name' | 'description' | 'featu
 /** '+ Add Feature': a new blank input at the end. */
 export const addFeature = (features: string[]): string[] => [...features, ''];
 
-/** × is offered only while more than one feature input remains (spec §2). */
+/** × is offered only while more than one feature input remains. */
 export const canRemoveFeature = (features: string[]): boolean => features.length > 1;
 
 export function removeFeature(features: string[], index: number): string[] {
@@ -80,7 +80,7 @@ export function checkSystemForm(form: SystemForm) {
   return { ok: false as const, message: Object.values(checked.errors)[0] ?? SYSTEM_MESSAGES.required };
 }
 
-/** A failure as one banner message: the server's message (or a field's), else the call's default (spec §8). */
+/** A failure as one banner message: the server's message (or a field's), else the call's default. */
 async function failure(err: unknown, fallback: string): Promise<ActionResult<never>> {
   const r = await actionFailure(err, fallback);
   if (r.ok) return r;
@@ -123,7 +123,7 @@ export async function removeSystem(id: number): Promise<ActionResult<null>> {
   }
 }
 
-/** Orders tab: any status may be chosen at any time (spec §4); the list reloads after. */
+/** Orders tab: any status may be chosen at any time; the list reloads after. */
 export async function changeOrderStatus(id: number, status: OrderStatus): Promise<ActionResult<Order>> {
   try {
     const res = await updateOrderStatus(id, status);

@@ -11,7 +11,7 @@ import { named, sent, statementsOf } from '../../helpers/statements';
 import { at, createReader, insertCardStudent, insertCardStudents, lastSchoolDay, postTaps } from '../../helpers/rfid';
 
 /*
- * Issue #20 item 1: what one tap costs the database, counted where the statements leave the process (pg's
+ * What one tap costs the database, counted where the statements leave the process (pg's
  * Client.query, better-sqlite3's Statement run/all/get/iterate), transaction control included. The exact list
  * is asserted so that a statement added to the tap path fails here and is a decision, not a drift.
  * No socket is joined: with a console open, the live `attendance` event adds the History row's read after commit.

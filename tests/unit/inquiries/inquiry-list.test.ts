@@ -76,7 +76,7 @@ describe('dayStart / dayEnd', () => {
   });
 });
 
-describe('filterInquiries (spec §5)', () => {
+describe('filterInquiries', () => {
   const a = inquiry({
     email: 'Maria.Santos@School.test',
     subject: 'Enrollment Question',

@@ -10,7 +10,7 @@ import { importFileError } from '@features/students/import-store';
 import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';
 
-describe('Register/Edit Student form rules (spec §5)', () => {
+describe('Register/Edit Student form rules', () => {
   it('a new student gets last name + 2025 as password and confirmation while a last name exists', () => {
     expect(studentFormPatch('create', { lastName: 'Santos' })).toEqual({
       lastName: 'Santos',

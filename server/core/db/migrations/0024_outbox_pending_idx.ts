@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue #20 item 3: the claim's index holds the pending rows only (a partial index), by school, urgency class and
+ * The claim's index holds the pending rows only (a partial index), by school, urgency class and
  * event time. Replaces outbox_school_idx (status, school_id, priority, event_at), whose first column every other
  * outbox index shares: right after a burst (a backlog committed at once, the absence job), PostgreSQL's
  * statistics still said 'pending' was rare, so the planner read the undated and schoolless ranges through
