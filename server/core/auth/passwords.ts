@@ -39,3 +39,11 @@ export const needsRehash = (stored: string, cost: number): boolean => hashCost(s
 /** Opaque tokens (sessions, readers) are stored only as this hash. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** A hash of a fixed password per scrypt cost: verifying against it keeps a sign-in's time the same whether or not the account exists. */
+const dummies = new Map<number, Promise<string>>();
+export function dummyHash(cost: number): Promise<string> {
+  let hash = dummies.get(cost);
+  if (!hash) dummies.set(cost, (hash = hashPassword('dummy-password', cost)));
+  return hash;
+}

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@core/config';
 import type { DB, Executor } from '@core/db/index';
-import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
@@ -22,9 +22,6 @@ const ACCOUNTS = {
 type AccountRole = keyof typeof ACCOUNTS;
 
 const INVALID = 'Invalid email or password';
-// Verifying against a dummy hash keeps the timing the same whether or not the email exists.
-let dummyHash: Promise<string> | undefined;
-
 export class AuthService {
   private throttle: LoginThrottle;
   private budget: PasswordBudget;
@@ -66,8 +63,7 @@ export class AuthService {
       device,
     );
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
-    dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(this.config.scryptCost)));
     if (!user || !ok || !user.isActive) {
       await this.throttle.failed(email, address, device);
       await writeLog(

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@core/config';
 import type { DB } from '@core/db/index';
-import { hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '@core/auth/passwords';
 import { AppError, badRequest, tooMany, unauthorized } from '@core/http/errors';
 import { knownDevice, rememberDevice } from '@core/auth/known-devices';
 import { appLoginThrottle, LoginThrottle, throttledMessage } from '@core/auth/login-throttle';
@@ -19,9 +19,6 @@ import type { AuthContext } from '@core/auth/context';
  * An archived or deactivated learner cannot sign in (and gets the same answer as a wrong password: the reply
  * never tells a stranger which accounts exist or what state they are in).
  */
-
-// Verifying against a dummy hash keeps the timing the same whether or not the account exists.
-let dummyHash: Promise<string> | undefined;
 
 export class StudentAuth {
   private throttle: LoginThrottle;
@@ -50,8 +47,7 @@ export class StudentAuth {
     const device = user ? await knownDevice(this.db, key, actor) : null;
     const verdict = await this.throttle.check(key, address, user ? await this.signedInFrom(user.id, address) : false, device);
     if (!verdict.ok) throw tooMany(throttledMessage(verdict.scope, verdict.retryAfterMs));
-    dummyHash ??= hashPassword('dummy-password', this.config.scryptCost);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(this.config.scryptCost)));
     if (!user || !ok || !user.isActive || user.isArchived) {
       await this.throttle.failed(key, address, device);
       await writeLog(
