@@ -59,9 +59,9 @@ export interface SmsNotificationTable {
   providerMsgId: string | null;
   /** The outbox idempotency key, sent to the gateway as request_id */
   requestId: string | null;
-  /** An admin chose not to resend this UNCERTAIN message (issue #18) */
+  /** An admin chose not to resend this UNCERTAIN message */
   dismissedAt: string | null;
-  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' (issue #20) */
+  /** What happened besides the status, e.g. 'Messenger window closed: sent by SMS' */
   note: string | null;
   createdAt: string;
   updatedAt: string;
@@ -84,12 +84,12 @@ export interface NotificationOutboxTable {
   providerMsgId: string | null;
   lastError: string | null;
   smsNotificationId: number | null;
-  /** The claim that holds this row (issue #18): only its worker may finish the row */
+  /** The claim that holds this row: only its worker may finish the row */
   leaseToken: string | null;
   /** An attempt recorded before its HTTP call; set when a row is claimed = its outcome is unknown */
   inflightAt: string | null;
   inflightDeviceId: number | null;
-  /** Issue #20: the claim's order (urgency class, higher first; round-robin per school; newest event first) */
+  /** The claim's order (urgency class, higher first; round-robin per school; newest event first) */
   schoolId: number | null;
   priority: Generated<number>;
   eventAt: string | null;

@@ -7,7 +7,7 @@ import { AppError, isUniqueViolation } from './errors';
 import { fieldErrors } from '@domain/validation';
 
 /*
- * The one error handler: every failure leaves as `{ success: false, message, errors? }` (spec §8) with a
+ * The one error handler: every failure leaves as `{ success: false, message, errors? }` with a
  * precise status; user input never produces a 500, and a 500 never shows internals.
  */
 

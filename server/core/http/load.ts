@@ -5,7 +5,7 @@ import { hasBody } from './contract';
 import { redactQuery } from './log-redaction';
 
 /*
- * Load and slow clients (issue #9): an overloaded process answers 503 (Retry-After) instead of queueing
+ * Load and slow clients: an overloaded process answers 503 (Retry-After) instead of queueing
  * without end, and a JSON body that trickles in (1 byte a second) is cut off after JSON_BODY_TIMEOUT_MS.
  * Upload routes are bounded by the server's requestTimeout instead (REQUEST_TIMEOUT_MS, set in app.ts).
  */

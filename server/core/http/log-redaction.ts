@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /*
- * Issue #18.9: query strings carry secrets (Messenger's hub.verify_token, a ZKTeco terminal's serial number, an
+ * Query strings carry secrets (Messenger's hub.verify_token, a ZKTeco terminal's serial number, an
  * access token a client put in the URL). Request logs keep the path and the parameter names, never their values.
  */
 export const REDACTED = '[REDACTED]';

@@ -31,7 +31,7 @@ const STAFF: ReadonlySet<Role> = new Set<Role>(['SUPER_ADMIN', 'ADMIN']);
 const failure = z.toJSONSchema(apiFailureSchema, { target: 'draft-2020-12' });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: failure } } });
 
-/** The failures an operation can answer, from what it takes (every one has the spec §8 shape). */
+/** The failures an operation can answer, from what it takes (every one has the shape). */
 function errorResponses(route: RouteOptions, secured: boolean, schema: Record<string, unknown>) {
   const takesBody = ['POST', 'PUT', 'PATCH'].includes(String(route.method)) && schema.body !== undefined;
   const out: Record<string, unknown> = {};
@@ -135,7 +135,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { open }: { open: b
         const { $schema: _drop, ...body } = z.toJSONSchema(bodyMeta.openapiBody, { io: 'input' });
         schema.body = body;
       }
-      // A school-admin route (issue 22) names the permission it demands, for integrators and the console's authors.
+      // A school-admin route names the permission it demands, for integrators and the console's authors.
       const permission = (route.config as { permission?: RoutePermission } | undefined)?.permission;
       if (permission) {
         schema['x-permission'] = permission;

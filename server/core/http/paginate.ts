@@ -62,7 +62,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
 export type PageDirection = 'forward' | 'backward';
 
 /**
- * A page's ids at the cost of a shallow page however deep it is (issue #20 item 7): `ids` reads the filtered key
+ * A page's ids at the cost of a shallow page however deep it is: `ids` reads the filtered key
  * alone (one covering index walk, no joined rows), from whichever end of the list is nearer — page 99,999 of
  * 100,000 is the first page read backwards. `total` must be the list's count (it picks the end). The caller loads
  * the ≤ limit full rows by id and puts them in this order (`inOrder`). Answers the ids in list order.

@@ -4,7 +4,7 @@ import { notFound } from './errors';
 import { adminSchoolId } from '../auth/admin-scope';
 
 /**
- * Who a feature's route plugin serves (issue 22): the same routes are registered under /api/super-admin (every
+ * Who a feature's route plugin serves: the same routes are registered under /api/super-admin (every
  * school) and under /api/admin (the admin's own school, each route behind its permission). A plugin built as
  * `routes(scope)` asks the scope, never the role:
  * - `permission(p)`: the route's config (the admin scope demands `p`; the super admin needs none);

@@ -12,7 +12,7 @@ export const WRONG_KEY_MESSAGE =
   'database; the server does not start with another one.';
 
 /**
- * Issue #18.8: a server started with another key would answer 500 on every device and page (their stored keys do
+ * A server started with another key would answer 500 on every device and page (their stored keys do
  * not decrypt). The database keeps a check value derived from the key (an HMAC; it reveals nothing of the key);
  * a mismatch stops the start with one clear line. An installation from before the check proves its key by
  * decrypting one stored secret, then gets its check value.

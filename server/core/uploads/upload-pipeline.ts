@@ -10,7 +10,7 @@ import { AppError, badRequest, tooLarge } from '../http/errors';
 import { IMAGE_KINDS, MB, kindLabel, type FileKind, type StoredFile, type UploadStore } from './uploads';
 
 /*
- * THE upload pipeline (issue #9): receive → check → store → commit, or remove every file on failure.
+ * THE upload pipeline: receive → check → store → commit, or remove every file on failure.
  * A route that takes files declares them in `config.upload`; the body streams part by part, each file
  * into a temporary file while its limits are counted (a request that breaks one is stopped there), then
  * each file is judged by its content. The handler gets the checked files from `request.upload` and

@@ -3,7 +3,7 @@ import { apiSuccess } from '@domain/api';
 import { permissionCatalogueSchema, syncMessage, syncPermissionsSchema, syncResultSchema } from '@domain/admins';
 import { listPermissions, syncPermissions } from './permissions';
 
-/** The school-admin permission catalogue (spec §6, §7): list, and sync (upsert by name, idempotent). */
+/** The school-admin permission catalogue: list, and sync (upsert by name, idempotent). */
 const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/permissions',

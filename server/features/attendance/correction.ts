@@ -6,7 +6,7 @@ import { cancelUnsentNotices } from '../outbox';
 import { CORRECTION_MESSAGES as M, type CorrectionInput } from '@domain/attendance';
 
 /*
- * Issue 22: correcting a day's status (ABSENT → PRESENT/LATE, LATE → PRESENT, a wrong tap → ABSENT …) with a
+ * Correcting a day's status (ABSENT → PRESENT/LATE, LATE → PRESENT, a wrong tap → ABSENT …) with a
  * mandatory reason. The parent's messages follow these rules (README "School-admin console"):
  * - a correction never sends a message of its own (no check-in SMS resent, no absence notice queued);
  * - the notice of the status it leaves is cancelled when it has not gone out yet (away from ABSENT: the absence

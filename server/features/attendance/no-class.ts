@@ -2,7 +2,7 @@ import type { Executor } from '@core/db/index';
 import { cancelUnsentNotices } from '../outbox';
 
 /*
- * Issue #23: a day declared a no-class day after the absence job ran (a typhoon suspension at 08:00, or at
+ * A day declared a no-class day after the absence job ran (a typhoon suspension at 08:00, or at
  * noon): the day's ABSENT marks are undone, and so are their notices not sent yet. Only marks without a check-in
  * go: a learner who tapped keeps the record the tap made (taps on a no-class day are kept). EXCUSED stays.
  */

@@ -31,8 +31,8 @@ const schoolParams = idParams(SCHOOL_NOT_FOUND);
 const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 
 /**
- * Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. A school admin
- * (issue 22) reads and corrects their own school's records; the settings stay the super admin's.
+ * Attendance History, attendance settings of a school, EXCUSED with a note. A school admin
+ * reads and corrects their own school's records; the settings stay the super admin's.
  */
 export const attendanceRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

@@ -5,7 +5,7 @@ import { clearSessionCookies, signedIn } from '@core/auth/browser-session';
 import { apiDone, apiSuccess } from '@domain/api';
 import { AuthService } from './service';
 
-/** POST /api/admin/login and /logout (issue 22): open routes, same body and reply as the super admin's. */
+/** POST /api/admin/login and /logout: open routes, same body and reply as the super admin's. */
 export const adminSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.db, app.config, app.clock);
 

@@ -14,7 +14,7 @@ const SIGN_IN_EXAMPLE = {
   },
 };
 
-/** Sign-in, sign-out and password change of the super admin (spec §7). */
+/** Sign-in, sign-out and password change of the super admin. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.db, app.config, app.clock);
 

@@ -43,7 +43,7 @@ export class AuthService {
     return this.signIn('SUPER_ADMIN', email, password, actor);
   }
 
-  /** A school admin (issue 22): same rules, throttle and log as the super admin; a deactivated admin cannot. */
+  /** A school admin: same rules, throttle and log as the super admin; a deactivated admin cannot. */
   signInAdmin(email: string, password: string, actor: Actor) {
     return this.signIn('ADMIN', email, password, actor);
   }

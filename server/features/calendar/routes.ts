@@ -23,8 +23,8 @@ const dayParams = z.object({
 });
 
 /**
- * The school calendar (issue #23): school year, national holidays, suspensions and events. The same routes serve a
- * school admin with MANAGE_ATTENDANCE (issue 22): `scope` keeps them to the admin's own school (another is 404).
+ * The school calendar: school year, national holidays, suspensions and events. The same routes serve a
+ * school admin with MANAGE_ATTENDANCE: `scope` keeps them to the admin's own school (another is 404).
  */
 const calendarRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

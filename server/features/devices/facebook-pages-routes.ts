@@ -33,8 +33,8 @@ const onePage = { 200: apiSuccess(facebookPageSchema) };
 const pageList = { 200: apiSuccess(z.array(facebookPageSchema)) };
 
 /**
- * Spec §7 Facebook pages: list (all or by school), create, PATCH, DELETE, test, send-message; plus an audited token
- * reveal. The same routes serve a school admin (issue 22, MANAGE_FACEBOOK_PAGES): only their school's pages (another
+ * Facebook pages: list (all or by school), create, PATCH, DELETE, test, send-message; plus an audited token
+ * reveal. The same routes serve a school admin (MANAGE_FACEBOOK_PAGES): only their school's pages (another
  * school's is 404), and a page they add or edit stays in their school.
  */
 export const facebookPageRoutes =

@@ -38,7 +38,7 @@ const toPage = (row: PageRow, secrets: SecretBox): FacebookPage => ({
   updatedAt: row.updatedAt,
 });
 
-/** Spec §7 GET /facebook-pages and /schools/{id}/facebook-pages. */
+/** GET /facebook-pages and /schools/{id}/facebook-pages. */
 export async function listFacebookPages(deps: PageDeps, schoolId?: number): Promise<FacebookPage[]> {
   if (schoolId) await requireSchool(deps.db, schoolId);
   let q = pageRows(deps.db);
@@ -165,7 +165,7 @@ export async function markNeedsReauth(db: Executor, id: number): Promise<void> {
 const graphFailure = (message: string, result: { kind: string; reason: string }) =>
   new AppError(result.kind === 'temporary' ? 502 : 400, message, { graph: result.reason });
 
-/** Spec §7 POST /facebook-pages/{id}/test: GET /me must name this page. Success is logged (and clears needsReauth). */
+/** POST /facebook-pages/{id}/test: GET /me must name this page. Success is logged (and clears needsReauth). */
 export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const row = await pageRow(deps.db, id);
   const result = await testPageToken({
@@ -188,7 +188,7 @@ export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor)
 }
 
 /**
- * Spec §7 POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. `schoolId`: only
+ * POST /facebook-pages/send-message: pageId is the record's id, or the Facebook page id. `schoolId`: only
  * that school's pages (a school admin's; another school's page is not found).
  */
 export async function sendPageMessage(

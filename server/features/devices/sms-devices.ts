@@ -84,7 +84,7 @@ function toDevice(row: DeviceRow, secrets: SecretBox, used: DayUsage = { sent: 0
   };
 }
 
-/** Spec §7 GET /sms-devices?schoolId=: defaults first, then by name. 'global' = devices of no school. */
+/** GET /sms-devices?schoolId=: defaults first, then by name. 'global' = devices of no school. */
 export async function listSmsDevices(deps: DeviceDeps, schoolId?: number | 'global'): Promise<SmsDevice[]> {
   let q = deviceRows(deps.db);
   if (schoolId === 'global') q = q.where('d.schoolId', 'is', null);
@@ -205,7 +205,7 @@ export async function deleteSmsDevice(deps: DeviceDeps, id: number, actor: Actor
 }
 
 /**
- * Spec §7 POST /sms-devices/{id}/test: one message through the gateway with this device's key and number.
+ * POST /sms-devices/{id}/test: one message through the gateway with this device's key and number.
  * A refusal carries the spec's failure text (the gateway's reason in errors.gateway): 400 when the gateway refused
  * the request, 502 when it did not answer.
  */

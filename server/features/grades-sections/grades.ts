@@ -32,7 +32,7 @@ function toGrade(row: Selectable<GradeTable> & { sectionCount: number }) {
 }
 export type Grade = ReturnType<typeof toGrade>;
 
-/** Spec §7 GET /grades by school: ordered by level, then name. */
+/** GET /grades by school: ordered by level, then name. */
 export async function listGrades(db: Executor, schoolId: number): Promise<Grade[]> {
   await requireSchool(db, schoolId);
   const rows = await gradesWithSectionCount(db)

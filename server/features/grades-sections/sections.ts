@@ -41,7 +41,7 @@ async function assertSectionNameFree(db: Executor, gradeId: number, name: string
   if (await query.executeTakeFirst()) throw conflict(SECTION_MESSAGES.duplicate, { name: SECTION_MESSAGES.duplicate });
 }
 
-/** Spec §7 GET /sections/{schoolId}/{gradeId}: the grade's sections, by name. */
+/** GET /sections/{schoolId}/{gradeId}: the grade's sections, by name. */
 export async function listSections(db: Executor, schoolId: number, gradeId: number): Promise<Section[]> {
   await requireSchool(db, schoolId);
   await requireGradeOfSchool(db, gradeId, schoolId);

@@ -16,7 +16,7 @@ export const catalogueDataScript = (systems: System[]): string =>
   `<script type="application/json" id="${CATALOGUE_DATA_ID}">${JSON.stringify(systemList.parse(systems)).replace(/</g, '\\u003c')}</script>`;
 
 /**
- * /systems with its catalogue in it (issue #20 item 8): the pre-rendered page as the build wrote it, plus the systems
+ * /systems with its catalogue in it: the pre-rendered page as the build wrote it, plus the systems
  * before `</body>`, so the island shows them without a request of its own and without loading the API client (ky)
  * first. Read per request (a rebuilt site is served as built); when the systems cannot be read the page goes out
  * as built and the island fetches them. /systems/index.html stays the plain file.

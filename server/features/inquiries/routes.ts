@@ -12,7 +12,7 @@ import { createOrder } from '../systems';
 import { listSystems } from '../systems';
 
 /**
- * /api/inquiries (spec §7): the public site's calls (systems catalogue, contact form, orders) and the
+ * /api/inquiries: the public site's calls (systems catalogue, contact form, orders) and the
  * console's inquiry list, detail and delete (super admin only).
  */
 const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,8 +22,8 @@ const sendFile = (reply: FastifyReply, contentType: string, filename: string, bo
 const sectionParams = z.object({ schoolId: idPath(SCHOOL_NOT_FOUND), sectionId: idPath(SF2_MESSAGES.sectionNotFound) });
 
 /**
- * DepEd School Form 2 (issue #23): a section's month as data (preview), XLSX or PDF; the whole school as a ZIP.
- * The same routes serve a school admin with VIEW_REPORTS (issue 22): `scope` keeps them to the admin's own school
+ * DepEd School Form 2: a section's month as data (preview), XLSX or PDF; the whole school as a ZIP.
+ * The same routes serve a school admin with VIEW_REPORTS: `scope` keeps them to the admin's own school
  * (another school is 404; a section of another school is 404 'Section not found', the services read by school).
  */
 const reportRoutes =

@@ -11,7 +11,7 @@ import { sf2Pdf } from './sf2-pdf';
 import { sf2Xlsx } from './sf2-xlsx';
 
 /*
- * SF2 per section and month, and the whole school's forms in one ZIP (issue #23). Reading a form changes nothing,
+ * SF2 per section and month, and the whole school's forms in one ZIP. Reading a form changes nothing,
  * so nothing is logged. Each function takes the school it acts for (a school admin's route passes its own).
  */
 

@@ -36,7 +36,7 @@ const oneReader = { 200: apiSuccess(rfidReaderSchema) };
 const withToken = apiSuccess(rfidReaderWithTokenSchema);
 
 /**
- * Issue #11: RFID readers. The token is in the answer of create and rotate-token only. The same routes serve a
+ * RFID readers. The token is in the answer of create and rotate-token only. The same routes serve a
  * school admin (MANAGE_RFID_READERS): only their school's readers, refusals and unknown taps (another
  * school's reader is 404), and a reader they add or edit stays in their school.
  */

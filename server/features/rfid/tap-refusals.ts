@@ -4,7 +4,7 @@ import { printable } from '@shared/printable';
 import { chunks } from './tap-lookups';
 
 /*
- * Refused taps (issue #18): a batch event or an ATTLOG line that could not be recorded (an impossible time,
+ * Refused taps: a batch event or an ATTLOG line that could not be recorded (an impossible time,
  * control characters, not a card UID…) is kept with its reason, so the console shows why a reader's taps did not
  * count and a ZKTeco terminal can be told 'OK' (it would resend refused lines forever otherwise). Values are kept
  * as sent, escaped and shortened (printable); one row per (reader, eventId): a resend adds nothing.

@@ -36,7 +36,7 @@ export async function authenticateReader(app: FastifyInstance, request: FastifyR
 export const tapReply = apiSuccess(z.union([tapResultSchema, tapBatchResultSchema]));
 
 /**
- * POST /api/rfid/taps (issue #11): one tap `{ eventId, cardUid, tappedAt }` → 201 (200 when replayed), or
+ * POST /api/rfid/taps: one tap `{ eventId, cardUid, tappedAt }` → 201 (200 when replayed), or
  * `{ events: [...] }` (≤ 500) → 200 with every event's result and the rejected ones by eventId.
  * The reader is authenticated before the body is read (onRequest): a stranger's body is never parsed.
  */

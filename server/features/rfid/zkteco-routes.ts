@@ -18,12 +18,12 @@ import { addressKey } from '@shared/networks';
 import { maskSecret } from '@shared/secrets';
 
 /*
- * ZKTeco ADMS push (issue #11; INTEGRATIONS.md §3). The protocol has no credentials: a terminal names itself
+ * ZKTeco ADMS push. The protocol has no credentials: a terminal names itself
  * by serial number (SN) in the query string. So only registered, active serial numbers are accepted, and a
  * reader with allowed networks only from them. What this cannot authenticate: anyone who knows a serial number
  * and can send from an allowed network can post logs as that terminal (README).
  *
- * Issue #18: everything is decided before the body is read (onRequest): per-address and per-reader rate limits
+ * Everything is decided before the body is read (onRequest): per-address and per-reader rate limits
  * (429 + Retry-After), then the terminal. An unknown serial, a deactivated or retired reader and a foreign
  * network all get the same answer, so the answer does not tell which serial numbers exist; an address that keeps
  * being refused is slowed down for every serial, except readers whose allowed networks name that address.

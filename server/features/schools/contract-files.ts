@@ -9,7 +9,7 @@ import { fileUrl } from '@domain/files';
 
 export const CONTRACT_FILE_NOT_FOUND = 'Contract file not found';
 
-/** Spec §3 Contract file (id, fileUrl, createdAt) plus what the list shows (name, type, size). */
+/** Contract file (id, fileUrl, createdAt) plus what the list shows (name, type, size). */
 export async function listContractFiles(db: Executor, schoolId: number) {
   await requireSchool(db, schoolId);
   const rows = await db

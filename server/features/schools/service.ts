@@ -15,11 +15,11 @@ import {
 } from '@domain/schools';
 import { fileUrl, IMAGE_MAX_BYTES } from '@domain/files';
 
-/** Issue #5 item 4: logos are images checked by content, at most 2 MB. */
+/** Logos are images checked by content, at most 2 MB. */
 export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
 export { SCHOOL_NOT_FOUND };
 
-/** The fields a super admin edits (everything of spec §3 School except ids, flags, counts, logo). */
+/** The fields a super admin edits (everything of a school except ids, flags, counts, logo). */
 const EDITABLE = [
   'name',
   'acronym',
@@ -104,7 +104,7 @@ function toSchool(row: SchoolWithCounts) {
 }
 export type School = ReturnType<typeof toSchool>;
 
-/** Spec §2 School Management: every school, optionally those whose name or acronym contains `search`. */
+/** School Management: every school, optionally those whose name or acronym contains `search`. */
 export async function listSchools(db: Executor, search?: string): Promise<School[]> {
   let query = schoolsWithCounts(db);
   if (search) query = query.where((eb) => eb.or([containsText('schools.name', search), containsText('schools.acronym', search)]));

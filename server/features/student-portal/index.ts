@@ -2,7 +2,7 @@ import type { Feature } from '@core/feature';
 import studentPortalRoutes from './routes';
 
 /**
- * The student and parent portal (issue #24): /api/student/… . Open routes as far as the app wiring is concerned
+ * The student and parent portal: /api/student/… . Open routes as far as the app wiring is concerned
  * (the learner signs in here); every route but login/logout checks a STUDENT session itself (routes.ts).
  */
 export const studentPortalFeature: Feature = {

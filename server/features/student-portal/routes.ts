@@ -34,7 +34,7 @@ async function requireStudent(request: FastifyRequest) {
 const pageQuery = z.object({ page: z.string().optional(), limit: z.string().optional() });
 
 /**
- * /api/student/… (issue #24): sign-in and sign-out, then everything of the signed-in learner. No route takes a
+ * /api/student/…: sign-in and sign-out, then everything of the signed-in learner. No route takes a
  * learner's id: the session says whose rows are read.
  */
 const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -24,7 +24,7 @@ import {
 } from '@domain/student-portal';
 
 /*
- * What the portal reads (issue #24), always for ONE learner: the signed-in student's id comes from the session,
+ * What the portal reads, always for ONE learner: the signed-in student's id comes from the session,
  * never from the request, so no route can reach another learner's rows; a message id of another learner is a 404.
  */
 

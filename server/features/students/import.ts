@@ -19,7 +19,7 @@ import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
 import { conflictText } from './service';
 
 /*
- * The checking half of the CSV import (issue #10): reading the file (≤ 5 MB, UTF-8 text, csv-parse),
+ * The checking half of the CSV import: reading the file (≤ 5 MB, UTF-8 text, csv-parse),
  * matching the header line, validating every row with the Register Student rules, naming grades and
  * sections within the school, and finding duplicates inside the file and against the database. The
  * preview answers this analysis; the commit (students-import-commit.ts) runs it again on the same file

@@ -53,9 +53,9 @@ async function assertStudentsOf(db: Executor, schoolId: number, ids: number[], m
 }
 
 /**
- * Students and archived students (spec §7). Both lists take `?format=csv` for the whole filtered list
+ * Students and archived students. Both lists take `?format=csv` for the whole filtered list
  * (streamed text/csv instead of the JSON reply). The CSV import lives in student-import.ts.
- * The same routes serve a school admin (issue 22): `scope` fixes the school and names each route's permission.
+ * The same routes serve a school admin: `scope` fixes the school and names each route's permission.
  */
 export const studentRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>

@@ -25,7 +25,7 @@ import {
 } from '@domain/students';
 
 /*
- * Students (spec §3 Student, §7): registration and edit. The active list and its CSV export are in list.ts, the
+ * Students: registration and edit. The active list and its CSV export are in list.ts, the
  * search in search.ts; archiving, restoring and the archived list in archive.ts, the CSV import in import*.ts.
  *
  * Uniqueness (checked before writing, so the answer is a 409 naming the field; the unique indexes catch
@@ -46,7 +46,7 @@ export interface StudentContext {
   unavailable?: Unavailability;
 }
 
-/** The registration day in the school's zone: a new student's enrolment date when none is given (issue #23). */
+/** The registration day in the school's zone: a new student's enrolment date when none is given. */
 export async function registrationDay(db: Executor, schoolId: number | null, defaultTimeZone: string, now: Date) {
   const school =
     schoolId == null
@@ -112,7 +112,7 @@ export function studentsWithPlacement(db: Executor) {
 }
 export type StudentSelect = Awaited<ReturnType<ReturnType<typeof studentsWithPlacement>['executeTakeFirstOrThrow']>>;
 
-/** Spec §3 Student; an archived record shows the card it had (kept in archivedRfidCardId). */
+/** Student; an archived record shows the card it had (kept in archivedRfidCardId). */
 export function toStudent(row: StudentSelect): Student {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { ORDER_MESSAGES, orderRecordSchema, orderStatusSchema } from '@domain/sy
 import { idParams } from '@domain/validation';
 import { listOrders, updateOrderStatus } from './orders';
 
-/** /api/super-admin/orders (spec §7). Public order submission is POST /api/inquiries/orders. */
+/** /api/super-admin/orders. Public order submission is POST /api/inquiries/orders. */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',

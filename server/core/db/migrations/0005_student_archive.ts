@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * Students (issue #10): archiving, search and the list indexes, on SQLite and PostgreSQL alike.
+ * Students: archiving, search and the list indexes, on SQLite and PostgreSQL alike.
  *
  * - archived_rfid_card_id: an archived student's card is kept here and rfid_card_id is cleared, so the
  *   card may be given to an active student (rfid_card_id stays unique among the rows that hold one, and

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * RFID readers, tap intake and attendance rules (issue #11). Runs on SQLite and PostgreSQL alike:
+ * RFID readers, tap intake and attendance rules. Runs on SQLite and PostgreSQL alike:
  * - rfid_readers: kind (HTTP | ZKTECO), serial number (ZKTeco ADMS push), allowed source networks (JSON list
  *   of CIDRs, null = any), a hint of the token (its last 4 characters; the token itself is only hashed);
  * - rfid_taps: the outcome's attendance record, so a replay answers with the first result;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue #13: grade names are unique per school and section names per grade, whatever their case, in the
+ * Grade names are unique per school and section names per grade, whatever their case, in the
  * database itself — the services' check-then-insert let two concurrent requests (PostgreSQL) both pass.
  * Duplicates that already exist are renamed first ('Grade 7' → 'Grade 7 (2)', oldest keeps its name) so
  * the index can be built; nothing is deleted.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * Issue #18 item 1: a parent's m.me opt-in ref is single-use, expiring and tied to one student's guardian.
+ * A parent's m.me opt-in ref is single-use, expiring and tied to one student's guardian.
  * - messenger_opt_in_links: one row per link made; only the SHA-256 of the ref is kept (a database copy
  *   cannot be turned into working links). A link binds at most once (used_at), dies when a newer one is
  *   made (revoked_at) or at expires_at. At most one live (unused, unrevoked) link per student.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue #18.8: facts about this installation that belong with its data, first of all the check value of the
+ * Facts about this installation that belong with its data, first of all the check value of the
  * secrets key (a server started with another key refuses to start instead of answering 500 on every device).
  */
 export async function up(db: Kysely<any>): Promise<void> {

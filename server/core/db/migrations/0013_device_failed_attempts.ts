@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue #19: an SMS device's day counts what the gateway accepted (the daily limit) and, apart from it, the
+ * An SMS device's day counts what the gateway accepted (the daily limit) and, apart from it, the
  * attempts it did not accept, so Device Management can show both.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 22: a school admin reads their school's activity log. Each entry keeps the school of the admin who acted
+ * A school admin reads their school's activity log. Each entry keeps the school of the admin who acted
  * (null for everyone else), and the log is read by school, newest first.
  */
 export async function up(db: Kysely<any>): Promise<void> {

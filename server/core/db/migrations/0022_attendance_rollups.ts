@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * Issue #20 item 7: attendance counts whose cost does not grow with the history.
+ * Attendance counts whose cost does not grow with the history.
  * - attendance_daily_counts (date, status, school_id, n): records per local day, status and school;
  * - attendance_school_totals (school_id, n): records per school (the dashboard's total, the history's total).
  * A record without a school counts under school_id 0 (a key column cannot be null and still conflict).

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * Issue #20 item 7: student counts whose cost does not grow with the roll. student_counts (is_archived, is_active,
+ * Student counts whose cost does not grow with the roll. student_counts (is_archived, is_active,
  * school_id, n) holds the students per archive state, active flag and school (no school counts under 0), so the
  * student list's total and the dashboard's active students and top schools read a few hundred rows instead of
  * walking 100k index entries (twice per dashboard before). Kept by TRIGGERS on students, as 0022 keeps the
