@@ -77,7 +77,7 @@ const history = defineCollection({
   schema: z
     .object({
       id: text,
-      // The company was founded in 2023 (spec §1): no milestone can predate it.
+      // The company was founded in 2023: no milestone can predate it.
       year: z.number().int().min(FOUNDED, `The company was founded in ${FOUNDED}`).max(2100),
       title: text,
       description: text,

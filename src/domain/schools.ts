@@ -50,7 +50,7 @@ const schoolFields = z.object({
     test: (n) => isWholeNumber(n),
     message: 'Student count must be a whole number of 0 or more',
   }),
-  /** Issue #23: printed on DepEd School Form 2 (optional; the spec's payloads do not name it). */
+  /** Printed on DepEd School Form 2 (optional; the spec's payloads do not name it). */
   depedSchoolId: clearableText(20).refine((v) => v == null || /^\d{6}$/.test(v), SCHOOL_MESSAGES.depedSchoolId),
   contractNumber: clearableText(100),
   contractDate: dateField,
@@ -86,7 +86,7 @@ export const schoolUpdateSchema = schoolFields
 export type SchoolUpdateInput = z.output<typeof schoolUpdateSchema>;
 
 /**
- * Issue 22: what a school admin may change of their own school (MANAGE_SCHOOL_PROFILE), with the logo: the name
+ * What a school admin may change of their own school (MANAGE_SCHOOL_PROFILE), with the logo: the name
  * and how to reach the school. The acronym (in every list and message), the DepEd ID and student count, the
  * contract fields and the active flag stay the super admin's: naming one of them is a 400.
  */

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from './order-status';
 
 export { INITIAL_ORDER_STATUS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './order-status';
 
-/** Issue #3: additional notes ≤ 2,000 characters. */
+/** Additional notes ≤ 2,000 characters. */
 export const ORDER_NOTES_MAX = 2000;
 
 export const ORDER_MESSAGES = {

@@ -5,7 +5,7 @@ import { useFormState } from '@kit/form/useFormState';
 import { AdminFields } from './AdminFields';
 
 /**
- * Add New Admin (spec §2, §4, §5): on success an overlay for 2 s, then the form resets and the modal
+ * Add New Admin: on success an overlay for 2 s, then the form resets and the modal
  * closes (the list has already been reloaded).
  */
 export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () => void }) {

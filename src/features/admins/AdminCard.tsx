@@ -17,7 +17,7 @@ export interface AdminActions {
   onReactivate: (admin: Admin) => void;
 }
 
-/** One admin as a card (spec §2): avatar or initials, name, email, employee id, school acronym, position; View, Edit, Delete. */
+/** One admin as a card: avatar or initials, name, email, employee id, school acronym, position; View, Edit, Delete. */
 export function AdminCard({ admin, onView, onEdit, onDelete, onReactivate }: { admin: Admin } & AdminActions) {
   const name = adminFullName(admin);
   return (

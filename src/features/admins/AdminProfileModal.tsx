@@ -21,7 +21,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Admin Profile (spec §2, §4): view mode first; 'Edit Admin' toggles editing of the details and the
+ * Admin Profile: view mode first; 'Edit Admin' toggles editing of the details and the
  * permissions; saving shows an overlay for 2 s, then the modal closes (the list has been reloaded).
  */
 export function AdminProfileModal({

@@ -37,13 +37,13 @@ import { AdminCard } from './AdminCard';
 import { AdminProfileModal } from './AdminProfileModal';
 import { ADMIN_COLUMNS } from './adminColumns';
 
-/** Filters and view live in the URL (reload and Back keep them); cards by default (spec §9). */
+/** Filters and view live in the URL (reload and Back keep them); cards by default. */
 const DEFAULTS = { search: '', school: '', department: '', position: '', status: '', view: 'cards' };
 const CLEARED = { search: '', school: '', department: '', position: '', status: '' };
 
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** Admin Management (spec §2): the loaded admins, filtered in the browser, as cards or a table. */
+/** Admin Management: the loaded admins, filtered in the browser, as cards or a table. */
 export default function AdminsScreen() {
   const { admins, loading, error } = useStore($admins);
   const list = useListQuery(DEFAULTS);

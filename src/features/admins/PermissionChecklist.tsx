@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { allPermissionsOn, permissionLabel, setAllPermissions, type Permission } from '@domain/admins';
 
 /**
- * The permission checkboxes of the Admin Profile modal, by category, with an 'All' toggle (spec §2):
+ * The permission checkboxes of the Admin Profile modal, by category, with an 'All' toggle:
  * active only in edit mode; 'All' is checked when every permission is on.
  */
 export function PermissionChecklist({

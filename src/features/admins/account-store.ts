@@ -3,7 +3,7 @@ import { request } from '@kit/http';
 import { $consoleAccess } from '@kit/console/scope';
 import type { Admin } from '@domain/admins';
 
-/** The signed-in school admin (GET /api/admin/me): their school and CURRENT permissions (issue 22). */
+/** The signed-in school admin (GET /api/admin/me): their school and CURRENT permissions. */
 export const $adminAccount = atom<{ admin: Admin | null; error: string | null }>({ admin: null, error: null });
 
 export const fetchAdminAccount = () => request<Admin>('Failed to fetch your account', (api) => api.get('admin/me'));

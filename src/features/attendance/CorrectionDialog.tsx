@@ -5,7 +5,7 @@ import { CORRECTION_STATUSES, correctionSchema, excuseSchema, type AttendanceRec
 import { validate } from '@domain/validation';
 import { correctAttendance, excuseAttendance } from './api';
 
-/** 'excuse': the day becomes EXCUSED; 'status': the status is corrected (issue 22). Both take a reason. */
+/** 'excuse': the day becomes EXCUSED; 'status': the status is corrected. Both take a reason. */
 export type CorrectionMode = 'excuse' | 'status';
 
 const TEXT = {

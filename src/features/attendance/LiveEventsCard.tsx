@@ -16,7 +16,7 @@ const STATUS_TEXT = {
 /** The event is the record's check-out (its status stays PRESENT or LATE; the tap set checkOutAt). */
 const isCheckOut = (e: LiveAttendanceEvent) => e.record.checkOutAt !== null && e.record.checkOutAt === e.time;
 
-/** Spec §2 'Real-time Attendance Events': up to 5 distinct live events (student, status, time, reader). */
+/** 'Real-time Attendance Events': up to 5 distinct live events (student, status, time, reader). */
 export function LiveEventsCard() {
   const events = useStore($liveAttendance).slice(0, LIVE_EVENTS_SHOWN);
   const status = useStore($liveStatus);

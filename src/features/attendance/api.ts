@@ -3,7 +3,7 @@ import type { Pagination } from '@domain/api';
 import type { AttendanceRecord, AttendanceSettings, AttendanceSettingsInput, CorrectionInput } from '@domain/attendance';
 import type { QueryFilters } from '@kit/list/csv';
 
-/** GET /api/super-admin/attendance-history (spec §7): one page of the filtered history. */
+/** GET /api/super-admin/attendance-history: one page of the filtered history. */
 export const fetchAttendanceHistory = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
   request<{ records: AttendanceRecord[]; pagination: Pagination }>('Failed to fetch attendance history', (api) =>
     api.get('super-admin/attendance-history', { searchParams: query, signal }),
@@ -22,7 +22,7 @@ export const saveAttendanceSettings = (schoolId: number, settings: AttendanceSet
 export const excuseAttendance = (input: { studentId: number; date: string; note: string }) =>
   request<AttendanceRecord>('Failed to excuse attendance', (api) => api.post('super-admin/attendance/excuse', { json: input }));
 
-/** Issue 22: a record's status corrected (PRESENT, LATE or ABSENT) with a reason. */
+/** A record's status corrected (PRESENT, LATE or ABSENT) with a reason. */
 export const correctAttendance = (id: number, input: CorrectionInput) =>
   request<AttendanceRecord>('Failed to correct attendance', (api) =>
     api.post(`super-admin/attendance/${id}/correct`, { json: input }),

@@ -6,7 +6,7 @@ import { formatCalendarDate, formatSchoolTime } from '@kit/text/format';
 const studentLine = (r: AttendanceRecord) =>
   [r.student.school?.acronym, r.student.grade, r.student.section].filter(Boolean).join(' · ') || '-';
 
-/** Spec §2 Attendance History columns: Student, Status, Date, Check In, Check Out, Reader (with location), Card ID. */
+/** Attendance History columns: Student, Status, Date, Check In, Check Out, Reader (with location), Card ID. */
 export const attendanceColumns: Array<Column<AttendanceRecord>> = [
   {
     header: 'Student',

@@ -17,7 +17,7 @@ function redirectFor(role: string): string | null {
   return adminPage || studentPage ? null : path;
 }
 
-/** Spec §2 "Login screen": super-admin sign-in; success → the remembered page or /home, replacing history. */
+/** "Login screen": super-admin sign-in; success → the remembered page or /home, replacing history. */
 export default function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -39,7 +39,7 @@ export function clearSession(): void {
   $session.set({ isAuthenticated: false, userRole: null, loading: false });
 }
 
-/** Spec §4 Access check. */
+/** Access check. */
 export function hasAccess(state: SessionState, allowed: Role[]): boolean {
   return state.isAuthenticated && state.userRole !== null && allowed.includes(state.userRole);
 }

@@ -5,7 +5,7 @@ import { toApiError } from '@kit/http';
 
 /*
  * What the sign-in form needs only once it is used: the schema (zod) and the API client (ky). LoginForm imports
- * this module lazily (fetched as soon as the form gets focus), so /login's first load carries neither (issue #20).
+ * this module lazily (fetched as soon as the form gets focus), so /login's first load carries neither.
  */
 
 /** The form's fields checked by the one schema the API uses too (an email, or a learner's LRN). */
@@ -13,7 +13,7 @@ export const checkLogin = (fields: { email: string; password: string }) => valid
 
 export type { SignInRole };
 
-/** Where each role lands after signing in (issue 22; the student portal is issue 24's). */
+/** Where each role lands after signing in (the student portal has its own sign-in). */
 export const HOME_OF: Record<SignInRole, string> = { SUPER_ADMIN: '/home', ADMIN: '/admin', STUDENT: '/student' };
 
 /**

@@ -1,7 +1,7 @@
 import { request } from '@kit/http';
 import type { NoClassDayInput, NoClassDayResult, SchoolCalendar, SchoolYearInput } from '@domain/calendar';
 
-/** The school calendar's calls (issue #23). */
+/** The school calendar's calls. */
 export const fetchCalendar = (schoolId: number, signal?: AbortSignal) =>
   request<SchoolCalendar>('Failed to fetch the school calendar', (api) =>
     api.get(`super-admin/schools/${schoolId}/calendar`, { signal }),

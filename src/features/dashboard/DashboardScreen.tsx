@@ -9,7 +9,7 @@ import { RecentSmsLogs } from './RecentSmsLogs';
 import { RecentActivity } from './RecentActivity';
 import { QuickActions } from './QuickActions';
 
-/** Spec §2 "Dashboard Overview" (also at /home): stat cards, five charts, recent SMS logs and activity, quick actions. */
+/** "Dashboard Overview" (also at /home): stat cards, five charts, recent SMS logs and activity, quick actions. */
 export default function DashboardScreen() {
   const { stats, loading, error } = useStore($dashboard);
 

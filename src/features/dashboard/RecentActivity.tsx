@@ -17,7 +17,7 @@ function actor(log: DashboardRecentLog): string {
   return 'System';
 }
 
-/** Spec §2 "Recent Activity" with 'View all logs'. */
+/** "Recent Activity" with 'View all logs'. */
 export function RecentActivity({ logs, loading }: { logs: DashboardRecentLog[] | undefined; loading: boolean }) {
   return (
     <section aria-labelledby="recent-activity-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">

@@ -29,7 +29,7 @@ const COLUMNS: Array<Column<DashboardSmsLog>> = [
   },
 ];
 
-/** Spec §2 "Recent SMS Logs": the latest 10 notifications. */
+/** "Recent SMS Logs": the latest 10 notifications. */
 export function RecentSmsLogs({ logs, loading }: { logs: DashboardSmsLog[] | undefined; loading: boolean }) {
   return (
     <section aria-labelledby="recent-sms-heading">

@@ -26,7 +26,7 @@ const figures = (d: SchoolDay): Record<Figure, number> => ({
 });
 
 /**
- * The school admin's day (issue 22): the school's figures, today's arrivals live, and who is still missing. A live
+ * The school admin's day: the school's figures, today's arrivals live, and who is still missing. A live
  * attendance event of the school reloads the figures (a second of calm between reloads, so a rush is one reload).
  */
 export default function SchoolDayPanel() {

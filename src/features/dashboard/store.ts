@@ -9,10 +9,10 @@ export interface DashboardState {
   error: string | null;
 }
 
-/** The Dashboard Overview's statistics (spec §2, §3). Kept between visits: a revisit shows them while they refresh. */
+/** The Dashboard Overview's statistics. Kept between visits: a revisit shows them while they refresh. */
 export const $dashboard = atom<DashboardState>({ stats: null, loading: false, error: null });
 
-/** Loads (or refreshes) the statistics; a failure keeps what was shown and sets the spec §8 message. */
+/** Loads (or refreshes) the statistics; a failure keeps what was shown and sets the failure message. */
 export async function loadDashboard(): Promise<void> {
   $dashboard.set({ ...$dashboard.get(), loading: true, error: null });
   try {

@@ -4,8 +4,8 @@ import { SUCCESS_MS } from '@kit';
 import { Button, controlClass } from '@kit';
 
 /**
- * Spec §2 Test: reveals a phone input and Send; the result is announced; after a successful send the
- * input is cleared about 2 s later (spec §9).
+ * Test: reveals a phone input and Send; the result is announced; after a successful send the
+ * input is cleared about 2 s later.
  */
 export function DeviceTest({ deviceId, deviceName }: { deviceId: number; deviceName: string }) {
   const id = useId();

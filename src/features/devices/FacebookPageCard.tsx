@@ -77,7 +77,7 @@ const Status = ({ page }: { page: FacebookPage }) => (
   </span>
 );
 
-/** Spec §3 Facebook page as a card. */
+/** Facebook page as a card. */
 export function FacebookPageCard({ page, ...actions }: { page: FacebookPage } & PageActions) {
   return (
     <article aria-label={page.pageName} className="flex h-full flex-col gap-2">

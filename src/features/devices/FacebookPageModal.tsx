@@ -12,7 +12,7 @@ import { SelectField, TextField, useFormState, FormDialog } from '@kit';
 import { consoleSchoolValue } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
-/** Spec §2 Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */
+/** Facebook page dialog: Page ID, Page Name, Page Access Token (masked), School, Active, setup instructions. */
 export function FacebookPageModal({
   page,
   schools,

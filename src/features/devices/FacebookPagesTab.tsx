@@ -11,7 +11,7 @@ import { schoolFilterOptions, useChannelList } from './useChannelList';
 import { DeviceClaims } from './DeviceClaims';
 import { isAdminConsole } from '@kit/console/scope';
 
-/** Spec §2 Facebook Pages tab: search (page name, page id, school name), school filter, cards/table, count, actions. */
+/** Facebook Pages tab: search (page name, page id, school name), school filter, cards/table, count, actions. */
 export function FacebookPagesTab({ list, addRequest }: DeviceTabProps) {
   const channel = useChannelList<FacebookPage>({
     load: fetchFacebookPages,

@@ -3,7 +3,7 @@ import { runPageMessage } from './actions';
 import { MESSENGER_TEXT_MAX, type FacebookPage } from '@domain/devices/facebook-pages';
 import { Button, ErrorBanner, Modal, TextAreaField, TextField } from '@kit';
 
-/** Spec §7 'Send Test Message': recipient id (PSID) and message; nothing is sent while either is blank. */
+/** 'Send Test Message': recipient id (PSID) and message; nothing is sent while either is blank. */
 export function SendTestMessageModal({ page, onClose }: { page: FacebookPage; onClose: () => void }) {
   const formId = useId();
   const [recipientId, setRecipientId] = useState('');

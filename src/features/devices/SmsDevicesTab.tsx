@@ -9,7 +9,7 @@ import { SMS_DEVICE_COLUMNS, SmsDeviceButtons, SmsDeviceCard } from './SmsDevice
 import { SmsDeviceModal } from './SmsDeviceModal';
 import { schoolFilterOptions, useChannelList } from './useChannelList';
 
-/** Spec §2 SMS Devices tab: school filter, cards/table, count, dismissible error banner, empty state, dialog, delete, Test. */
+/** SMS Devices tab: school filter, cards/table, count, dismissible error banner, empty state, dialog, delete, Test. */
 export function SmsDevicesTab({ list, addRequest }: DeviceTabProps) {
   const schoolId = list.query.schoolId;
   const channel = useChannelList<SmsDevice>({

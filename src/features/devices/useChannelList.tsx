@@ -7,7 +7,7 @@ import type { School } from '@domain/schools';
 /**
  * What the two delivery-channel tabs (SMS devices, Facebook pages) share: the list and the schools for its filter
  * and dialog, the add/edit dialog's state (a fresh dialog per opening, opened by the header's Add button too), the
- * confirmed delete with its busy row, and the dismissible banner that shows a failed load or delete (spec §2).
+ * confirmed delete with its busy row, and the dismissible banner that shows a failed load or delete.
  */
 export function useChannelList<T extends { id: number }>(opts: {
   load: (signal: AbortSignal) => Promise<T[]>;

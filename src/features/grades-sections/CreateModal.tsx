@@ -23,8 +23,8 @@ interface Props {
 }
 
 /**
- * Spec §2 Grades and Sections: one modal with tabs Create Grade / Create Section. A creation shows
- * 'Grade created successfully!' / 'Section created successfully!' for 3 s, resets the form and refreshes the lists (§4).
+ * Grades and Sections: one modal with tabs Create Grade / Create Section. A creation shows
+ * 'Grade created successfully!' / 'Section created successfully!' for 3 s, resets the form and refreshes the lists.
  */
 export function CreateModal({ open, initial, schoolId, grades, gradeId, onClose, onCreated }: Props) {
   const [tab, setTab] = useState<CreateKind>(initial);

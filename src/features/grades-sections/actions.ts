@@ -37,7 +37,7 @@ export const sectionForm = (section?: Section | null, gradeId?: number | null): 
   capacity: section?.capacity == null ? '' : String(section.capacity),
 });
 
-/** Spec §5 Grade: the level input is min 1 and a non-numeric value becomes 0 (so it fails 'Level must be a positive number'). */
+/** Grade: the level input is min 1 and a non-numeric value becomes 0 (so it fails 'Level must be a positive number'). */
 export function levelOf(text: string): number {
   const n = Number(text);
   return text.trim() !== '' && Number.isFinite(n) ? n : 0;
@@ -67,7 +67,7 @@ export async function saveGrade(schoolId: number, form: GradeForm, existing?: Gr
   }
 }
 
-/** Creates a section (spec §5: grade required, capacity positive when given) or saves an edit. */
+/** Creates a section (grade required, capacity positive when given) or saves an edit. */
 export async function saveSection(
   schoolId: number,
   form: SectionForm,

@@ -25,7 +25,7 @@ function CardFooter<T>({
   actions: CardActions<T>;
   children?: ReactNode;
 }) {
-  // A school admin without MANAGE_GRADES_SECTIONS (issue 22) views; the Students link needs VIEW_STUDENTS.
+  // A school admin without MANAGE_GRADES_SECTIONS views; the Students link needs VIEW_STUDENTS.
   const can = useCan();
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -54,7 +54,7 @@ function CardFooter<T>({
   );
 }
 
-/** Spec §2 grade card: name, level, badge, description, number of sections, View Sections, Students. */
+/** Grade card: name, level, badge, description, number of sections, View Sections, Students. */
 export function GradeCard({
   grade,
   onViewSections,
@@ -88,7 +88,7 @@ export function GradeCard({
   );
 }
 
-/** Spec §2 section card: name, grade name, badge, capacity, description, Students. */
+/** Section card: name, grade name, badge, capacity, description, Students. */
 export function SectionCard({ section, ...actions }: { section: Section } & CardActions<Section>) {
   return (
     <article aria-label={section.name} className="flex h-full flex-col gap-2">

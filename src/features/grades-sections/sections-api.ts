@@ -1,7 +1,7 @@
 import { request } from '@kit/http';
 import type { Section, SectionCreatePayload, SectionPayload } from '@domain/grades';
 
-/** Spec §7 GET /sections/{schoolId}/{gradeId}. */
+/** GET /sections/{schoolId}/{gradeId}. */
 export const fetchSections = (schoolId: number, gradeId: number, signal?: AbortSignal) =>
   request<Section[]>('Failed to fetch sections', (api) => api.get(`super-admin/sections/${schoolId}/${gradeId}`, { signal }));
 

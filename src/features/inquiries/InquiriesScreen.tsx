@@ -9,7 +9,7 @@ import { InquiryDetailsModal } from './InquiryDetailsModal';
 import { INQUIRY_DEFAULTS, InquiryFilters } from './InquiryFilters';
 
 /**
- * Spec §2 Inquiries Management: the whole list from GET /api/inquiries, filtered and paged in the browser
+ * Inquiries Management: the whole list from GET /api/inquiries, filtered and paged in the browser
  * (filters, page and page size in the URL), a details modal, and delete with confirmation (the list reloads).
  */
 export default function InquiriesScreen() {

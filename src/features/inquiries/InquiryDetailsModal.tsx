@@ -16,7 +16,7 @@ interface Props {
   error: string | null;
 }
 
-/** Spec §2 'Inquiry Details': email, subject, full message, Created, Last Updated; Close, Reply (a mail to the sender) and 'Delete Inquiry'. */
+/** 'Inquiry Details': email, subject, full message, Created, Last Updated; Close, Reply (a mail to the sender) and 'Delete Inquiry'. */
 export function InquiryDetailsModal({ inquiry, onClose, onDelete, deleting, error }: Props) {
   return (
     <Modal

@@ -10,7 +10,7 @@ function Truncated({ text, max }: { text: string; max: number }) {
   return <span title={shown === text ? undefined : text}>{shown}</span>;
 }
 
-/** Spec §2 Inquiries Management columns (Actions are the table's row actions). */
+/** Inquiries Management columns (Actions are the table's row actions). */
 export const INQUIRY_COLUMNS: Array<Column<Inquiry>> = [
   // An address is one long word: room for a readable part of it, the rest wraps anywhere.
   {

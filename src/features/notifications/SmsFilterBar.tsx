@@ -3,10 +3,10 @@ import { SMS_STATUSES, SMS_TYPES, smsHistoryFiltersSchema } from '@domain/sms-hi
 import { validate } from '@domain/validation';
 import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDraft, type ListQueryApi } from '@kit';
 
-/** The filters of /super-admin/sms-history and their "nothing chosen" values (spec §2). */
+/** The filters of /super-admin/sms-history and their "nothing chosen" values. */
 export const SMS_DEFAULTS = { startDate: '', endDate: '', status: '', type: '' };
 
-/** Spec §2: From Date, To Date, Status, Type, applied by 'Apply Filters'. */
+/** From Date, To Date, Status, Type, applied by 'Apply Filters'. */
 export function SmsFilterBar({ list }: { list: ListQueryApi<typeof SMS_DEFAULTS> }) {
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -14,8 +14,8 @@ import { useUncertainActions } from './UncertainActions';
 const GroupMessageModal = lazy(() => import('./GroupMessageModal').then((m) => ({ default: m.GroupMessageModal })));
 
 /**
- * Spec §2 SMS Notifications History: filters, the table (page size 10, up to 5 page links with ellipsis), and
- * live `sms:sent` rows inserted at the top of the loaded page (spec §4). 'Send message' queues a CUSTOM message.
+ * SMS Notifications History: filters, the table (page size 10, up to 5 page links with ellipsis), and
+ * live `sms:sent` rows inserted at the top of the loaded page. 'Send message' queues a CUSTOM message.
  */
 export default function SmsHistoryScreen() {
   const list = useListQuery(SMS_DEFAULTS);
@@ -26,7 +26,7 @@ export default function SmsHistoryScreen() {
   // A school admin sends with SEND_SMS; resending or dismissing an UNCERTAIN message stays the super admin's.
   const can = useCan();
   useEffect(() => setPage(res.data), [res.data]);
-  // Resend/Dismiss of an UNCERTAIN row: the answered row replaces it in place (issue #18).
+  // Resend/Dismiss of an UNCERTAIN row: the answered row replaces it in place.
   const uncertain = useUncertainActions((row) => setPage((p) => (p ? insertLive(p, row) : p)));
 
   const { query } = list;

@@ -21,7 +21,7 @@ const QUESTIONS = {
 };
 
 /**
- * Issue #18: the Resend and Dismiss buttons of an UNCERTAIN row of SMS History, each behind a confirmation, and
+ * The Resend and Dismiss buttons of an UNCERTAIN row of SMS History, each behind a confirmation, and
  * the outcome notice. `onChanged` gets the row as the server answered it.
  */
 export function useUncertainActions(onChanged: (row: SmsNotification) => void): {

@@ -3,7 +3,7 @@ import type { SmsNotification } from '@domain/sms-history';
 import { actionFailure, type ActionResult } from '@kit/form/action';
 
 /**
- * Issue #18: an admin's decision on an UNCERTAIN message of SMS History. No state of its own: the screen puts
+ * An admin's decision on an UNCERTAIN message of SMS History. No state of its own: the screen puts
  * the answered row in place of the old one (a second admin's decision arrives as a live `sms:sent` row).
  */
 export async function decideUncertain(

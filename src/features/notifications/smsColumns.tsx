@@ -6,7 +6,7 @@ const MESSAGE_PREVIEW = 60;
 const studentLine = (n: SmsNotification) =>
   [n.student?.school?.acronym, n.student?.gradeModel?.name, n.student?.sectionModel?.name].filter(Boolean).join(' · ') || '-';
 
-/** Spec §2 SMS history columns: Student (school acronym, grade, section), Type, Message (truncated), Phone, Status (+ reason), Sent At, Delivered At. */
+/** SMS history columns: Student (school acronym, grade, section), Type, Message (truncated), Phone, Status (+ reason), Sent At, Delivered At. */
 export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
   {
     header: 'Student',
@@ -32,7 +32,7 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
     cell: (n) => (
       <>
         {n.phoneNumber ?? (n.channel === 'MESSENGER' ? 'Messenger' : '-')}
-        {/* e.g. 'Messenger window closed: sent by SMS' (issue #20): why this row went by another channel */}
+        {/* e.g. 'Messenger window closed: sent by SMS': why this row went by another channel */}
         {n.note ? <p className="mt-1 max-w-48 whitespace-normal text-xs text-gray-600">{n.note}</p> : null}
       </>
     ),

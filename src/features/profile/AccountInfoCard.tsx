@@ -3,7 +3,7 @@ import type { Profile } from '@domain/auth';
 import { accessLevelName } from '@domain/auth/roles';
 import { formatDateTime } from '@kit/text/format';
 
-/** Spec §2 Profile "Account Information": status, access level, id, created, last updated. */
+/** Profile "Account Information": status, access level, id, created, last updated. */
 export function AccountInfoCard({ profile }: { profile: Profile }) {
   const rows: Array<[string, ReactNode]> = [
     [

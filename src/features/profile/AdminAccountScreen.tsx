@@ -8,7 +8,7 @@ import { permissionLabel } from '@domain/admins';
 import { $adminAccount, loadAdminAccount } from '@features/admins';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
-/** The school admin's own profile (issue 22): who they are, their school and permissions, and their password. */
+/** The school admin's own profile: who they are, their school and permissions, and their password. */
 export default function AdminAccountScreen() {
   const { admin, error } = useStore($adminAccount);
   const [passwordOpen, setPasswordOpen] = useState(false);

@@ -9,7 +9,7 @@ import { changeOwnPassword, type PasswordForm } from './store';
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Spec §2 Profile "Change Password" modal; success shows for 2 s (spec §4), then the modal closes. `submit` changes
+ * Profile "Change Password" modal; success shows for 2 s, then the modal closes. `submit` changes
  * whose password: the super admin's by default, the learner's on the student portal.
  */
 export function ChangePasswordModal({

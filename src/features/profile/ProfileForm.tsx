@@ -10,7 +10,7 @@ import { PictureField, usePictureInput } from '@kit/display/Avatar';
 import { useFormState } from '@kit/form/useFormState';
 
 /**
- * Spec §2 Profile edit form: fields disabled until 'Edit Profile'; Cancel restores the saved values.
+ * Profile edit form: fields disabled until 'Edit Profile'; Cancel restores the saved values.
  * Rendered with key={profile.updatedAt}, so a saved profile starts a fresh form (values, edit mode off).
  */
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (message: string) => void }) {

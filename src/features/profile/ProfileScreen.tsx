@@ -9,7 +9,7 @@ import { AccountInfoCard } from './AccountInfoCard';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ProfileForm } from './ProfileForm';
 
-/** Spec §2 "Profile ('My Profile')": edit form, Account Information card, Change Password modal. */
+/** "Profile ('My Profile')": edit form, Account Information card, Change Password modal. */
 export default function ProfileScreen() {
   const { profile, loading, error } = useStore($profile);
   const [passwordOpen, setPasswordOpen] = useState(false);

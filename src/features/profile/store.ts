@@ -13,7 +13,7 @@ export interface ProfileState {
   error: string | null;
 }
 
-/** The signed-in super admin's own profile (spec §2 Profile, §3 "Own profile"). */
+/** The signed-in super admin's own profile. */
 export const $profile = atom<ProfileState>({ profile: null, loading: false, error: null });
 
 export interface ProfileForm {
@@ -56,7 +56,7 @@ export function pictureError(file: File | null | undefined): string | null {
   return null;
 }
 
-/** Spec §5 Profile: validated with the shared schema; fields are sent only when non-empty. */
+/** Profile: validated with the shared schema; fields are sent only when non-empty. */
 export async function saveProfile(form: ProfileForm, picture: File | null): Promise<ActionResult> {
   const checked = validate(profileSchema, form);
   const fileError = pictureError(picture);
@@ -74,7 +74,7 @@ export async function saveProfile(form: ProfileForm, picture: File | null): Prom
   }
 }
 
-/** Spec §5 Change password; the server keeps this session and signs every other one out. */
+/** Change password; the server keeps this session and signs every other one out. */
 export async function changeOwnPassword(form: PasswordForm): Promise<ActionResult> {
   const checked = validate(changePasswordFormSchema, form);
   if (!checked.ok) return invalid(checked.errors);

@@ -12,8 +12,8 @@ const EMPTY = { email: '', subject: '', inquiry: '' };
 type Fields = typeof EMPTY;
 
 /**
- * The 'Send us a Message' form of /inquiries (spec §2, §5, §8): every field required, nothing is sent
- * while one is empty; success and failure texts of §8 "Contact".
+ * The 'Send us a Message' form of /inquiries: every field required, nothing is sent
+ * while one is empty; its success and failure texts.
  */
 export default function ContactForm() {
   const [values, setValues] = useState<Fields>(EMPTY);

@@ -19,7 +19,7 @@ const navButton =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-gray-800 shadow hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
 /**
- * Full-size image viewer (spec §2): previous/next wrapping at both ends, 'i / total', close button,
+ * Full-size image viewer: previous/next wrapping at both ends, 'i / total', close button,
  * Escape and a click outside close it; arrow keys page. Headless UI traps focus while it is open.
  */
 export function ImageViewer({ images, index, onIndexChange, title, onClose }: ImageViewerProps) {

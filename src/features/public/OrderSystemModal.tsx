@@ -27,7 +27,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (submitting) return;
-    // Spec §5: nothing is sent while the email is missing or fails the basic pattern.
+    // Nothing is sent while the email is missing or fails the basic pattern.
     const check = validate(orderSchema, { email, systemId: system.id, additionalNotes: notes });
     if (!check.ok) {
       setError(Object.values(check.errors)[0] ?? ORDER_MESSAGES.submitFailed);
@@ -104,7 +104,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
   );
 }
 
-/** The 'Order System' modal of the public catalogue (spec §2): open while `system` is set. */
+/** The 'Order System' modal of the public catalogue: open while `system` is set. */
 export function OrderSystemModal({ system, onClose }: { system: System | null; onClose: () => void }) {
   return (
     <Modal open={system !== null} onClose={onClose} title="Order System">

@@ -11,7 +11,7 @@ const navButton =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 text-gray-800 shadow hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 /**
- * The card's image carousel (spec §2): previous/next when there is more than one image, up to five
+ * The card's image carousel: previous/next when there is more than one image, up to five
  * dots plus '+N', the placeholder icon for a missing or broken image; a click opens the viewer.
  */
 function ImageCarousel({ system, onOpen }: { system: System; onOpen: (index: number) => void }) {

@@ -9,7 +9,7 @@ import { useOnceTrue } from '@kit/ui/useOnceTrue';
 import { SystemCard } from './SystemCard';
 
 // The image viewer and the order modal (Headless UI dialog, form, schema, API client) load on first use: they
-// are not part of /systems' first load (issue #20). A pointer over or focus in the cards fetches them ahead.
+// are not part of /systems' first load. A pointer over or focus in the cards fetches them ahead.
 const loadViewer = () => import('./ImageViewer');
 const loadOrderModal = () => import('./OrderSystemModal');
 const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
@@ -93,7 +93,7 @@ function CustomSolution() {
   );
 }
 
-/** The public systems catalogue (spec §2 "Public Systems page"); the page provides the 'Our RFID Systems' heading. */
+/** The public systems catalogue ("Public Systems page"); the page provides the 'Our RFID Systems' heading. */
 export default function SystemsCatalogue() {
   const catalogue = useStore($catalogue);
   const systems = useStore($visibleSystems);

@@ -2,7 +2,7 @@ import { request } from '@kit/http';
 import { downloadFile, type DownloadProgress } from '@kit/list/csv';
 import type { Sf2Choices, Sf2Form } from '@domain/sf2';
 
-/** DepEd School Form 2 calls (issue #23). */
+/** DepEd School Form 2 calls. */
 export const fetchSf2Choices = (schoolId: number, signal?: AbortSignal) =>
   request<Sf2Choices>('Failed to fetch the sections', (api) =>
     api.get(`super-admin/schools/${schoolId}/sf2/choices`, { signal }),

@@ -8,7 +8,7 @@ import { DataTable, useListResource } from '@kit';
 const asSent = (value: string | null) => <span className="block min-w-[10rem] [overflow-wrap:anywhere]">{value ?? '-'}</span>;
 
 /**
- * Device Management → RFID Readers: the latest taps the readers sent that could not be recorded (issue #18) —
+ * Device Management → RFID Readers: the latest taps the readers sent that could not be recorded —
  * an impossible date or time, control characters, not a card UID, outside the accepted window — with the reason,
  * so an installer sees why a reader's taps do not count. Follows the tab's school filter.
  */

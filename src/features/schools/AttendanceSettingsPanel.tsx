@@ -7,7 +7,7 @@ import { Button, CheckboxField, ErrorBanner, LoadingState, SelectField, TextFiel
 const EMPTY: AttendanceSettings = { timeZone: '', lateCutoff: '', absenceCutoff: '', schoolDays: [], holidays: [] };
 
 /**
- * A school's attendance rules (issue #11): time zone, late cutoff, absence cutoff, school days and holidays.
+ * A school's attendance rules: time zone, late cutoff, absence cutoff, school days and holidays.
  * Taps and the absence job read them; the first tap after the late cutoff is LATE, students without a check-in
  * become ABSENT after the absence cutoff on school days that are not holidays.
  */

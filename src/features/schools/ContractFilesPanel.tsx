@@ -8,7 +8,7 @@ import { formatDateTime } from '@kit/text/format';
 
 const ACCEPT = CONTRACT_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** A school's contract files: list, upload several at once, delete after 'Delete this contract file?' (spec §5). */
+/** A school's contract files: list, upload several at once, delete after 'Delete this contract file?'. */
 export function ContractFilesPanel({ schoolId }: { schoolId: number }) {
   const files = useListResource((signal) => fetchContractFiles(schoolId, signal), String(schoolId));
   const { confirm, dialog } = useConfirm();

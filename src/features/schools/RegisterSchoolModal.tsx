@@ -4,7 +4,7 @@ import { saveSchool, schoolForm } from './actions';
 import { SchoolFormFields } from './SchoolFormFields';
 import { useFormState } from '@kit/form/useFormState';
 
-/** Spec §2 'Register New School'; success shows 2 s, then the form resets, the modal closes and the list refreshes (§4). */
+/** 'Register New School'; success shows 2 s, then the form resets, the modal closes and the list refreshes. */
 export function RegisterSchoolModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const form = useFormState(schoolForm());
   const [logo, setLogo] = useState<File | null>(null);

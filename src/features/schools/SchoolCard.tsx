@@ -12,7 +12,7 @@ function Count({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** Spec §2 School Management card: logo or acronym, badge, contact details, counts, three buttons. */
+/** School Management card: logo or acronym, badge, contact details, counts, three buttons. */
 export function SchoolCard({ school, onView }: { school: School; onView: (school: School) => void }) {
   const links = schoolLinks(school.id);
   return (

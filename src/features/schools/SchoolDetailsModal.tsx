@@ -70,11 +70,11 @@ function SchoolDetails({ school }: { school: School }) {
 interface Props {
   school: School | null;
   onClose: () => void;
-  /** After a save (2 s success overlay, spec §4): refresh the list. */
+  /** After a save (2 s success overlay): refresh the list. */
   onSaved: () => void;
 }
 
-/** Spec §2 'School Details/Edit': details and contract files; Edit School, Grades & Sections, Manage Students. */
+/** 'School Details/Edit': details and contract files; Edit School, Grades & Sections, Manage Students. */
 export function SchoolDetailsModal({ school, onClose, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const form = useFormState(schoolForm(school));

@@ -10,7 +10,7 @@ import { SchoolDetailsModal } from './SchoolDetailsModal';
 const DEFAULTS = { search: '' };
 const SEARCH_DELAY_MS = 300;
 
-/** Spec §2 School Management (routes schools and school-management). */
+/** School Management (routes schools and school-management). */
 export default function SchoolsScreen() {
   const list = useListQuery(DEFAULTS);
   const schools = useListResource((signal) => fetchSchools(list.query.search, signal), list.key);

@@ -59,7 +59,7 @@ export const logoError = (logo: File | null | undefined) =>
   logo ? chosenFileError(logo, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Logo') : null;
 
 /**
- * Registers a school or saves an edit (spec §5 rules through the shared schema). Optional fields are
+ * Registers a school or saves an edit (rules through the shared schema). Optional fields are
  * sent only when present and numbers only when numeric; an edit sends a cleared field as null.
  */
 export async function saveSchool(form: SchoolForm, logo: File | null, existing?: School | null): Promise<ActionResult<School>> {
@@ -77,7 +77,7 @@ export async function saveSchool(form: SchoolForm, logo: File | null, existing?:
 }
 
 /**
- * A school admin's School Profile (issue 22): only the profile fields are checked and sent (the rest is the super
+ * A school admin's School Profile: only the profile fields are checked and sent (the rest is the super
  * admin's), with the logo; a cleared field is sent as null.
  */
 export async function saveSchoolProfile(form: SchoolForm, logo: File | null, existing: School): Promise<ActionResult<School>> {

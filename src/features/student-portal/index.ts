@@ -1,2 +1,2 @@
-/** The student portal's door (issue #24): the /student page mounts its island. */
+/** The student portal's door: the /student page mounts its island. */
 export { default as StudentPortal, PORTAL_LEAD } from './StudentPortal';

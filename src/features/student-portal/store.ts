@@ -21,7 +21,7 @@ export async function makeMyMessengerLink(): Promise<ActionResult<StudentOptInLi
   }
 }
 
-/** Spec §4 Logout: the session is revoked, all three cookies go, and the browser goes to /login. */
+/** Logout: the session is revoked, all three cookies go, and the browser goes to /login. */
 export async function signOutLearner(): Promise<void> {
   // Signing out always ends here, even when the server cannot be reached (the cookies go either way).
   await logoutStudent().catch(() => undefined);

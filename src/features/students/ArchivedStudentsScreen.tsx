@@ -27,19 +27,19 @@ import {
 import { archivedColumns, archivedName } from './archivedColumns';
 import { ReasonModal } from './ReasonModal';
 
-/** Spec §2 Archived Students filters; the school is applied in the browser (spec §5 "Archived list"). */
+/** Archived Students filters; the school is applied in the browser ("Archived list"). */
 const DEFAULTS = { schoolId: '', startDate: '', endDate: '', searchTerm: '' };
-/** Spec §9 "Archived search debounce 500 ms". */
+/** "Archived search debounce 500 ms". */
 export const ARCHIVED_SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * Archived Students (spec §2): school, archive-date range and a search that applies 500 ms after typing
+ * Archived Students: school, archive-date range and a search that applies 500 ms after typing
  * (or on Search); Reason popup; Restore one or the chosen rows; 'Showing X of N archived students', 'Page X of Y'.
  */
 export default function ArchivedStudentsScreen() {
   const list = useListQuery(DEFAULTS);
   const { schoolId, startDate, endDate } = list.query;
-  // Empty search and dates are left out of the request (spec §5); the school is not sent at all.
+  // Empty search and dates are left out of the request; the school is not sent at all.
   const { schoolId: _school, ...serverFilters } = list.filters;
   const serverKey = JSON.stringify({ ...serverFilters, page: list.query.page });
   const archived = useListResource(
@@ -55,7 +55,7 @@ export default function ArchivedStudentsScreen() {
   const [busy, setBusy] = useState(false);
   const { confirm, dialog } = useConfirm();
 
-  // A school admin's console (issue 22) shows their own school's archive: no school choice, back to their students.
+  // A school admin's console shows their own school's archive: no school choice, back to their students.
   const access = useStore($consoleAccess);
   const ownSchool = access.kind === 'admin' ? access.schoolId : null;
   useEffect(() => {

@@ -7,7 +7,7 @@ import { CancelButton, Button, DataTable, ErrorBanner, Modal, ProgressBar, Selec
 import { Counts, PREVIEW_COLUMNS, SUMMARY_COLUMNS } from './importTables';
 
 /**
- * Import Students from CSV (issue #10): template download, file chooser (CSV, ≤ 5 MB, checked here first),
+ * Import Students from CSV: template download, file chooser (CSV, ≤ 5 MB, checked here first),
  * preview with each row's errors, import of the valid rows with a progress bar, and a downloadable summary.
  */
 export function ImportStudentsModal({

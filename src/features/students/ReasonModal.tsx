@@ -3,7 +3,7 @@ import { formatDateTime } from '@kit/text/format';
 import { Button, Modal } from '@kit';
 import { archivedName } from './archivedColumns';
 
-/** The Reason popup of Archived Students (spec §2): student, who archived, when, and the reason, with Close. */
+/** The Reason popup of Archived Students: student, who archived, when, and the reason, with Close. */
 export function ReasonModal({ archived, onClose }: { archived: ArchivedStudent | null; onClose: () => void }) {
   return (
     <Modal

@@ -18,7 +18,7 @@ function headline(text: string): { message: string; detail?: string } {
   return cut < 0 ? { message: text } : { message: text.slice(0, cut + 1), detail: text.slice(cut + 2) };
 }
 
-/** Spec §4: the success screen of the Register/Edit Student modal (2 s, then close and refresh). */
+/** The success screen of the Register/Edit Student modal (2 s, then close and refresh). */
 export const STUDENT_REGISTERED = headline(STUDENT_SUCCESS.registered);
 export const STUDENT_UPDATED = headline(STUDENT_SUCCESS.updated);
 
@@ -93,7 +93,7 @@ export function studentForm(
 }
 
 /**
- * The form after a change (spec §5): on create, a new last name re-fills password and confirmation;
+ * The form after a change: on create, a new last name re-fills password and confirmation;
  * a new school clears grade and section, a new grade clears the section.
  */
 export function studentFormPatch(mode: 'create' | 'edit', patch: Partial<StudentForm>): Partial<StudentForm> {
@@ -130,7 +130,7 @@ function formErrors(form: StudentForm, checked: { ok: boolean; errors?: Record<s
   return errors;
 }
 
-/** Register New Student (spec §5, §7): checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
+/** Register New Student: checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
 export async function registerNewStudent(form: StudentForm, picture: File | null): Promise<ActionResult<Student>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(registerStudentFormSchema, formInput(form, 'create'));
@@ -183,11 +183,11 @@ export async function restoreChosenStudents(ids: number[]): Promise<ActionResult
   }
 }
 
-/** Filters of the student lists (spec §7 query names); '' = nothing chosen. */
+/** Filters of the student lists (the API's query names); '' = nothing chosen. */
 export const STUDENT_FILTERS = { schoolId: '', gradeId: '', sectionId: '', searchTerm: '' };
 export type StudentFilters = typeof STUDENT_FILTERS;
 
-/** Spec §2 All-schools Students: changing school resets grade and section; changing grade resets section. */
+/** All-schools Students: changing school resets grade and section; changing grade resets section. */
 export function studentFilterPatch(patch: Partial<StudentFilters>): Partial<StudentFilters> {
   if (patch.schoolId !== undefined) return { ...patch, gradeId: '', sectionId: '' };
   if (patch.gradeId !== undefined) return { ...patch, sectionId: '' };

@@ -4,13 +4,13 @@ import type { Column } from '@kit';
 import { PersonCell } from './studentColumns';
 
 export const archivedName = (a: ArchivedStudent) => studentName(a.studentData);
-/** Spec §3: a missing school, grade or section shows '-'. */
+/** A missing school, grade or section shows '-'. */
 export const gradeSectionOf = (a: ArchivedStudent) => {
   const place = placementText(a.studentData);
   return `${place.grade} / ${place.section}`;
 };
 
-/** Spec §2 Archived Students table (Actions — Reason, Restore — are the table's row actions). */
+/** Archived Students table (Actions — Reason, Restore — are the table's row actions). */
 export function archivedColumns(): Array<Column<ArchivedStudent>> {
   return [
     {

@@ -10,7 +10,7 @@ import {
 } from '@domain/students/import';
 
 /**
- * The CSV import wizard (issue #10): choose a school and a file → preview (every row's verdict, nothing
+ * The CSV import wizard: choose a school and a file → preview (every row's verdict, nothing
  * written) → import the valid rows with progress → summary. One import at a time, so one store.
  */
 export type ImportStep = 'choose' | 'checking' | 'preview' | 'importing' | 'summary';

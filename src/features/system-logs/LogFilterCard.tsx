@@ -16,7 +16,7 @@ const USER_TYPE_LABELS: Record<(typeof LOG_USER_TYPES)[number], string> = {
 const choices = (values: string[] | undefined, current: string) =>
   [...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v }));
 
-/** Spec §2 System Logs: the collapsible filter card (action, entity, date range, user type + user id). */
+/** System Logs: the collapsible filter card (action, entity, date range, user type + user id). */
 export function LogFilterCard({ list, options }: { list: ListQueryApi<typeof LOG_DEFAULTS>; options: LogFilterOptions | null }) {
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});

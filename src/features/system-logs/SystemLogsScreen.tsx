@@ -6,7 +6,7 @@ import { CsvExportButton, DataTable, Pager, useListQuery, useListResource } from
 import { LOG_DEFAULTS, LogFilterCard } from './LogFilterCard';
 import { logColumns } from './LogColumns';
 
-/** Spec §2 System Logs: collapsible filters, the log table, up to 5 page buttons with First/Last, CSV export. */
+/** System Logs: collapsible filters, the log table, up to 5 page buttons with First/Last, CSV export. */
 export default function SystemLogsScreen() {
   const list = useListQuery(LOG_DEFAULTS);
   const logs = useListResource((signal) => fetchSystemLogs({ ...list.filters, page: list.query.page }, signal), list.key);

@@ -4,7 +4,7 @@ import type { QueryFilters } from '@kit/list/csv';
 
 export const SYSTEM_LOGS_PATH = 'super-admin/system-logs';
 
-/** GET /api/super-admin/system-logs (spec §7): one page of the filtered log. */
+/** GET /api/super-admin/system-logs: one page of the filtered log. */
 export const fetchSystemLogs = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
   request<SystemLogPage>('Failed to fetch system logs', (api) => api.get(SYSTEM_LOGS_PATH, { searchParams: query, signal }));
 

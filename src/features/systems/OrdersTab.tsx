@@ -6,8 +6,8 @@ import { buttonClass, DataTable, ErrorBanner, useListResource } from '@kit';
 import { orderColumns } from './orderColumns';
 
 /**
- * Spec §2 Orders tab: every order (GET /api/super-admin/orders); a status change is sent at once
- * (PATCH …/status) and the list reloads (§4). 'Failed to fetch orders' shows in the table.
+ * Orders tab: every order (GET /api/super-admin/orders); a status change is sent at once
+ * (PATCH …/status) and the list reloads. 'Failed to fetch orders' shows in the table.
  */
 export function OrdersTab() {
   const orders = useListResource(fetchOrders, 'orders');

@@ -45,7 +45,7 @@ export function SystemButtons({ system, onEdit, onDelete, deletingId }: { system
   );
 }
 
-/** One system as a card (spec §2): image, name, description, up to 3 features plus '+N more', created date, Edit, Delete. */
+/** One system as a card: image, name, description, up to 3 features plus '+N more', created date, Edit, Delete. */
 export function SystemCard({ system, ...actions }: { system: System } & SystemActions) {
   return (
     <article aria-label={system.name} className="flex h-full flex-col gap-3">

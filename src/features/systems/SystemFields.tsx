@@ -6,7 +6,7 @@ import type { ImageFiles } from './useImageFiles';
 const removeButton =
   'absolute -right-2 -top-2 flex h-6 w-6 items-center justify-center rounded-full bg-red-600 text-xs text-white shadow hover:bg-red-700 disabled:opacity-60';
 
-/** Features* (spec §2): one input each, '+ Add Feature', × only while more than one remains. */
+/** Features*: one input each, '+ Add Feature', × only while more than one remains. */
 export function FeaturesField({
   features,
   onChange,
@@ -58,7 +58,7 @@ export function FeaturesField({
   );
 }
 
-/** System Images (spec §2): the stored ones (edit; removable) and the new ones with previews (removable), plus a chooser. */
+/** System Images: the stored ones (edit; removable) and the new ones with previews (removable), plus a chooser. */
 export function ImagesField({
   stored,
   onRemoveStored,

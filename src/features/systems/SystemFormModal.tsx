@@ -7,7 +7,7 @@ import { FeaturesField, ImagesField } from './SystemFields';
 import { useImageFiles } from './useImageFiles';
 
 /**
- * 'Create New System' (system null) or 'Edit System' (spec §2, §4, §5). After a save the list reloads
+ * 'Create New System' (system null) or 'Edit System'. After a save the list reloads
  * and the modal closes; the parent mounts a fresh modal (key) for each opening, so the form starts over.
  * Removing a stored image only takes it off the form: Update sends the kept paths in data.images and the
  * server deletes the others then; Cancel leaves every image in place.

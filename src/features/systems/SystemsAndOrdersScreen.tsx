@@ -8,7 +8,7 @@ import { SYSTEMS_ORDERS_DEFAULTS } from './list-query';
 
 const TABS = ['systems', 'orders'] as const;
 
-/** Spec §2 Systems & Orders Management (/super-admin/systems-and-orders). */
+/** Systems & Orders Management (/super-admin/systems-and-orders). */
 export default function SystemsAndOrdersScreen() {
   const list = useListQuery(SYSTEMS_ORDERS_DEFAULTS);
   const tab = list.query.tab === 'orders' ? 'orders' : 'systems';

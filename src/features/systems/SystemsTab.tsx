@@ -24,7 +24,7 @@ import type { SYSTEMS_ORDERS_DEFAULTS } from './list-query';
 type Editing = { system: System | null; n: number } | null;
 
 /**
- * Spec §2 Systems tab: every system (GET /api/super-admin/systems), searched by name or description in the
+ * Systems tab: every system (GET /api/super-admin/systems), searched by name or description in the
  * browser, as cards (default) or a table; create, edit and delete (with confirmation) reload the list.
  */
 export function SystemsTab({ list }: { list: ListQueryApi<typeof SYSTEMS_ORDERS_DEFAULTS> }) {

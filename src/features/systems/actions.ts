@@ -8,7 +8,7 @@ import { actionFailure, type ActionResult } from '@kit/form/action';
 import { mailtoLink } from '@kit/text/mailto';
 
 /*
- * Systems & Orders Management (spec §2, §4, §5, §7, §8): the form rules and the calls of the console's
+ * Systems & Orders Management: the form rules and the calls of the console's
  * Systems and Orders tabs, kept out of the JSX. Every failure comes back as one banner message.
  */
 
@@ -35,7 +35,7 @@ export function systemForm(system?: Pick<System, 'name' | 'description' | 'featu
 /** '+ Add Feature': a new blank input at the end. */
 export const addFeature = (features: string[]): string[] => [...features, ''];
 
-/** × is offered only while more than one feature input remains (spec §2). */
+/** × is offered only while more than one feature input remains. */
 export const canRemoveFeature = (features: string[]): boolean => features.length > 1;
 
 export function removeFeature(features: string[], index: number): string[] {
@@ -46,14 +46,14 @@ export function removeFeature(features: string[], index: number): string[] {
 export const setFeature = (features: string[], index: number, value: string): string[] =>
   features.map((f, i) => (i === index ? value : f));
 
-/** Console search (spec §2 Systems tab): case-insensitive over name or description. */
+/** Console search (Systems tab): case-insensitive over name or description. */
 export function filterSystemsByText<T extends Pick<System, 'name' | 'description'>>(systems: T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return systems;
   return systems.filter((s) => s.name.toLowerCase().includes(q) || s.description.toLowerCase().includes(q));
 }
 
-/** Table cell (spec §2/§9): the first 2 features, then an ellipsis when there are more. '-' without any. */
+/** Table cell: the first 2 features, then an ellipsis when there are more. '-' without any. */
 export function tableFeatures(features: string[], max = 2): string {
   if (features.length === 0) return '-';
   const shown = features.slice(0, max).join(', ');
@@ -61,7 +61,7 @@ export function tableFeatures(features: string[], max = 2): string {
 }
 
 /**
- * Why newly chosen images cannot be added (spec §5: any image type, several at once), or null. The
+ * Why newly chosen images cannot be added (any image type, several at once), or null. The
  * server's per-image size and per-system count limits are checked here too, so nothing is sent in vain.
  */
 export function imageChoiceError(chosen: Array<Pick<File, 'name' | 'type' | 'size'>>, alreadyCount: number): string | null {
@@ -73,14 +73,14 @@ export function imageChoiceError(chosen: Array<Pick<File, 'name' | 'type' | 'siz
   return null;
 }
 
-/** The first message of a form check (spec §5: 'Please fill in all required fields' for anything missing). */
+/** The first message of a form check ('Please fill in all required fields' for anything missing). */
 export function checkSystemForm(form: SystemForm) {
   const checked = validate(systemCreateSchema, form);
   if (checked.ok) return { ok: true as const, value: checked.value };
   return { ok: false as const, message: Object.values(checked.errors)[0] ?? SYSTEM_MESSAGES.required };
 }
 
-/** A failure as one banner message: the server's message (or a field's), else the call's default (spec §8). */
+/** A failure as one banner message: the server's message (or a field's), else the call's default. */
 async function failure(err: unknown, fallback: string): Promise<ActionResult<never>> {
   const r = await actionFailure(err, fallback);
   if (r.ok) return r;
@@ -123,7 +123,7 @@ export async function removeSystem(id: number): Promise<ActionResult<null>> {
   }
 }
 
-/** Orders tab: any status may be chosen at any time (spec §4); the list reloads after. */
+/** Orders tab: any status may be chosen at any time; the list reloads after. */
 export async function changeOrderStatus(id: number, status: OrderStatus): Promise<ActionResult<Order>> {
   try {
     const res = await updateOrderStatus(id, status);
