@@ -1,5 +1,5 @@
 /*
- * bench:claim-burst (issue #20 item 3) — what one outbox claim costs right after a burst of pending rows.
+ * bench:claim-burst — what one outbox claim costs right after a burst of pending rows.
  *
  * A backlog committed at once (the gateway was down all morning, the absence job's notices) leaves PostgreSQL's
  * planner statistics from before it until autovacuum's ANALYZE comes round (up to a minute): they say 'pending' is

@@ -10,7 +10,7 @@
  * with their static `import` graph. Each file is counted once per page and gzipped with zlib (level 6, what
  * a typical server or CDN uses). HTML and CSS are reported for context.
  *
- * Budgets (issue #3, issue #20 item 8): pages without islands ship 0 bytes of JavaScript (/forbidden a tiny inline
+ * Budgets: pages without islands ship 0 bytes of JavaScript (/forbidden a tiny inline
  * script, its 'Go Back' button); the public island pages ≤ 80 KB. The console (/super-admin): its first load — the
  * page's own JavaScript plus all the landing screen (the dashboard) loads, but its lazily loaded charts — ≤ 150 KB;
  * each screen's own chunks (what opening it loads beyond the page that no other screen loads) ≤ 40 KB; every screen
@@ -46,7 +46,7 @@ const PAGES = [
   { route: '/inquiries', file: 'inquiries/index.html', jsBudget: 80 * KB },
   // The sign-in page (console layout, not indexed): an island page like the two above.
   { route: '/login', file: 'login/index.html', jsBudget: 80 * KB },
-  // The student portal (issue #24), phone first: 91.4 KB when it was made. Goal 80 KB. Gap: React 19's renderer
+  // The student portal, phone first. Goal 80 KB. Gap: React 19's renderer
   // (64.5 KB + 3.3 KB) + the one ky client (5.4 KB) + the portal's cards and kit parts (~18 KB: today, calendar,
   // messages, Messenger, profile); the socket store (socket.io-client, 13 KB) and the password dialog (zod) load
   // after the first paint.

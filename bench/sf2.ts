@@ -1,5 +1,5 @@
 /**
- * bench:sf2 — DepEd School Form 2 (issue #23): a 45-learner section's month (preview data, XLSX, PDF) and a
+ * bench:sf2 — DepEd School Form 2: a 45-learner section's month (preview data, XLSX, PDF) and a
  * 2,000-learner school's ZIP of every section, through the API on a real database.
  *
  *   npm run bench:sf2 -- [--runs 20]                                              # SQLite (temp file)

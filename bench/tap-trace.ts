@@ -1,5 +1,5 @@
 /*
- * Where a lone tap's time goes (issue #20 item 1): 1,500 check-ins one after another through app.inject (no HTTP,
+ * Where a lone tap's time goes: 1,500 check-ins one after another through app.inject (no HTTP,
  * no console listening), each statement timed from its send to its answer (pg) or around its synchronous call
  * (better-sqlite3: run/all/get). Prints the median tap and each statement's median. Both stores:
  *   npx tsx bench/tap-trace.ts                                                       # SQLite (a temp file)

@@ -1,5 +1,5 @@
 /*
- * Tap intake benchmark (issue #11). `npm run bench:taps` (SQLite) or
+ * Tap intake benchmark. `npm run bench:taps` (SQLite) or
  * `DATABASE_URL=postgres://… npm run bench:taps` (PostgreSQL, in a fresh schema dropped afterwards).
  *
  * The server runs as its own process (scripts/serve.ts), the load generator here; both on this machine.
@@ -11,7 +11,7 @@
  *   3. 50 readers replaying their offline buffers at once, one batch of 500 events each;
  *   4. tap → browser: ms from sending a tap to its `attendance` event at a socket.io client joined as super
  *      admin (joined after C, so phases 1–3 build and send their live events too);
- *   C. the ceiling (issue #20), at 1 and 8 clients (closed loop, one request at a time per client), before the
+ *   C. the ceiling, at 1 and 8 clients (closed loop, one request at a time per client), before the
  *      console joins (the peer's figures had none; then 1 client's taps again with it open): single
  *      taps over HTTP (check-ins), a no-op reader-authenticated route (POST /api/rfid/bench-noop-tap, added by
  *      scripts/serve.ts only when BENCH_NOOP_ROUTE=1: auth, body and reply schemas, nothing stored) and the raw
@@ -305,7 +305,7 @@ async function main() {
     let rawSqlite = 0;
     for (const [k, clients] of [1, 8].entries()) {
       const d = day(5 + k);
-      // The server's CPU per request (issue #20: "a single punch costs us 2.7 ms of server CPU against the peer's 1.3 ms").
+      // The server's CPU per request, to compare with the peer's.
       const cpuTap = cpuMs(child.pid!);
       const tapRate = await closedLoop(
         CEILING_TAPS,
@@ -324,7 +324,7 @@ async function main() {
     console.error('ceiling done');
 
     // From here a console is open (the usual morning): every phase pays for the live events it causes. The ceiling
-    // above ran without one, as the peer's figures of issue #20 did; its 1-client taps again with one, to compare.
+    // above ran without one, as the peer's figures did; its 1-client taps again with one, to compare.
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: admin } });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const joined = (await socket.emitWithAck('joinSuperAdmin')) as { ok: boolean };

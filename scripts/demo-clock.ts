@@ -1,5 +1,5 @@
 /*
- * The demo's shifted school clock (issue #19): simulated school days played `rate` times faster than real time,
+ * The demo's shifted school clock: simulated school days played `rate` times faster than real time,
  * showing only the parts of each day where something happens — the morning (arrivals, late arrivals, the 10:00
  * absence cutoff) and the afternoon (check-outs) — and skipping the hours between and the night. So a demo started
  * at any hour shows a whole school day within minutes, then the next one, for as long as it runs.

@@ -62,7 +62,7 @@ export interface DemoSchool {
   lateCutoff: string;
   students: DemoStudent[];
   readers: DemoReader[];
-  /** The school's admin (issue 22): signs in at /login to the school-admin console with every permission. */
+  /** The school's admin: signs in at /login to the school-admin console with every permission. */
   admin: { email: string; password: string };
 }
 

@@ -1,5 +1,5 @@
 /*
- * Reader simulator (issue #11): `npm run simulate:reader -- --school <id> --rate 5 [--zkteco]`
+ * Reader simulator: `npm run simulate:reader -- --school <id> --rate 5 [--zkteco]`
  * posts realistic taps to a running server, for demos and benches:
  *   - a morning rush: the rate swells and ebbs around --rate (taps/s) in 60 s waves;
  *   - late arrivals: the server decides PRESENT/LATE by the school's clock, so taps sent after the late cutoff

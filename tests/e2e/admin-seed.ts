@@ -1,5 +1,5 @@
 /*
- * Records the school-admin specs seed through the real API (issue 22): schools whose every day is a school day,
+ * Records the school-admin specs seed through the real API: schools whose every day is a school day,
  * students, admins with exactly the given permissions, and an admin's session cookie.
  */
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';

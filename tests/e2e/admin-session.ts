@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type BrowserContext } from '@playwright
 import { browserSignIn, E2E_BASE_URL } from './helpers';
 
 /*
- * School admins for e2e specs (issue 22): one registered by the super admin with exactly some permissions, and
+ * School admins for e2e specs: one registered by the super admin with exactly some permissions, and
  * their session as the /login page leaves it (the server-set ADMIN_TOKEN and ADMIN_CSRF cookies).
  */
 export const ADMIN_PASSWORD = 'Registrar-Gate-2024';

@@ -1,5 +1,5 @@
 /*
- * Dashboard Overview (spec §2, §3) in the browser, against the real app and a fixture of known counts.
+ * Dashboard Overview in the browser, against the real app and a fixture of known counts.
  *
  * The dashboard adds up the WHOLE database, so exact numbers need a database no other spec writes to:
  * this spec starts its own instance of the real server (buildApp, the built site from E2E_STATIC_DIR, a
@@ -301,7 +301,7 @@ test.describe('Dashboard Overview on an empty database', () => {
   });
   test.afterAll(async () => instance?.close());
 
-  test('shows zeros and every empty text of spec §2', async ({ page, context }) => {
+  test('shows zeros and every empty text', async ({ page, context }) => {
     await open(page, context, instance);
     for (const label of ['Total Schools', 'Total Admins', 'Total Students', 'Attendance Records']) {
       await expect(statCard(page, label)).toHaveText('0');

@@ -1,5 +1,5 @@
 /*
- * Issue #19 item 1: the filters of SMS History and Attendance History apply, show in the URL, survive a reload,
+ * The filters of SMS History and Attendance History apply, show in the URL, survive a reload,
  * and an invalid choice gets a message. Own instance: the rows need dates no API sets.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /*
- * Issue #19 item 3: live updates merge by id, so the totals on screen equal the server's after a reload; a new
+ * Live updates merge by id, so the totals on screen equal the server's after a reload; a new
  * message that failed appears live in SMS History. Own instance: taps at chosen instants, one-attempt outbox.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -95,7 +95,7 @@ test('Attendance History: a check-out of a record on another page is no new reco
   await expect(table.locator('tbody tr').first()).toContainText('Pupil12 Count');
   await expect(table.locator('tbody tr', { hasText: 'Pupil11 Count' }).locator('td').nth(4)).not.toHaveText('-');
   await expect(table.locator('tbody tr', { hasText: 'Pupil1 Count' })).toHaveCount(0);
-  // Issue #19 item 8: the live card says a check-out is one (its record stays PRESENT).
+  // The live card says a check-out is one (its record stays PRESENT).
   const live = page.getByRole('list', { name: 'Live attendance events' }).getByRole('listitem');
   await expect(live.filter({ hasText: 'Pupil11 Count' })).toContainText(/Checked out \d{1,2}:\d{2} [AP]M/);
   await expect(live.filter({ hasText: 'Pupil11 Count' })).not.toContainText('PRESENT');

@@ -1,5 +1,5 @@
 /*
- * Issue #19 item 2: times of a school's events read in the school's zone, with its abbreviation, for a viewer
+ * Times of a school's events read in the school's zone, with its abbreviation, for a viewer
  * whose browser is set to UTC: attendance (table and live card), SMS history, unknown cards, the dashboard's SMS.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';

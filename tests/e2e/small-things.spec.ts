@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL, E2E_NOTIFY_STUDENT, signInViaApi } from './helpers';
 
-/** Issue #19 item 8: smaller things a school would notice (the live card's check-out is in live-totals.spec.ts). */
+/** Smaller things a school would notice (the live card's check-out is in live-totals.spec.ts). */
 
 test('the device test shows the gateway reason, and Send stays on one line at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

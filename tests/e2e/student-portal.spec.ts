@@ -1,5 +1,5 @@
 /*
- * The student portal (issue #24): a morning — the learner opens /student, the card is tapped at the gate, and the
+ * The student portal: a morning — the learner opens /student, the card is tapped at the gate, and the
  * status changes without a reload; the page at 390 px and 1440 px (no wider than the screen, no accessibility
  * violations by axe-core's rules, the engine Lighthouse's accessibility score uses); a visitor without the
  * STUDENT_TOKEN cookie goes to /login.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInViaApi } from './helpers';
 
-/** Issue #19 item 8: a tap on a tab leaves no focus ring; the keyboard still gets one. */
+/** A tap on a tab leaves no focus ring; the keyboard still gets one. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test('tabs show the focus ring for keyboard focus only', async ({ page }) => {

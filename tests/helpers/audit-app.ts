@@ -37,7 +37,7 @@ export const routeKey = (r: AuditRoute) => `${r.method} ${r.url}`;
 export const PUBLIC_ROUTES = new Set([
   'POST /api/super-admin/login',
   'POST /api/super-admin/logout',
-  // The student portal's sign-in and sign-out (issue #24).
+  // The student portal's sign-in and sign-out.
   'POST /api/student/login',
   'POST /api/student/logout',
   'POST /api/admin/login',
@@ -84,12 +84,12 @@ export const NON_API_ROUTES = new Set([
 export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
-/** The learner whose STUDENT sessions call the student portal's routes (issue #24). */
+/** The learner whose STUDENT sessions call the student portal's routes. */
 export const AUDIT_LEARNER = { email: 'audit-learner@school.test', lrn: '987600000001', password: 'Learner-Pass-2026' };
 
 /** Routes of the student portal behind a STUDENT session: the learner's session is the valid one, others are refused. */
 export const isStudentRoute = (key: string) => key.split(' ')[1]!.startsWith('/api/student/') && !PUBLIC_ROUTES.has(key);
-/** The school admin of the fixtures' school, with every permission (the /api/admin routes, issue 22). */
+/** The school admin of the fixtures' school, with every permission (the /api/admin routes). */
 export const SCHOOL_ADMIN = { email: 'audit-school-admin@school.test', password: 'SchoolAdmin-Gate-77' };
 /** /api/admin routes every school admin may call (their own account): an ADMIN session is not refused there. */
 export const ADMIN_OWN_ROUTES = new Set(['GET /api/admin/me', 'HEAD /api/admin/me', 'POST /api/admin/change-password']);
@@ -120,9 +120,9 @@ export interface Fixtures {
   /** an UNCERTAIN message (its outbox row 'uncertain') an admin may resend or dismiss */
   uncertainSmsId: number;
   readerId: number;
-  /** a no-class day of the school (issue #23: the calendar's DELETE route removes it) */
+  /** a no-class day of the school (the calendar's DELETE route removes it) */
   noClassDate: string;
-  /** an ABSENT attendance record of the student (issue 22: the correction route makes it PRESENT; ensure() resets it) */
+  /** an ABSENT attendance record of the student (the correction route makes it PRESENT; ensure() resets it) */
   attendanceId: number;
   /** an OPEN device claim of the school (the super admin's resolve route closes it; ensure() makes another) */
   claimId: number;
@@ -372,7 +372,7 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
-      // In the fixtures' grade and section: a message to a grade's parents (issue 22) reaches them.
+      // In the fixtures' grade and section: a message to a grade's parents reaches them.
       await app.db
         .updateTable('students')
         .set({ gradeId: fx.gradeId, sectionId: fx.sectionId })

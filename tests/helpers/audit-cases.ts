@@ -30,7 +30,7 @@ export interface MutationSpec {
   files?: Part[];
   /**
    * main super admin (default), no session, a throwaway super-admin session, the second super admin, the learner of
-   * the student portal, or the school admin of the fixtures' school with every permission (the /api/admin routes, issue 22)
+   * the student portal, or the school admin of the fixtures' school with every permission (the /api/admin routes)
    */
   session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner' | 'schoolAdmin';
   /** headers computed from the exact JSON text sent (webhook signatures) */
@@ -117,7 +117,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date': { action: 'REMOVE_NO_CLASS_DAY', body: 'none' },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
-  // The student portal (issue #24): the learner's own session ('learner'), sign-in without one.
+  // The student portal: the learner's own session ('learner'), sign-in without one.
   'POST /api/student/login': {
     action: 'LOGIN',
     body: 'json',
@@ -294,7 +294,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   },
   'DELETE /api/inquiries/:id': { action: 'DELETE_INQUIRY', body: 'none' },
 
-  // Notifications (issue #12).
+  // Notifications.
   'POST /api/super-admin/sms-devices': {
     action: 'CREATE_SMS_DEVICE',
     body: 'json',
@@ -380,7 +380,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
 };
 
 /**
- * The school-admin console (issue 22) serves the super admin's routes on the admin's own school: the same valid
+ * The school-admin console serves the super admin's routes on the admin's own school: the same valid
  * calls, made by an admin of the fixtures' school; plus its own sign-in, sign-out and password change.
  */
 const SCHOOL_ADMIN_TWINS = [
@@ -398,11 +398,11 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/sections/:id',
   'POST /api/super-admin/attendance/excuse',
   'POST /api/super-admin/sms-history/messages',
-  // Issue 23: the school calendar.
+  // The school calendar.
   'PUT /api/super-admin/schools/:id/calendar/school-year',
   'POST /api/super-admin/schools/:id/calendar/no-class-days',
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',
-  // Issue 22: corrections and the devices.
+  // Corrections and the devices.
   'POST /api/super-admin/attendance/:id/correct',
   'POST /api/super-admin/rfid-readers',
   'PATCH /api/super-admin/rfid-readers/:id',
@@ -427,7 +427,7 @@ MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
   session: 'schoolAdmin',
   fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
 };
-// The school profile: the profile fields and the logo only (issue 22).
+// The school profile: the profile fields and the logo only.
 MUTATIONS['PATCH /api/admin/schools/:id'] = {
   action: 'UPDATE_SCHOOL',
   body: 'multipart',
@@ -435,7 +435,7 @@ MUTATIONS['PATCH /api/admin/schools/:id'] = {
   fields: () => ({ name: `Renamed ${u()}`, contactNumber: '(02) 8123 4567' }),
   files: [png('logo')],
 };
-// The one /login page's sign-in (issue 22): the super admin's account here.
+// The one /login page's sign-in: the super admin's account here.
 MUTATIONS['POST /api/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) };
 MUTATIONS['POST /api/admin/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SCHOOL_ADMIN }) };
 MUTATIONS['POST /api/admin/logout'] = { action: 'LOGOUT', body: 'json', session: 'schoolAdmin', fields: () => ({}) };

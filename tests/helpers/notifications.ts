@@ -106,7 +106,7 @@ export const historyOf = (app: FastifyInstance, studentId: number) =>
   app.db.selectFrom('smsNotifications').selectAll().where('studentId', '=', studentId).orderBy('id').execute();
 
 /**
- * An SMS whose outcome is unknown (issue #18), as the worker leaves it: history UNCERTAIN with a reason, its
+ * An SMS whose outcome is unknown, as the worker leaves it: history UNCERTAIN with a reason, its
  * outbox row 'uncertain'. Returns the history id. (No API creates one: the robustness audit and e2e seed it.)
  */
 export async function addUncertainMessage(

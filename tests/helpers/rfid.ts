@@ -3,7 +3,7 @@ import type { Executor } from '@core/db/index';
 import { as } from './app';
 import { addDays, isoWeekday, localDate, localDateTime, nowIso } from '@core/time/time';
 
-/** Helpers for reader, tap and attendance tests (issue #11). */
+/** Helpers for reader, tap and attendance tests. */
 
 /** Creates a reader through the API; returns it with its one-time token. */
 export async function createReader(app: FastifyInstance, token: string, data: Record<string, unknown>) {

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { dbKind } from './app';
 
 /*
- * What a piece of work costs the database (issue #20): every statement, counted where it leaves the process
+ * What a piece of work costs the database: every statement, counted where it leaves the process
  * (pg's Client.query, better-sqlite3's Statement run/all/get/iterate), transaction control included.
  */
 

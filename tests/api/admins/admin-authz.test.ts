@@ -13,7 +13,7 @@ import { startStandInGraph } from '../../fixtures/graph-api';
 import { correctionCases, deviceCases } from '../../helpers/admin-authz-devices';
 
 /*
- * The authorization matrix of issue 22: EVERY /api/admin route (collected from the route table, so a new route
+ * The school-admin authorization matrix: EVERY /api/admin route (collected from the route table, so a new route
  * without a case fails here) × no token, a super admin's token, an admin of school A with each single permission,
  * an admin of A with none, an admin of school B with all of them, and a deactivated admin — the exact status each
  * time. A case builds its own records, so the cells do not depend on each other's order.
@@ -95,7 +95,7 @@ const csvFile = (schoolId: number) =>
     { name: 'file', filename: 'students.csv', content: Buffer.from(importTemplateCsv()), contentType: 'text/csv' },
   ]);
 const today = () => localDate(new Date(), t.config.schoolTimezone);
-// School calendar and SF2 (issue #23): school A's year, and a fresh date for each no-class day a cell declares.
+// School calendar and SF2: school A's year, and a fresh date for each no-class day a cell declares.
 const YEAR = { start: '2026-06-08', end: '2027-04-09' };
 const yearSet = await as(root)(app, {
   method: 'PUT',
@@ -309,7 +309,7 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: false,
   },
-  // School calendar (issue #23): MANAGE_ATTENDANCE.
+  // School calendar: MANAGE_ATTENDANCE.
   'GET /api/admin/schools/:id/calendar': {
     request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/calendar` }),
     success: 200,
@@ -333,7 +333,7 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
-  // School Form 2 (issue #23): VIEW_REPORTS.
+  // School Form 2: VIEW_REPORTS.
   'GET /api/admin/schools/:id/sf2/choices': {
     request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf2/choices` }),
     success: 200,

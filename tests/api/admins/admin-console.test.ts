@@ -9,7 +9,7 @@ import { localDate, nowIso } from '@core/time/time';
 import { permissionDeniedMessage } from '@domain/admins/console';
 
 /*
- * The school-admin console's server side (issue 22): sign-in, sessions and sockets that end with a deactivation,
+ * The school-admin console's server side: sign-in, sessions and sockets that end with a deactivation,
  * permissions read afresh on every request, every action logged as the admin's (their school's activity log, and
  * the super admin's filter by userType), and live events only to the admin's own school.
  */

@@ -7,10 +7,10 @@ import { freePort, startScript, waitFor, type ScriptProcess } from '../../helper
 import { addDays, localDate } from '@core/time/time';
 
 /*
- * `npm run demo` end to end (issue #12): the demo script as its own process, on a temp data dir and a free port,
+ * `npm run demo` end to end: the demo script as its own process, on a temp data dir and a free port,
  * with a minimal built site (so it does not run astro build). Signed in as the demo admin through the real API, a
  * newcomer must see within a minute an attendance record in Attendance History (a real tap of a demo reader) and
- * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. Issue #19: at any hour,
+ * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. At any hour,
  * the demo's shifted clock plays whole school days — late arrivals, absences, check-outs — one after another.
  * The demo runs on SQLite whatever the API tests use, so it runs once.
  */
@@ -81,7 +81,7 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
     expect([before, localDate(new Date(), ZONE)]).toContain(firstDay);
     expect(demo.match[1]).toBe(`http://localhost:${port}`);
     expect(demo.output()).toContain(`Sign in:   ${DEMO.email} / ${DEMO.password}`);
-    // Issue 22: one admin per demo school, printed with the super admin's sign-in, signs in to the school console.
+    // One admin per demo school, printed with the super admin's sign-in, signs in to the school console.
     const schoolAdmins = [...demo.output().matchAll(/ {2}School: {4}(\S+) \/ (\S+) {3}\((\w+)'s admin/g)];
     expect(schoolAdmins.map((m) => m[3])).toEqual(['SJNHS', 'RES']);
     for (const [, email, password] of schoolAdmins) {
@@ -93,7 +93,7 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       expect(signIn.status, email).toBe(200);
     }
 
-    // Issue #19: the dashboard's Total Admins is not 0 (a school admin per demo school).
+    // The dashboard's Total Admins is not 0 (a school admin per demo school).
     expect((await get<{ counts: { admins: number; schools: number } }>('/api/super-admin/dashboard-stats')).counts).toMatchObject(
       {
         admins: 2,

@@ -47,9 +47,9 @@ const secrets = [...audit.secrets, ...PAYLOAD_SECRETS];
 
 async function tokenFor(spec: MutationSpec | undefined, route?: AuditRoute): Promise<string | null> {
   if (spec?.session === 'none') return null;
-  // The student portal's routes act for the learner of the session (issue #24).
+  // The student portal's routes act for the learner of the session.
   if (spec?.session === 'learner' || (route && isStudentRoute(routeKey(route)))) return (await audit.learner()).token;
-  // The school-admin console's routes are called by the admin of the fixtures' school (issue 22).
+  // The school-admin console's routes are called by the admin of the fixtures' school.
   if (spec?.session === 'schoolAdmin' || (!spec && route?.url.startsWith('/api/admin/'))) return audit.schoolAdmin();
   if (spec?.session === 'throwaway') return audit.superSession();
   if (spec?.session === 'other') return (await audit.otherSuperAdmin()).token;
@@ -77,7 +77,7 @@ function secretProblems(text: string, fieldNames = true): string[] {
     if (!value || typeof value !== 'object') return;
     for (const [k, v] of Object.entries(value)) {
       if (path === '' && k === 'errors') continue;
-      // A secret field may only carry its mask (device API keys and page tokens are listed masked, spec §3).
+      // A secret field may only carry its mask (device API keys and page tokens are listed masked).
       if (SECRET_KEYS.test(k) && v !== '[REDACTED]' && !(typeof v === 'string' && v.startsWith(MASK)))
         out.push(`has a ${path}${k} field`);
       walk(v, `${path}${k}.`);

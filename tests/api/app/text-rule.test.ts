@@ -9,7 +9,7 @@ import { DEVICE_CLAIM_MESSAGES } from '@domain/devices/device-claims';
 import { RESET_MESSAGES } from '@domain/auth/password-reset';
 
 /*
- * Issue #18.5: one text rule for every name and free text the console or the API takes. This walks every
+ * One text rule for every name and free text the console or the API takes. This walks every
  * create/update route's valid payload and puts U+202E (right-to-left override: 'gpj.exe' shown as 'exe.jpg'),
  * U+0000 and a lone surrogate (U+D800, half of a character) into each text field in turn: each is a 400 naming
  * that field with the rule's message (its own message for the broken character), and

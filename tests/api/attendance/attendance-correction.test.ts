@@ -8,7 +8,7 @@ import { localDate, nowIso } from '@core/time/time';
 import { CORRECTION_MESSAGES as M } from '@domain/attendance';
 
 /*
- * Issue 22: correcting a record's status with a reason (both consoles, MANAGE_ATTENDANCE for a school admin).
+ * Correcting a record's status with a reason (both consoles, MANAGE_ATTENDANCE for a school admin).
  * A correction sends nothing itself; it stops the unsent notice of the status it leaves; a sent one stays sent.
  */
 

@@ -7,7 +7,7 @@ import { runAbsenceJob } from '../../../server/features/attendance/absence-job';
 import * as rollups from '../../../server/core/db/migrations/0022_attendance_rollups';
 
 /*
- * Issue #20 item 7: the attendance rollups (migration 0022) equal a direct count of attendance_records after
+ * The attendance rollups (migration 0022) equal a direct count of attendance_records after
  * every kind of write — taps (check-in, late, check-out), the absence job, EXCUSED, a correction, a no-class day
  * that undoes absences, a student's cascade delete — and the migration's backfill counts existing records.
  */

@@ -6,7 +6,7 @@ import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps
 import { runAbsenceJob } from '../../../server/features/attendance/absence-job';
 import { ATTENDANCE_PAGE_SIZE, EXCUSE_MESSAGES, SETTINGS_MESSAGES } from '@domain/attendance';
 
-/** Issue #11: attendance settings, the absence job (catch-up, holidays, one claim), EXCUSED, Attendance History. */
+/** Attendance settings, the absence job (catch-up, holidays, one claim), EXCUSED, Attendance History. */
 describe(`attendance (${dbKind})`, () => {
   /** The server's clock: a tap is received at the time the test sets. */
   const clock = testClock();

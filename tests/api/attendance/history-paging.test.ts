@@ -11,7 +11,7 @@ import {
 } from '@domain/list-filters';
 
 /*
- * Issue #20 item 7: Attendance History pages are cut from the key alone, from the nearer end of the list, and the
+ * Attendance History pages are cut from the key alone, from the nearer end of the list, and the
  * total of day/status/school filters comes from the rollups. Every page of every filter, read one by one, must give
  * exactly the records in the spec's order (newest day, then newest record) with the exact total — deep pages
  * (read backwards) included — and a page past the end is empty with the same total.

@@ -5,7 +5,7 @@ import { hashPassword } from '@core/auth/passwords';
 import { nowIso } from '@core/time/time';
 
 /*
- * POST /api/login (issue 22): the one /login page's sign-in finds the account's role and signs in exactly that
+ * POST /api/login: the one /login page's sign-in finds the account's role and signs in exactly that
  * one — one throttle count and one LOGIN_FAILED entry per refused attempt, the same message for every refusal.
  */
 

@@ -7,7 +7,7 @@ import { expandIntent } from '../../../server/features/outbox/expand';
 import { CALENDAR_MESSAGES } from '@domain/calendar';
 import { localDate, nowIso } from '@core/time/time';
 
-/** Issue #23 item 1: the school calendar, and no-class days that stop absence marks and their messages. */
+/** The school calendar, and no-class days that stop absence marks and their messages. */
 describe(`school calendar (${dbKind})`, () => {
   let t: TestApp;
   let token: string;

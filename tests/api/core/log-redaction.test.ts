@@ -6,7 +6,7 @@ import { startScript, waitFor, type ScriptProcess } from '../../helpers/processe
 import { redactQuery } from '@core/http/log-redaction';
 
 /*
- * Issue #18.9: secrets in URLs (Messenger's verify token, a ZKTeco serial number, a token a client put in the
+ * Secrets in URLs (Messenger's verify token, a ZKTeco serial number, a token a client put in the
  * query) never reach the request log. A real server process at LOG_LEVEL=info; its own output is read.
  */
 const VERIFY = 'verify-TOKEN-7c1f';

@@ -9,7 +9,7 @@ import { createSchool } from '../../helpers/schools';
 import { createStudent } from '../../helpers/students';
 
 /*
- * Issue #9: the OpenAPI 3.1 document at GET /api/openapi.json is valid, lists every API route with a
+ * The OpenAPI 3.1 document at GET /api/openapi.json is valid, lists every API route with a
  * summary, its security and its error responses, has the sign-in example, and /api/docs shows it.
  * API_DOCS=0 turns both off. Both are for staff (a super admin's or school admin's session) unless
  * PUBLIC_API_DOCS=1.
@@ -172,7 +172,7 @@ describe('OpenAPI document', () => {
     expect((await off.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
   });
 
-  it('names the permission of every school-admin route (issue 22)', () => {
+  it('names the permission of every school-admin route', () => {
     const admin = routes.filter((r) => r.url.startsWith('/api/admin/') && !/\/(login|logout)$/.test(r.url));
     expect(admin.length).toBeGreaterThan(20);
     for (const r of admin) {

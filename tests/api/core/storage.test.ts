@@ -7,7 +7,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../helpers/config';
 
 /*
- * Issue #18.10: what a reader got its 200 for survives a power cut, and the files that hold the school's data
+ * What a reader got its 200 for survives a power cut, and the files that hold the school's data
  * are the server's own. A fresh DATA_DIR (not yet created) on the default store, SQLite, as `npm start` uses it.
  */
 const mode = (p: string) => fs.statSync(p).mode & 0o777;

@@ -4,7 +4,7 @@ import { createSchool } from '../../helpers/schools';
 import { addStudent } from '../../helpers/notifications';
 
 /**
- * Issue #19 item 2: every row of a school's events carries the zone its times are read in — the school's own,
+ * Every row of a school's events carries the zone its times are read in — the school's own,
  * or the platform's SCHOOL_TIMEZONE for a school without one — so the console shows them in that zone.
  */
 describe(`school time zones on history rows (${dbKind})`, () => {

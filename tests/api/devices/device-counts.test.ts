@@ -7,7 +7,7 @@ import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gat
 import { loadConfig } from '@core/config';
 
 /**
- * Issue #19 item 4: an SMS device's Sent (and its daily limit) counts what the gateway accepted; attempts it
+ * An SMS device's Sent (and its daily limit) counts what the gateway accepted; attempts it
  * did not accept (gateway unreachable, message refused) are Failed, shown apart and never against the limit.
  */
 describe(`SMS device counts (${dbKind})`, () => {

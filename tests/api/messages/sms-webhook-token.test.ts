@@ -6,7 +6,7 @@ import { signJwt } from '../../helpers/jwt';
 import { WEBHOOK_MESSAGES } from '@domain/webhooks';
 
 /**
- * Issue #18 item 7: POST /api/webhooks/sms takes only tokens httpSMS would send (checked with jose): HS256 with the
+ * POST /api/webhooks/sms takes only tokens httpSMS would send (checked with jose): HS256 with the
  * shared secret, exp required, iat at most 15 minutes old, issuer 'api.httpsms.com', audience this webhook (any URL
  * with its path, or exactly SMS_WEBHOOK_AUDIENCE), 60 s of clock skew; and no event dated in the future. Every
  * refusal is 401 'Invalid webhook signature' (or 400 for the date) and changes nothing: a heartbeat is the probe

@@ -11,7 +11,7 @@ import { migrations } from '@core/db/migrations/index';
 import { LEARNER_CONNECTED_REPLY, OPT_IN_MESSAGES as M, OPT_IN_REPLIES } from '@domain/messenger-opt-in';
 
 /**
- * Issue #18 item 1: a parent's m.me opt-in ref binds one PSID to one student, once, before it expires; the
+ * A parent's m.me opt-in ref binds one PSID to one student, once, before it expires; the
  * console unbinds and makes new links (the old one dies). A refused ref binds nothing, is logged, and the
  * page answers the sender through the (stand-in) Send API. Item 9: the page token travels in a header.
  */

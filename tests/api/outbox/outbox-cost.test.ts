@@ -8,7 +8,7 @@ import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gat
 import { loadConfig } from '@core/config';
 
 /*
- * Issue #20 item 3: what one attendance notice costs the database on its way out, from the claim to SENT, counted
+ * What one attendance notice costs the database on its way out, from the claim to SENT, counted
  * as tests/api/rfid/tap-cost.test.ts counts a tap. The list is exact, so a statement added to the path fails here and
  * is a decision, not a drift.
  */

@@ -12,7 +12,7 @@ import { dbKind } from '../../helpers/app';
 import { startScript, waitFor, type ScriptProcess } from '../../helpers/processes';
 
 /**
- * Issue #18 item 2: SIGKILL of a real server process (scripts/serve.ts) in the middle of a drain, then a restart,
+ * SIGKILL of a real server process (scripts/serve.ts) in the middle of a drain, then a restart,
  * against a stand-in gateway that NEVER de-duplicates request_id (httpSMS does not promise to) and answers after
  * 1–2 s, so several sends are in flight at the kill. Every message reached the gateway once, or is UNCERTAIN in
  * the history with its reason: 0 duplicates, 0 silent losses. On SQLite, or PostgreSQL with TEST_DATABASE_URL.

@@ -7,7 +7,7 @@ import { createGradeAndSection, createStudent } from '../../helpers/students';
 import { at, createReader, postTaps } from '../../helpers/rfid';
 
 /*
- * Issue #24: the portal's month totals are SF2's. One grade 7 learner's November 2026, computed both ways — the
+ * The portal's month totals are SF2's. One grade 7 learner's November 2026, computed both ways — the
  * SF2 preview's row and GET /api/student/attendance — must agree, on a month with everything that moves a count:
  * - enrolled on Wed 4 Nov (2 and 3 Nov are before it: not counted);
  * - 10 Nov a whole-school holiday, 12 Nov a grade 7 suspension (the learner taps anyway: kept, no record),

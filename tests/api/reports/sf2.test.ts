@@ -8,7 +8,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../
 import { createSchool } from '../../helpers/schools';
 
 /*
- * Issue #23 item 3: a known month gives exactly the expected School Form 2, in the preview data, the XLSX (parsed
+ * A known month gives exactly the expected School Form 2, in the preview data, the XLSX (parsed
  * with exceljs) and the PDF (its text, extracted with unpdf). November 2026, Grade 7 – Rizal, classes Mon–Fri:
  * - 30 Nov is Bonifacio Day (loaded from the Philippine holidays with the school year 2026-06-08 … 2027-04-09);
  * - 18 Nov is a typhoon suspension declared mid-morning, after some learners had tapped in;

@@ -9,7 +9,7 @@ import { at, insertCardStudents, lastSchoolDay } from '../../helpers/rfid';
 import { startScript, waitFor, type ScriptProcess } from '../../helpers/processes';
 
 /*
- * Durability (issue #11): the server is killed with SIGKILL in the middle of a tap load and started again on
+ * Durability: the server is killed with SIGKILL in the middle of a tap load and started again on
  * the same database. Every tap it answered 2xx is stored exactly once, a replay of everything answers with
  * the first results, and every attendance change has its notification intent. A real server process
  * (scripts/serve.ts) on the store of the suite's run: a SQLite file (the default deployment), or, with

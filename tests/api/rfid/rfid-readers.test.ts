@@ -5,7 +5,7 @@ import { createReader, postTaps } from '../../helpers/rfid';
 import { networkMessage, READER_MESSAGES } from '@domain/rfid';
 import { hashToken } from '@core/auth/passwords';
 
-/** Issue #11: /api/super-admin/rfid-readers — CRUD, token shown once and stored hashed, rotation. */
+/** /api/super-admin/rfid-readers — CRUD, token shown once and stored hashed, rotation. */
 describe(`RFID readers API (${dbKind})`, () => {
   let t: TestApp;
   let token: string;

@@ -5,7 +5,7 @@ import { at, createReader, insertCardStudent, intentsOf, lastSchoolDay, postTaps
 import { TAP_MESSAGES } from '@domain/rfid';
 import { forgetReaders } from '../../../server/features/rfid/readers';
 
-/** Issue #11: POST /api/rfid/taps — reader auth, idempotent replays, UID forms, unknown cards, rules, bad input. */
+/** POST /api/rfid/taps — reader auth, idempotent replays, UID forms, unknown cards, rules, bad input. */
 describe(`tap intake over HTTP (${dbKind})`, () => {
   let t: TestApp;
   let token: string;
@@ -227,7 +227,7 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
     expect(notObject.statusCode).toBe(400);
     expect(notObject.json().message).toBe(TAP_MESSAGES.body);
     expect((await t.app.db.selectFrom('rfidTaps').select('id').execute()).length).toBe(before);
-    // A malformed event is refused on its own (issue #18); the batch's other events are recorded.
+    // A malformed event is refused on its own; the batch's other events are recorded.
     const malformed = await postTaps(t.app, reader.token, {
       events: [{ eventId: 'ok-1', cardUid: 'CAFEBABE', tappedAt: good.tappedAt }, { cardUid: 1 }],
     });

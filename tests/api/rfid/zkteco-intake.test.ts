@@ -9,7 +9,7 @@ import { createReader, insertCardStudent, lastSchoolDay } from '../../helpers/rf
 import { ATTLOG_MESSAGES } from '../../../server/features/rfid/zkteco';
 
 /**
- * Issue #18 item 3: the ZKTeco push intake is bounded and strict — caps per post, rate limits, the terminal
+ * The ZKTeco push intake is bounded and strict — caps per post, rate limits, the terminal
  * checked before the body is read with one answer for every refused device, impossible times refused and kept
  * with their reason (never rolled over), refused lines acknowledged.
  */

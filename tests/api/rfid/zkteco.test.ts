@@ -4,7 +4,7 @@ import { createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../help
 import { createSchool, logsOf } from '../../helpers/schools';
 import { createReader, insertCardStudent, intentsOf, lastSchoolDay } from '../../helpers/rfid';
 
-/** Issue #11: ZKTeco ADMS push — handshake, ATTLOG in the school's local time, command polling, refusals. */
+/** ZKTeco ADMS push — handshake, ATTLOG in the school's local time, command polling, refusals. */
 describe(`ZKTeco ADMS push (${dbKind})`, () => {
   let t: TestApp;
   let schoolId: number;
@@ -93,7 +93,7 @@ describe(`ZKTeco ADMS push (${dbKind})`, () => {
   it('refuses unknown serials, deactivated terminals and foreign networks, logs them, and records nothing', async () => {
     const before = (await t.app.db.selectFrom('rfidTaps').select('id').execute()).length;
     const unknown = await attlog('NOPE', `1\t${day} 07:00:00\t0\t1`);
-    // One answer for all of them (issue #18): it does not tell which serial numbers exist.
+    // One answer for all of them: it does not tell which serial numbers exist.
     expect([unknown.statusCode, unknown.body]).toEqual([403, 'Device not accepted']);
     expect((await t.app.inject({ method: 'GET', url: '/iclock/getrequest' })).statusCode).toBe(403);
     const off = await attlog('OFF1', `1\t${day} 07:00:00\t0\t1`);

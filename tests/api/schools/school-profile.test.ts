@@ -7,7 +7,7 @@ import { createSchool, fixture, logsOf } from '../../helpers/schools';
 import { SCHOOL_PROFILE_ONLY } from '@domain/schools';
 
 /*
- * Issue 22: a school admin with MANAGE_SCHOOL_PROFILE edits their own school's profile fields and logo through the
+ * A school admin with MANAGE_SCHOOL_PROFILE edits their own school's profile fields and logo through the
  * one upload pipeline (content and size checked as the super admin's edit); the rest stays the super admin's.
  */
 

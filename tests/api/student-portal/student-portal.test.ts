@@ -13,7 +13,7 @@ import { STUDENT_PORTAL_MESSAGES as M } from '@domain/student-portal';
 import { addDevice, drain, historyOf } from '../../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
-/** Issue #24: the student portal's API — sign-in, the authorization matrix, attendance, messages, Messenger. */
+/** The student portal's API — sign-in, the authorization matrix, attendance, messages, Messenger. */
 
 // Wednesday 18 November 2026, 09:30 in Manila: the school clock of this file.
 const NOW = new Date('2026-11-18T01:30:00.000Z');

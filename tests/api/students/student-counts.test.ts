@@ -6,7 +6,7 @@ import { createStudent } from '../../helpers/students';
 import * as counts from '../../../server/core/db/migrations/0023_student_counts';
 
 /*
- * Issue #20 item 7: the student counts (migration 0023) equal a direct count of students after every kind of
+ * The student counts (migration 0023) equal a direct count of students after every kind of
  * write — register, archive, restore, deactivate, a move to another school, a school deleted (SET NULL), a
  * delete, a multi-row insert — and the migration's backfill counts the students already there. The student list's
  * total and the dashboard read them.

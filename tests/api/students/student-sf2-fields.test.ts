@@ -7,7 +7,7 @@ import { createSchool, logsOf } from '../../helpers/schools';
 import { postStudent, studentData } from '../../helpers/students';
 
 /**
- * Issue #23: what SF2 needs of a student (middle name, enrolment date — the registration day in the school's zone
+ * What SF2 needs of a student (middle name, enrolment date — the registration day in the school's zone
  * when not given —, leaving date and reason) and of a school (its DepEd School ID), through register, edit and export.
  */
 describe(`SF2 fields of students and schools (${dbKind})`, () => {

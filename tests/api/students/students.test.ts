@@ -251,7 +251,7 @@ describe(`students API (${dbKind})`, () => {
       'Zamora20',
       'Zamora21',
     ]);
-    // Pages read from either end of the list (issue #20 item 7) join up to the whole list, in its order.
+    // Pages read from either end of the list join up to the whole list, in its order.
     const whole = (await list(`schoolId=${school}&limit=100`)).students;
     expect(whole.map((s) => s.lastName)).toEqual([
       'Clara',

@@ -120,7 +120,7 @@ describe(`system logs (${dbKind})`, () => {
     const student = (await get(`${URL}?userType=student&userId=7`)).json().data;
     expect(student.logs.map((l: { userRole: string }) => l.userRole)).toEqual(['STUDENT']);
     const all = (await get(URL)).json().data.pagination.total;
-    // Issue 22: the super admin lists what school admins did (userType alone).
+    // The super admin lists what school admins did (userType alone).
     const admins = (await get(`${URL}?userType=admin`)).json().data;
     expect(admins.logs.length).toBeGreaterThan(0);
     expect(admins.logs.every((l: { userRole: string }) => l.userRole === 'ADMIN')).toBe(true);

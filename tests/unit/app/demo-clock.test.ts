@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoClock } from '../../../scripts/demo-clock';
 import { localDateTime } from '@core/time/time';
 
-/** The demo's shifted school clock (issue #19 item 9): whole school days at any hour, nights and midday skipped. */
+/** The demo's shifted school clock: whole school days at any hour, nights and midday skipped. */
 const ZONE = 'Asia/Manila';
 const at = (date: string, time: string, zone = ZONE) => localDateTime(date, time, zone).getTime();
 

@@ -9,7 +9,7 @@ import { checkTap } from '../../../server/features/rfid/taps';
 import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '@domain/attendance';
 import { isCidr, TAP_MESSAGES } from '@domain/rfid';
 
-/** Issue #11 rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules (spec §4). */
+/** Attendance rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules. */
 const manila: SchoolRules = {
   timeZone: 'Asia/Manila',
   lateCutoff: '07:45',
@@ -154,7 +154,7 @@ describe('ZKTeco ATTLOG parsing', () => {
     ]);
   });
 
-  it('never rolls an impossible date or time over (issue #18)', () => {
+  it('never rolls an impossible date or time over', () => {
     const { lines, refused } = parseAttLog(
       ['7\t2026-11-16 08:75:00', '7\t2026-11-16 25:61:61', '7\t2026-02-29 07:00:00', '7\t2028-02-29 23:59:59'].join('\n'),
     );
@@ -167,7 +167,7 @@ describe('ZKTeco ATTLOG parsing', () => {
   });
 });
 
-describe('Attendance History live rules (spec §4)', () => {
+describe('Attendance History live rules', () => {
   const rec = (id: number, status = 'PRESENT'): AttendanceRecord =>
     ({
       id,
@@ -229,7 +229,7 @@ describe('Attendance History live rules (spec §4)', () => {
   });
 });
 
-describe('reader intake pieces (issue #18)', () => {
+describe('reader intake pieces', () => {
   it('counts requests per window and answers the seconds left once over the limit', () => {
     const limit = new WindowLimit(2, 60_000);
     expect([limit.hit('a', 0), limit.hit('a', 1000), limit.hit('a', 20_500), limit.hit('b', 20_500)]).toEqual([0, 0, 40, 0]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keysetStep } from '@kit/list/paging';
 import { cursorQuery, MAX_KEYSET_SKIP, pageCursor } from '../../../src/domain/list-filters';
 
-/** Issue #20 item 7: which cursor the console sends for the page it asks for, and how the server reads one. */
+/** Which cursor the console sends for the page it asks for, and how the server reads one. */
 describe('keysetStep', () => {
   const shown = { filters: '{"status":"LATE"}', page: 4, first: '2026-03-10_90', last: '2026-03-09_12' };
 

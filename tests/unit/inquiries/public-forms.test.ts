@@ -39,7 +39,7 @@ describe('public form rules shared by the islands and the API', () => {
     });
   });
 
-  it('drops blank features and needs at least one (spec §5)', () => {
+  it('drops blank features and needs at least one', () => {
     const base = { name: 'Gate', description: 'Reader' };
     expect(validate(systemCreateSchema, { ...base, features: [' ', 'SMS ', ''] })).toMatchObject({
       ok: true,

@@ -23,7 +23,7 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('a=b')).toBe('a=b');
-    // Issue #19: a phone number is a plain number, nothing a spreadsheet would run.
+    // A phone number is a plain number, nothing a spreadsheet would run.
     expect(csvCell('+639171234567')).toBe('+639171234567');
     expect(csvCell('-12.5')).toBe('-12.5');
     expect(csvCell('+63917-1234567')).toBe("'+63917-1234567");

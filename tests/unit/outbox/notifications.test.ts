@@ -158,7 +158,7 @@ describe('channels, Graph errors, signatures, secrets', () => {
   });
 });
 
-describe('SMS length and live insertion (spec §4)', () => {
+describe('SMS length and live insertion', () => {
   it('counts GSM-7 and UCS-2 segments', () => {
     expect(smsLength('a'.repeat(160))).toMatchObject({ encoding: 'GSM-7', segments: 1 });
     expect(smsLength('a'.repeat(161))).toMatchObject({ segments: 2 });

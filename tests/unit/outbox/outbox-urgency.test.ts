@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiresAt, expiryReason, EXPIRY_REASONS, inClaimOrder, priorityOf } from '../../../server/features/outbox/urgency';
 
-/** Issue #20: when an attendance notice stops being worth sending (OUTBOX_ATTENDANCE_EXPIRY). */
+/** When an attendance notice stops being worth sending (OUTBOX_ATTENDANCE_EXPIRY). */
 describe('outbox urgency rules', () => {
   it('end-of-day: the end of the school-local day of the event (Manila 07:12 Nov 25 → Nov 26 00:00 Manila)', () => {
     expect(expiresAt('CHECK_IN', '2026-11-24T23:12:00.000Z', 'Asia/Manila', null)).toBe('2026-11-25T16:00:00.000Z');

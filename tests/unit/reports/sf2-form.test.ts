@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSf2, classDays, learnerName, type Sf2Input, type Sf2Learner } from '../../../server/features/reports/sf2-form';
 import { lastMarkedDay } from '../../../server/features/attendance/rules';
 
-/** Issue #23: the rules of School Form 2 as a pure function (the API test checks a whole month end to end). */
+/** The rules of School Form 2 as a pure function (the API test checks a whole month end to end). */
 const learner = (id: number, over: Partial<Sf2Learner> = {}): Sf2Learner => ({
   id,
   firstName: 'Ana',

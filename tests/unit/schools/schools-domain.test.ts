@@ -10,7 +10,7 @@ const errorsOf = (schema: Parameters<typeof validate>[0], input: unknown) => {
   return r.ok ? {} : r.errors;
 };
 
-describe('school schema (spec §5)', () => {
+describe('school schema', () => {
   it('gives every message of the form at once', () => {
     expect(
       errorsOf(schoolCreateSchema, {
@@ -87,7 +87,7 @@ describe('school schema (spec §5)', () => {
   });
 });
 
-describe('grade and section schemas (spec §5)', () => {
+describe('grade and section schemas', () => {
   it('grade: name required, level positive with default 1', () => {
     expect(gradeCreateSchema.parse({ name: 'Grade 1', schoolId: '3' })).toEqual({
       name: 'Grade 1',
@@ -121,7 +121,7 @@ describe('grade and section schemas (spec §5)', () => {
   });
 });
 
-describe('file URLs (spec §3) and capacity', () => {
+describe('file URLs and capacity', () => {
   it('keeps absolute URLs on https and serves relative ones from /uploads/', () => {
     expect(fileUrl('http://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(fileUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');

@@ -11,7 +11,7 @@ import {
 } from '@shared/student-month';
 import { maskPhone } from '@domain/student-portal';
 
-/** Issue #24: the portal's month — one mark per day and SF2's monthly totals, from class days and records. */
+/** The portal's month — one mark per day and SF2's monthly totals, from class days and records. */
 describe('student month', () => {
   const week: LearnerCalendar = {
     schoolDays: [1, 2, 3, 4, 5],

@@ -10,7 +10,7 @@ import { importFileError } from '@features/students/import-store';
 import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';
 
-describe('Register/Edit Student form rules (spec §5)', () => {
+describe('Register/Edit Student form rules', () => {
   it('a new student gets last name + 2025 as password and confirmation while a last name exists', () => {
     expect(studentFormPatch('create', { lastName: 'Santos' })).toEqual({
       lastName: 'Santos',
@@ -67,7 +67,7 @@ describe('Register/Edit Student form rules (spec §5)', () => {
   });
 });
 
-describe('student list filters (spec §2 All-schools Students)', () => {
+describe('student list filters (All-schools Students)', () => {
   it('changing school resets grade and section; changing grade resets section; search keeps them', () => {
     expect(studentFilterPatch({ schoolId: '1' })).toEqual({ schoolId: '1', gradeId: '', sectionId: '' });
     expect(studentFilterPatch({ gradeId: '4' })).toEqual({ gradeId: '4', sectionId: '' });

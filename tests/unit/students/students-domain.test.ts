@@ -21,7 +21,7 @@ const valid = {
   password: 'Password1',
 };
 
-describe('student rules (spec §5)', () => {
+describe('student rules', () => {
   it.each([
     ['09171234567', '+639171234567'],
     ['0917 123 4567', '+639171234567'],
@@ -86,7 +86,7 @@ describe('student rules (spec §5)', () => {
     expect(validate(updateStudentSchema, { lrn: '1' })).toEqual({ ok: false, errors: { lrn: 'LRN must be a 12-digit number' } });
   });
 
-  it("display helpers: 'No reason provided' and '-' for a missing placement (spec §3)", () => {
+  it("display helpers: 'No reason provided' and '-' for a missing placement", () => {
     expect(archiveReasonText(null)).toBe('No reason provided');
     expect(archiveReasonText('  ')).toBe('No reason provided');
     expect(archiveReasonText('Moved')).toBe('Moved');
