@@ -17,7 +17,7 @@
  *      then wait for the drain to end: its messages/s, and every message SENT exactly once;
  *   C. the same tap load again once the drain is over: a second figure without a backlog. On a machine shared
  *      with other work, A and C far apart say the machine changed during the run and the ratio is not to be trusted.
- * Issue #20 item 3 (fresh notifications first): B's taps happen NOW (today, the tap's own time), so their notices
+ * Fresh notifications first: B's taps happen NOW (today, the tap's own time), so their notices
  * are the freshest in the outbox, and the bench reports, for each of them, the time from firing the tap to the
  * gateway receiving its SMS request (goal: p95 < 5 s during the drain). The earlier days of A, C and the warm-up
  * keep their notices from expiring with OUTBOX_ATTENDANCE_EXPIRY=168 (hours): a bench of sending, not of expiry.

@@ -1,13 +1,13 @@
 /*
  * npm run bench:import -- [--db data/bench.sqlite | DATABASE_URL=postgres://…] [--rows 5000] [--passwords default|unique]
  *
- * Times the student CSV import of issue #10 (target: 5,000 rows, preview plus commit, < 10 s) through the
+ * Times the student CSV import (target: 5,000 rows, preview plus commit, < 10 s) through the
  * real app (buildApp + app.inject: multipart upload, csv-parse, validation, duplicate checks against the
  * bench data set's 100,000 students, scrypt hashing at the configured cost, one insert transaction with a
  * log entry per student). The rows go to the first school, with its grades and sections named; the
  * imported students and their log entries are deleted afterwards, so the data set is unchanged.
  * --passwords default leaves the Password cells empty (each row gets a generated password that passes the
- * password policy, issue #19: one hash each, as with unique), unique gives every row its own password.
+ * password policy: one hash each, as with unique), unique gives every row its own password.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -15,7 +15,7 @@
  * run on a busy 2-core machine does not decide the result. Audits that did not pass are listed under the
  * table. LH_ASSERT=1 exits 1 when a page misses the targets (performance ≥ 98, the others 100).
  *
- * The student portal (/student, issue #24) is audited signed in, with the same median of LH_RUNS runs: on its own
+ * The student portal (/student) is audited signed in, with the same median of LH_RUNS runs: on its own
  * server the bench registers a learner (a grade, a school year, a tap this morning, so the page has its real
  * content) and puts the STUDENT_TOKEN cookie in the browser (CDP Storage.setCookies; Lighthouse's storage reset
  * leaves cookies alone) before the first page. /login, where families sign in, is audited as a public page.

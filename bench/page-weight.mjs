@@ -46,7 +46,7 @@ const PAGES = [
   { route: '/inquiries', file: 'inquiries/index.html', jsBudget: 80 * KB },
   // The sign-in page (console layout, not indexed): an island page like the two above.
   { route: '/login', file: 'login/index.html', jsBudget: 80 * KB },
-  // The student portal, phone first: 91.4 KB when it was made. Goal 80 KB. Gap: React 19's renderer
+  // The student portal, phone first. Goal 80 KB. Gap: React 19's renderer
   // (64.5 KB + 3.3 KB) + the one ky client (5.4 KB) + the portal's cards and kit parts (~18 KB: today, calendar,
   // messages, Messenger, profile); the socket store (socket.io-client, 13 KB) and the password dialog (zod) load
   // after the first paint.

@@ -1,5 +1,5 @@
 /*
- * The issue #20 punch-stream comparison: the same ZKTeco ADMS ATTLOG stream (POST /iclock/cdata?SN=…&table=ATTLOG,
+ * The punch-stream comparison: the same ZKTeco ADMS ATTLOG stream (POST /iclock/cdata?SN=…&table=ATTLOG,
  * one tab-separated line per punch) sent to our server and, when given, to another ADMS server (the issue's peer),
  * in interleaved rounds, stored punches per second by mode (clients × punches per request).
  *   npx tsx bench/punches.ts                                          # ours on SQLite

@@ -4,12 +4,11 @@
  * Times the dashboard statistics and filtered system-log pages on the `npm run bench:seed` data set,
  * through the real app (buildApp + app.inject: routing, auth, validation, queries, serialisation; no
  * network). Reports median / p95 / min / max over --runs runs after 3 warm-up runs, against the targets
- * of issue #4 (dashboard-stats < 150 ms, a system-logs page < 20 ms) and issue #10 (a student-list or
- * archived-list page, with each filter and with a search term, < 15 ms), issue #20 item 7 (dashboard-stats < 50 ms
- * at 10M attendance records, Attendance History first and deep pages < 20 ms, the student list's deep page at
- * 100k < 20 ms: seed with `--attendance 10000000`). A benchmark, not a test.
+ * (a system-logs page < 20 ms; a student-list or archived-list page, with each filter and with a search term,
+ * < 15 ms; dashboard-stats < 50 ms at 10M attendance records, Attendance History first and deep pages < 20 ms,
+ * the student list's deep page at 100k < 20 ms: seed with `--attendance 10000000`). A benchmark, not a test.
  * `--only students` runs just the scenarios whose label starts with that word (`--only dashboard,system-logs`:
- * any of those words; what bench/compare-queries.sh runs, as main before issue #10 has no student lists).
+ * any of those words; what bench/compare-queries.sh runs, for a base that has no student lists).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,7 +53,7 @@ async function main() {
       LOG_LEVEL: 'silent',
       RUN_WORKERS: '0',
       LOGIN_RATE_PER_MINUTE: '1000',
-      // One fixed key for bench data sets: the database keeps a check of the first key it saw (issue #18.8), so a
+      // One fixed key for bench data sets: the database keeps a check of the first key it saw, so a
       // fresh random key per run would refuse the second run.
       SECRETS_KEY: process.env.SECRETS_KEY ?? Buffer.alloc(32, 42).toString('base64'),
       // Timing, not load shedding: a loaded machine must not turn a slow answer into a 503.
@@ -74,7 +73,7 @@ async function main() {
     const today = localDate(new Date(), tz);
     const logs = '/api/super-admin/system-logs';
     const scenarios: Scenario[] = [
-      // Issue #4 asked < 150 ms at 1M records; issue #20 item 7 < 50 ms at 10M.
+      // < 50 ms at 10M attendance records.
       { label: 'dashboard-stats', url: '/api/super-admin/dashboard-stats', targetMs: 50 },
       { label: 'system-logs page 1', url: logs, targetMs: 20 },
       { label: 'system-logs page 200', url: `${logs}?page=200`, targetMs: 20 },

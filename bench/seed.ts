@@ -1,7 +1,7 @@
 /*
  * npm run bench:seed -- [--db data/bench.sqlite | DATABASE_URL=postgres://…] [--reset] [--seed 42]
  *                       [--schools 200 --students 100000 --attendance 1000000 --sms 300000 --logs 100000 --days 120]
- * `--attendance 10000000` (the days grow to 200 so a student has one record a day).
+ * Large data sets: `--attendance 10000000` (the days grow to 200 so a student has one record a day).
  *
  * Generates the benchmark data set (bench data only; the product never ships fake data) into a database
  * migrated with the app's own migrations: schools with grades and sections, students, one admin per school,

@@ -305,7 +305,7 @@ async function main() {
     let rawSqlite = 0;
     for (const [k, clients] of [1, 8].entries()) {
       const d = day(5 + k);
-      // The server's CPU per request (issue #20: "a single punch costs us 2.7 ms of server CPU against the peer's 1.3 ms").
+      // The server's CPU per request, to compare with the peer's.
       const cpuTap = cpuMs(child.pid!);
       const tapRate = await closedLoop(
         CEILING_TAPS,
@@ -324,7 +324,7 @@ async function main() {
     console.error('ceiling done');
 
     // From here a console is open (the usual morning): every phase pays for the live events it causes. The ceiling
-    // above ran without one, as the peer's figures of issue #20 did; its 1-client taps again with one, to compare.
+    // above ran without one, as the peer's figures did; its 1-client taps again with one, to compare.
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: admin } });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const joined = (await socket.emitWithAck('joinSuperAdmin')) as { ok: boolean };

@@ -1,7 +1,7 @@
 /*
  * npm run bench:upload-memory -- [--concurrency 20] [--mb 20] [--port 4419]
  *
- * Issue #9 memory target: 20 concurrent over-limit uploads (a 20 MB profile picture where 2 MB is allowed)
+ * Memory target: 20 concurrent over-limit uploads (a 20 MB profile picture where 2 MB is allowed)
  * and 20 concurrent multipart posts with a 20 MB file to the public contact form must leave the server's
  * resident memory under +100 MB. The real server (server/main.ts) runs as a child process on a fresh data
  * dir; its RSS is read from /proc every 20 ms. Bodies are generated while they are sent (the client holds

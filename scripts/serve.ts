@@ -10,7 +10,7 @@ import { loadConfig } from '@core/config';
 // PORT may be 0 (any free port) here, which the server's own PORT check refuses.
 const config = { ...loadConfig({ ...process.env, PORT: undefined }), staticDir: undefined };
 const app = await buildApp(config);
-// bench:taps only: the HTTP stack's own ceiling (bench/taps.ts, issue #20). Not a production route.
+// bench:taps only: the HTTP stack's own ceiling (bench/taps.ts). Not a production route.
 if (process.env.BENCH_NOOP_ROUTE === '1') (await import('../bench/noop-route')).addNoopTapRoute(app);
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();

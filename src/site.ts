@@ -1,4 +1,4 @@
-/** Site-wide facts used by the page head and layouts (spec §1, §2 "Page head", §9). */
+/** Site-wide facts used by the page head and layouts. */
 export const PRODUCT_NAME = 'Upgraded Solutions';
 export const DEFAULT_DESCRIPTION =
   'Upgraded Solutions, Innovate Applications. We build web apps, IoT systems, and mobile apps tailored to your business.';

@@ -10,7 +10,7 @@ import { ROLE_COOKIES, type Role } from '@domain/auth/roles';
 import type { LiveEventName, LivePayload, StudentLiveEventName, StudentLivePayload } from '@domain/live-events';
 
 export const SUPER_ADMIN_ROOM = 'super-admin';
-/** A learner's own room (student portal, issue #24): only that learner's live STUDENT sessions join it. */
+/** A learner's own room (student portal): only that learner's live STUDENT sessions join it. */
 export const studentRoom = (studentId: number) => `student:${studentId}`;
 
 /**
@@ -24,7 +24,7 @@ const SCHOOL_EVENT_PERMISSION: Partial<Record<LiveEventName, string>> = {
 export const schoolRoom = (schoolId: number, event: LiveEventName) => `school:${schoolId}:${event}`;
 
 export interface Realtime {
-  /** A live event of spec §7 "Real-time", its payload typed by its schema (src/domain/live-events.ts). */
+  /** A real-time event, its payload typed by its schema (src/domain/live-events.ts). */
   emitToSuperAdmins<E extends LiveEventName>(event: E, payload: LivePayload<E>): void;
   /** To the super admins and to the admins of that school allowed to see the event (none when schoolId is null). */
   emitToSchool<E extends LiveEventName>(schoolId: number | null, event: E, payload: LivePayload<E>): void;

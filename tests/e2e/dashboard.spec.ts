@@ -301,7 +301,7 @@ test.describe('Dashboard Overview on an empty database', () => {
   });
   test.afterAll(async () => instance?.close());
 
-  test('shows zeros and every empty text of spec §2', async ({ page, context }) => {
+  test('shows zeros and every empty text', async ({ page, context }) => {
     await open(page, context, instance);
     for (const label of ['Total Schools', 'Total Admins', 'Total Students', 'Attendance Records']) {
       await expect(statCard(page, label)).toHaveText('0');

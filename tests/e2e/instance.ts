@@ -1,7 +1,7 @@
 /**
  * A spec's OWN instance of the real server (buildApp, the built site from E2E_STATIC_DIR, a fresh SQLite file)
  * on a free port, for specs that need exact whole-database numbers or rows no API creates yet (attendance,
- * notifications, students before issue #10). Seeded through that app's own database handle.
+ * notifications). Seeded through that app's own database handle.
  */
 import fs from 'node:fs';
 import os from 'node:os';

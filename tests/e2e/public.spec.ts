@@ -1,5 +1,5 @@
 /**
- * Public site: navigation to the contact form, footer, 404/403 pages, one h1 and a
+ * Public site (static part): navigation to the contact form, footer, 404/403 pages, one h1 and a
  * canonical link per page, the mobile menu, sitemap and robots.txt. No sign-in needed.
  */
 import { expect, test } from '@playwright/test';

@@ -11,7 +11,7 @@ async function fillLogin(page: Page, email: string, password: string) {
 }
 
 test.describe('sign-in', () => {
-  test('the login page says what spec §2 says and is not indexed', async ({ page }) => {
+  test('the login page has its title, description and texts and is not indexed', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Login | Upgraded Solutions');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');

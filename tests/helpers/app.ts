@@ -76,7 +76,7 @@ export function as(token: string) {
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
 }
 
-/** Builds a multipart/form-data body (spec §7: a `data` JSON part plus file parts, or plain fields). */
+/** Builds a multipart/form-data body (a `data` JSON part plus file parts, or plain fields). */
 export function multipart(
   parts: Array<{ name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string }>,
 ) {

@@ -89,7 +89,7 @@ export const AUDIT_LEARNER = { email: 'audit-learner@school.test', lrn: '9876000
 
 /** Routes of the student portal behind a STUDENT session: the learner's session is the valid one, others are refused. */
 export const isStudentRoute = (key: string) => key.split(' ')[1]!.startsWith('/api/student/') && !PUBLIC_ROUTES.has(key);
-/** The school admin of the fixtures' school, with every permission (the /api/admin routes, issue 22). */
+/** The school admin of the fixtures' school, with every permission (the /api/admin routes). */
 export const SCHOOL_ADMIN = { email: 'audit-school-admin@school.test', password: 'SchoolAdmin-Gate-77' };
 /** /api/admin routes every school admin may call (their own account): an ADMIN session is not refused there. */
 export const ADMIN_OWN_ROUTES = new Set(['GET /api/admin/me', 'HEAD /api/admin/me', 'POST /api/admin/change-password']);
@@ -120,9 +120,9 @@ export interface Fixtures {
   /** an UNCERTAIN message (its outbox row 'uncertain') an admin may resend or dismiss */
   uncertainSmsId: number;
   readerId: number;
-  /** a no-class day of the school (issue #23: the calendar's DELETE route removes it) */
+  /** a no-class day of the school (the calendar's DELETE route removes it) */
   noClassDate: string;
-  /** an ABSENT attendance record of the student (issue 22: the correction route makes it PRESENT; ensure() resets it) */
+  /** an ABSENT attendance record of the student (the correction route makes it PRESENT; ensure() resets it) */
   attendanceId: number;
   /** an OPEN device claim of the school (the super admin's resolve route closes it; ensure() makes another) */
   claimId: number;

@@ -30,7 +30,7 @@ export interface MutationSpec {
   files?: Part[];
   /**
    * main super admin (default), no session, a throwaway super-admin session, the second super admin, the learner of
-   * the student portal, or the school admin of the fixtures' school with every permission (the /api/admin routes, issue 22)
+   * the student portal, or the school admin of the fixtures' school with every permission (the /api/admin routes)
    */
   session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner' | 'schoolAdmin';
   /** headers computed from the exact JSON text sent (webhook signatures) */

@@ -76,8 +76,8 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b[^*]*$/i;
 const names = new Map<string, string | null>();
 
 /**
- * Kysely sends every query unnamed: PostgreSQL parses and plans it on each round trip (a tap's 7 took ~4.9 ms
- * against 0.88 ms for the same work as named statements, docs/benchmarks.md). Send the repeated DML named
+ * Kysely sends every query unnamed: PostgreSQL parses and plans it on each round trip, several
+ * times the cost of the same work as named statements (docs/benchmarks.md). Send the repeated DML named
  * (by a hash of its text), so each connection parses it once. Bounded per connection, as variable-length IN
  * lists give many texts; the count resets with the connection.
  */
@@ -124,7 +124,7 @@ export function createPrivateFile(file: string): void {
 /**
  * Runs a fixed SQL text (values bound as $n on PostgreSQL, ? on SQLite) as it is: no builder, no camel-case pass,
  * so the keys of the rows it returns are named in the text. For the few hot statements where building through
- * Kysely was a measured cost (the tap path, issue #20); everything else goes through Kysely.
+ * Kysely costs a noticeable share of the work (the tap path); everything else goes through Kysely.
  */
 export async function runFixed<Row>(db: Executor, text: string, values: readonly unknown[]): Promise<Row[]> {
   return (await db.withoutPlugins().executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;

@@ -66,7 +66,7 @@ export interface SchoolTable {
   absenceCutoff: Generated<string>;
   /** ISO weekdays, '1,2,3,4,5' = Monday to Friday. */
   schoolDays: Generated<string>;
-  /** Issue #23 (migration 0017): the DepEd School ID, and the school year ('YYYY-MM-DD'). */
+  /** Migration 0017: the DepEd School ID, and the school year ('YYYY-MM-DD'). */
   depedSchoolId: string | null;
   schoolYearStart: string | null;
   schoolYearEnd: string | null;
@@ -177,7 +177,7 @@ export interface StudentTable {
   archiveReason: string | null;
   /** an archived student's card (rfidCardId is cleared while archived, see migration 0005) */
   archivedRfidCardId: string | null;
-  /** Issue #23 (migration 0017): SF2's name, enrolment date (null = registration day) and leaving. */
+  /** Migration 0017: SF2's name, enrolment date (null = registration day) and leaving. */
   middleName: string | null;
   enrolmentDate: string | null;
   leftOn: string | null;
@@ -251,7 +251,7 @@ export interface SystemLogTable {
   performedBy: string | null;
   ip: string | null;
   userAgent: string | null;
-  /** The school of the admin who acted (issue 22: the school's activity log); null for other actors. */
+  /** The school of the admin who acted (the school's activity log); null for other actors. */
   schoolId: number | null;
 }
 

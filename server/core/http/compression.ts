@@ -2,8 +2,7 @@ import compress, { type FastifyCompressOptions } from '@fastify/compress';
 
 /**
  * API answers (JSON) and CSV exports go compressed to a browser that accepts it: an Attendance History page or a
- * learner's month is 4–40 KB of JSON that brotli makes a tenth of, which a phone on a slow link feels (issue #24,
- * Lighthouse's text-compression audit on /student). Not compressed: answers under 1 KB (a reader's tap reply: the
+ * learner's month is 4–40 KB of JSON that brotli makes a tenth of, which a phone on a slow link feels. Not compressed: answers under 1 KB (a reader's tap reply: the
  * work would cost more than it saves), files that are compressed already (XLSX, ZIP, PDF, images) and the built
  * site, whose .br/.gz files are written at build time (scripts/compress-dist.mjs). Request bodies are never
  * inflated: the body limits count the bytes that arrive.

@@ -8,7 +8,7 @@ import { AppError } from './errors';
 import { closeAfterReply, receiveMultipart, UploadBatch, type UploadSpec } from '../uploads/upload-pipeline';
 
 /*
- * The API's contract: route schemas are zod schemas
+ * The API's contract (docs/CONVENTIONS.md "Declaring a route"): route schemas are zod schemas
  * (validated and serialised by fastify-type-provider-zod), a route reads only the content types it is
  * for, and routes that take files get them through the one upload pipeline.
  */

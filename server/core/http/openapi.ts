@@ -31,7 +31,7 @@ const STAFF: ReadonlySet<Role> = new Set<Role>(['SUPER_ADMIN', 'ADMIN']);
 const failure = z.toJSONSchema(apiFailureSchema, { target: 'draft-2020-12' });
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: failure } } });
 
-/** The failures an operation can answer, from what it takes (every one has the spec §8 shape). */
+/** The failures an operation can answer, from what it takes (every one has the shape). */
 function errorResponses(route: RouteOptions, secured: boolean, schema: Record<string, unknown>) {
   const takesBody = ['POST', 'PUT', 'PATCH'].includes(String(route.method)) && schema.body !== undefined;
   const out: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 /*
- * A fixed-window request counter per key (issue #18: ZKTeco intake per reader and per address). In memory, per
+ * A fixed-window request counter per key (ZKTeco intake per reader and per address). In memory, per
  * process, like the sign-in throttle: with several processes a client gets up to that many times the limit.
  */
 export class WindowLimit {

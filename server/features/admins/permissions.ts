@@ -4,7 +4,7 @@ import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import type { Permission, PermissionCatalogue, PermissionDefinition, SyncResult } from '@domain/admins';
 
-/** The catalogue of school-admin permissions (spec §3 Permission), ordered by category then name. */
+/** The catalogue of school-admin permissions, ordered by category then name. */
 export async function listPermissions(db: Executor): Promise<PermissionCatalogue> {
   const permissions: Permission[] = await db
     .selectFrom('permissions')

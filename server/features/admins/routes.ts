@@ -21,7 +21,7 @@ const params = idParams(ADMIN_NOT_FOUND);
 const oneAdmin = { 200: apiSuccess(adminSchema) };
 
 /**
- * Admin accounts (spec §2 Admin Management, §7). Lists return active admins; `?includeInactive=true`
+ * Admin accounts (Admin Management). Lists return active admins; `?includeInactive=true`
  * adds deactivated ones (isActive:false). DELETE deactivates and signs the admin out; the record stays.
  * Create and edit take multipart (`data` JSON + `profilePicture`) or JSON; a blank required field makes
  * the 400's message 'Please fill in all required fields', with every field's message in errors.

@@ -26,7 +26,7 @@ export interface AdminContext {
   scryptCost: number;
 }
 
-/** The fields of spec §3 Admin a super admin edits (the log diffs exactly these). */
+/** The admin fields a super admin edits (the log diffs exactly these). */
 const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'employeeId', 'department', 'position', 'schoolId'] as const;
 type Editable = Pick<AdminRow, (typeof EDITABLE)[number]>;
 

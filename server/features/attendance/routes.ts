@@ -31,7 +31,7 @@ const schoolParams = idParams(SCHOOL_NOT_FOUND);
 const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 
 /**
- * Attendance History (spec §2/§3/§7), attendance settings of a school, EXCUSED with a note. A school admin
+ * Attendance History, attendance settings of a school, EXCUSED with a note. A school admin
  * reads and corrects their own school's records; the settings stay the super admin's.
  */
 export const attendanceRoutes =

@@ -3,7 +3,7 @@ import { apiSuccess } from '@domain/api';
 import { dashboardStatsSchema } from '@domain/dashboard';
 import { getDashboardStats } from './service';
 
-/** GET /api/super-admin/dashboard-stats — spec §3 "Dashboard stats" (read-only, no log entry). */
+/** GET /api/super-admin/dashboard-stats — "Dashboard stats" (read-only, no log entry). */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard-stats',

@@ -6,7 +6,7 @@ import { isSchoolDay, schoolRules } from '../attendance';
 import { requireSchool } from '../schools';
 
 /**
- * A school's day so far (the school admin's dashboard, issue 22): active students, today's records by status, and
+ * A school's day so far (the school admin's dashboard): active students, today's records by status, and
  * who has no record yet. "Today" is the school clock's date in the school's zone. Read-only.
  */
 export async function getSchoolDay(db: Executor, schoolId: number, defaultTimeZone: string, schoolNow: Date): Promise<SchoolDay> {

@@ -15,7 +15,7 @@ import {
 } from '@domain/dashboard';
 
 /*
- * GET /api/super-admin/dashboard-stats (spec §3 "Dashboard stats"), computed from the real tables.
+ * GET /api/super-admin/dashboard-stats ("Dashboard stats"), computed from the real tables.
  *
  * Every chart number is a count of one index range: a local day of the school time zone becomes a
  * [start, end) range of ISO-8601 UTC instants (right across DST changes; no offset arithmetic in SQL),
@@ -78,7 +78,7 @@ async function countPerDay<T extends 'systemLogs' | 'smsNotifications'>(
 }
 
 /**
- * Schools, active admins and all attendance records in one statement (issue #20 item 7: each statement costs a round
+ * Schools, active admins and all attendance records in one statement (each statement costs a round
  * trip and a plan; the counts are small). Attendance is the per-school totals kept by triggers (migration 0022).
  */
 async function counts(db: Executor): Promise<Omit<DashboardStats['counts'], 'students'>> {
@@ -137,8 +137,8 @@ async function smsTypeDistribution(db: Executor, since: string): Promise<Dashboa
 
 /**
  * The five schools with the most active (not archived) students — schools without students count 0 — and the
- * number of active students, from the per-school counts the triggers keep (migration 0023; issue #20 item 7: at 100k
- * students the index walk was the dashboard's dearest part). The full join keeps the students without a school
+ * number of active students, from the per-school counts the triggers keep (migration 0023: an index walk over
+ * every student would grow with the roll). The full join keeps the students without a school
  * (school 0) and the counts of deleted schools (0 by then) in the window total, in rows with no school id that sort
  * last and are not listed; the window sum is taken before the limit.
  */

@@ -34,7 +34,7 @@ const pageList = { 200: apiSuccess(z.array(facebookPageSchema)) };
 
 /**
  * Facebook pages: list (all or by school), create, PATCH, DELETE, test, send-message; plus an audited token
- * reveal. The same routes serve a school admin: only their school's pages (another
+ * reveal. The same routes serve a school admin (MANAGE_FACEBOOK_PAGES): only their school's pages (another
  * school's is 404), and a page they add or edit stays in their school.
  */
 export const facebookPageRoutes =

@@ -32,7 +32,7 @@ const oneDevice = { 200: apiSuccess(smsDeviceSchema) };
 
 /**
  * /api/super-admin/sms-devices: list (?schoolId), create, one, update (PUT), delete, test; plus an audited
- * key reveal. The same routes serve a school admin: only their school's devices
+ * key reveal. The same routes serve a school admin (MANAGE_SMS_DEVICES): only their school's devices
  * (a global device or another school's is 404), and a device they add or edit stays in their school.
  */
 export const smsDeviceRoutes =
@@ -145,7 +145,7 @@ export const smsDeviceRoutes =
       '/sms-devices/:id/test',
       {
         schema: { summary: 'Send a test SMS through the device', params, body: smsDeviceTestSchema, response: { 200: apiDone } },
-        // Spec §8: the screen shows the device-test failure text; the field error says what is wrong.
+        // The screen shows the device-test failure text; the field error says what is wrong.
         config: { ...config, validationMessage: () => SMS_DEVICE_MESSAGES.testFailed },
       },
       async (request) => {

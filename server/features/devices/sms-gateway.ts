@@ -1,5 +1,5 @@
 /**
- * httpSMS-compatible gateway client (INTEGRATIONS.md §1 httpSMS): POST {base}/v1/messages/send with
+ * httpSMS-compatible gateway client: POST {base}/v1/messages/send with
  * `x-api-key` and { from, to, content, request_id }. The request_id is the outbox idempotency key; httpSMS
  * does not promise to de-duplicate it, so a call whose answer was lost is never simply repeated: the
  * worker looks the request_id up with `findSmsByRequestId` first (GET /v1/messages of owner and contact).

@@ -10,7 +10,7 @@ import { createGrade, getGrade, GRADE_NOT_FOUND, listGrades, updateGrade } from 
 const params = idParams(GRADE_NOT_FOUND);
 const oneGrade = { 200: apiSuccess(gradeSchema) };
 
-/** grades: by school (?schoolId=), one, create, edit/deactivate; a school admin's own school only. */
+/** Grades: by school (?schoolId=), one, create, edit/deactivate; a school admin's own school only. */
 export const gradeRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {

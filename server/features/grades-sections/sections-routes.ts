@@ -6,7 +6,7 @@ import { idParams } from '@domain/validation';
 import type { SchoolScope } from '@core/http/school-scope';
 import { createSection, getSection, listSections, SECTION_NOT_FOUND, updateSection } from './sections';
 
-/** sections: create, list by school and grade, edit/deactivate; a school admin's own school only. */
+/** Sections: create, list by school and grade, edit/deactivate; a school admin's own school only. */
 export const sectionRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {

@@ -6,7 +6,7 @@ import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
 import { INQUIRY_MESSAGES, type Inquiry, type InquiryInput } from '@domain/inquiries';
 
-/** Row → spec §3 Inquiry (`_id` and `id`). */
+/** Row → Inquiry (`_id` and `id`). */
 function toInquiry(row: Selectable<InquiryTable>): Inquiry {
   return {
     _id: row.id,

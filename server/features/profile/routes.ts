@@ -6,7 +6,7 @@ import { getSuperAdminProfile, updateSuperAdminProfile } from './service';
 
 const oneProfile = { 200: apiSuccess(profileRecordSchema) };
 
-/** GET/PATCH /api/super-admin/profile — the signed-in super admin's own profile (spec §2 Profile). */
+/** GET/PATCH /api/super-admin/profile — the signed-in super admin's own profile. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/profile', { schema: { summary: 'My profile', response: oneProfile } }, async (request) => ({
     success: true as const,

@@ -26,7 +26,7 @@ export async function getSuperAdminProfile(db: DB, id: number) {
   return { ...row, isActive: Boolean(row.isActive) };
 }
 
-/** Updates the fields given (spec §5: profile fields are sent only when non-empty) and the picture. */
+/** Updates the fields given (profile fields are sent only when non-empty) and the picture. */
 export async function updateSuperAdminProfile(db: DB, files: FileBatch, id: number, input: Partial<ProfileInput>, actor: Actor) {
   const before = await getSuperAdminProfile(db, id);
   if (input.email && input.email !== before.email) {

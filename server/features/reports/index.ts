@@ -2,7 +2,7 @@ import type { Feature } from '@core/feature';
 import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
 import reportRoutes from './routes';
 
-/** The reports feature (issue #23: DepEd School Form 2): the same routes for the super admin and a school admin (own school). */
+/** The reports feature (DepEd School Form 2): the same routes for the super admin and a school admin (own school). */
 export const reportsFeature: Feature = {
   name: 'reports',
   superAdmin: [reportRoutes(SUPER_ADMIN_SCOPE)],

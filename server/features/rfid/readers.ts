@@ -227,7 +227,7 @@ export async function updateReader(
  * Deletes a reader that never recorded a tap (nor a refusal); a reader with taps is retired instead: disabled,
  * kept with its taps (and the attendance made from them), hidden from the list. The delete itself checks for
  * taps, so a tap stored meanwhile turns it into a retirement (SQLite: writers are serial; PostgreSQL: the taps'
- * foreign key no longer cascades, migration 0011, so the delete fails and the reader is retired).
+ * foreign key does not cascade, migration 0011, so the delete fails and the reader is retired).
  */
 export async function deleteReader(
   db: Executor,

@@ -10,8 +10,7 @@
  *   checked in tap-lookups.ts (SQLite would otherwise pick the school index and walk the whole school).
  *
  * Fixed texts with the lists as JSON values: one text for every group size (prepared once per connection), and no
- * query builder on a lone tap's path (issue #20: Kysely's building was ~0.13 ms of a tap on SQLite, 0.1 ms on
- * PostgreSQL). The row keys are named in the texts, as the rows' fields; they run through `withoutPlugins()`.
+ * query builder on a lone tap's path (building a query costs a noticeable share of a tap). The row keys are named in the texts, as the rows' fields; they run through `withoutPlugins()`.
  */
 
 /** A row of the history part: kind 's' a stored tap of the group, 'c' a counted tap of one of its cards. */
@@ -80,14 +79,14 @@ where s.rfid_card_id in (select value from json_each(?))`;
  * PostgreSQL: both parts of a group's read in ONE statement and one round trip (a lone
  * tap's wait is mostly round trips, docs/benchmarks.md), each part as a JSON array column of one row, its keys
  * named as the rows' fields. Every list is one JSON parameter, so the text is the same for every group: built by
- * no query builder (issue #20: Kysely's building was ~0.1 ms of a lone tap), and named (core/db), so parsed once
+ * no query builder (building costs a noticeable share of a lone tap), and named (core/db), so parsed once
  * per connection. Its plan is made to be the same whatever PostgreSQL knows, and then planned once as well:
  * - each lookup is a LATERAL subquery per list element, fenced with OFFSET 0 so that it is not flattened into a
  *   join: the plan can only be a loop of index probes (docs/CONVENTIONS.md). Unfenced, the generic plan guessed
  *   100 elements per list and read whole tables by hash joins;
  * - the lists are JSON, not arrays: PostgreSQL sizes `unnest` of a known array exactly, so each run's own plan
  *   (1 element) always looked cheaper than the generic one, and the statement was planned again on every run
- *   (0.26 ms of a 0.47 ms read). The JSON functions are sized alike in both, so the generic plan is kept;
+ *   (planning would cost more than the read). The JSON functions are sized alike in both, so the generic plan is kept;
  * - the day record is found by a row comparison, which only the unique (student_id, date) index can serve: with
  *   a plain `date = ` the planner took the (date, status) index as often, and read all of today's records (today
  *   is never in the statistics yet). With no dates (a reader without a school) the date is null: no record;

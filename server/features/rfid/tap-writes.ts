@@ -95,7 +95,7 @@ async function writeByTable(trx: Executor, { days, intents, taps, now }: GroupWr
  * new day name it by `k` and take its id from the insert's RETURNING; those of an existing day carry its id.
  * Only the parts a group needs are in the statement (a check-in has no UPDATE, a check-out no INSERT): a
  * statement trigger fires even for no rows (the rollups', migration 0022). At most 16 texts, each prepared once
- * (core/db names them). Written as text, not through Kysely: building this one took ~0.05 ms of a lone tap, and
+ * (core/db names them). Written as text, not through Kysely: building it is a noticeable share of a lone tap, and
  * the keys of the few rows it returns are named in it (no camel-case pass).
  */
 async function writeAtOnce(trx: Executor, { days, intents, taps, seenReaders, now }: GroupWrites) {

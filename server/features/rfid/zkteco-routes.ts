@@ -18,7 +18,7 @@ import { addressKey } from '@shared/networks';
 import { maskSecret } from '@shared/secrets';
 
 /*
- * ZKTeco ADMS push (issue #11; INTEGRATIONS.md §3). The protocol has no credentials: a terminal names itself
+ * ZKTeco ADMS push. The protocol has no credentials: a terminal names itself
  * by serial number (SN) in the query string. So only registered, active serial numbers are accepted, and a
  * reader with allowed networks only from them. What this cannot authenticate: anyone who knows a serial number
  * and can send from an allowed network can post logs as that terminal (README).

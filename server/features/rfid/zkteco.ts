@@ -1,5 +1,5 @@
 /*
- * ZKTeco ADMS ("iClock push") protocol pieces (INTEGRATIONS.md §3). Terminals post attendance logs as
+ * ZKTeco ADMS ("iClock push") protocol pieces. Terminals post attendance logs as
  * tab-separated lines: PIN \t YYYY-MM-DD HH:MM:SS \t status \t verify \t workcode … in device-local time.
  */
 

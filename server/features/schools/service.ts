@@ -19,7 +19,7 @@ import { fileUrl, IMAGE_MAX_BYTES } from '@domain/files';
 export const LOGO_MAX_BYTES = IMAGE_MAX_BYTES;
 export { SCHOOL_NOT_FOUND };
 
-/** The fields a super admin edits (everything of spec §3 School except ids, flags, counts, logo). */
+/** The fields a super admin edits (everything of a school except ids, flags, counts, logo). */
 const EDITABLE = [
   'name',
   'acronym',

@@ -20,8 +20,8 @@ import {
 } from '@domain/students';
 
 /*
- * Archive and restore (spec §3 ArchivedStudent, §4 "active to archived via Archive; archived to restored
- * via Restore", §7). An archived student stays in the students table with every field as it was
+ * Archive and restore (an active student becomes archived via Archive, an archived one is restored
+ * via Restore). An archived student stays in the students table with every field as it was
  * (is_archived = 1, who/when/why recorded); only the RFID card moves to archived_rfid_card_id so the card
  * can be reused. Restore puts the record back exactly, or answers 409 when its LRN, email or card was
  * taken meanwhile. updated_at is left alone by both: archiving is not an edit of the record.

@@ -7,7 +7,7 @@ import { resolveSearch, studentSearch, type ResolvedSearch } from './search';
 import { studentsWithPlacement, toStudent } from './service';
 
 /*
- * The active students' list (spec §7 Student Management): its filters, total and pages, and the query its CSV
+ * The active students' list (Student Management): its filters, total and pages, and the query its CSV
  * export streams. Each request resolves its search once (./search) and passes it to the total and the page.
  */
 

@@ -71,7 +71,7 @@ export function studentSearch({ ids, words }: ResolvedSearch) {
   return (eb: ExpressionBuilder<Database, 'students'>) => {
     const parts: Array<Expression<SqlBool>> = [];
     if (ids) parts.push(ids.length ? eb('students.id', 'in', ids) : sql<SqlBool>`1 = 0`);
-    // One id set per word, intersected (SQLite answers INTERSECT with a merge; two IN lists took 6× as long).
+    // One id set per word, intersected (SQLite answers INTERSECT with a merge, much faster than two IN lists).
     const [first, ...others] = words.map((w) =>
       eb.selectFrom('studentSearchTerms').select('studentSearchTerms.studentId').$call(beginning(w)),
     );

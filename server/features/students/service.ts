@@ -25,7 +25,7 @@ import {
 } from '@domain/students';
 
 /*
- * Students (spec §3 Student, §7): registration and edit. The active list and its CSV export are in list.ts, the
+ * Students: registration and edit. The active list and its CSV export are in list.ts, the
  * search in search.ts; archiving, restoring and the archived list in archive.ts, the CSV import in import*.ts.
  *
  * Uniqueness (checked before writing, so the answer is a 409 naming the field; the unique indexes catch

@@ -7,7 +7,7 @@ import type { SchoolScope } from '@core/http/school-scope';
 import { DEFAULT_LOG_SORT, LOG_CSV_COLUMNS, LOG_SORTS, listSystemLogs, logFilterOptions, logsForExport, toLog } from './service';
 
 /**
- * GET /api/super-admin/system-logs (spec §7; `?format=csv` exports the whole filtered list) and its filter choices.
+ * GET /api/super-admin/system-logs (`?format=csv` exports the whole filtered list) and its filter choices.
  * A school admin reads their school's activity log: the entries its admins wrote.
  */
 export const systemLogRoutes =

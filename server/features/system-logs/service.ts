@@ -27,7 +27,7 @@ function parseJson(text: string | null): unknown {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-/** A stored row as spec §3 "System log entry" (details and performedBy parsed). */
+/** A stored row as "System log entry" (details and performedBy parsed). */
 export function toLog(row: LogRow): SystemLog {
   const who = (parseJson(row.performedBy) ?? {}) as Record<string, unknown>;
   const performedBy: PerformedBy = {
@@ -53,7 +53,7 @@ export function toLog(row: LogRow): SystemLog {
 
 /**
  * The filtered, ordered log (no limit): a page is cut from it, the CSV export streams all of it.
- * Dates are school-local calendar days, inclusive at both ends. userType alone filters by role (issue 22: the
+ * Dates are school-local calendar days, inclusive at both ends. userType alone filters by role (the
  * super admin lists what school admins did), with userId one user; userId alone is ignored. `schoolId`: a school's
  * activity log (the entries its admins wrote).
  */

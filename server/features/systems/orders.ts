@@ -6,7 +6,7 @@ import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { INITIAL_ORDER_STATUS, ORDER_MESSAGES, type Order, type OrderInput, type OrderStatus } from '@domain/systems/orders';
 
-/** Row → spec §3 Order (`_id` and `id`). */
+/** Row → Order (`_id` and `id`). */
 function toOrder(row: Selectable<OrderTable>): Order {
   return {
     _id: row.id,
@@ -66,7 +66,7 @@ export async function createOrder(db: DB, input: OrderInput, actor: Actor): Prom
   return getOrder(db, id);
 }
 
-/** Spec §4: any status may be chosen at any time. */
+/** Any status may be chosen at any time. */
 export async function updateOrderStatus(db: DB, id: number, status: OrderStatus, actor: Actor): Promise<Order> {
   const before = await getOrder(db, id);
   await db.transaction().execute(async (trx) => {

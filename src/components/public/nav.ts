@@ -4,7 +4,7 @@ export interface NavLink {
   href: string;
 }
 
-/** Header navigation (spec §2: Contact is the /inquiries page). */
+/** Header navigation (Contact is the /inquiries page). */
 export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Home', href: '/' },
   { label: 'About', href: '/about' },

@@ -141,7 +141,7 @@ const passwordOptional = z.preprocess(
 /** The fields a student record holds besides its school placement and password (the CSV import reuses them). */
 export const personFields = {
   firstName: required(STUDENT_MESSAGES.firstName),
-  /** Issue #23 (SF2 writes "LAST, First Middle"): optional everywhere; enrolment null = the registration day. */
+  /** SF2 writes "LAST, First Middle": optional everywhere; enrolment null = the registration day. */
   middleName: clearableText(100),
   lastName: required(STUDENT_MESSAGES.lastName),
   email: emailRequired,

@@ -4,7 +4,7 @@ import { IMAGE_MIME_TYPES } from '@domain/files';
 import { PictureField, SelectField, TextField, type PictureInput } from '@kit';
 import type { FormState } from '@kit/form/useFormState';
 
-/** Spec §5: the hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */
+/** The hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */
 export const ADMIN_PICTURE_HINT = 'JPG, PNG or GIF. Max 1MB.';
 export const ADMIN_PICTURE_RECOMMENDATION = 'Recommended: square image, at least 200x200px.';
 export const NOT_ASSIGNED = 'Not Assigned';

@@ -4,7 +4,7 @@ import { AdminAvatar } from './AdminCard';
 
 const text = (v: string | null | undefined) => v || '-';
 
-/** The table columns of spec §2 (the 'View' button is the table's row action). */
+/** The table columns (the 'View' button is the table's row action). */
 export const ADMIN_COLUMNS: Array<Column<Admin>> = [
   { header: 'Photo', cell: (a) => <AdminAvatar admin={a} size="sm" />, detail: 'sm' },
   {

@@ -6,7 +6,7 @@ export type { Admin };
 /** What the Add/Edit forms send in the `data` part (createAdminSchema / updateAdminSchema read it). */
 export type AdminFields = AdminPayload;
 
-/** Spec §7: the list comes as an array or as { admins }. */
+/** The list comes as an array or as { admins }. */
 /** Every admin, deactivated ones included (isActive:false), so the screen can offer Reactivate. */
 export async function fetchAdmins(signal?: AbortSignal): Promise<Admin[]> {
   const data = await request<Admin[] | AdminList>('Failed to fetch admins', (api) =>

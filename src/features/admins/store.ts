@@ -31,7 +31,7 @@ export interface AdminsState {
   error: string | null;
 }
 
-/** The loaded admins (spec §2 Admin Management); filtering happens in the browser (filterAdmins). */
+/** The loaded admins (Admin Management); filtering happens in the browser (filterAdmins). */
 export const $admins = atom<AdminsState>({ admins: null, loading: false, error: null });
 
 /** The permission catalogue, for the checkboxes of the Admin Profile modal. */
@@ -125,7 +125,7 @@ function checkForm<T>(
   return { ok: false, result: { ok: false, message: checked.ok ? null : checked.message, errors } };
 }
 
-/** Add New Admin (spec §5 Create admin): checked with the API's schema, then sent as multipart. */
+/** Add New Admin: checked with the API's schema, then sent as multipart. */
 export async function registerNewAdmin(form: AdminForm, picture: File | null): Promise<ActionResult> {
   const checked = checkForm(checkAdmin(createAdminSchema, { ...form }, CREATE_ADMIN_REQUIRED), picture);
   if (!checked.ok) return checked.result;

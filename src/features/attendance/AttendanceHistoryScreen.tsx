@@ -33,11 +33,11 @@ const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
 
 /**
  * Attendance History: filters From Date / To Date / Status, the live events card, the table (page size
- * 10), and the spec §4 live rule: a new record goes on top of page 1 only without a student or start-date filter.
+ * 10), and the live rule: a new record goes on top of page 1 only without a student or start-date filter.
  */
 export default function AttendanceHistoryScreen() {
   const list = useListQuery(DEFAULTS);
-  // Next/Previous send the shown page's last/first record (keyset paging, issue #20 item 7), a jump of a few pages the
+  // Next/Previous send the shown page's last/first record (keyset paging), a jump of a few pages the
   // same cursor and the records to skip; First/Last send the page only. `cursor` is read when the request starts
   // (after this render), from the page that was on screen.
   const history = useListResource(

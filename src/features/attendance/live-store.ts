@@ -3,7 +3,7 @@ import { subscribeLive } from '@kit/live';
 import { addLiveEvent, LIVE_EVENTS_SHOWN, type LiveAttendanceEvent } from '@domain/attendance';
 
 /**
- * Live attendance events (spec §2 'Real-time Attendance Events', §4, §9): newest first, duplicates skipped,
+ * Live attendance events ('Real-time Attendance Events'): newest first, duplicates skipped,
  * 20 kept (the card shows 5). Kept between visits of the screen, like the dashboard's statistics.
  */
 export const $liveAttendance = atom<LiveAttendanceEvent[]>([]);

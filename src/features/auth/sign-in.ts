@@ -13,7 +13,7 @@ export const checkLogin = (fields: { email: string; password: string }) => valid
 
 export type { SignInRole };
 
-/** Where each role lands after signing in (issue 22; the student portal is issue 24's). */
+/** Where each role lands after signing in (the student portal has its own sign-in). */
 export const HOME_OF: Record<SignInRole, string> = { SUPER_ADMIN: '/home', ADMIN: '/admin', STUDENT: '/student' };
 
 /**

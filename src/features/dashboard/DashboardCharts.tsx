@@ -3,7 +3,7 @@ import type { DashboardStats, DayCount } from '@domain/dashboard';
 import { ChartCard } from './ChartCard';
 import { BRAND, barOptions, colourOf, doughnutOptions, humanise, lineOptions, summarise } from './chart-setup';
 
-// chart.js loads only here, lazily (issue #20: "chart.js only where a chart is on screen"); each card shows its
+// chart.js loads only here, lazily ("chart.js only where a chart is on screen"); each card shows its
 // 'Loading chart data...' state until it has arrived (ChartCard's Suspense).
 const loadCharts = () => import('./charts');
 const Line = lazy(() => loadCharts().then((m) => ({ default: m.Line })));
@@ -18,7 +18,7 @@ interface Props {
 const daySummary = (days: DayCount[]) => summarise(days.map((d) => [d.formattedDate, d.count]));
 const noCounts = (days: DayCount[] | undefined) => !days || days.every((d) => d.count === 0);
 
-/** The five charts of spec §2 "Dashboard Overview", each with its period, empty text and loading state. */
+/** The five charts "Dashboard Overview", each with its period, empty text and loading state. */
 export function DashboardCharts({ stats, loading }: Props) {
   // Fetch the library while the statistics load, not after.
   useEffect(() => void loadCharts(), []);

@@ -8,7 +8,7 @@ const CARDS: Array<{ key: keyof DashboardStats['counts']; label: string; accent:
   { key: 'totalAttendance', label: 'Attendance Records', accent: 'bg-purple-600' },
 ];
 
-/** The four stat cards of spec §2 "Dashboard Overview" (skeletons until the first numbers arrive). */
+/** The four stat cards "Dashboard Overview" (skeletons until the first numbers arrive). */
 export function StatCards({ counts }: { counts: DashboardStats['counts'] | undefined }) {
   return <StatCardGrid cards={CARDS} values={counts} />;
 }

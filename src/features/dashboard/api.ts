@@ -3,6 +3,6 @@ import type { DashboardStats } from '@domain/dashboard';
 
 export type { DashboardStats };
 
-/** GET /api/super-admin/dashboard-stats (spec §3 "Dashboard stats"). */
+/** GET /api/super-admin/dashboard-stats ("Dashboard stats"). */
 export const fetchDashboardStats = () =>
   request<DashboardStats>('Failed to fetch dashboard statistics', (api) => api.get('super-admin/dashboard-stats'));

@@ -7,7 +7,7 @@ import type { ChartOptions } from 'chart.js';
 
 export const BRAND = '#16a34a';
 
-/** Colours of the attendance statuses and notification types (the badge colours of spec §4). */
+/** Colours of the attendance statuses and notification types (the badge colours). */
 export const SERIES_COLOURS: Record<string, string> = {
   PRESENT: '#16a34a',
   ABSENT: '#dc2626',

@@ -12,7 +12,7 @@ export interface DashboardState {
 /** The Dashboard Overview's statistics. Kept between visits: a revisit shows them while they refresh. */
 export const $dashboard = atom<DashboardState>({ stats: null, loading: false, error: null });
 
-/** Loads (or refreshes) the statistics; a failure keeps what was shown and sets the spec §8 message. */
+/** Loads (or refreshes) the statistics; a failure keeps what was shown and sets the failure message. */
 export async function loadDashboard(): Promise<void> {
   $dashboard.set({ ...$dashboard.get(), loading: true, error: null });
   try {

@@ -10,7 +10,7 @@ export interface SmsDeviceActions {
   deletingId: number | null;
 }
 
-/** A phone icon in the brand's colour (spec §2: physical device name with brand-coloured icon). */
+/** A phone icon in the brand's colour (physical device name with brand-coloured icon). */
 export function PhoneIcon({ deviceName }: { deviceName: string }) {
   return (
     <svg
@@ -63,7 +63,7 @@ export function SmsDeviceButtons({
   );
 }
 
-/** device card: name, status, physical device, phone, school or Global, default, last active, actions, Test. */
+/** Device card: name, status, physical device, phone, school or Global, default, last active, actions, Test. */
 export function SmsDeviceCard({ device, ...actions }: { device: SmsDevice } & SmsDeviceActions) {
   const [testing, setTesting] = useState(false);
   return (

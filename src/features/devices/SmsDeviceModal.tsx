@@ -14,7 +14,7 @@ import { SelectField, TextAreaField, TextField, useFormState, FormDialog } from 
 import { consoleSchoolValue, isAdminConsole } from '@kit/console/scope';
 import { SecretField } from './SecretField';
 
-/** device dialog: every field of §2/§5; 'Add Device' or 'Update Device'. The parent remounts it per opening. */
+/** Device dialog: every device field; 'Add Device' or 'Update Device'. The parent remounts it per opening. */
 export function SmsDeviceModal({
   device,
   schools,

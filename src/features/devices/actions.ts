@@ -30,7 +30,7 @@ import { actionFailure, invalid, type ActionResult } from '@kit/form/action';
  */
 
 /**
- * Spec §5: daily limit and description are sent only when given (empty or zero = absent); on an edit a
+ * Daily limit and description are sent only when given (empty or zero = absent); on an edit a
  * cleared value is sent as null, and a blank API key keeps the stored one.
  */
 export function smsDevicePayload(form: SmsDeviceForm, existing: SmsDevice | null): Record<string, unknown> {
@@ -63,7 +63,7 @@ export async function saveSmsDevice(form: SmsDeviceForm, existing: SmsDevice | n
   }
 }
 
-/** device test texts: success, the server's failure, or 'An error occurred…' when no answer came. */
+/** Device test texts: success, the server's failure, or 'An error occurred…' when no answer came. */
 export async function runDeviceTest(id: number, phone: string): Promise<ActionResult<null>> {
   if (!phone.trim()) return invalid({ testPhoneNumber: SMS_DEVICE_MESSAGES.testPhone });
   try {
@@ -129,7 +129,7 @@ export async function runPageTest(id: number): Promise<ActionResult<null>> {
   }
 }
 
-/** Spec §7: the test message does nothing when the recipient id or the message is blank. */
+/** The test message does nothing when the recipient id or the message is blank. */
 export async function runPageMessage(pageId: number, recipientId: string, message: string): Promise<ActionResult<null> | null> {
   if (!recipientId.trim() || !message.trim()) return null;
   try {

@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { FacebookPage } from '@domain/devices/facebook-pages';
 
-/** Facebook pages (defaults of spec §8). */
+/** Facebook pages (with their default failure messages). */
 export const fetchFacebookPages = (signal?: AbortSignal) =>
   request<FacebookPage[]>('Failed to fetch Facebook pages', (api) => api.get('super-admin/facebook-pages', { signal }));
 

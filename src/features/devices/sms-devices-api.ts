@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { SmsDevice } from '@domain/devices/sms-devices';
 
-/** /api/super-admin/sms-devices (defaults of spec §8). */
+/** /api/super-admin/sms-devices (with their default failure messages). */
 export const fetchSmsDevices = (schoolId: string, signal?: AbortSignal) =>
   request<SmsDevice[]>('Failed to fetch SMS devices', (api) =>
     api.get('super-admin/sms-devices', { signal, searchParams: schoolId ? { schoolId } : {} }),

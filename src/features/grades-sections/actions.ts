@@ -67,7 +67,7 @@ export async function saveGrade(schoolId: number, form: GradeForm, existing?: Gr
   }
 }
 
-/** Creates a section (spec §5: grade required, capacity positive when given) or saves an edit. */
+/** Creates a section (grade required, capacity positive when given) or saves an edit. */
 export async function saveSection(
   schoolId: number,
   form: SectionForm,

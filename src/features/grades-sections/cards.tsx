@@ -54,7 +54,7 @@ function CardFooter<T>({
   );
 }
 
-/** grade card: name, level, badge, description, number of sections, View Sections, Students. */
+/** Grade card: name, level, badge, description, number of sections, View Sections, Students. */
 export function GradeCard({
   grade,
   onViewSections,
@@ -88,7 +88,7 @@ export function GradeCard({
   );
 }
 
-/** section card: name, grade name, badge, capacity, description, Students. */
+/** Section card: name, grade name, badge, capacity, description, Students. */
 export function SectionCard({ section, ...actions }: { section: Section } & CardActions<Section>) {
   return (
     <article aria-label={section.name} className="flex h-full flex-col gap-2">

@@ -3,7 +3,7 @@ import type { Grade } from '@domain/grades';
 import type { GradeForm, SectionForm } from './actions';
 import type { FormState } from '@kit/form/useFormState';
 
-/** 'Grade 7 (Level 7)': how a grade is named in selects (spec §2: options show grade name and level). */
+/** 'Grade 7 (Level 7)': how a grade is named in selects (options show grade name and level). */
 export const gradeOptionLabel = (g: Pick<Grade, 'name' | 'level' | 'isActive'>) =>
   `${g.name} (Level ${g.level})${g.isActive ? '' : ' – inactive'}`;
 

@@ -1,7 +1,7 @@
 import { request } from '@kit/http';
 import type { Grade, GradeCreatePayload, GradePayload } from '@domain/grades';
 
-/** A school's grades, by level (spec §7 GET /grades, by school). */
+/** A school's grades, by level (GET /grades, by school). */
 export const fetchGrades = (schoolId: number, signal?: AbortSignal) =>
   request<Grade[]>('Failed to fetch grades', (api) => api.get('super-admin/grades', { searchParams: { schoolId }, signal }));
 

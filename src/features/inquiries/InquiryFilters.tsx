@@ -2,13 +2,13 @@ import type { ChangeEvent } from 'react';
 import { INQUIRY_DEFAULT_PAGE_SIZE, INQUIRY_PAGE_SIZES } from './inquiry-list';
 import { FilterBar, SelectField, TextField, type ListQueryApi } from '@kit';
 
-/** The list's URL query (spec §3 filter state: email, subject, startDate, endDate, page, limit). */
+/** The list's URL query (filter state: email, subject, startDate, endDate, page, limit). */
 export const INQUIRY_DEFAULTS = { email: '', subject: '', startDate: '', endDate: '', limit: INQUIRY_DEFAULT_PAGE_SIZE };
 
 type Key = keyof typeof INQUIRY_DEFAULTS;
 const PAGE_SIZE_OPTIONS = INQUIRY_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }));
 
-/** Spec §2: email, subject, From Date, To Date, items per page, 'Clear Filters'; each applies as it changes. */
+/** Email, subject, From Date, To Date, items per page, 'Clear Filters'; each applies as it changes. */
 export function InquiryFilters({ list, limit }: { list: ListQueryApi<typeof INQUIRY_DEFAULTS>; limit: number }) {
   const q = list.query;
   // Typing replaces the history entry (Back does not step through every letter); other changes push one.

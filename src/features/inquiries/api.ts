@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { Inquiry } from '@domain/inquiries';
 
-/** Console calls of spec §7 for inquiries (the list is filtered and paged in the browser). */
+/** Console calls for inquiries (the list is filtered and paged in the browser). */
 export const fetchInquiries = (signal?: AbortSignal) =>
   request<Inquiry[]>('Failed to fetch inquiries', (api) => api.get('inquiries', { signal }));
 

@@ -5,11 +5,11 @@ import type { Inquiry } from '@domain/inquiries';
  * truncated and paged in the browser. Pure rules, shared by the screen and the unit tests.
  */
 
-/** Spec §9: items per page 5, 10, 20, 50 (default 10). */
+/** Items per page 5, 10, 20, 50 (default 10). */
 export const INQUIRY_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const INQUIRY_DEFAULT_PAGE_SIZE = 10;
 
-/** truncation in the table: subject 30 characters, message 60. */
+/** Truncation in the table: subject 30 characters, message 60. */
 export const INQUIRY_TRUNCATE = { subject: 30, message: 60 } as const;
 
 export const INQUIRY_LIST_TEXTS = {
@@ -20,7 +20,7 @@ export const INQUIRY_LIST_TEXTS = {
   noDate: 'N/A',
 } as const;
 
-/** The filter state of spec §3 (page and limit live next to it in the URL). Dates are 'YYYY-MM-DD' or ''. */
+/** The filter state (page and limit live next to it in the URL). Dates are 'YYYY-MM-DD' or ''. */
 export interface InquiryFilters {
   email: string;
   subject: string;
@@ -50,7 +50,7 @@ const contains = (value: string | null | undefined, term: string) =>
   !term || (value ?? '').toLowerCase().includes(term.toLowerCase());
 
 /**
- * Spec §5: email and subject are case-insensitive substrings (surrounding spaces ignored); From/To bound the
+ * Email and subject are case-insensitive substrings (surrounding spaces ignored); From/To bound the
  * creation time. An inquiry without a readable date is left out while a date bound is set. Order is kept.
  */
 export function filterInquiries(inquiries: readonly Inquiry[], filters: InquiryFilters): Inquiry[] {

@@ -6,7 +6,7 @@ import { validate } from '@domain/validation';
 import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
 
 /**
- * 'Message a class': a message to the parents of a grade or one of its sections in the school
+ * 'Message a class' (SEND_SMS): a message to the parents of a grade or one of its sections in the school
  * admin's school, each by their own preference. The number of students it reaches shows before sending.
  */
 export function GroupMessageModal({ onClose }: { onClose: () => void }) {

@@ -6,7 +6,7 @@ import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDra
 /** The filters of /super-admin/sms-history and their "nothing chosen" values. */
 export const SMS_DEFAULTS = { startDate: '', endDate: '', status: '', type: '' };
 
-/** Spec §2: From Date, To Date, Status, Type, applied by 'Apply Filters'. */
+/** From Date, To Date, Status, Type, applied by 'Apply Filters'. */
 export function SmsFilterBar({ list }: { list: ListQueryApi<typeof SMS_DEFAULTS> }) {
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});

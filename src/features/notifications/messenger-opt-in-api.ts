@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { MessengerOptIn, NewOptInLink } from '@domain/messenger-opt-in';
 
-/** A student's parent Messenger binding and opt-in link (student detail; issue #18). */
+/** A student's parent Messenger binding and opt-in link (student detail). */
 export const fetchMessengerOptIn = (studentId: number, signal?: AbortSignal) =>
   request<MessengerOptIn>('Failed to fetch the Messenger connection', (api) =>
     api.get(`super-admin/students/${studentId}/messenger-opt-in`, { signal }),

@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { GroupChoices, MessageRecipient, SmsHistoryPage, SmsNotification } from '@domain/sms-history';
 
-/** GET /api/super-admin/sms-history (filters of §3; '' values are left out). */
+/** GET /api/super-admin/sms-history (the history's filters; '' values are left out). */
 export const fetchSmsHistory = (query: Record<string, string | number>, signal?: AbortSignal) =>
   request<SmsHistoryPage>('Failed to fetch SMS history', (api) =>
     api.get('super-admin/sms-history', {
@@ -24,7 +24,7 @@ export const sendCustomMessage = (payload: { studentId: number; message: string 
 export const decideUncertainMessage = (id: number, decision: 'resend' | 'dismiss') =>
   requestBody<SmsNotification>(`Failed to ${decision} message`, (api) => api.post(`super-admin/sms-history/${id}/${decision}`));
 
-/** How many students a message to this grade (or section) reaches (issue 22: shown before sending). */
+/** How many students a message to this grade (or section) reaches (shown before sending). */
 export const fetchGroupAudience = (gradeId: number, sectionId: number | null, signal?: AbortSignal) =>
   request<{ recipients: number }>('Failed to count the recipients', (api) =>
     api.get('admin/sms-history/group-audience', {

@@ -13,7 +13,7 @@ export interface ProfileState {
   error: string | null;
 }
 
-/** The signed-in super admin's own profile (spec §2 Profile, §3 "Own profile"). */
+/** The signed-in super admin's own profile. */
 export const $profile = atom<ProfileState>({ profile: null, loading: false, error: null });
 
 export interface ProfileForm {

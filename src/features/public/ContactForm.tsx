@@ -13,7 +13,7 @@ type Fields = typeof EMPTY;
 
 /**
  * The 'Send us a Message' form of /inquiries: every field required, nothing is sent
- * while one is empty; success and failure texts of §8 "Contact".
+ * while one is empty; its success and failure texts.
  */
 export default function ContactForm() {
   const [values, setValues] = useState<Fields>(EMPTY);

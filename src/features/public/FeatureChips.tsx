@@ -1,6 +1,6 @@
 import { featurePreview } from '@domain/systems/catalogue';
 
-/** Up to three feature chips plus '+N more' (spec §2: public catalogue cards and the console's system cards). */
+/** Up to three feature chips plus '+N more' (public catalogue cards and the console's system cards). */
 export function FeatureChips({ features }: { features: string[] }) {
   const { shown, more } = featurePreview(features);
   if (shown.length === 0) return null;

@@ -27,7 +27,7 @@ function OrderForm({ system, onClose }: { system: System; onClose: () => void })
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (submitting) return;
-    // Spec §5: nothing is sent while the email is missing or fails the basic pattern.
+    // Nothing is sent while the email is missing or fails the basic pattern.
     const check = validate(orderSchema, { email, systemId: system.id, additionalNotes: notes });
     if (!check.ok) {
       setError(Object.values(check.errors)[0] ?? ORDER_MESSAGES.submitFailed);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fileUrl } from '@domain/files';
 
-/** Spec §2/§8: a missing or broken image shows a placeholder icon instead. */
+/** A missing or broken image shows a placeholder icon instead. */
 export function ImagePlaceholder({ className = '' }: { className?: string }) {
   return (
     <div className={`flex items-center justify-center bg-gray-100 text-gray-400 ${className}`}>

@@ -93,7 +93,7 @@ function CustomSolution() {
   );
 }
 
-/** The public systems catalogue (spec §2 "Public Systems page"); the page provides the 'Our RFID Systems' heading. */
+/** The public systems catalogue ("Public Systems page"); the page provides the 'Our RFID Systems' heading. */
 export default function SystemsCatalogue() {
   const catalogue = useStore($catalogue);
   const systems = useStore($visibleSystems);

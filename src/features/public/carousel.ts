@@ -1,6 +1,6 @@
 /** Pure rules of the image carousel on a catalogue card and of the full-size viewer. */
 
-/** Spec §9: at most 5 carousel dots; further images are summarised as '+N'. */
+/** At most 5 carousel dots; further images are summarised as '+N'. */
 export const MAX_CAROUSEL_DOTS = 5;
 
 /** The index `step` places away from `index`, wrapping at both ends (last → first, first → last). */

@@ -8,7 +8,7 @@ export interface CatalogueState {
   error: string | null;
 }
 
-/** The public systems catalogue (spec §2 Public Systems page). */
+/** The public systems catalogue (Public Systems page). */
 export const $catalogue = atom<CatalogueState>({ status: 'loading', systems: [], error: null });
 
 /** The search box: case-insensitive over name, description and every feature. */

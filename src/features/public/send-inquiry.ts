@@ -7,7 +7,7 @@ import { validate, type ValidationResult } from '@domain/validation';
 /*
  * What the contact form needs only once it is used: the schema (zod) and the API client (ky). ContactForm
  * imports this module lazily (fetched as soon as the form gets focus), so /inquiries' first load carries neither
- *.
+ * (a lighter page).
  */
 
 export type InquiryFields = { email: string; subject: string; inquiry: string };
@@ -15,7 +15,7 @@ export type InquiryFields = { email: string; subject: string; inquiry: string };
 /** The form's fields checked by the one schema the API uses too. */
 export const checkInquiry = (values: InquiryFields): ValidationResult<unknown> => validate(inquirySchema, values);
 
-/** Sends the inquiry; on failure, spec §8 "Contact": the server's message, else the fixed text (network failures and timeouts included). */
+/** Sends the inquiry; on failure, the server's message, else the fixed text (network failures and timeouts included). */
 export async function postInquiry(
   values: InquiryFields,
   trap: string,

@@ -25,7 +25,7 @@ import type { DEVICE_DEFAULTS } from './device-list';
 
 /**
  * Device Management → 'RFID Readers': school filter, the readers with online/offline from their last
- * contact, add/edit/delete, a new token (shown once) or a ZKTeco terminal's device setup, and the latest taps of cards no student has. Issue #18: a
+ * contact, add/edit/delete, a new token (shown once) or a ZKTeco terminal's device setup, and the latest taps of cards no student has. A
  * reader with taps is retired on delete (kept with its history; listed with 'Show retired readers'), and the
  * readers' refused taps are listed with their reason, and the late replays (taps that changed attendance long after
  * their time) with the reader and who set its token.

@@ -70,7 +70,7 @@ function SchoolDetails({ school }: { school: School }) {
 interface Props {
   school: School | null;
   onClose: () => void;
-  /** After a save (2 s success overlay, spec §4): refresh the list. */
+  /** After a save (2 s success overlay): refresh the list. */
   onSaved: () => void;
 }
 

@@ -8,13 +8,13 @@ interface Props {
   form: FormState<SchoolForm>;
   logo: File | null;
   onLogo: (file: File | null) => void;
-  /** Edit only: the isActive checkbox (spec §2 School Details/Edit). */
+  /** Edit only: the isActive checkbox (School Details/Edit). */
   showActive?: boolean;
   /** A school admin's School Profile: name, contact, address, website and logo only. */
   profileOnly?: boolean;
 }
 
-/** The fields of the Register New School and Edit School forms (spec §3 School, §5 rules). */
+/** The fields of the Register New School and Edit School forms. */
 export function SchoolFormFields({ form, logo, onLogo, showActive = false, profileOnly = false }: Props) {
   const { bind, values, set, errors } = form;
   const chooseLogo = (e: ChangeEvent<HTMLInputElement>) => {

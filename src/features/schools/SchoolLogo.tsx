@@ -3,7 +3,7 @@ import type { School } from '@domain/schools';
 
 const SIZES = { md: 'h-12 w-12 text-base', lg: 'h-20 w-20 text-2xl' } as const;
 
-/** The school's logo, or the first two letters of its acronym on a brand-coloured tile (spec §2 cards). */
+/** The school's logo, or the first two letters of its acronym on a brand-coloured tile (cards). */
 export function SchoolLogo({
   school,
   size = 'md',

@@ -10,7 +10,7 @@ import { SchoolFormFields } from './SchoolFormFields';
 import { SchoolLogo } from './SchoolLogo';
 
 /**
- * A school admin's School Profile (/admin/school-profile, MANAGE_SCHOOL_PROFILE, issue 22): the School Management
+ * A school admin's School Profile (/admin/school-profile, MANAGE_SCHOOL_PROFILE): the School Management
  * edit form limited to the profile fields and the logo; the contract and the active flag stay the super admin's.
  */
 export default function SchoolProfileScreen() {

@@ -59,7 +59,7 @@ export const logoError = (logo: File | null | undefined) =>
   logo ? chosenFileError(logo, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Logo') : null;
 
 /**
- * Registers a school or saves an edit (spec §5 rules through the shared schema). Optional fields are
+ * Registers a school or saves an edit (rules through the shared schema). Optional fields are
  * sent only when present and numbers only when numeric; an edit sends a cleared field as null.
  */
 export async function saveSchool(form: SchoolForm, logo: File | null, existing?: School | null): Promise<ActionResult<School>> {

@@ -4,7 +4,7 @@ import { $consoleAccess } from '@kit/console/scope';
 
 /**
  * Every school (optionally those whose name or acronym contains `search`). Also used by the school selects. In a
- * school admin's console the only school is their own (issue 22: no school list there; the name is from /me).
+ * school admin's console the only school is their own (no school list there; the name is from /me).
  */
 export const fetchSchools = (search?: string, signal?: AbortSignal) => {
   const access = $consoleAccess.get();

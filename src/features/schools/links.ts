@@ -1,5 +1,5 @@
 import { consoleHref } from '@kit/console/scope';
-/** Where a school's buttons go (spec §2 School Management, Grades and Sections). */
+/** Where a school's buttons go (School Management, Grades and Sections). */
 export function schoolLinks(schoolId: number) {
   return {
     gradesSections: `/super-admin/schools/${schoolId}/grades-sections`,
@@ -9,7 +9,7 @@ export function schoolLinks(schoolId: number) {
   };
 }
 
-/** The school-scoped student list filtered by grade and optionally section (spec §2 Grades and Sections). */
+/** The school-scoped student list filtered by grade and optionally section (Grades and Sections). */
 export function studentsLink(schoolId: number, gradeId: number, sectionId?: number): string {
   const query = new URLSearchParams({ gradeId: String(gradeId) });
   if (sectionId) query.set('sectionId', String(sectionId));

@@ -9,7 +9,7 @@ import { changeStudentPassword } from './api';
  * its zod schema stays out of the portal's first load.
  */
 
-/** The Change Password modal's submit on the portal (same rules and messages as the console's, spec §5). */
+/** The Change Password modal's submit on the portal (same rules and messages as the console's). */
 export async function changeLearnerPassword(form: PasswordForm): Promise<ActionResult> {
   const checked = validate(changePasswordFormSchema, form);
   if (!checked.ok) return invalid(checked.errors);

@@ -30,7 +30,7 @@ export const PORTAL_LEAD =
   "Today's arrival, this month's attendance and the messages sent to your guardians. Taps at the school gate appear here as they happen.";
 
 /**
- * The student and parent portal (/student, issue #24), phone first. Reads the STUDENT_TOKEN cookie: without it,
+ * The student and parent portal (/student), phone first. Reads the STUDENT_TOKEN cookie: without it,
  * the visitor goes to /login (and comes back here after signing in). Live: a tap or a message for this learner
  * arrives on the learner's own socket room and the affected cards load again (the server says only which record
  * changed; the cards read their own view of it).

@@ -6,7 +6,7 @@ import { CancelButton, Button, ErrorBanner, Modal, TextAreaField } from '@kit';
 import { studentName } from '@domain/students';
 
 /**
- * Archive Student confirmation (spec §2 Student modals, §4): says the student leaves the active list but
+ * Archive Student confirmation (Student modals): says the student leaves the active list but
  * keeps every record; an optional reason. With several students, one reason for all (one transaction).
  */
 export function ArchiveStudentsDialog({

@@ -27,7 +27,7 @@ import {
 import { archivedColumns, archivedName } from './archivedColumns';
 import { ReasonModal } from './ReasonModal';
 
-/** Archived Students filters; the school is applied in the browser (spec §5 "Archived list"). */
+/** Archived Students filters; the school is applied in the browser ("Archived list"). */
 const DEFAULTS = { schoolId: '', startDate: '', endDate: '', searchTerm: '' };
 /** "Archived search debounce 500 ms". */
 export const ARCHIVED_SEARCH_DEBOUNCE_MS = 500;

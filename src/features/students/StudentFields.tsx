@@ -24,7 +24,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The fields of the Register/Edit Student form (spec §3 Student, §5): password required on create (auto-filled
+ * The fields of the Register/Edit Student form: password required on create (auto-filled
  * from the last name), optional on edit; grade waits for a school, section for a grade.
  */
 export function StudentFields({

@@ -49,13 +49,13 @@ export interface StudentListProps {
 }
 
 /**
- * The student table of spec §2, shared by the school-scoped list and Student Management: filters in the URL
+ * The student table, shared by the school-scoped list and Student Management: filters in the URL
  * (grade waits for a school, section for a grade; search applies on the Search button), View / Archive per row,
  * bulk archive of the chosen rows, CSV export of the filtered list, CSV import, and the student modals.
  */
 export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, heading }: StudentListProps) {
   const list = useListQuery(STUDENT_FILTERS);
-  // A school admin sees only the actions their permissions allow (issue 22; the server refuses the rest anyway).
+  // A school admin sees only the actions their permissions allow (the server refuses the rest anyway).
   const can = useCan();
   const canManage = can('MANAGE_STUDENTS');
   const canArchive = can('ARCHIVE_STUDENTS');

@@ -1,7 +1,7 @@
 import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { StudentList } from './StudentList';
 
-/** All-schools Students (spec §2, /super-admin/student-management): School filter and column, 'View Archives'. */
+/** All-schools Students (/super-admin/student-management): School filter and column, 'View Archives'. */
 export default function StudentManagementScreen() {
   return (
     <StudentList

@@ -41,14 +41,14 @@ interface Props {
   onArchive: (student: Student) => void;
 }
 
-/** Register New Student, or Student detail with 'Edit Student' (spec §2 Student modals). */
+/** Register New Student, or Student detail with 'Edit Student' (Student modals). */
 export function StudentModal({ state, ...props }: Props) {
   if (!state) return null;
   if (state.mode === 'create') return <StudentEditor key="create" student={null} {...props} />;
   return <StudentDetail key={state.id} id={state.id} {...props} />;
 }
 
-/** null = the server answered 404 (spec §8 'Student Not Found'). */
+/** null = the server answered 404 ('Student Not Found'). */
 const loadStudent = (id: number, signal: AbortSignal) =>
   fetchStudent(id, signal).catch((err: unknown) => {
     if (err instanceof ApiError && err.status === 404) return null;
@@ -114,7 +114,7 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
   );
 }
 
-/** The Register/Edit form in its modal: validation of spec §5, then the success screen for 2 s, then close and refresh. */
+/** The Register/Edit form in its modal: validation, then the success screen for 2 s, then close and refresh. */
 function StudentEditor({ student, place, lockSchool, onClose, onSaved }: Omit<Props, 'state'> & { student: Student | null }) {
   const formId = useId();
   const mode = student ? 'edit' : 'create';

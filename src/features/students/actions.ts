@@ -18,7 +18,7 @@ function headline(text: string): { message: string; detail?: string } {
   return cut < 0 ? { message: text } : { message: text.slice(0, cut + 1), detail: text.slice(cut + 2) };
 }
 
-/** Spec §4: the success screen of the Register/Edit Student modal (2 s, then close and refresh). */
+/** The success screen of the Register/Edit Student modal (2 s, then close and refresh). */
 export const STUDENT_REGISTERED = headline(STUDENT_SUCCESS.registered);
 export const STUDENT_UPDATED = headline(STUDENT_SUCCESS.updated);
 
@@ -183,7 +183,7 @@ export async function restoreChosenStudents(ids: number[]): Promise<ActionResult
   }
 }
 
-/** Filters of the student lists (spec §7 query names); '' = nothing chosen. */
+/** Filters of the student lists (the API's query names); '' = nothing chosen. */
 export const STUDENT_FILTERS = { schoolId: '', gradeId: '', sectionId: '', searchTerm: '' };
 export type StudentFilters = typeof STUDENT_FILTERS;
 

@@ -55,7 +55,7 @@ export const bulkArchiveStudents = (ids: number[], reason?: string) =>
     a.post(`${STUDENTS_PATH}/bulk-archive`, { json: reason?.trim() ? { ids, reason: reason.trim() } : { ids } }),
   );
 
-/** GET archived-students: page, limit 20, searchTerm, startDate, endDate (empty ones left out, spec §5). */
+/** GET archived-students: page, limit 20, searchTerm, startDate, endDate (empty ones left out). */
 export const fetchArchivedStudents = (query: QueryFilters & { page: number }, signal?: AbortSignal) =>
   request<ArchivedStudentList>('Failed to fetch archived students', (a) =>
     a.get(ARCHIVED_STUDENTS_PATH, { searchParams: withoutEmpty(query), signal }),
@@ -148,7 +148,7 @@ async function* ndjson(res: Response): AsyncGenerator<ImportEvent> {
   }
 }
 
-/** Spec §5: empty search and date values are omitted from the request. */
+/** Empty search and date values are omitted from the request. */
 function withoutEmpty(query: QueryFilters): QueryFilters {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 }

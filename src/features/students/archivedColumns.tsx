@@ -4,7 +4,7 @@ import type { Column } from '@kit';
 import { PersonCell } from './studentColumns';
 
 export const archivedName = (a: ArchivedStudent) => studentName(a.studentData);
-/** Spec §3: a missing school, grade or section shows '-'. */
+/** A missing school, grade or section shows '-'. */
 export const gradeSectionOf = (a: ArchivedStudent) => {
   const place = placementText(a.studentData);
   return `${place.grade} / ${place.section}`;

@@ -17,7 +17,7 @@ export function PersonCell({ picture, firstName, lastName }: { picture?: string 
   );
 }
 
-/** student table: Name, LRN, Grade, Section, Status; the all-schools list adds School (acronym). */
+/** Student table: Name, LRN, Grade, Section, Status; the all-schools list adds School (acronym). */
 export function studentColumns(withSchool: boolean): Array<Column<Student>> {
   return [
     {

@@ -8,7 +8,7 @@ export interface Choice {
 }
 
 /**
- * The grades of a school and the sections of a grade, as select options (spec §2, §5: grade waits for a
+ * The grades of a school and the sections of a grade, as select options (grade waits for a
  * school, section for a grade). '' ids give empty lists without a request.
  */
 export function useClassChoices(schoolId: string, gradeId: string) {

@@ -45,7 +45,7 @@ function Details({ details }: { details: unknown }) {
   );
 }
 
-/** The columns of spec §2 System Logs; `onUser` narrows the list to one user's entries. */
+/** The columns of System Logs; `onUser` narrows the list to one user's entries. */
 export function logColumns(onUser: (userType: LogUserType, userId: number) => void): Array<Column<SystemLog>> {
   return [
     {

@@ -46,14 +46,14 @@ export function removeFeature(features: string[], index: number): string[] {
 export const setFeature = (features: string[], index: number, value: string): string[] =>
   features.map((f, i) => (i === index ? value : f));
 
-/** Console search (spec §2 Systems tab): case-insensitive over name or description. */
+/** Console search (Systems tab): case-insensitive over name or description. */
 export function filterSystemsByText<T extends Pick<System, 'name' | 'description'>>(systems: T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return systems;
   return systems.filter((s) => s.name.toLowerCase().includes(q) || s.description.toLowerCase().includes(q));
 }
 
-/** Table cell (spec §2/§9): the first 2 features, then an ellipsis when there are more. '-' without any. */
+/** Table cell: the first 2 features, then an ellipsis when there are more. '-' without any. */
 export function tableFeatures(features: string[], max = 2): string {
   if (features.length === 0) return '-';
   const shown = features.slice(0, max).join(', ');
@@ -61,7 +61,7 @@ export function tableFeatures(features: string[], max = 2): string {
 }
 
 /**
- * Why newly chosen images cannot be added (spec §5: any image type, several at once), or null. The
+ * Why newly chosen images cannot be added (any image type, several at once), or null. The
  * server's per-image size and per-system count limits are checked here too, so nothing is sent in vain.
  */
 export function imageChoiceError(chosen: Array<Pick<File, 'name' | 'type' | 'size'>>, alreadyCount: number): string | null {
@@ -73,7 +73,7 @@ export function imageChoiceError(chosen: Array<Pick<File, 'name' | 'type' | 'siz
   return null;
 }
 
-/** The first message of a form check (spec §5: 'Please fill in all required fields' for anything missing). */
+/** The first message of a form check ('Please fill in all required fields' for anything missing). */
 export function checkSystemForm(form: SystemForm) {
   const checked = validate(systemCreateSchema, form);
   if (checked.ok) return { ok: true as const, value: checked.value };

@@ -1,7 +1,7 @@
 import { request, requestBody, toFormData } from '@kit/http';
 import type { System, SystemCreateInput, SystemUpdateInput } from '@domain/systems';
 
-/** Console calls of spec §7 for systems (multipart: `data` JSON + repeated `images` files). */
+/** Console calls for systems (multipart: `data` JSON + repeated `images` files). */
 export const fetchSystems = (signal?: AbortSignal) =>
   request<System[]>('Failed to fetch systems', (api) => api.get('super-admin/systems', { signal }));
 

@@ -2,7 +2,7 @@ import { formatDateTime } from '@kit/text/format';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from '@domain/systems/orders';
 import { controlClass, StatusBadge, type Column } from '@kit';
 
-/** The Orders tab columns; Status is a dropdown of the five statuses of §4 under its badge. */
+/** The Orders tab columns; Status is a dropdown of the five statuses under its badge. */
 export function orderColumns({
   updatingId,
   statusOf,

@@ -1,7 +1,7 @@
 import { request, requestBody } from '@kit/http';
 import type { Order, OrderStatus } from '@domain/systems/orders';
 
-/** Console calls of spec §7 for orders. */
+/** Console calls for orders. */
 export const fetchOrders = (signal?: AbortSignal) =>
   request<Order[]>('Failed to fetch orders', (api) => api.get('super-admin/orders', { signal }));
 

@@ -4,7 +4,7 @@ import { tableFeatures } from './actions';
 import type { Column } from '@kit';
 import { SystemThumb } from './SystemCard';
 
-/** The table columns of spec §2 Systems tab (Edit/Delete are the row actions). */
+/** The table columns of the Systems tab (Edit/Delete are the row actions). */
 export const SYSTEM_COLUMNS: Array<Column<System>> = [
   {
     header: 'Image',

@@ -13,7 +13,7 @@ import { startStandInGraph } from '../../fixtures/graph-api';
 import { correctionCases, deviceCases } from '../../helpers/admin-authz-devices';
 
 /*
- * The authorization matrix of issue 22: EVERY /api/admin route (collected from the route table, so a new route
+ * The school-admin authorization matrix: EVERY /api/admin route (collected from the route table, so a new route
  * without a case fails here) × no token, a super admin's token, an admin of school A with each single permission,
  * an admin of A with none, an admin of school B with all of them, and a deactivated admin — the exact status each
  * time. A case builds its own records, so the cells do not depend on each other's order.

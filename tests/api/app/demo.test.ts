@@ -10,7 +10,7 @@ import { addDays, localDate } from '@core/time/time';
  * `npm run demo` end to end: the demo script as its own process, on a temp data dir and a free port,
  * with a minimal built site (so it does not run astro build). Signed in as the demo admin through the real API, a
  * newcomer must see within a minute an attendance record in Attendance History (a real tap of a demo reader) and
- * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. Issue #19: at any hour,
+ * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. At any hour,
  * the demo's shifted clock plays whole school days — late arrivals, absences, check-outs — one after another.
  * The demo runs on SQLite whatever the API tests use, so it runs once.
  */

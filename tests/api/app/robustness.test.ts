@@ -77,7 +77,7 @@ function secretProblems(text: string, fieldNames = true): string[] {
     if (!value || typeof value !== 'object') return;
     for (const [k, v] of Object.entries(value)) {
       if (path === '' && k === 'errors') continue;
-      // A secret field may only carry its mask (device API keys and page tokens are listed masked, spec §3).
+      // A secret field may only carry its mask (device API keys and page tokens are listed masked).
       if (SECRET_KEYS.test(k) && v !== '[REDACTED]' && !(typeof v === 'string' && v.startsWith(MASK)))
         out.push(`has a ${path}${k} field`);
       walk(v, `${path}${k}.`);

@@ -17,7 +17,7 @@ import { startScript, waitFor, type ScriptProcess } from '../../helpers/processe
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
 /**
- * Issue #20.5/6: two API server processes (scripts/serve.ts) on one PostgreSQL schema and one Redis, both with
+ * Two API server processes (scripts/serve.ts) on one PostgreSQL schema and one Redis, both with
  * the absence job and the outbox worker on, as two replicas behind a load balancer would run. A tap taken by
  * node 1 reaches a super admin's console socket on node 2; a logout, password change or deactivation on node 1
  * refuses the token on node 2 on the very next request (its session cache is cleared through Redis); the absence

@@ -8,8 +8,8 @@ import { verifySecretsKey, WRONG_KEY_MESSAGE } from '@core/secrets/secrets-key-c
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../helpers/app';
 
 /*
- * A server started with another secrets key used to answer 500 on the device list, detail, update
- * and delete (the stored API keys do not decrypt). Now the start is refused with one clear line.
+ * A server started with another secrets key would answer 500 on the device list, detail, update
+ * and delete (the stored API keys do not decrypt), so the start is refused with one clear line.
  */
 const otherKey = () => createSecretBox(randomBytes(32));
 

@@ -9,7 +9,7 @@ import { storeFile, UploadBatch } from '@core/uploads/upload-pipeline';
 import { UploadStore } from '@core/uploads/uploads';
 
 /*
- * Issue #9 "Accept only what a route is for": JSON routes refuse other content types (415), the public
+ * Accept only what a route is for: JSON routes refuse other content types (415), the public
  * forms take small JSON only, and the one upload pipeline checks files by content and stops a body that
  * breaks a limit while it streams, leaving nothing in the upload folder, its temporary folder or the database.
  */

@@ -9,7 +9,7 @@ import { loadConfig } from '@core/config';
 import { FACEBOOK_PAGE_MESSAGES as M } from '@domain/devices/facebook-pages';
 import { MESSENGER_REASONS } from '../../../server/features/outbox/deliver-messenger';
 
-/** Spec §2/§5/§7 Facebook pages, the Messenger channel of the outbox, parent opt-in and the Messenger webhook. */
+/** Facebook pages, the Messenger channel of the outbox, parent opt-in and the Messenger webhook. */
 describe(`Facebook pages and Messenger (${dbKind})`, () => {
   let t: TestApp;
   let token: string;

@@ -7,7 +7,7 @@ import { addDevice } from '../../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 import { SMS_DEVICE_MESSAGES as M } from '@domain/devices/sms-devices';
 
-/** Spec §2/§5/§7 SMS devices: CRUD, masking, encryption at rest, one default per school, the Test call. */
+/** SMS devices: CRUD, masking, encryption at rest, one default per school, the Test call. */
 describe(`SMS devices API (${dbKind})`, () => {
   let t: TestApp;
   let token: string;

@@ -7,7 +7,7 @@ import { loadConfig } from '@core/config';
 import { nowIso } from '@core/time/time';
 import { CUSTOM_MESSAGE_MESSAGES } from '@domain/sms-history';
 
-/** Spec §2/§3/§7 SMS Notifications History and the 'Send message' action (CUSTOM). */
+/** SMS Notifications History and the 'Send message' action (CUSTOM). */
 describe(`SMS history API (${dbKind})`, () => {
   let t: TestApp;
   let token: string;

@@ -15,7 +15,7 @@ interface Tap {
 }
 
 /**
- * Issue #20 item 3, the order within a school (urgency.ts): the fresh window (OUTBOX_FRESH_WINDOW_SECONDS) first and
+ * The order within a school (urgency.ts): the fresh window (OUTBOX_FRESH_WINDOW_SECONDS) first and
  * oldest first, older rows behind it newest first, schools in turn. Real worker, real database, the stand-in httpSMS
  * gateway on 127.0.0.1; one send at a time, so the order the gateway sees is the order the worker chose.
  */

@@ -15,7 +15,7 @@ import { UNCERTAIN_REASONS } from '../../../server/features/outbox/reconcile';
 import { SMS_UNCERTAIN_MESSAGES } from '@domain/sms-history';
 
 /**
- * Issue #18 item 2, the honest send protocol piece by piece (the SIGKILL test is outbox-crash.test.ts): the lease
+ * The honest send protocol piece by piece (the SIGKILL test is outbox-crash.test.ts): the lease
  * (renewed during a long batch; a stale worker's finish changes nothing), attempts without an answer reconciled
  * with the gateway's message list instead of resent, UNCERTAIN when nobody can tell, the admin's Resend/Dismiss,
  * and delivery webhooks that only move a status forward. The stand-in gateway never de-duplicates request_id here.

@@ -8,7 +8,7 @@ import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../.
 import { loadConfig } from '@core/config';
 
 /**
- * The outbox worker against a real stand-in httpSMS gateway on 127.0.0.1 (issue #12 reliability tests):
+ * The outbox worker against a real stand-in httpSMS gateway on 127.0.0.1 (reliability tests):
  * sent once, retried while the gateway is down, failover at the daily limit, final failures, webhooks.
  */
 describe(`notification outbox (${dbKind})`, () => {

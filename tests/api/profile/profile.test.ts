@@ -48,7 +48,7 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
 
   const getProfile = async () => (await call(t.app, { method: 'GET', url: '/api/super-admin/profile' })).json().data;
 
-  it('answers the own profile with the spec §3 fields and no secrets', async () => {
+  it('answers the own profile with the fields and no secrets', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/super-admin/profile' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -128,7 +128,7 @@ describe(`GET/PATCH /api/super-admin/profile (${dbKind})`, () => {
     expect(await getProfile()).toMatchObject({ firstName: 'Amazing', lastName: 'Hopper' });
   });
 
-  it('answers invalid fields with 400 and the spec §5 messages, saving nothing', async () => {
+  it('answers invalid fields with 400 and the field messages, saving nothing', async () => {
     const before = await getProfile();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ firstName: '' }, 'firstName', 'First name is required'],
@@ -274,7 +274,7 @@ describe(`POST /api/super-admin/change-password (${dbKind})`, () => {
   const change = (token: string, payload: unknown) =>
     as(token)(t.app, { method: 'POST', url: '/api/super-admin/change-password', payload: payload as object });
 
-  it('validates with the spec §5 messages', async () => {
+  it('validates with the field messages', async () => {
     const token = await loginSuperAdmin(t.app, owner);
     const empty = await change(token, {});
     expect(empty.statusCode).toBe(400);

@@ -9,7 +9,7 @@ import { createSchool, logsOf } from '../../helpers/schools';
 import { createGradeAndSection, createStudent } from '../../helpers/students';
 
 /*
- * Issue #23 in the school admin's console: the calendar and School Form 2 under /api/admin, for the
+ * The school admin's console: the calendar and School Form 2 under /api/admin, for the
  * admin's own school only. (Every route × every permission is in admin-authz.test.ts; this is what they do.)
  */
 describe(`school calendar and SF2 for a school admin (${dbKind})`, () => {

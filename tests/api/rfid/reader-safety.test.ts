@@ -5,7 +5,7 @@ import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '..
 import { networkMessage, READER_MESSAGES, TAP_MESSAGES } from '@domain/rfid';
 
 /**
- * Issue #18 items 4, 8 (allowed networks) and 11: one bad tap never sinks a batch (PostgreSQL refuses NUL in
+ * Reader intake safety (with allowed networks): one bad tap never sinks a batch (PostgreSQL refuses NUL in
  * text), a malformed allowed network is a 400 on save and never a 500 at tap time, and a reader with taps is
  * retired rather than deleted, so its history stays.
  */

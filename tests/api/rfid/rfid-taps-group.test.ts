@@ -5,7 +5,7 @@ import { createSchool } from '../../helpers/schools';
 import { at, createReader, insertCardStudent, lastSchoolDay, postTaps } from '../../helpers/rfid';
 
 /**
- * Issue #11, group commit (server/features/rfid/taps.ts): taps posted at the same moment are recorded in one
+ * Group commit (server/features/rfid/taps.ts): taps posted at the same moment are recorded in one
  * transaction, yet every request gets its own answer, a repeated eventId is still recorded once, and a
  * request that fails does not take the others down with it.
  */

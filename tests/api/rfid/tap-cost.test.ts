@@ -23,8 +23,6 @@ import { at, createReader, insertCardStudent, insertCardStudents, lastSchoolDay,
  * SQLite: one statement each, in one transaction (a statement costs no round trip in a process). PostgreSQL, where
  * a lone tap waits mostly for round trips: both reads in one statement, and the three rows in one statement,
  * atomic on its own, so no BEGIN/COMMIT (server/features/rfid/tap-lookups.ts, tap-writes.ts): 2 round trips.
- * Before issue #20 it was 12: the reader, the school and its holidays on every tap, a second read of rfid_taps
- * and a read of the day's record of its own.
  */
 // PostgreSQL's one read names the tables it probes one by one (the grade's level comes joined to the student).
 const READS =

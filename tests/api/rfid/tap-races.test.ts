@@ -9,7 +9,7 @@ import { at, createReader, insertCardStudents, lastSchoolDay } from '../../helpe
 import { systemClock } from '@core/time/clock';
 
 /*
- * Issue #20 item 1 with item 5: on PostgreSQL a group of taps is written in ONE statement without BEGIN/COMMIT
+ * On PostgreSQL a group of taps is written in ONE statement without BEGIN/COMMIT
  * (server/features/rfid/tap-writes.ts). Two API nodes' intakes on one database race for the same rows: the same
  * eventId resent to both, or two taps of one student at once. The loser's statement fails on a unique index and
  * writes nothing, then its group runs again and reads the winner's rows: one tap row per eventId, one day record

@@ -9,7 +9,7 @@ import { checkTap } from '../../../server/features/rfid/taps';
 import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '@domain/attendance';
 import { isCidr, TAP_MESSAGES } from '@domain/rfid';
 
-/** Issue #11 rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules. */
+/** Attendance rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules. */
 const manila: SchoolRules = {
   timeZone: 'Asia/Manila',
   lateCutoff: '07:45',

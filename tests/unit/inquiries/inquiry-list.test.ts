@@ -32,7 +32,7 @@ const inquiry = (over: Partial<Inquiry>): Inquiry => {
 const none = { email: '', subject: '', startDate: '', endDate: '' };
 const ids = (list: Inquiry[]) => list.map((q) => q.id);
 
-describe('truncateText (spec §9: subject 30, message 60)', () => {
+describe('truncateText (subject 30, message 60)', () => {
   it('keeps text up to the limit and cuts longer text with ...', () => {
     expect(INQUIRY_TRUNCATE).toEqual({ subject: 30, message: 60 });
     expect(truncateText('a'.repeat(30), 30)).toBe('a'.repeat(30));

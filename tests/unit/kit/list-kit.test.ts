@@ -104,7 +104,7 @@ describe('pager', () => {
   });
 });
 
-describe('badge colours (spec §4, System Logs)', () => {
+describe('badge colours (System Logs)', () => {
   it('SMS: SENT/DELIVERED green, FAILED red, others neutral', () => {
     expect(badgeTone('sms', 'SENT')).toBe('green');
     expect(badgeTone('sms', 'DELIVERED')).toBe('green');

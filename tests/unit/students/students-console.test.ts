@@ -67,7 +67,7 @@ describe('Register/Edit Student form rules', () => {
   });
 });
 
-describe('student list filters (spec §2 All-schools Students)', () => {
+describe('student list filters (All-schools Students)', () => {
   it('changing school resets grade and section; changing grade resets section; search keeps them', () => {
     expect(studentFilterPatch({ schoolId: '1' })).toEqual({ schoolId: '1', gradeId: '', sectionId: '' });
     expect(studentFilterPatch({ gradeId: '4' })).toEqual({ gradeId: '4', sectionId: '' });

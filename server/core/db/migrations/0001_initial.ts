@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type CreateTableBuilder } from 'kysely';
 
 /*
- * The whole data model of spec §3 plus what the server needs behind it (sessions, RFID readers and
+ * The whole data model plus what the server needs behind it (sessions, RFID readers and
  * raw taps, the notification outbox, per-device daily SMS usage).
  *
  * Portable on purpose (SQLite and PostgreSQL): timestamps are ISO-8601 UTC text, calendar dates are
@@ -325,7 +325,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('sms_status_idx').on('sms_notifications').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('sms_student_idx').on('sms_notifications').columns(['student_id', 'created_at']).execute();
 
-  // Transactional outbox (INTEGRATIONS.md §4): written in the same transaction as the attendance row.
+  // Transactional outbox: written in the same transaction as the attendance row.
   await withTimestamps(
     table('notification_outbox')
       .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())

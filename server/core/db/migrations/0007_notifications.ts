@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue #12 (parent notifications). Runs on SQLite and PostgreSQL alike (no app imports):
+ * Parent notifications. Runs on SQLite and PostgreSQL alike (no app imports):
  * - one default SMS device per school, and one global default (school_id null → 0 in the index), enforced
  *   by the database too, not only by the service that unsets the previous default in the same transaction;
  * - students: the m.me `ref` token a parent's first Messenger message carries (binds their PSID), and when

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue #18 item 2 (an honest send protocol). Runs on SQLite and PostgreSQL alike (no app imports):
+ * An honest send protocol. Runs on SQLite and PostgreSQL alike (no app imports):
  * - notification_outbox.lease_token: who holds a claimed row; only that worker may finish it;
  * - inflight_at / inflight_device_id: an attempt recorded (and committed) BEFORE its HTTP call. A row claimed
  *   again with these set had an attempt whose outcome is unknown: it is reconciled with the provider, never

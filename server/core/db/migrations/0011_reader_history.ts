@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /*
- * Issue #18 (reader intake): history survives device changes, refused taps are kept.
+ * Reader intake: history survives device changes, refused taps are kept.
  * - rfid_readers.retired_at: a reader with taps is retired (kept, disabled, hidden from the list), not deleted.
  *   Its serial number is free again for the replacement terminal: the unique index covers live readers only.
  * - rfid_tap_refusals: taps and ATTLOG lines refused with their reason (an impossible time, control

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue #20 items 3 and 4 (fresh notifications first, expiry, channel fallback). Runs on SQLite and PostgreSQL
+ * Fresh notifications first, expiry, channel fallback. Runs on SQLite and PostgreSQL
  * alike (no app imports):
  * - notification_outbox.school_id / priority / event_at: what the claim orders by (urgency class, then one row
  *   per school in turn, then the newest event first), written with the row so the claim needs no join;

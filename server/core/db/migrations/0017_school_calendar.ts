@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue #23 (school calendar and DepEd School Form 2). Runs on SQLite and PostgreSQL alike (no app imports):
+ * The school calendar and DepEd School Form 2. Runs on SQLite and PostgreSQL alike (no app imports):
  * - schools.deped_school_id: the DepEd School ID printed on the forms; school_year_start / _end: the school year
  *   ('YYYY-MM-DD'; its first Friday is the enrolment cut-off);
  * - school_holidays gains `kind` (HOLIDAY: national, loaded from date-holidays; SUSPENSION; EVENT) and

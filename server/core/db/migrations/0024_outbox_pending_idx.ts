@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * event time. Replaces outbox_school_idx (status, school_id, priority, event_at), whose first column every other
  * outbox index shares: right after a burst (a backlog committed at once, the absence job), PostgreSQL's
  * statistics still said 'pending' was rare, so the planner read the undated and schoolless ranges through
- * outbox_expiry_idx, every pending row each, and a claim took 10–40 ms instead of 3. A partial index is chosen
+ * outbox_expiry_idx, every pending row each, which made a claim many times slower. A partial index is chosen
  * whatever the statistics say, as long as the statement names status = 'pending' as a literal.
  * Runs on SQLite and PostgreSQL alike (both have partial indexes; no app imports).
  */
