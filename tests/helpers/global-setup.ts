@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '@core/db/index';
 import { pgQuery, TEMPLATE_SCHEMA, withDatabase } from './pg';
@@ -31,7 +32,18 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', pgTemplate);
 
   return async () => {
-    if (url && pgTemplate) await pgQuery(url, `drop database if exists ${pgTemplate} with (force)`);
+    if (url && pgTemplate) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+          `${pgTemplate}%`,
+        ]);
+        for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await client.end();
+      }
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
