@@ -30,8 +30,12 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     // Most of a test's time is waiting (requests, child processes, the database): two cores run three files at once.
+    // The three processes stay for the whole run (minWorkers = maxWorkers: tinypool's early retirement of an idle
+    // non-isolated worker fails the run) and each runs its files one after another without reloading the server's
+    // modules (isolate: false). Every test file builds its own app on its own database copy, so no state is shared.
     maxWorkers: 3,
-    minWorkers: 1,
+    minWorkers: 3,
+    isolate: false,
     env: tempRoot ? { TMPDIR: tempRoot } : {},
   },
 });
