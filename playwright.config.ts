@@ -25,7 +25,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     // Recording a trace costs every test about a sixth of its time, passing or not: CI keeps the screenshot and the
     // error of a failure, and a failing spec rerun locally (or with PW_TRACE=retain-on-failure) brings its trace.
-    trace: (process.env.PW_TRACE as 'retain-on-failure' | 'on' | 'off' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
+    trace:
+      (process.env.PW_TRACE as 'retain-on-failure' | 'on' | 'off' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
