@@ -1,5 +1,5 @@
 /**
- * The stand-in httpSMS gateway (tests/fixtures/sms-gateway.ts) as its own process, for benches whose load
+ * The stand-in httpSMS gateway (tests/fixtures/sms-gateway/) as its own process, for benches whose load
  * generator must not share an event loop with it (its request handling would show up as latency in the
  * generator's figures). Prints `GATEWAY <url>` once listening; on SIGTERM prints `GATEWAY DONE <messages>
  * <requests>` (messages accepted, one per request_id; every send request) and exits. With GATEWAY_TIMES_FILE set it

@@ -14,14 +14,16 @@ import { readerCreateSchema } from '@domain/rfid';
 
 /**
  * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin who signs in,
- * two HTTP readers per school, one SMS device per school. Readers, attendance settings and devices go through their services
+ * two HTTP readers per school, and SMS devices: SJNHS has enough phones for its morning rush, RES one phone at httpSMS's
+ * default pace, too few, so its messages wait at the phone (the demo's stand-in gateway paces each one). Readers, attendance settings and devices go through their services
  * (tokens hashed, device keys encrypted, system log written, as from the console); the few students are written
  * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
  */
 const SCHOOLS = [
-  { name: 'San Jose National High School', acronym: 'SJNHS' },
-  { name: 'Rizal Elementary School', acronym: 'RES' },
+  { name: 'San Jose National High School', acronym: 'SJNHS', phones: { count: 3, perMinute: 20 } },
+  { name: 'Rizal Elementary School', acronym: 'RES', phones: { count: 1, perMinute: 10 } },
 ];
+const HANDSETS = ['Samsung Galaxy A14', 'Xiaomi Redmi 12', 'Realme C55'];
 const FIRST = [
   'Maria',
   'Juan',
@@ -55,9 +57,16 @@ export interface DemoReader {
   cards: string[];
 }
 
+/** A school's SMS phone: its device record's number, and the messages a minute its httpSMS app sends. */
+export interface DemoPhone {
+  number: string;
+  perMinute: number;
+}
+
 export interface DemoSchool {
   id: number;
   acronym: string;
+  phones: DemoPhone[];
   timeZone: string;
   lateCutoff: string;
   students: DemoStudent[];
@@ -81,7 +90,7 @@ export async function seedDemo(
   const now = enrolledAt.toISOString();
   const schools: DemoSchool[] = [];
   let n = 0;
-  for (const [si, school] of SCHOOLS.entries()) {
+  for (const [si, { phones: plan, ...school }] of SCHOOLS.entries()) {
     const { id: schoolId } = await db
       .insertInto('schools')
       .values({ ...school, isActive: 1, studentCount: 500, createdAt: now, updatedAt: now })
@@ -172,22 +181,37 @@ export async function seedDemo(
       const cards = students.filter((_, i) => (i % 3 === 2 ? 1 : 0) === gi).map((s) => s.card);
       readers.push({ id: reader.id, name: reader.name, token: reader.token, cards });
     }
-    await createSmsDevice(
-      { db, secrets, gatewayUrl: '', timeZone, sendTimeoutMs: 10_000, clock: systemClock },
-      {
-        name: `${school.acronym} Gate Phone`,
-        deviceName: si === 0 ? 'Samsung Galaxy A14' : 'Xiaomi Redmi 12',
-        phoneNumber: `+63918000000${si + 1}`,
-        apiKey: deviceKey,
-        description: 'Demo device (stand-in httpSMS gateway)',
-        schoolId,
-        status: 'ACTIVE',
-        dailyLimit: 500,
-        isDefault: true,
-      },
-      SEED,
-    );
-    schools.push({ id: schoolId, acronym: school.acronym, timeZone, lateCutoff: DEMO_LATE_CUTOFF, students, readers, admin });
+    // The school's phones, the first its default; the stand-in gateway sends from each at `perMinute`.
+    const phones: DemoPhone[] = [];
+    for (let k = 0; k < plan.count; k += 1) {
+      const phone = { number: `+63918${String((si + 1) * 100 + k + 1).padStart(7, '0')}`, perMinute: plan.perMinute };
+      await createSmsDevice(
+        { db, secrets, gatewayUrl: '', timeZone, sendTimeoutMs: 10_000, clock: systemClock },
+        {
+          name: `${school.acronym} Gate Phone${plan.count > 1 ? ` ${k + 1}` : ''}`,
+          deviceName: HANDSETS[(si + k) % HANDSETS.length]!,
+          phoneNumber: phone.number,
+          apiKey: deviceKey,
+          description: `Demo device (stand-in httpSMS gateway, ${phone.perMinute} messages a minute)`,
+          schoolId,
+          status: 'ACTIVE',
+          dailyLimit: 500,
+          isDefault: k === 0,
+        },
+        SEED,
+      );
+      phones.push(phone);
+    }
+    schools.push({
+      id: schoolId,
+      acronym: school.acronym,
+      phones,
+      timeZone,
+      lateCutoff: DEMO_LATE_CUTOFF,
+      students,
+      readers,
+      admin,
+    });
   }
   return schools;
 }

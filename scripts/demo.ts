@@ -1,7 +1,10 @@
 /**
  * `npm run demo`: the product with a demo data set (scripts/demo-data.ts), a local stand-in httpSMS gateway (a
- * real HTTP server that records messages and posts delivery webhooks back) and the demo schools' readers tapping
- * cards, so that Attendance History and SMS History fill within a minute. Data lives in DEMO_DATA_DIR (default
+ * real HTTP server whose phones send at their pace in real time and post sent and delivery webhooks back) and the
+ * demo schools' readers tapping cards, so that Attendance History and SMS History fill within a minute. SJNHS has
+ * phones enough for its morning rush; RES has one at httpSMS's default pace, too few, so its messages wait at the
+ * phone and reach parents late. DEMO_PHONES=instant makes every phone send at once instead (for runs at a speed
+ * where a real phone's minute covers hours of the school's day). Data lives in DEMO_DATA_DIR (default
  * ./data/demo), wiped on each start. Ctrl-C (or SIGTERM) stops everything.
  *
  * The taps are real: each reader posts to POST /api/rfid/taps on this server over HTTP with its own token (the
@@ -18,8 +21,8 @@ import { spawnSync } from 'node:child_process';
 import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { localDate, localTime } from '@core/time/time';
-import { startStandInGateway } from '../tests/fixtures/sms-gateway';
-import { seedDemo } from './demo-data';
+import { INSTANT_PHONE, startStandInGateway } from '../tests/fixtures/sms-gateway';
+import { seedDemo, type DemoSchool } from './demo-data';
 import { playTaps, readerClient } from './reader-sim';
 import { schoolDays } from './school-day';
 import { DEMO_SPANS, demoClock } from './demo-clock';
@@ -31,6 +34,7 @@ const port = Number(process.env.PORT ?? 4321);
 const email = process.env.SUPER_ADMIN_EMAIL ?? 'demo@example.com';
 const password = process.env.SUPER_ADMIN_PASSWORD ?? 'DemoPass123';
 const speed = Number(process.env.DEMO_SPEED ?? 120);
+const instantPhones = process.env.DEMO_PHONES === 'instant';
 /** The simulated clock starts on today's date at this local time, in the morning rush. */
 const DEMO_START = '07:00';
 
@@ -44,7 +48,8 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const gateway = await startStandInGateway();
+// Real time: phones as httpSMS runs them (a number the demo did not declare gets httpSMS's defaults).
+const gateway = await startStandInGateway({ defaultPhone: instantPhones ? INSTANT_PHONE : {} });
 const webhookSecret = randomBytes(24).toString('base64url');
 const config = loadConfig({
   ...process.env,
@@ -79,6 +84,12 @@ const deviceKey = `demo-${randomBytes(12).toString('hex')}`;
 gateway.keys.add(deviceKey);
 gateway.webhook = { url: `http://127.0.0.1:${port}/api/webhooks/sms`, secret: webhookSecret, delayMs: 3000 };
 const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone, clock.now(), config.scryptCost);
+for (const phone of schools.flatMap((s) => s.phones))
+  gateway.addPhone(phone.number, { messagesPerMinute: instantPhones ? 0 : phone.perMinute });
+const phoneLines = schools.map(
+  (s) =>
+    `${s.acronym} ${s.phones.length} phone${s.phones.length === 1 ? '' : 's'} × ${instantPhones ? 'no limit' : `${s.phones[0]!.perMinute}/min`}`,
+);
 await app.listen({ port, host: config.host });
 
 const spans = DEMO_SPANS.map((s) => `${s.from}–${s.to}`).join(' and ');
@@ -87,15 +98,18 @@ Demo running on http://localhost:${port}
   Sign in:   ${email} / ${password}   (http://localhost:${port}/login)
 ${schools.map((s) => `  School:    ${s.admin.email} / ${s.admin.password}   (${s.acronym}'s admin: the school-admin console)`).join('\n')}
   Watch:     http://localhost:${port}/super-admin/attendance-history  and  /super-admin/sms-history
-             (SENT as each tap's message reaches the gateway, DELIVERED ~3 s later)
+             (SENT as each tap's message reaches the gateway, DELIVERED ~3 s after its phone sends it)
   Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: school days on a
              simulated clock from ${firstDay} ${DEMO_START}, ${speed}× faster, showing ${spans} of each day
              (late cutoff ${schools[0]!.lateCutoff}, absences at 10:00, ${config.schoolTimezone})
-  Gateway:   stand-in httpSMS at ${gateway.url} (records messages, posts delivery webhooks)
+  Gateway:   stand-in httpSMS at ${gateway.url} (phones send at their pace, post sent and delivery webhooks)
+  Phones:    ${phoneLines.join(', ')}${instantPhones ? ' (DEMO_PHONES=instant)' : ' (SJNHS has enough for its rush; RES too few: its messages wait at the phone)'}
   Data:      ${dataDir} (wiped on the next start)
 Ctrl-C stops the demo.
 `);
 
+/** Messages waiting on a school's phones at the gateway (its rush shows here when it has too few). */
+const waiting = (school: DemoSchool) => school.phones.reduce((n, p) => n + (gateway.phones.get(p.number)?.queue.length ?? 0), 0);
 const stop = new AbortController();
 const readers = schools.flatMap((school) =>
   school.readers.map((reader, gate) => {
@@ -105,7 +119,7 @@ const readers = schools.flatMap((school) =>
       {
         onAnswer: (tap, a) =>
           console.log(
-            `  ${localDate(tap.tappedAt, school.timeZone)} ${localTime(tap.tappedAt, school.timeZone)}  ${reader.name.padEnd(15)} ${(names.get(tap.cardUid) ?? `card ${tap.cardUid}`).padEnd(20)} ${a.outcome}${a.replayed ? ' (replayed)' : ''}   gateway: ${gateway.messages.length} SMS`,
+            `  ${localDate(tap.tappedAt, school.timeZone)} ${localTime(tap.tappedAt, school.timeZone)}  ${reader.name.padEnd(15)} ${(names.get(tap.cardUid) ?? `card ${tap.cardUid}`).padEnd(20)} ${a.outcome}${a.replayed ? ' (replayed)' : ''}   gateway: ${gateway.messages.length} SMS, ${waiting(school)} waiting on ${school.acronym}'s phones`,
           ),
         onError: (err) => console.error(`  ${reader.name}: ${String(err)}`),
       },

@@ -35,7 +35,8 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
 }
 
 // SMS devices send through a stand-in httpSMS gateway (a real HTTP server here), which posts delivery webhooks back.
-const gateway = await startStandInGateway();
+// Its phones run as httpSMS's do by default (10 messages a minute, each phone on its own), in real time.
+const gateway = await startStandInGateway({ defaultPhone: {} });
 const SMS_WEBHOOK_SECRET = 'e2e-sms-webhook-secret';
 // Messenger replies (an opt-in link refused) go to a stand-in Graph API, never to Facebook.
 const graph = await startStandInGraph();

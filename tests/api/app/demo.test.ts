@@ -10,8 +10,9 @@ import { addDays, localDate } from '@core/time/time';
  * `npm run demo` end to end: the demo script as its own process, on a temp data dir and a free port,
  * with a minimal built site (so it does not run astro build). Signed in as the demo admin through the real API, a
  * newcomer must see within a minute an attendance record in Attendance History (a real tap of a demo reader) and
- * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History. At any hour,
- * the demo's shifted clock plays whole school days — late arrivals, absences, check-outs — one after another.
+ * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History; one school has phones
+ * enough for its rush, the other too few. At any hour, the demo's shifted clock plays whole school days — late
+ * arrivals, absences, check-outs — one after another.
  * The demo runs on SQLite whatever the API tests use, so it runs once.
  */
 const DEMO = { email: 'demo@example.com', password: 'DemoPass123' };
@@ -93,6 +94,15 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       expect(signIn.status, email).toBe(200);
     }
 
+    // SJNHS's three phones at 20 a minute, RES's one at 10, as device records and as the stand-in gateway's phones.
+    expect(demo.output()).toContain('  Phones:    SJNHS 3 phones × 20/min, RES 1 phone × 10/min (');
+    type Device = { phoneNumber: string; status: string; isDefault: boolean; school: { acronym: string } | null };
+    const devices = await get<Device[]>('/api/super-admin/sms-devices');
+    const phonesOf = (acronym: string) => devices.filter((d) => d.school?.acronym === acronym && d.status === 'ACTIVE');
+    expect(phonesOf('SJNHS')).toHaveLength(3);
+    expect(phonesOf('SJNHS').filter((d) => d.isDefault)).toHaveLength(1);
+    expect(phonesOf('RES')).toHaveLength(1);
+
     // The dashboard's Total Admins is not 0 (a school admin per demo school).
     expect((await get<{ counts: { admins: number; schools: number } }>('/api/super-admin/dashboard-stats')).counts).toMatchObject(
       {
@@ -146,8 +156,16 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
   }, 90_000);
 
   it('plays whole school days one after another whatever the hour: late arrivals, absences, check-outs, their SMS', async () => {
-    // 1200×: a simulated school day (5 h 40 min shown) in 17 s.
-    const { process: demo, get, firstDay: day } = await startDemo(path.join(dir, 'fast'), { DEMO_SPEED: '1200' });
+    // 1200×: a simulated school day (5 h 40 min shown) in 17 s. A real phone's minute would be 20 hours of it: the
+    // phones send at once here (their pace is the first test's and the stand-in gateway's own tests').
+    const {
+      process: demo,
+      get,
+      firstDay: day,
+    } = await startDemo(path.join(dir, 'fast'), {
+      DEMO_SPEED: '1200',
+      DEMO_PHONES: 'instant',
+    });
     running.push(demo);
     const history = async (date: string) =>
       (await get<{ records: Rec[] }>(`/api/super-admin/attendance-history?startDate=${date}&endDate=${date}&limit=100`)).records;
