@@ -11,7 +11,8 @@ import { channelsFor } from '../../../server/features/outbox/expand';
 import { classifyGraphError } from '../../../server/features/messenger/client';
 import { verifyHubSignature } from '../../../server/features/messenger/hub-signature';
 import { createSecretBox } from '@core/secrets/secrets';
-import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { insertLive, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { smsParts } from '@shared/sms-text';
 import { maskSecret } from '@shared/secrets';
 
 const ctx = {
@@ -31,7 +32,7 @@ describe('message templates', () => {
       'SJHS: Maria Santos was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.',
     );
     for (const type of ['CHECK_IN', 'CHECK_OUT', 'LATE_ARRIVAL', 'ABSENCE'] as const)
-      expect(smsLength(renderMessage(type, ctx)).segments).toBe(1);
+      expect(smsParts(renderMessage(type, ctx)).parts).toBe(1);
   });
 
   it('shorten a very long name rather than spill into a second segment', () => {
@@ -158,14 +159,7 @@ describe('channels, Graph errors, signatures, secrets', () => {
   });
 });
 
-describe('SMS length and live insertion', () => {
-  it('counts GSM-7 and UCS-2 segments', () => {
-    expect(smsLength('a'.repeat(160))).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-    expect(smsLength('a'.repeat(161))).toMatchObject({ segments: 2 });
-    expect(smsLength('€'.repeat(80)).units).toBe(160);
-    expect(smsLength('Kumusta 😀')).toMatchObject({ encoding: 'UCS-2', segments: 1 });
-  });
-
+describe('SMS history live insertion', () => {
   const row = (id: number) => ({ id, status: 'SENT', type: 'CHECK_IN', createdAt: '2026-11-23T00:00:00Z' }) as SmsNotification;
   it('puts a new row on top, trims to the page size and raises the total', () => {
     const page: SmsHistoryPage = {
