@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from '@shared/live-list';
+import { SMS_LIMITS, smsPartsAsSent, type SmsEncoding } from '@shared/sms-text';
 import { SMS_TYPES } from './dashboard';
 import { checkDateOrder, dateQuery, idQuery } from './list-filters';
 import { idField, idParams, safeString } from './validation';
@@ -92,24 +93,12 @@ export const smsHistoryFiltersSchema = z
 export type SmsHistoryFilters = z.output<typeof smsHistoryFiltersSchema>;
 
 /*
- * SMS length. GSM-7 text: 160 characters in one SMS, 153 per part when split; anything else (emoji,
- * non-Latin letters) goes as UCS-2: 70, then 67 per part. A CUSTOM message may take at most 3 parts.
+ * A CUSTOM or class message may take at most 3 SMS parts, counted as it is sent (trimmed, phone punctuation in its
+ * GSM-7 form: @shared/sms-text): 459 GSM-7 characters (an extension character such as € counts 2), or 201 when
+ * an emoji or a letter outside GSM-7 makes it UCS-2.
  */
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€\f';
 export const SMS_MAX_SEGMENTS = 3;
-
-export function smsLength(text: string): { encoding: 'GSM-7' | 'UCS-2'; units: number; segments: number; max: number } {
-  const chars = Array.from(text);
-  const gsm = chars.every((c) => GSM_BASIC.includes(c) || GSM_EXTENDED.includes(c));
-  if (gsm) {
-    const units = chars.reduce((n, c) => n + (GSM_EXTENDED.includes(c) ? 2 : 1), 0);
-    return { encoding: 'GSM-7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153), max: 153 * SMS_MAX_SEGMENTS };
-  }
-  const units = text.length; // UTF-16 code units, as UCS-2 counts them
-  return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67), max: 67 * SMS_MAX_SEGMENTS };
-}
+const maxCharacters = (encoding: SmsEncoding) => SMS_LIMITS[encoding].multi * SMS_MAX_SEGMENTS;
 
 export const CUSTOM_MESSAGE_MESSAGES = {
   studentId: 'Please select a student',
@@ -126,8 +115,9 @@ export const customMessageSchema = z.object({
     .trim()
     .min(1, CUSTOM_MESSAGE_MESSAGES.message)
     .superRefine((v, ctx) => {
-      const len = smsLength(v);
-      if (len.units > len.max) ctx.addIssue({ code: 'custom', message: CUSTOM_MESSAGE_MESSAGES.tooLong(len.max, len.encoding) });
+      const sms = smsPartsAsSent(v);
+      if (sms.parts > SMS_MAX_SEGMENTS)
+        ctx.addIssue({ code: 'custom', message: CUSTOM_MESSAGE_MESSAGES.tooLong(maxCharacters(sms.encoding), sms.encoding) });
     }),
 });
 export type CustomMessageInput = z.output<typeof customMessageSchema>;

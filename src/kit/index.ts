@@ -30,6 +30,8 @@
  *   useDebouncedValue(value, 500) (search as you type); <Breadcrumb items={[{ label, href }]} />; <ProgressBar value max label />
  *
  * DIALOGS AND FORMS: Modal, ConfirmDialog/useConfirm, SuccessOverlay, ErrorBanner, TextField/SelectField…, Button.
+ *   Where staff type an SMS: hint={<SmsCounter text={message} maxParts={3} />} (from '@kit/form/SmsCounter': only the
+ *   dialogs that need it load the SMS rules).
  * Import from here: `import { DataTable, Pager, useListQuery } from '@kit';`
  *
  * FOLDERS: list/ (list state, data, tables, cards, paging, CSV), form/ (form dialogs, confirmations, action results),

@@ -157,15 +157,30 @@ test('SMS history: a CUSTOM message appears live as SENT, then DELIVERED (delive
   await noSideways(page);
 });
 
-test('Send message refuses an over-long text with a clear message', async ({ page }) => {
+test('Send message counts characters and parts as sent, and refuses an over-long text with a clear message', async ({ page }) => {
   await signInViaApi(page);
   await page.goto('/super-admin/sms-history');
   await page.getByRole('button', { name: 'Send message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send message' });
   await dialog.getByLabel('Student').fill('Notifyme');
   await dialog.getByRole('button', { name: /Liza Notifyme/ }).click();
-  await dialog.getByLabel('Message').fill('x'.repeat(470));
-  await expect(dialog.getByText('470 / 459 characters · 4 SMS')).toBeVisible();
+  const message = dialog.getByLabel('Message');
+  // Curly quotes and a dash typed on a phone are sent in their GSM-7 form: still GSM-7, 160 a part.
+  await message.fill('“No classes tomorrow” – the principal’s notice');
+  await expect(dialog.getByText('46 characters · 1 part · GSM-7', { exact: true })).toBeVisible();
+  await message.fill(`${'a'.repeat(150)} {€}`);
+  await expect(dialog.getByText('157 characters · 1 part · GSM-7', { exact: true })).toBeVisible();
+  await message.fill(`${'a'.repeat(150)} {€} [x]`);
+  await expect(dialog.getByText('163 characters · 2 parts · GSM-7', { exact: true })).toBeVisible();
+  // An emoji has no GSM-7 form: the counter says why each part is short before anything is sent.
+  await message.fill('Congratulations! 🎉');
+  await expect(
+    dialog.getByText('19 characters · 1 part · UCS-2: emoji or special characters make each part 70 characters', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await message.fill('x'.repeat(470));
+  await expect(dialog.getByText('470 characters · 4 parts · GSM-7 · at most 3 parts', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Message is too long for 3 SMS: at most 459 characters')).toBeVisible();
 });

@@ -213,7 +213,11 @@ test(
     await expectFitsWidth(page, `class message ${width}`);
     await dialog.getByRole('button', { name: /^Send/ }).click();
     await expect(dialog.getByText('Message is required')).toBeVisible();
-    await dialog.getByLabel('Message').fill('The field trip is on Friday.');
+    await dialog.getByLabel('Message').fill('The field trip is on Friday…');
+    await expect(dialog.getByText('30 characters · 1 part · GSM-7', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Message').fill(`${'Bring a packed lunch. '.repeat(8)}Thank you!`);
+    await expect(dialog.getByText('186 characters · 2 parts · GSM-7', { exact: true })).toBeVisible();
+    await expectFitsWidth(page, `class message counter ${width}`);
     await dialog.getByRole('button', { name: "Send to 2 students' parents" }).click();
     await expect(page.getByText('Message queued for the parents of 2 students')).toBeVisible();
   },

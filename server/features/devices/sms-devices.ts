@@ -3,6 +3,7 @@ import { AppError, notFound } from '@core/http/errors';
 import type { SecretBox } from '@core/secrets/secrets';
 import type { Clock } from '@core/time/clock';
 import { localDate, nowIso } from '@core/time/time';
+import { normalizeSmsText } from '@shared/sms-text';
 import {
   SMS_DEVICE_MESSAGES,
   type SmsDevice,
@@ -216,7 +217,8 @@ export async function testSmsDevice(deps: DeviceDeps, id: number, to: string, ac
     apiKey: deps.secrets.decrypt(row.apiKey),
     from: row.phoneNumber,
     to,
-    content: `Test message from ${row.name}. If you received this, the device is ready to send notifications.`,
+    // In the GSM-7 form every SMS goes in (a device name typed on a phone may carry curly quotes or dashes).
+    content: normalizeSmsText(`Test message from ${row.name}. If you received this, the device is ready to send notifications.`),
     requestId: `test:${id}:${Date.now()}`,
     timeoutMs: deps.sendTimeoutMs,
   });

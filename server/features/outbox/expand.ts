@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
-import { renderMessage } from './templates';
+import { channelText, renderMessage } from './templates';
 import { expiresAt, expiryReason, priorityOf } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
@@ -61,6 +61,7 @@ export interface Writing {
 
 /**
  * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
+ * `intentText` is the intent's; the message (sent and shown in History) is the channel's form of it (`channelText`).
  * Its key extends the intent's, so writing it twice is a no-op. With a `lease` the row is written claimed by it
  * ('sending'), for the worker to send at once; if the worker dies first, the lease runs out and any worker takes
  * the row as it takes every stuck one. Returns the outbox row, or null when it already existed.
@@ -71,11 +72,12 @@ export async function addChannelMessage(
   intentKey: string,
   channel: Channel,
   recipient: string,
-  text: string,
+  intentText: string,
   preference: string,
   { now: at, expiry = { at: null }, lease }: Writing,
 ): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
+  const text = channelText(channel, intentText);
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
   if (exists) return null;
   const now = at.toISOString();

@@ -3,6 +3,8 @@ import { isPostgres, type Executor } from '@core/db/index';
 import type { Database, NotificationOutboxTable } from '@core/db/schema';
 import { nowIso } from '@core/time/time';
 import { OUTBOX, type OutboxRow } from './claim';
+import { channelPayloadOf } from './payloads';
+import { channelText } from './templates';
 
 /*
  * How a claimed per-channel row ends an attempt. Every update is guarded by the row still being 'sending'
@@ -159,7 +161,8 @@ export async function expireDue(db: Executor, reason: string, now: Date): Promis
 /**
  * A FACEBOOK_MESSENGER_ONLY message whose Messenger window is closed goes by SMS instead. The
  * SAME message (outbox row and history row, so the parent gets it once and History shows one row) changes channel:
- * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History.
+ * SMS to `phone`, key `{intentKey}:SMS` (the gateway's request_id), due now, with the note shown in History, its text
+ * in the SMS form (`channelText`).
  * False when the lease was lost or an SMS of this intent exists already (nothing changed).
  */
 export async function switchToSms(
@@ -170,6 +173,8 @@ export async function switchToSms(
 ): Promise<boolean> {
   const { phone, key, note } = to;
   const now = at.toISOString();
+  const payload = channelPayloadOf(row);
+  const text = channelText('SMS', payload.text);
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
     if (taken) return false;
@@ -180,13 +185,14 @@ export async function switchToSms(
       channel: 'SMS',
       recipient: phone,
       idempotencyKey: key,
+      payload: JSON.stringify({ ...payload, text }),
       nextAttemptAt: now,
       lastError: note,
     });
     if (!held || row.smsNotificationId == null) return held;
     await trx
       .updateTable('smsNotifications')
-      .set({ channel: 'SMS', phoneNumber: phone, requestId: key, note, updatedAt: now })
+      .set({ channel: 'SMS', phoneNumber: phone, requestId: key, note, message: text, updatedAt: now })
       .where('id', '=', row.smsNotificationId)
       .where('status', '=', 'PENDING')
       .execute();

@@ -1,8 +1,9 @@
+import { normalizeSmsText, smsParts } from '@shared/sms-text';
 import type { NotificationType } from './intents';
 
 /**
- * One message per notification type. Short enough for one SMS segment (160 GSM-7 characters) for any
- * ordinary name: the school goes by its acronym and a long name is shortened, never the facts (who, what, when).
+ * One message per notification type. Short enough for one SMS part (160 GSM-7 characters, counted as sent) for
+ * any ordinary name: the school goes by its acronym and a long name is shortened, never the facts (who, what, when).
  */
 export interface TemplateContext {
   firstName: string;
@@ -14,8 +15,6 @@ export interface TemplateContext {
   /** CUSTOM only */
   text?: string;
 }
-
-const SEGMENT = 160;
 
 /**
  * The two formatters of a time zone, made once: building an Intl.DateTimeFormat costs far more than using one,
@@ -49,18 +48,37 @@ const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { ti
   ABSENCE: (name, t) => `${name} was marked ABSENT today, ${t.date}. Please contact the school if this is unexpected.`,
 };
 
+/**
+ * The text a channel sends: an SMS in its GSM-7 form (curly quotes, dashes, ellipses and odd spaces typed on
+ * phones would make it UCS-2, 70 characters a part); Messenger takes the text as written.
+ */
+export const channelText = (channel: 'SMS' | 'MESSENGER', text: string): string =>
+  channel === 'SMS' ? normalizeSmsText(text) : text;
+
+/** A notice's SMS parts as the outbox sends it (normalised). */
+const partsOf = (text: string) => smsParts(normalizeSmsText(text));
+
 export function renderMessage(type: NotificationType, ctx: TemplateContext): string {
   if (type === 'CUSTOM') return (ctx.text ?? '').trim();
   const when = formatLocalTime(ctx.occurredAt, ctx.timeZone);
   const prefix = ctx.schoolAcronym ? `${ctx.schoolAcronym}: ` : '';
-  let name = `${ctx.firstName} ${ctx.lastName}`.trim();
-  let text = prefix + BODIES[type](name, when);
-  if (text.length > SEGMENT) {
-    // Shorten the name (first name + last initial, then the first name cut) until it fits one segment.
-    name = `${ctx.firstName} ${ctx.lastName.charAt(0)}.`;
-    text = prefix + BODIES[type](name, when);
-    const over = text.length - SEGMENT;
-    if (over > 0) text = prefix + BODIES[type](`${ctx.firstName.slice(0, Math.max(1, ctx.firstName.length - over - 1))}.`, when);
+  const withName = (name: string) => prefix + BODIES[type](name, when);
+  const text = withName(`${ctx.firstName} ${ctx.lastName}`.trim());
+  const full = partsOf(text).parts;
+  if (full <= 1) return text;
+  // First name + last initial; when that is still too long for one GSM-7 part, the first name cut.
+  const shortText = withName(`${ctx.firstName} ${Array.from(ctx.lastName)[0] ?? ''}.`);
+  const short = partsOf(shortText);
+  if (short.parts <= 1) return shortText;
+  if (short.encoding === 'GSM-7') {
+    const first = Array.from(ctx.firstName);
+    const over = short.characters - short.perPart;
+    for (let keep = Math.max(1, first.length - over); keep >= 1; keep -= 1) {
+      const cut = withName(`${first.slice(0, keep).join('')}.`);
+      if (partsOf(cut).parts <= 1) return cut;
+    }
   }
-  return text;
+  // A first name with letters outside GSM-7 makes the notice UCS-2 (70 per part): it is not cut to letters
+  // nobody would recognise; the shorter form goes only when it saves a part.
+  return short.parts < full ? shortText : text;
 }

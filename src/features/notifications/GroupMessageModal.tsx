@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { actionFailure } from '@kit/form/action';
+import { SmsCounter } from '@kit/form/SmsCounter';
 import { Button, CancelButton, ErrorBanner, Modal, SelectField, SuccessOverlay, TextAreaField } from '@kit';
-import { groupMessageSchema, smsLength, type GroupChoices } from '@domain/sms-history';
+import { groupMessageSchema, SMS_MAX_SEGMENTS, type GroupChoices } from '@domain/sms-history';
 import { validate } from '@domain/validation';
 import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
 
@@ -42,8 +43,6 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
     );
     return () => ctrl.abort();
   }, [gradeId, sectionId]);
-
-  const length = smsLength(message.trim());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -119,7 +118,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
           rows={4}
           value={message}
           error={errors.message}
-          hint={`${length.units} / ${length.max} characters · ${length.segments || 0} SMS`}
+          hint={<SmsCounter text={message} maxParts={SMS_MAX_SEGMENTS} />}
           onChange={(e) => {
             setMessage(e.target.value);
             setErrors(({ message: _m, ...rest }) => rest);

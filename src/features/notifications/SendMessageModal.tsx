@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { searchRecipients, sendCustomMessage } from './sms-history-api';
 import { actionFailure } from '@kit/form/action';
-import { customMessageSchema, smsLength, type MessageRecipient } from '@domain/sms-history';
+import { SmsCounter } from '@kit/form/SmsCounter';
+import { customMessageSchema, SMS_MAX_SEGMENTS, type MessageRecipient } from '@domain/sms-history';
 import { validate } from '@domain/validation';
 import { Button, TextAreaField, TextField, FormDialog } from '@kit';
 
@@ -30,8 +31,6 @@ export function SendMessageModal({ onClose }: { onClose: () => void }) {
       ctrl.abort();
     };
   }, [search, student]);
-
-  const length = smsLength(message.trim());
 
   async function submit() {
     if (sending) return;
@@ -120,7 +119,7 @@ export function SendMessageModal({ onClose }: { onClose: () => void }) {
         rows={4}
         value={message}
         error={errors.message}
-        hint={`${length.units} / ${length.max} characters · ${length.segments || 0} SMS`}
+        hint={<SmsCounter text={message} maxParts={SMS_MAX_SEGMENTS} />}
         onChange={(e) => {
           setMessage(e.target.value);
           setErrors(({ message: _m, ...rest }) => rest);

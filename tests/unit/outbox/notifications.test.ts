@@ -11,7 +11,8 @@ import { channelsFor } from '../../../server/features/outbox/expand';
 import { classifyGraphError } from '../../../server/features/messenger/client';
 import { verifyHubSignature } from '../../../server/features/messenger/hub-signature';
 import { createSecretBox } from '@core/secrets/secrets';
-import { insertLive, smsLength, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { insertLive, type SmsHistoryPage, type SmsNotification } from '@domain/sms-history';
+import { normalizeSmsText, smsParts } from '@shared/sms-text';
 import { maskSecret } from '@shared/secrets';
 
 const ctx = {
@@ -31,7 +32,7 @@ describe('message templates', () => {
       'SJHS: Maria Santos was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.',
     );
     for (const type of ['CHECK_IN', 'CHECK_OUT', 'LATE_ARRIVAL', 'ABSENCE'] as const)
-      expect(smsLength(renderMessage(type, ctx)).segments).toBe(1);
+      expect(smsParts(renderMessage(type, ctx)).parts).toBe(1);
   });
 
   it('shorten a very long name rather than spill into a second segment', () => {
@@ -43,6 +44,30 @@ describe('message templates', () => {
     const text = renderMessage('ABSENCE', long);
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text).toContain('Maria Clara Josefina Esperanza D.');
+  });
+
+  it('count a notice as it is sent: a curly apostrophe in a name is no reason to shorten it', () => {
+    // 160 characters as sent, once ’ is '; as typed the ’ would make it UCS-2 (70 a part).
+    const name = { ...ctx, firstName: 'Maria Clara Josefina', lastName: `O’Brien-${'x'.repeat(43)}` };
+    const text = renderMessage('ABSENCE', name);
+    expect(text).toContain(`Maria Clara Josefina O’Brien-${'x'.repeat(43)} was`);
+    expect(smsParts(normalizeSmsText(text))).toMatchObject({ encoding: 'GSM-7', characters: 160, parts: 1 });
+    // One letter more: the last initial.
+    expect(renderMessage('ABSENCE', { ...name, lastName: `${name.lastName}x` })).toContain('Maria Clara Josefina O. was');
+  });
+
+  it('a letter outside GSM-7 (UCS-2, 70 a part) shortens to the last initial only when that saves a part', () => {
+    const ramirez = { ...ctx, firstName: 'Juan', lastName: 'Ramírez' };
+    // 'Juan R.' leaves no UCS-2 letter: one GSM-7 part.
+    expect(renderMessage('ABSENCE', ramirez)).toBe(
+      'SJHS: Juan R. was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.',
+    );
+    // The letter is in the first name: the name stays whole, in two UCS-2 parts, never cut to a stub.
+    const zoe = { ...ctx, firstName: 'Zoë', lastName: 'Cruz' };
+    const text = renderMessage('ABSENCE', zoe);
+    expect(text).toBe('SJHS: Zoë Cruz was marked ABSENT today, Nov 24. Please contact the school if this is unexpected.');
+    expect(smsParts(text)).toMatchObject({ encoding: 'UCS-2', parts: 2 });
+    expect(renderMessage('CHECK_IN', zoe)).toBe('SJHS: Zoë Cruz arrived at school at 7:12 AM, Nov 24.');
   });
 
   it('CUSTOM is the admin text as written (trimmed)', () => {
@@ -158,14 +183,7 @@ describe('channels, Graph errors, signatures, secrets', () => {
   });
 });
 
-describe('SMS length and live insertion', () => {
-  it('counts GSM-7 and UCS-2 segments', () => {
-    expect(smsLength('a'.repeat(160))).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-    expect(smsLength('a'.repeat(161))).toMatchObject({ segments: 2 });
-    expect(smsLength('€'.repeat(80)).units).toBe(160);
-    expect(smsLength('Kumusta 😀')).toMatchObject({ encoding: 'UCS-2', segments: 1 });
-  });
-
+describe('SMS history live insertion', () => {
   const row = (id: number) => ({ id, status: 'SENT', type: 'CHECK_IN', createdAt: '2026-11-23T00:00:00Z' }) as SmsNotification;
   it('puts a new row on top, trims to the page size and raises the total', () => {
     const page: SmsHistoryPage = {
