@@ -183,6 +183,8 @@ export async function seedDemo(
         schoolId,
         status: 'ACTIVE',
         dailyLimit: 500,
+        // httpSMS's default: the demo's phones send at a real phone's pace.
+        sendRatePerMinute: 10,
         isDefault: true,
       },
       SEED,

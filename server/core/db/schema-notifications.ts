@@ -17,6 +17,10 @@ export interface SmsDeviceTable {
   provider: Generated<string>;
   baseUrl: string | null;
   isDefault: Flag;
+  /** Messages a minute the outbox hands the phone (migration 0032; 1–60, httpSMS's own setting). */
+  sendRatePerMinute: Generated<number>;
+  /** ISO time before which the phone has no room (the pace, shared by every server process); null = free. */
+  nextSendAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
