@@ -5,7 +5,8 @@ import { localTime } from '@core/time/time';
  * The pace of each SMS device and the pool a school's messages share. A phone sends at most its rate a minute
  * (httpSMS spaces its sends 60 / rate seconds apart and queues the rest on its side, out of our order and expiry),
  * so the outbox hands a device one message per gap and keeps the queue itself. The pace lives in the database
- * (sms_devices.next_send_at), so every server process shares one budget per phone.
+ * (sms_devices.next_send_at), so every server process shares one budget per phone. A rate of 0 (httpSMS's "no
+ * limit", which the API never sets) is not paced.
  */
 
 /** The time between two hand-overs to a phone of `rate` messages a minute, rounded up to the ms. */
