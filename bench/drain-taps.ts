@@ -175,6 +175,8 @@ async function main() {
     const base = `http://127.0.0.1:${server.match[1]}`;
     const { schoolId, readerToken } = await setUp(base);
     db = createDb({ databaseUrl: usePg ? pgUrl : undefined, sqliteFile: path.join(dataDir, 'app.db'), pgSchema: schema });
+    // Unpaced (rate 0, httpSMS's "no limit", which the API never sets): the bench times the engine, not a phone's pace.
+    await db.updateTable('smsDevices').set({ sendRatePerMinute: 0 }).execute();
     const cards = Array.from({ length: STUDENTS }, (_, i) => `D${String(i).padStart(7, '0')}`);
     await insertCardStudents(db, schoolId, cards, 'drain');
 

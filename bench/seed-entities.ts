@@ -125,9 +125,11 @@ export function entityTables(w: World): TableRows[] {
       'id name location school_id token_hash is_active created_at updated_at',
       ids(plan.schools).map((id) => [id, `Gate ${id}`, 'Main gate', id, `bench-reader-${id}`, 1, ...stamp]),
     ),
+    // Unpaced (rate 0, httpSMS's "no limit", which the API never sets): the stand-in gateway has no phone behind it,
+    // and the benches measure the engine's cost per message, not a phone's pace.
     one(
       'sms_devices',
-      'id name device_name phone_number api_key school_id status daily_limit is_default created_at updated_at',
+      'id name device_name phone_number api_key school_id status daily_limit is_default send_rate_per_minute created_at updated_at',
       ids(plan.schools).map((id) => [
         id,
         `SMS ${id}`,
@@ -138,6 +140,7 @@ export function entityTables(w: World): TableRows[] {
         'ACTIVE',
         2000,
         id === 1 ? 1 : 0,
+        0,
         ...stamp,
       ]),
     ),

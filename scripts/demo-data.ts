@@ -196,6 +196,7 @@ export async function seedDemo(
           schoolId,
           status: 'ACTIVE',
           dailyLimit: 500,
+          sendRatePerMinute: phone.perMinute,
           isDefault: k === 0,
         },
         SEED,

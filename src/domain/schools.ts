@@ -16,6 +16,7 @@ export const SCHOOL_MESSAGES = {
   expiry: 'Expiry date must be after contract date',
   date: 'Please enter a valid date (YYYY-MM-DD)',
   duplicateAcronym: 'A school with this acronym already exists',
+  allowGlobalOverflow: 'Global overflow must be true or false',
   depedSchoolId: 'DepEd School ID must be 6 digits',
 } as const;
 
@@ -78,10 +79,16 @@ const expiryRule = (v: { contractDate?: string | null; contractExpiryDate?: stri
 export const schoolCreateSchema = schoolFields.superRefine(expiryRule);
 export type SchoolCreateInput = z.output<typeof schoolCreateSchema>;
 
-/** PATCH /api/super-admin/schools/{id}: any subset; null clears an optional field; isActive included. */
+/**
+ * PATCH /api/super-admin/schools/{id}: any subset; null clears an optional field; isActive included, and
+ * allowGlobalOverflow (global SMS devices take the school's messages when its own phones have no room).
+ */
 export const schoolUpdateSchema = schoolFields
   .partial()
-  .extend({ isActive: booleanField('Active must be true or false').optional() })
+  .extend({
+    isActive: booleanField('Active must be true or false').optional(),
+    allowGlobalOverflow: booleanField(SCHOOL_MESSAGES.allowGlobalOverflow).optional(),
+  })
   .superRefine(expiryRule);
 export type SchoolUpdateInput = z.output<typeof schoolUpdateSchema>;
 
@@ -114,6 +121,8 @@ export const schoolSchema = z.object({
   website: z.string().nullable(),
   depedSchoolId: z.string().nullable(),
   isActive: z.boolean(),
+  /** Global SMS devices take this school's messages when its own ACTIVE phones have no room (super admin's choice). */
+  allowGlobalOverflow: z.boolean(),
   studentCount: z.number().nullable(),
   currentStudentCount: z.number(),
   currentAdminCount: z.number(),

@@ -41,6 +41,7 @@ export const smsNotificationSchema = z.object({
   message: z.string(),
   phoneNumber: z.string().nullable(),
   status: z.enum(SMS_STATUSES),
+  /** Why it stopped (FAILED, UNCERTAIN, EXPIRED), or, while PENDING, why it waits ('Waiting for a phone (next free at 07:02)'). */
   failureReason: z.string().nullable(),
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

@@ -34,6 +34,14 @@ test('SMS device: add, masked key, Test flow (success, bad number), delete', LAY
   await dialog.getByLabel('Phone Number').fill('+639181234567');
   await dialog.getByLabel(/^API Key/).fill('e2e-device-key-0042');
   await dialog.getByLabel('Daily Limit').fill('300');
+  // The send rate starts at httpSMS's 10, names the phone's own setting, and refuses more than 60.
+  const rate = dialog.getByLabel(/^Send Rate/);
+  await expect(rate).toHaveValue('10');
+  await expect(dialog.getByText("Set the same value as the phone's 'messages per minute' in the httpSMS app")).toBeVisible();
+  await rate.fill('61');
+  await dialog.getByRole('button', { name: 'Add Device' }).click();
+  await expect(dialog.getByText('Send rate must be a whole number from 1 to 60 messages a minute')).toBeVisible();
+  await rate.fill('20');
   await dialog.getByRole('button', { name: 'Add Device' }).click();
   await expect(dialog).toBeHidden();
 
@@ -42,6 +50,7 @@ test('SMS device: add, masked key, Test flow (success, bad number), delete', LAY
   await expect(card.getByText('••••••••0042')).toBeVisible();
   await expect(card.getByText('Global')).toBeVisible();
   await expect(card.getByText('Never')).toBeVisible();
+  await expect(card.getByText('20 a minute')).toBeVisible();
   await noSideways(page);
 
   await card.getByRole('button', { name: `Test ${name}` }).click();
@@ -108,6 +117,8 @@ test('SMS history: a CUSTOM message appears live as SENT, then DELIVERED (delive
       apiKey: 'e2e-history-key',
       schoolId,
       isDefault: true,
+      // One message a second: the second message below does not wait long for the phone.
+      sendRatePerMinute: 60,
     },
   });
   expect(device.status()).toBe(201);

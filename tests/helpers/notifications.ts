@@ -36,7 +36,11 @@ export async function addStudent(
   return row.id;
 }
 
-/** Creates an SMS device through the API; returns it. */
+/**
+ * Creates an SMS device through the API; returns it. Without a `sendRatePerMinute` the device is then set unpaced
+ * (rate 0, httpSMS's "no limit", which the API never sets): the stand-in gateway has no phone behind it, and tests
+ * about something else send bursts through one device. The pace's own tests give a rate.
+ */
 export async function addDevice(app: FastifyInstance, token: string, data: Record<string, unknown>) {
   seq += 1;
   const res = await as(token)(app, {
@@ -51,7 +55,12 @@ export async function addDevice(app: FastifyInstance, token: string, data: Recor
     },
   });
   if (res.statusCode !== 201) throw new Error(`create device failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: number; phoneNumber: string; schoolId: number | null };
+  const device = res.json().data as { id: number; phoneNumber: string; schoolId: number | null; sendRatePerMinute: number };
+  if (data.sendRatePerMinute === undefined) {
+    await app.db.updateTable('smsDevices').set({ sendRatePerMinute: 0 }).where('id', '=', device.id).execute();
+    device.sendRatePerMinute = 0;
+  }
+  return device;
 }
 
 /** Writes an attendance-style intent the way the tap intake does (own transaction), on the app's clock. */

@@ -17,6 +17,13 @@ export interface SmsDeviceTable {
   provider: Generated<string>;
   baseUrl: string | null;
   isDefault: Flag;
+  /**
+   * Messages a minute the outbox hands the phone (migration 0032; 1–60 through the API, httpSMS's own setting).
+   * 0 is httpSMS's "no limit": not paced; only stand-in gateways of tests and benches have it, written directly.
+   */
+  sendRatePerMinute: Generated<number>;
+  /** ISO time before which the phone has no room (the pace, shared by every server process); null = free. */
+  nextSendAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

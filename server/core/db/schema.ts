@@ -70,6 +70,8 @@ export interface SchoolTable {
   depedSchoolId: string | null;
   schoolYearStart: string | null;
   schoolYearEnd: string | null;
+  /** Migration 0032: 1 = global devices take the school's messages when its own phones have no room. */
+  allowGlobalOverflow: Flag;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;

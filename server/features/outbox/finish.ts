@@ -44,6 +44,8 @@ function recordSent(db: Executor, noteId: number, ids: { deviceId?: number | nul
         .end(),
       providerMsgId: eb.case().when('sentAt', 'is', null).then(eb.val(ids.providerMsgId)).else(eb.ref('providerMsgId')).end(),
       status: eb.case().when('status', '=', 'PENDING').then(eb.val('SENT')).else(eb.ref('status')).end(),
+      // A pending message's reason says why it waited: sent, it has none.
+      failureReason: eb.case().when('status', '=', 'PENDING').then(null).else(eb.ref('failureReason')).end(),
       updatedAt: now,
     }))
     .where('id', '=', noteId)
@@ -223,4 +225,34 @@ export async function markRetry(
     nextAttemptAt: retryAt.toISOString(),
     deviceId: deviceId ?? row.deviceId,
   });
+}
+
+/**
+ * Every phone the message may use is busy: it goes back to pending until `until` (when the first has room), with no
+ * attempt counted and no backoff, and History shows why it waits. Nothing was handed over, so nothing is in flight.
+ * Two statements, not one transaction: the outbox row is what counts; History's reason only follows it.
+ */
+export async function markWait(
+  db: Executor,
+  row: OutboxRow,
+  reason: string,
+  until: Date,
+  deviceId?: number | null,
+): Promise<boolean> {
+  const held = await updateHeld(db, row, {
+    ...SETTLED,
+    status: OUTBOX.pending,
+    lastError: reason,
+    nextAttemptAt: until.toISOString(),
+    deviceId: deviceId ?? row.deviceId,
+  });
+  if (!held || row.smsNotificationId == null) return held;
+  await db
+    .updateTable('smsNotifications')
+    .set({ failureReason: reason, updatedAt: nowIso() })
+    .where('id', '=', row.smsNotificationId)
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb('failureReason', 'is', null), eb('failureReason', '!=', reason)]))
+    .execute();
+  return true;
 }

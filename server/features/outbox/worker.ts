@@ -12,7 +12,7 @@ import { claimDue, renewLease, type OutboxRow } from './claim';
 import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
 import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
 import { addChannelMessage, expandIntent, studentContext } from './expand';
-import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, switchToSms } from './finish';
+import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, markWait, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
 import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { expiryReason } from './urgency';
@@ -80,6 +80,11 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const after = (delayMs: number) => new Date(clock.now().getTime() + delayMs);
   let running = false;
   let loop: Promise<void> | null = null;
+  /**
+   * What the last pass did: rows that waited for a phone, rows that moved (sent, settled, expanded…), and when the
+   * first busy phone has room (ms on the clock, kept across passes until then). A pass whose rows all waited is idle.
+   */
+  const pass = { waited: 0, moved: 0, soonest: Infinity };
   let wake: (() => void) | null = null;
 
   // The school's time zone (a device's daily count is per local day), cached as tap intake caches a school's
@@ -96,6 +101,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   }
 
   async function finish(row: OutboxRow, outcome: Outcome) {
+    if (outcome.kind !== 'wait') pass.moved += 1;
     if (outcome.kind === 'lost') {
       log.warn({ outboxId: row.id }, 'outbox lease lost: another worker holds the row');
       return;
@@ -107,6 +113,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     }
     if (outcome.kind === 'uncertain') {
       if (await markUncertain(db, row, outcome.reason)) await emit(row);
+      return;
+    }
+    if (outcome.kind === 'wait') {
+      // Every phone is busy: not an attempt; the loop wakes when the first has room.
+      pass.waited += 1;
+      pass.soonest = Math.min(pass.soonest, outcome.until.getTime());
+      await markWait(db, row, outcome.reason, outcome.until, outcome.deviceId);
       return;
     }
     if (outcome.kind === 'unknown') {
@@ -172,6 +185,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   async function processRow(row: OutboxRow) {
     try {
       if (row.channel === 'INTENT') {
+        pass.moved += 1;
         const messages = await db
           .transaction()
           .execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours, clock.now()));
@@ -242,6 +256,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   }
 
   async function runOnce(): Promise<number> {
+    pass.waited = 0;
+    pass.moved = 0;
     await sweepExpired();
     const claimStart = performance.now();
     const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000, clock.now());
@@ -273,6 +289,14 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     return rows.length;
   }
 
+  /** How long an idle loop sleeps: the poll interval, or less when a busy phone has room sooner. */
+  function idleMs() {
+    const untilFree = pass.soonest - clock.now().getTime();
+    if (untilFree > 0) return Math.min(config.pollMs, untilFree);
+    pass.soonest = Infinity;
+    return config.pollMs;
+  }
+
   async function run() {
     while (running) {
       let handled = 0;
@@ -284,9 +308,10 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       // The claim is database work too: between passes the loop gets its turn (see yieldToLoop).
       await yieldToLoop();
       if (!running) break;
-      if (handled === 0) {
+      // Idle: nothing was due, or every row waited for a busy phone (claiming them again at once would only spin).
+      if (handled === 0 || (pass.waited > 0 && pass.moved === 0)) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, config.pollMs);
+          const timer = setTimeout(resolve, idleMs());
           wake = () => {
             clearTimeout(timer);
             resolve();

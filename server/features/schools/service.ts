@@ -96,6 +96,7 @@ function toSchool(row: SchoolWithCounts) {
     ...row,
     contractAmount: row.contractAmount == null ? null : Number(row.contractAmount),
     isActive: Boolean(row.isActive),
+    allowGlobalOverflow: Boolean(row.allowGlobalOverflow),
     logoUrl: fileUrl(row.logoUrl),
     currentStudentCount,
     currentAdminCount: Number(row.currentAdminCount),
@@ -154,7 +155,10 @@ export async function createSchool(db: DB, files: FileBatch, input: SchoolCreate
   return getSchool(db, id);
 }
 
-/** PATCH: the fields given (null clears an optional one), isActive, and a new logo (the old file is removed). */
+/**
+ * PATCH: the fields given (null clears an optional one), isActive, allowGlobalOverflow, and a new logo (the old file
+ * is removed).
+ */
 export async function updateSchool(
   db: DB,
   files: FileBatch,
@@ -173,16 +177,22 @@ export async function updateSchool(
   const changes = {
     ...editableValues(input, false),
     isActive: input.isActive,
+    allowGlobalOverflow: input.allowGlobalOverflow,
     logoUrl: await storeFile(files, 'logo', before.logoUrl),
   };
   const changed = diff(before, changes);
   // Nothing differs: nothing is written, and the log gets no entry with an empty diff.
   if (Object.keys(changed).length === 0) return before;
   await db.transaction().execute(async (trx) => {
-    const isActive = changes.isActive === undefined ? undefined : changes.isActive ? 1 : 0;
+    const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
     await trx
       .updateTable('schools')
-      .set({ ...changes, isActive, updatedAt: nowIso() })
+      .set({
+        ...changes,
+        isActive: flag(changes.isActive),
+        allowGlobalOverflow: flag(changes.allowGlobalOverflow),
+        updatedAt: nowIso(),
+      })
       .where('id', '=', id)
       .execute();
     await writeLog(trx, actor, {

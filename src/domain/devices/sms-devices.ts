@@ -20,6 +20,9 @@ export const SMS_DEVICE_MESSAGES = {
   apiKey: 'API key is required',
   status: 'Status must be Active, Inactive or Maintenance',
   dailyLimit: 'Daily limit must be a whole number of 0 or more',
+  sendRate: 'Send rate must be a whole number from 1 to 60 messages a minute',
+  sendRateHint:
+    "Set the same value as the phone's 'messages per minute' in the httpSMS app (10 by default; Android asks for permission above about 30)",
   school: 'Please choose a school or Global (All Schools)',
   notFound: 'SMS device not found',
   testPhone: 'Please enter a phone number to send the test to',
@@ -28,6 +31,12 @@ export const SMS_DEVICE_MESSAGES = {
   testError: 'An error occurred while testing the device.',
   deleteConfirm: 'Are you sure you want to delete this device?',
 } as const;
+
+/**
+ * Messages a minute the outbox hands one phone: httpSMS's own per-phone setting, whose default is 10 (Android asks a
+ * person to allow more than about 30 a minute; httpSMS accepts at most 60).
+ */
+export const SEND_RATE = { default: 10, min: 1, max: 60 } as const;
 
 /** A device as the API returns it: apiKey is masked (last 4 characters) everywhere but an audited reveal. */
 export const smsDeviceSchema = z.object({
@@ -41,6 +50,8 @@ export const smsDeviceSchema = z.object({
   school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
   status: z.enum(SMS_DEVICE_STATUSES),
   dailyLimit: z.number().nullable(),
+  /** Messages a minute the outbox hands this phone, never more over any minute. */
+  sendRatePerMinute: z.number(),
   isDefault: z.boolean(),
   lastActive: z.string().nullable(),
   /** Messages the gateway accepted today (the school's day): what counts against the daily limit. */
@@ -90,6 +101,16 @@ const dailyLimitField = z
     return n === 0 ? null : n;
   });
 
+/** A whole number of messages a minute, 1–60, as a number or numeric text (the form's input). */
+const sendRateField = z.union([z.number(), z.string()], { error: SMS_DEVICE_MESSAGES.sendRate }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n < SEND_RATE.min || n > SEND_RATE.max) {
+    ctx.addIssue({ code: 'custom', message: SMS_DEVICE_MESSAGES.sendRate });
+    return z.NEVER;
+  }
+  return n;
+});
+
 const descriptionField = z
   .union([safeString(), z.null()], { error: 'Description must be text' })
   .optional()
@@ -109,6 +130,7 @@ export const smsDeviceCreateSchema = z.object({
   schoolId: schoolField.transform((v) => v ?? null),
   status: statusField.optional().transform((v) => v ?? 'ACTIVE'),
   dailyLimit: dailyLimitField.transform((v) => v ?? null),
+  sendRatePerMinute: sendRateField.optional().transform((v) => v ?? SEND_RATE.default),
   isDefault: flag.optional().transform((v) => v ?? false),
 });
 export type SmsDeviceCreateInput = z.output<typeof smsDeviceCreateSchema>;
@@ -127,6 +149,7 @@ export const smsDeviceUpdateSchema = z.object({
   schoolId: schoolField,
   status: statusField.optional(),
   dailyLimit: dailyLimitField,
+  sendRatePerMinute: sendRateField.optional(),
   isDefault: flag.optional(),
 });
 export type SmsDeviceUpdateInput = z.output<typeof smsDeviceUpdateSchema>;
@@ -161,6 +184,7 @@ export interface SmsDeviceForm {
   schoolId: string;
   status: SmsDeviceStatus;
   dailyLimit: string;
+  sendRatePerMinute: string;
   isDefault: boolean;
 }
 
@@ -173,6 +197,7 @@ export const emptySmsDeviceForm = (): SmsDeviceForm => ({
   schoolId: '',
   status: 'ACTIVE',
   dailyLimit: '',
+  sendRatePerMinute: String(SEND_RATE.default),
   isDefault: false,
 });
 
@@ -186,6 +211,7 @@ export const smsDeviceToForm = (d: SmsDevice): SmsDeviceForm => ({
   schoolId: d.schoolId ? String(d.schoolId) : '',
   status: d.status,
   dailyLimit: d.dailyLimit ? String(d.dailyLimit) : '',
+  sendRatePerMinute: String(d.sendRatePerMinute),
   isDefault: d.isDefault,
 });
 

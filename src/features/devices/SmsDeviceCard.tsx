@@ -29,6 +29,7 @@ export function PhoneIcon({ deviceName }: { deviceName: string }) {
 
 const lastActive = (d: SmsDevice) => (d.lastActive ? formatDateTime(d.lastActive) : 'Never');
 const limitText = (d: SmsDevice) => (d.dailyLimit ? `${d.sentToday} / ${d.dailyLimit} today` : `${d.sentToday} today (no limit)`);
+const rateText = (d: SmsDevice) => `${d.sendRatePerMinute} a minute`;
 /** Attempts the gateway did not accept: apart from Sent, never against the limit. */
 const failedText = (d: SmsDevice) => `${d.failedToday} today`;
 
@@ -63,7 +64,7 @@ export function SmsDeviceButtons({
   );
 }
 
-/** Device card: name, status, physical device, phone, school or Global, default, last active, actions, Test. */
+/** Device card: name, status, physical device, phone, school or Global, default, send rate, last active, actions, Test. */
 export function SmsDeviceCard({ device, ...actions }: { device: SmsDevice } & SmsDeviceActions) {
   const [testing, setTesting] = useState(false);
   return (
@@ -85,6 +86,8 @@ export function SmsDeviceCard({ device, ...actions }: { device: SmsDevice } & Sm
         <dd className="text-gray-900">{device.school?.name ?? 'Global'}</dd>
         <dt className="text-gray-500">Default</dt>
         <dd className="text-gray-900">{device.isDefault ? 'Yes' : 'No'}</dd>
+        <dt className="text-gray-500">Send rate</dt>
+        <dd className="text-gray-900">{rateText(device)}</dd>
         <dt className="text-gray-500">Sent</dt>
         <dd className="text-gray-900">{limitText(device)}</dd>
         <dt className="text-gray-500">Failed</dt>
@@ -127,6 +130,7 @@ export const SMS_DEVICE_COLUMNS: Array<Column<SmsDevice>> = [
   { header: 'Phone', cell: (d) => d.phoneNumber, className: 'whitespace-nowrap' },
   { header: 'School', cell: (d) => d.school?.name ?? 'Global', detail: 'md' },
   { header: 'Default', cell: (d) => (d.isDefault ? 'Yes' : 'No'), detail: 'md' },
+  { header: 'Rate', cell: rateText, className: 'whitespace-nowrap', detail: 'lg' },
   { header: 'Sent', cell: limitText, detail: 'lg' },
   { header: 'Failed', cell: failedText, detail: 'lg' },
   { header: 'Last Active', cell: lastActive, className: 'whitespace-nowrap', detail: 'lg' },

@@ -4,6 +4,8 @@ import { revealSmsDeviceKey } from './sms-devices-api';
 import { saveSmsDevice } from './actions';
 import {
   emptySmsDeviceForm,
+  SEND_RATE,
+  SMS_DEVICE_MESSAGES,
   SMS_DEVICE_STATUS_LABELS,
   SMS_DEVICE_STATUSES,
   smsDeviceToForm,
@@ -118,6 +120,17 @@ export function SmsDeviceModal({
         hint="Messages per day; empty or 0 for no limit."
         disabled={disabled}
         {...form.bind('dailyLimit')}
+      />
+      <TextField
+        label="Send Rate (messages per minute)"
+        type="number"
+        min={SEND_RATE.min}
+        max={SEND_RATE.max}
+        step={1}
+        inputMode="numeric"
+        hint={SMS_DEVICE_MESSAGES.sendRateHint}
+        disabled={disabled}
+        {...form.bind('sendRatePerMinute')}
       />
       <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-700">
         <input

@@ -41,6 +41,10 @@ export function smsDevicePayload(form: SmsDeviceForm, existing: SmsDevice | null
     phoneNumber: form.phoneNumber,
     schoolId: form.schoolId ? Number(form.schoolId) : null,
     status: form.status,
+    // Sent as typed: the schema gives the 1–60 message; digits only go as a number.
+    sendRatePerMinute: /^\d+$/.test(form.sendRatePerMinute.trim())
+      ? Number(form.sendRatePerMinute.trim())
+      : form.sendRatePerMinute,
     isDefault: form.isDefault,
   };
   if (form.apiKey.trim() || !existing) payload.apiKey = form.apiKey;

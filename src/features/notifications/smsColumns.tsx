@@ -44,7 +44,12 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
     cell: (n) => (
       <div className="min-w-20">
         <StatusBadge kind="sms" value={n.status} title={n.failureReason ?? undefined} />
-        {n.failureReason ? <p className="mt-1 max-w-48 text-xs text-red-700">{n.failureReason}</p> : null}
+        {/* A pending message's reason says why it waits (e.g. for a free phone); any other is why it stopped. */}
+        {n.failureReason ? (
+          <p className={`mt-1 max-w-48 text-xs ${n.status === 'PENDING' ? 'text-gray-600' : 'text-red-700'}`}>
+            {n.failureReason}
+          </p>
+        ) : null}
       </div>
     ),
   },

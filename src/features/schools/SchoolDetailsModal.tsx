@@ -59,6 +59,9 @@ function SchoolDetails({ school }: { school: School }) {
         <Detail label="Contract Status">{school.contractStatus}</Detail>
         <Detail label="Contract Type">{school.contractType}</Detail>
         <Detail label="Contract Amount">{school.contractAmount != null ? AMOUNT.format(school.contractAmount) : null}</Detail>
+        <Detail label="Global SMS Overflow">
+          {school.allowGlobalOverflow ? 'Allowed: global devices help when its phones are busy' : 'Not allowed'}
+        </Detail>
         <Detail label="Last Updated">{formatDateTime(school.updatedAt)}</Detail>
       </dl>
       <ContractFilesPanel schoolId={school.id} />

@@ -8,7 +8,7 @@ interface Props {
   form: FormState<SchoolForm>;
   logo: File | null;
   onLogo: (file: File | null) => void;
-  /** Edit only: the isActive checkbox (School Details/Edit). */
+  /** Edit only: the isActive and global SMS overflow checkboxes (School Details/Edit). */
   showActive?: boolean;
   /** A school admin's School Profile: name, contact, address, website and logo only. */
   profileOnly?: boolean;
@@ -71,7 +71,16 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false, profi
         </fieldset>
       )}
 
-      {showActive ? <CheckboxField label="Active" checked={values.isActive} onChange={(isActive) => set({ isActive })} /> : null}
+      {showActive ? (
+        <div className="space-y-2">
+          <CheckboxField label="Active" checked={values.isActive} onChange={(isActive) => set({ isActive })} />
+          <CheckboxField
+            label="Global SMS devices send this school's messages when its own phones are busy"
+            checked={values.allowGlobalOverflow}
+            onChange={(allowGlobalOverflow) => set({ allowGlobalOverflow })}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -29,6 +29,8 @@ export interface SchoolForm {
   contractType: string;
   contractAmount: string;
   isActive: boolean;
+  /** Edit only: global SMS devices take the school's messages when its own phones have no room. */
+  allowGlobalOverflow: boolean;
 }
 
 const text = (v: string | number | null | undefined) => (v == null ? '' : String(v));
@@ -51,6 +53,7 @@ export function schoolForm(school?: School | null): SchoolForm {
     contractType: text(school?.contractType),
     contractAmount: text(school?.contractAmount),
     isActive: school?.isActive ?? true,
+    allowGlobalOverflow: school?.allowGlobalOverflow ?? false,
   };
 }
 

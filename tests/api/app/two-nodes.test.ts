@@ -312,6 +312,9 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
           apiKey: createSecretBox(Buffer.from(secretsKey, 'base64')).encrypt('node-key'),
           schoolId: school.id,
           isDefault: 1,
+          // Unpaced (httpSMS's "no limit", which the API never sets): this test is about sending once, not a
+          // phone's pace (tests/api/outbox/outbox-pace.test.ts).
+          sendRatePerMinute: 0,
           createdAt: stamp,
           updatedAt: stamp,
         })

@@ -25,8 +25,9 @@ const EXPAND = [
 /** The school's time zone (a device's daily count is per local day): read once, then cached with its rules. */
 const ZONE = ['select schools'];
 const SEND = [
-  'select sms_devices',
+  'select schools + sms_devices', // the school's pool, with its global-overflow choice
   'insert sms_device_usage',
+  'update sms_devices', // the phone's pace: its next moment taken, shared by every server process
   'update notification_outbox', // in flight, committed before the HTTP call (a crash then reconciles, never resends)
 ];
 /** Sent: the outbox row and its History row together (one statement of CTEs on PostgreSQL, atomic on its own). */
@@ -50,7 +51,9 @@ describe(`statements per notice (${dbKind})`, () => {
     t = await createTestApp({ smsGatewayUrl: gw.url, outbox: { ...loadConfig({}).outbox, enabled: false } }, { clock });
     token = await loginSuperAdmin(t.app);
     schoolId = (await createSchool(t.app, token)).id;
-    await addDevice(t.app, token, { schoolId, isDefault: true });
+    // Two phones at httpSMS's default pace: the second notice, sent at the same instant, goes through the other one.
+    await addDevice(t.app, token, { schoolId, isDefault: true, sendRatePerMinute: 10 });
+    await addDevice(t.app, token, { schoolId, sendRatePerMinute: 10 });
   });
   afterAll(async () => {
     await t.close();
@@ -78,6 +81,7 @@ describe(`statements per notice (${dbKind})`, () => {
       expect(await statementsOf(() => t.app.outbox.runOnce())).toEqual([...CLAIM, ...EXPAND, ...SEND, ...SENT, ...LIVE]);
       for (const studentId of [first, second]) expect((await historyOf(t.app, studentId)).map((n) => n.status)).toEqual(['SENT']);
       expect(gw.messages).toHaveLength(2);
+      expect(new Set(gw.messages.map((m) => m.from)).size).toBe(2);
     } finally {
       release();
     }
