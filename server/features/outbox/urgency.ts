@@ -63,10 +63,17 @@ export function inClaimOrder<T extends Urgency>(rows: T[], cutoff: string): T[] 
   );
 }
 
-/** Urgency classes, the higher the sooner: attendance notices, then CUSTOM messages (no deadline). */
-export const PRIORITY = { attendance: 1, custom: 0 } as const;
+/**
+ * Urgency classes, the higher the sooner. When a school's phones cannot send everything at once (the morning rush),
+ * what a parent may have to act on goes first: absence and late notices, corrections, and the staff's own messages
+ * (CUSTOM, group messages); the routine arrival and departure notices wait behind them.
+ */
+export const PRIORITY = { urgent: 1, routine: 0 } as const;
 
-export const priorityOf = (type: NotificationType): number => (type === 'CUSTOM' ? PRIORITY.custom : PRIORITY.attendance);
+/** Arrival and departure notices: routine. */
+export const isRoutine = (type: NotificationType) => type === 'CHECK_IN' || type === 'CHECK_OUT';
+
+export const priorityOf = (type: NotificationType): number => (isRoutine(type) ? PRIORITY.routine : PRIORITY.urgent);
 
 /** Why a message was not sent (history failureReason): the rule that expired it. */
 export const EXPIRY_REASONS = {

@@ -13,12 +13,12 @@ describe('outbox urgency rules', () => {
     expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', null)).toBeNull();
     expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', 3)).toBeNull();
   });
-  it('reasons name the rule; attendance is more urgent than CUSTOM', () => {
+  it('reasons name the rule; a late arrival is more urgent than an arrival', () => {
     expect(expiryReason(null)).toBe(EXPIRY_REASONS.endOfDay);
     expect(expiryReason(6)).toBe(
       'Expired: not sent within 6 hours of the attendance event, and an attendance notice is never sent late',
     );
-    expect(priorityOf('LATE_ARRIVAL')).toBeGreaterThan(priorityOf('CUSTOM'));
+    expect(priorityOf('LATE_ARRIVAL')).toBeGreaterThan(priorityOf('CHECK_IN'));
   });
   it('claim order: class, then schools in turn; within a school the fresh window oldest first, then older newest first', () => {
     const cutoff = '2026-11-26T08:00:00.000Z';
@@ -35,7 +35,7 @@ describe('outbox urgency rules', () => {
       row(4, 1, '2026-11-26T07:30:00.000Z'), // school 1, older, newer than 1
       row(5, 2, '2026-11-26T06:00:00.000Z'), // school 2, older
       row(6, 2, null), // school 2, no event time: after its dated rows
-      row(7, 1, '2026-11-26T08:05:00.000Z', 0), // CUSTOM: after every attendance notice
+      row(7, 1, '2026-11-26T08:05:00.000Z', 0), // routine class: after every urgent row
     ];
     expect(inClaimOrder(rows, cutoff).map((r) => r.id)).toEqual([3, 5, 2, 6, 4, 1, 7]);
   });

@@ -23,6 +23,7 @@ import * as m0028 from './0028_device_claims';
 import * as m0029 from './0029_messenger_link_slot';
 import * as m0030 from './0030_password_resets';
 import * as m0031 from './0031_known_devices';
+import * as m0033 from './0033_outbox_urgent_routine';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0029_messenger_link_slot': m0029,
   '0030_password_resets': m0030,
   '0031_known_devices': m0031,
+  '0033_outbox_urgent_routine': m0033,
 };
