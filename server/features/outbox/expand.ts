@@ -2,7 +2,7 @@ import type { Executor } from '@core/db/index';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
 import { renderMessage } from './templates';
-import { expiresAt, expiryReason, priorityOf } from './urgency';
+import { expiresAt, expiryReasonOf, priorityOf, type ExpiryRule } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
 
@@ -40,10 +40,12 @@ export interface Expiry {
   expired?: string;
 }
 
-/** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
-export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now: Date): Expiry {
-  const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
-  return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
+/** The expiry of an intent's messages by the expiry settings (urgency.ts). */
+export function expiryOf(intent: NotificationIntent, timeZone: string, rule: ExpiryRule, now: Date): Expiry {
+  const at = expiresAt(intent.type, intent.occurredAt, timeZone, rule);
+  return at != null && at <= now.toISOString()
+    ? { at, expired: expiryReasonOf(intent.type, intent.occurredAt, at, rule) }
+    : { at };
 }
 
 /** The claim an intent was expanded under: its messages are written already held by it (sent in the same pass). */
@@ -132,7 +134,7 @@ export async function expandIntent(
   trx: Executor,
   row: OutboxRow,
   defaultTimeZone: string,
-  expiryHours: number | null,
+  rule: ExpiryRule,
   now: Date,
 ): Promise<OutboxRow[]> {
   const intent = intentOf(row);
@@ -172,7 +174,7 @@ export async function expandIntent(
   const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
   // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
   // in History with the reason, and never sent.
-  const expiry = expiryOf(intent, timeZone, expiryHours, now);
+  const expiry = expiryOf(intent, timeZone, rule, now);
   const lease = row.leaseToken && row.lockedUntil ? { token: row.leaseToken, until: row.lockedUntil } : undefined;
   const held: OutboxRow[] = [];
   for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {

@@ -3,15 +3,18 @@ import { expiresAt, expiryReason, EXPIRY_REASONS, inClaimOrder, priorityOf } fro
 
 /** When an attendance notice stops being worth sending (OUTBOX_ATTENDANCE_EXPIRY). */
 describe('outbox urgency rules', () => {
+  /** The day rule alone: no delay limit comes first (ATTENDANCE_NOTICE_MAX_DELAY at its 7-day maximum). */
+  const endOfDay = { attendanceExpiryHours: null, noticeMaxDelayMinutes: 10_080 };
+  const hours = (h: number) => ({ attendanceExpiryHours: h, noticeMaxDelayMinutes: 10_080 });
   it('end-of-day: the end of the school-local day of the event (Manila 07:12 Nov 25 → Nov 26 00:00 Manila)', () => {
-    expect(expiresAt('CHECK_IN', '2026-11-24T23:12:00.000Z', 'Asia/Manila', null)).toBe('2026-11-25T16:00:00.000Z');
+    expect(expiresAt('CHECK_IN', '2026-11-24T23:12:00.000Z', 'Asia/Manila', endOfDay)).toBe('2026-11-25T16:00:00.000Z');
     // 23:30 Manila is still the same school day: it expires 30 minutes later, not a day later.
-    expect(expiresAt('CHECK_OUT', '2026-11-25T15:30:00.000Z', 'Asia/Manila', null)).toBe('2026-11-25T16:00:00.000Z');
+    expect(expiresAt('CHECK_OUT', '2026-11-25T15:30:00.000Z', 'Asia/Manila', endOfDay)).toBe('2026-11-25T16:00:00.000Z');
   });
   it('hours: that many hours after the event; CUSTOM never expires', () => {
-    expect(expiresAt('ABSENCE', '2026-11-24T23:12:00.000Z', 'Asia/Manila', 3)).toBe('2026-11-25T02:12:00.000Z');
-    expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', null)).toBeNull();
-    expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', 3)).toBeNull();
+    expect(expiresAt('ABSENCE', '2026-11-24T23:12:00.000Z', 'Asia/Manila', hours(3))).toBe('2026-11-25T02:12:00.000Z');
+    expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', endOfDay)).toBeNull();
+    expect(expiresAt('CUSTOM', '2026-11-24T23:12:00.000Z', 'Asia/Manila', hours(3))).toBeNull();
   });
   it('reasons name the rule; a late arrival is more urgent than an arrival', () => {
     expect(expiryReason(null)).toBe(EXPIRY_REASONS.endOfDay);
