@@ -7,8 +7,9 @@ import { inClaimOrder, PRIORITY } from './urgency';
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
 /**
- * Outbox row states: pending → sending (claimed) → sent | failed; an expanded intent ends 'done'. An attempt
- * whose outcome nobody can tell is 'uncertain' until an admin resends (→ pending) or dismisses it (→ dismissed).
+ * Outbox row states: pending → sending (claimed) → sent | failed; an expanded intent ends 'done', and so does an
+ * arrival notice folded into its departure's message (fold.ts). An attempt whose outcome nobody can tell is
+ * 'uncertain' until an admin resends (→ pending) or dismisses it (→ dismissed).
  */
 export const OUTBOX = {
   pending: 'pending',

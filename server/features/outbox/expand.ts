@@ -1,7 +1,8 @@
 import type { Executor } from '@core/db/index';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
-import { renderMessage } from './templates';
+import { renderArrivalAndDeparture, renderMessage, type TemplateContext } from './templates';
+import { FOLD_NOTES, foldArrival } from './fold';
 import { expiresAt, expiryReasonOf, priorityOf, type ExpiryRule } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
@@ -54,15 +55,21 @@ export interface Lease {
   until: string;
 }
 
-/** When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any. */
+/**
+ * When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any.
+ * `folded`: an arrival the fold stopped (written done, History FOLDED); `note`: History's note.
+ */
 export interface Writing {
   now: Date;
   expiry?: Expiry;
   lease?: Lease;
+  folded?: boolean;
+  note?: string;
 }
 
 /**
- * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
+ * Writes one per-channel message (outbox row + its PENDING history row, or both ended: EXPIRED when
+ * `expiry.expired`, done and FOLDED when `folded`).
  * Its key extends the intent's, so writing it twice is a no-op. With a `lease` the row is written claimed by it
  * ('sending'), for the worker to send at once; if the worker dies first, the lease runs out and any worker takes
  * the row as it takes every stuck one. Returns the outbox row, or null when it already existed.
@@ -75,13 +82,18 @@ export async function addChannelMessage(
   recipient: string,
   text: string,
   preference: string,
-  { now: at, expiry = { at: null }, lease }: Writing,
+  { now: at, expiry = { at: null }, lease, folded, note }: Writing,
 ): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
   if (exists) return null;
   const now = at.toISOString();
-  const note = await trx
+  const ended = expiry.expired
+    ? { history: 'EXPIRED', outbox: OUTBOX.expired, reason: expiry.expired, failureReason: expiry.expired }
+    : folded
+      ? { history: 'FOLDED', outbox: OUTBOX.done, reason: FOLD_NOTES.folded, failureReason: null }
+      : null;
+  const history = await trx
     .insertInto('smsNotifications')
     .values({
       studentId: intent.studentId,
@@ -90,8 +102,9 @@ export async function addChannelMessage(
       channel,
       message: text,
       phoneNumber: channel === 'SMS' ? recipient : null,
-      status: expiry.expired ? 'EXPIRED' : 'PENDING',
-      failureReason: expiry.expired ?? null,
+      status: ended?.history ?? 'PENDING',
+      failureReason: ended?.failureReason ?? null,
+      note: folded ? FOLD_NOTES.folded : (note ?? null),
       senderRole: intent.sender?.role ?? null,
       senderId: intent.sender?.id ?? null,
       requestId: key,
@@ -101,7 +114,7 @@ export async function addChannelMessage(
     .returning('id')
     .executeTakeFirstOrThrow();
   const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
-  const held = lease && !expiry.expired ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
+  const held = lease && !ended ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
   return trx
     .insertInto('notificationOutbox')
     .values({
@@ -111,8 +124,8 @@ export async function addChannelMessage(
       recipient,
       payload: JSON.stringify(payload),
       nextAttemptAt: now,
-      smsNotificationId: note.id,
-      ...(expiry.expired ? { status: OUTBOX.expired, lastError: expiry.expired } : {}),
+      smsNotificationId: history.id,
+      ...(ended ? { status: ended.outbox, lastError: ended.reason } : {}),
       ...held,
       schoolId: intent.schoolId,
       priority: priorityOf(intent.type),
@@ -162,28 +175,49 @@ export async function expandIntent(
     }
   }
   const timeZone = student.schoolTimezone ?? defaultTimeZone;
-  const text = renderMessage(intent.type, {
+  const context: TemplateContext = {
     firstName: student.firstName,
     lastName: student.lastName,
     schoolAcronym: student.schoolAcronym,
     occurredAt: intent.occurredAt,
     timeZone,
     text: intent.text,
-  });
+  };
+  const text = renderMessage(intent.type, context);
   const preference = student.notificationPreference ?? 'SMS_ONLY';
   const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
   // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
   // in History with the reason, and never sent.
   const expiry = expiryOf(intent, timeZone, rule, now);
   const lease = row.leaseToken && row.lockedUntil ? { token: row.leaseToken, until: row.lockedUntil } : undefined;
+  const to = channelsFor(preference, Boolean(student.parentMessengerPsid)).map((channel) => ({
+    channel,
+    recipient: channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? ''),
+  }));
+  // A departure whose arrival notice still waits tells both in one message (fold.ts).
+  const folded = expiry.expired ? null : await foldArrival(trx, withSchool, to, rule, now);
+  if (folded?.unexpanded) {
+    const arrival = { ...folded.unexpanded.intent, schoolId: withSchool.schoolId };
+    const arrivalText = renderMessage(arrival.type, { ...context, occurredAt: arrival.occurredAt });
+    for (const { channel, recipient } of to)
+      await addChannelMessage(trx, arrival, folded.unexpanded.key, channel, recipient, arrivalText, preference, {
+        now,
+        folded: true,
+      });
+  }
   const held: OutboxRow[] = [];
-  for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
-    const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, {
-      now,
-      expiry,
-      lease,
-    });
+  for (const { channel, recipient } of to) {
+    const arrivedAt = folded?.arrivals.get(channel);
+    const message = await addChannelMessage(
+      trx,
+      withSchool,
+      row.idempotencyKey,
+      channel,
+      recipient,
+      arrivedAt ? renderArrivalAndDeparture({ ...context, occurredAt: arrivedAt }, intent.occurredAt) : text,
+      preference,
+      { now, expiry, lease, ...(arrivedAt ? { note: FOLD_NOTES.combined } : {}) },
+    );
     if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);

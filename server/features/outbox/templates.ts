@@ -52,15 +52,27 @@ const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { ti
 export function renderMessage(type: NotificationType, ctx: TemplateContext): string {
   if (type === 'CUSTOM') return (ctx.text ?? '').trim();
   const when = formatLocalTime(ctx.occurredAt, ctx.timeZone);
+  return inOneSegment(ctx, (name) => BODIES[type](name, when));
+}
+
+/**
+ * A learner's arrival (`ctx.occurredAt`) and departure (`leftAt`) of the same day in one message: the arrival notice
+ * was still waiting when the departure came, so the parent gets one SMS instead of two.
+ */
+export function renderArrivalAndDeparture(ctx: TemplateContext, leftAt: string): string {
+  const arrived = formatLocalTime(ctx.occurredAt, ctx.timeZone);
+  const left = formatLocalTime(leftAt, ctx.timeZone);
+  return inOneSegment(ctx, (name) => `${name} arrived at school at ${arrived.time} and left at ${left.time}, ${left.date}.`);
+}
+
+/** The school's acronym and `body(name)`, the name shortened (first name + last initial, then cut) until one segment holds it. */
+function inOneSegment(ctx: TemplateContext, body: (name: string) => string): string {
   const prefix = ctx.schoolAcronym ? `${ctx.schoolAcronym}: ` : '';
-  let name = `${ctx.firstName} ${ctx.lastName}`.trim();
-  let text = prefix + BODIES[type](name, when);
+  let text = prefix + body(`${ctx.firstName} ${ctx.lastName}`.trim());
   if (text.length > SEGMENT) {
-    // Shorten the name (first name + last initial, then the first name cut) until it fits one segment.
-    name = `${ctx.firstName} ${ctx.lastName.charAt(0)}.`;
-    text = prefix + BODIES[type](name, when);
+    text = prefix + body(`${ctx.firstName} ${ctx.lastName.charAt(0)}.`);
     const over = text.length - SEGMENT;
-    if (over > 0) text = prefix + BODIES[type](`${ctx.firstName.slice(0, Math.max(1, ctx.firstName.length - over - 1))}.`, when);
+    if (over > 0) text = prefix + body(`${ctx.firstName.slice(0, Math.max(1, ctx.firstName.length - over - 1))}.`);
   }
   return text;
 }

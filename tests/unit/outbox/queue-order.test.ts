@@ -10,8 +10,9 @@ import {
   priorityOf,
   rowExpiryReason,
 } from '../../../server/features/outbox/urgency';
+import { renderArrivalAndDeparture, renderMessage } from '../../../server/features/outbox/templates';
 
-/** When capacity is short: which notices go first, and which stop being worth sending. */
+/** When capacity is short: which notices go first, which stop being worth sending, and the fold's one message. */
 describe('outbox order when capacity is short', () => {
   const rule = { attendanceExpiryHours: null, noticeMaxDelayMinutes: 30 };
 
@@ -87,6 +88,32 @@ describe('outbox order when capacity is short', () => {
     const payload = JSON.stringify({ type: 'CHECK_IN', schoolId: 1, text: 'x', preference: 'SMS_ONLY', intentKey: 'k' });
     expect(rowExpiryReason({ payload, eventAt: tap, expiresAt: deadline }, rule)).toBe(EXPIRY_REASONS.delay(30));
     expect(rowExpiryReason({ payload: 'not json', eventAt: tap, expiresAt: deadline }, rule)).toBe(EXPIRY_REASONS.endOfDay);
+  });
+
+  it("the fold's message: both times and the date, in one SMS part whatever the name's length", () => {
+    const ctx = {
+      firstName: 'Juan',
+      lastName: 'Dela Cruz',
+      schoolAcronym: 'SJHS',
+      occurredAt: '2026-11-27T23:02:00.000Z',
+      timeZone: 'Asia/Manila',
+    };
+    const text = renderArrivalAndDeparture(ctx, '2026-11-28T08:10:00.000Z');
+    expect(text.replace(/\u202f/g, ' ')).toBe('SJHS: Juan Dela Cruz arrived at school at 7:02 AM and left at 4:10 PM, Nov 28.');
+    const long = {
+      ...ctx,
+      firstName: 'Maria Clarissa Esperanza Josefina',
+      lastName: 'Villanueva-Dela Cruz y Santiago Bautista de los Reyes Macapagal',
+    };
+    const folded = renderArrivalAndDeparture(long, '2026-11-28T08:10:00.000Z');
+    expect(folded.length).toBeLessThanOrEqual(160);
+    expect(folded).toMatch(
+      /^SJHS: Maria Clarissa Esperanza Josefina V\. arrived at school at 7:02.AM and left at 4:10.PM, Nov 28\.$/,
+    );
+    // The single notices keep their texts.
+    expect(renderMessage('CHECK_OUT', { ...ctx, occurredAt: '2026-11-28T08:10:00.000Z' }).replace(/\u202f/g, ' ')).toBe(
+      'SJHS: Juan Dela Cruz left school at 4:10 PM, Nov 28.',
+    );
   });
 
   it('ATTENDANCE_NOTICE_MAX_DELAY: whole minutes from 1, default 30; a bad value stops the start with one line', () => {
