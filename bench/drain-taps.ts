@@ -20,7 +20,8 @@
  * Fresh notifications first: B's taps happen NOW (today, the tap's own time), so their notices
  * are the freshest in the outbox, and the bench reports, for each of them, the time from firing the tap to the
  * gateway receiving its SMS request (goal: p95 < 5 s during the drain). The earlier days of A, C and the warm-up
- * keep their notices from expiring with OUTBOX_ATTENDANCE_EXPIRY=168 (hours): a bench of sending, not of expiry.
+ * keep their notices from expiring with OUTBOX_ATTENDANCE_EXPIRY=168 (hours) and ATTENDANCE_NOTICE_MAX_DELAY=10080
+ * (minutes, the same 7 days): a bench of sending, not of expiry.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -170,7 +171,12 @@ async function main() {
       pgSchema: schema,
       root: ROOT,
       timeZone: TZ,
-      env: { SMS_GATEWAY_URL: gateway.match[1]!, OUTBOX_ATTENDANCE_EXPIRY: '168', ...(TRACE ? { LOG_LEVEL: 'debug' } : {}) },
+      env: {
+        SMS_GATEWAY_URL: gateway.match[1]!,
+        OUTBOX_ATTENDANCE_EXPIRY: '168',
+        ATTENDANCE_NOTICE_MAX_DELAY: '10080',
+        ...(TRACE ? { LOG_LEVEL: 'debug' } : {}),
+      },
     });
     const base = `http://127.0.0.1:${server.match[1]}`;
     const { schoolId, readerToken } = await setUp(base);

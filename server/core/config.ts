@@ -123,6 +123,11 @@ export interface OutboxConfig {
    */
   attendanceExpiryHours: number | null;
   /**
+   * ATTENDANCE_NOTICE_MAX_DELAY: an arrival or departure notice not sent within this many minutes of the tap is
+   * EXPIRED (when that comes before the rule above).
+   */
+  noticeMaxDelayMinutes: number;
+  /**
    * OUTBOX_FRESH_WINDOW_SECONDS: a school's messages whose event is this recent go first, oldest first; older ones
    * after them, newest first (the rule in server/features/outbox/urgency.ts). 0 = newest first only.
    */
@@ -226,6 +231,7 @@ const envSchema = z.object({
     .union([z.literal('end-of-day'), whole(1, 168)], { error: "'end-of-day' or a whole number of hours from 1 to 168" })
     .default('end-of-day'),
   OUTBOX_FRESH_WINDOW_SECONDS: whole(0, 86_400).default(300),
+  ATTENDANCE_NOTICE_MAX_DELAY: whole(1, 10_080).default(30),
   SMS_SEND_TIMEOUT_MS: whole(100).default(10_000),
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
@@ -363,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sendTimeoutMs: e.SMS_SEND_TIMEOUT_MS,
       attendanceExpiryHours: e.OUTBOX_ATTENDANCE_EXPIRY === 'end-of-day' ? null : e.OUTBOX_ATTENDANCE_EXPIRY,
       freshWindowSeconds: e.OUTBOX_FRESH_WINDOW_SECONDS,
+      noticeMaxDelayMinutes: e.ATTENDANCE_NOTICE_MAX_DELAY,
     },
   };
 }

@@ -12,9 +12,10 @@ import { idField, idParams, safeString } from './validation';
 export const SMS_PAGE_SIZE = 10;
 /**
  * UNCERTAIN: an attempt got no answer and the provider cannot say whether it went; an admin decides.
- * EXPIRED: an attendance notice not sent in time (OUTBOX_ATTENDANCE_EXPIRY), never sent late.
+ * EXPIRED: an attendance notice not sent in time (OUTBOX_ATTENDANCE_EXPIRY, ATTENDANCE_NOTICE_MAX_DELAY), never sent late.
+ * FOLDED: an arrival notice still waiting when the learner left: told in the departure's message instead.
  */
-export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN', 'EXPIRED'] as const;
+export const SMS_STATUSES = ['SENT', 'DELIVERED', 'PENDING', 'FAILED', 'UNCERTAIN', 'EXPIRED', 'FOLDED'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };

@@ -7,8 +7,9 @@ import { inClaimOrder, PRIORITY } from './urgency';
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 
 /**
- * Outbox row states: pending → sending (claimed) → sent | failed; an expanded intent ends 'done'. An attempt
- * whose outcome nobody can tell is 'uncertain' until an admin resends (→ pending) or dismisses it (→ dismissed).
+ * Outbox row states: pending → sending (claimed) → sent | failed; an expanded intent ends 'done', and so does an
+ * arrival notice folded into its departure's message (fold.ts). An attempt whose outcome nobody can tell is
+ * 'uncertain' until an admin resends (→ pending) or dismisses it (→ dismissed).
  */
 export const OUTBOX = {
   pending: 'pending',
@@ -65,7 +66,7 @@ export async function claimDue(
   const pending = sql`x.${isPending} and coalesce(x.next_attempt_at, '') <= ${nowIso}`;
   const all = sql`x.id, x.priority, x.school_id, x.event_at`;
   // One school's (or the schoolless rows') ranges, one class after another: each a walk of the index, in order.
-  // Every row's priority is one of PRIORITY's (priorityOf; the migration's default is attendance's).
+  // Every row's priority is one of PRIORITY's (priorityOf writes them; migration 0033 gave rows queued before theirs).
   const ranges = (school: RawBuilder<unknown>, cols = all) =>
     Object.values(PRIORITY).flatMap((p) => [
       sql`select ${cols} from notification_outbox x where ${school} and ${pending} and x.priority = ${p}

@@ -1,8 +1,9 @@
 import type { Executor } from '@core/db/index';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
-import { channelText, renderMessage } from './templates';
-import { expiresAt, expiryReason, priorityOf } from './urgency';
+import { channelText, renderArrivalAndDeparture, renderMessage, type TemplateContext } from './templates';
+import { FOLD_NOTES, foldArrival } from './fold';
+import { expiresAt, expiryReasonOf, priorityOf, type ExpiryRule } from './urgency';
 
 export type Channel = 'SMS' | 'MESSENGER';
 
@@ -40,10 +41,12 @@ export interface Expiry {
   expired?: string;
 }
 
-/** The expiry of an intent's messages by OUTBOX_ATTENDANCE_EXPIRY (`hours`, null = end of the school day). */
-export function expiryOf(intent: NotificationIntent, timeZone: string, hours: number | null, now: Date): Expiry {
-  const at = expiresAt(intent.type, intent.occurredAt, timeZone, hours);
-  return at != null && at <= now.toISOString() ? { at, expired: expiryReason(hours) } : { at };
+/** The expiry of an intent's messages by the expiry settings (urgency.ts). */
+export function expiryOf(intent: NotificationIntent, timeZone: string, rule: ExpiryRule, now: Date): Expiry {
+  const at = expiresAt(intent.type, intent.occurredAt, timeZone, rule);
+  return at != null && at <= now.toISOString()
+    ? { at, expired: expiryReasonOf(intent.type, intent.occurredAt, at, rule) }
+    : { at };
 }
 
 /** The claim an intent was expanded under: its messages are written already held by it (sent in the same pass). */
@@ -52,16 +55,22 @@ export interface Lease {
   until: string;
 }
 
-/** When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any. */
+/**
+ * When a message is written (`now`: due from then), its deadline, and the claim it is written held by, if any.
+ * `folded`: an arrival the fold stopped (written done, History FOLDED); `note`: History's note.
+ */
 export interface Writing {
   now: Date;
   expiry?: Expiry;
   lease?: Lease;
+  folded?: boolean;
+  note?: string;
 }
 
 /**
- * Writes one per-channel message (outbox row + its PENDING history row, or both EXPIRED when `expiry.expired`).
- * `intentText` is the intent's; the message (sent and shown in History) is the channel's form of it (`channelText`).
+ * Writes one per-channel message (outbox row + its PENDING history row, or both ended: EXPIRED when
+ * `expiry.expired`, done and FOLDED when `folded`). `intentText` is the intent's; the message (sent and shown in
+ * History) is the channel's form of it (`channelText`).
  * Its key extends the intent's, so writing it twice is a no-op. With a `lease` the row is written claimed by it
  * ('sending'), for the worker to send at once; if the worker dies first, the lease runs out and any worker takes
  * the row as it takes every stuck one. Returns the outbox row, or null when it already existed.
@@ -74,14 +83,19 @@ export async function addChannelMessage(
   recipient: string,
   intentText: string,
   preference: string,
-  { now: at, expiry = { at: null }, lease }: Writing,
+  { now: at, expiry = { at: null }, lease, folded, note }: Writing,
 ): Promise<OutboxRow | null> {
   const key = `${intentKey}:${channel}`;
   const text = channelText(channel, intentText);
   const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
   if (exists) return null;
   const now = at.toISOString();
-  const note = await trx
+  const ended = expiry.expired
+    ? { history: 'EXPIRED', outbox: OUTBOX.expired, reason: expiry.expired, failureReason: expiry.expired }
+    : folded
+      ? { history: 'FOLDED', outbox: OUTBOX.done, reason: FOLD_NOTES.folded, failureReason: null }
+      : null;
+  const history = await trx
     .insertInto('smsNotifications')
     .values({
       studentId: intent.studentId,
@@ -90,8 +104,9 @@ export async function addChannelMessage(
       channel,
       message: text,
       phoneNumber: channel === 'SMS' ? recipient : null,
-      status: expiry.expired ? 'EXPIRED' : 'PENDING',
-      failureReason: expiry.expired ?? null,
+      status: ended?.history ?? 'PENDING',
+      failureReason: ended?.failureReason ?? null,
+      note: folded ? FOLD_NOTES.folded : (note ?? null),
       senderRole: intent.sender?.role ?? null,
       senderId: intent.sender?.id ?? null,
       requestId: key,
@@ -101,7 +116,7 @@ export async function addChannelMessage(
     .returning('id')
     .executeTakeFirstOrThrow();
   const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
-  const held = lease && !expiry.expired ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
+  const held = lease && !ended ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
   return trx
     .insertInto('notificationOutbox')
     .values({
@@ -111,8 +126,8 @@ export async function addChannelMessage(
       recipient,
       payload: JSON.stringify(payload),
       nextAttemptAt: now,
-      smsNotificationId: note.id,
-      ...(expiry.expired ? { status: OUTBOX.expired, lastError: expiry.expired } : {}),
+      smsNotificationId: history.id,
+      ...(ended ? { status: ended.outbox, lastError: ended.reason } : {}),
       ...held,
       schoolId: intent.schoolId,
       priority: priorityOf(intent.type),
@@ -134,7 +149,7 @@ export async function expandIntent(
   trx: Executor,
   row: OutboxRow,
   defaultTimeZone: string,
-  expiryHours: number | null,
+  rule: ExpiryRule,
   now: Date,
 ): Promise<OutboxRow[]> {
   const intent = intentOf(row);
@@ -162,28 +177,49 @@ export async function expandIntent(
     }
   }
   const timeZone = student.schoolTimezone ?? defaultTimeZone;
-  const text = renderMessage(intent.type, {
+  const context: TemplateContext = {
     firstName: student.firstName,
     lastName: student.lastName,
     schoolAcronym: student.schoolAcronym,
     occurredAt: intent.occurredAt,
     timeZone,
     text: intent.text,
-  });
+  };
+  const text = renderMessage(intent.type, context);
   const preference = student.notificationPreference ?? 'SMS_ONLY';
   const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
   // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
   // in History with the reason, and never sent.
-  const expiry = expiryOf(intent, timeZone, expiryHours, now);
+  const expiry = expiryOf(intent, timeZone, rule, now);
   const lease = row.leaseToken && row.lockedUntil ? { token: row.leaseToken, until: row.lockedUntil } : undefined;
+  const to = channelsFor(preference, Boolean(student.parentMessengerPsid)).map((channel) => ({
+    channel,
+    recipient: channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? ''),
+  }));
+  // A departure whose arrival notice still waits tells both in one message (fold.ts).
+  const folded = expiry.expired ? null : await foldArrival(trx, withSchool, to, rule, now);
+  if (folded?.unexpanded) {
+    const arrival = { ...folded.unexpanded.intent, schoolId: withSchool.schoolId };
+    const arrivalText = renderMessage(arrival.type, { ...context, occurredAt: arrival.occurredAt });
+    for (const { channel, recipient } of to)
+      await addChannelMessage(trx, arrival, folded.unexpanded.key, channel, recipient, arrivalText, preference, {
+        now,
+        folded: true,
+      });
+  }
   const held: OutboxRow[] = [];
-  for (const channel of channelsFor(preference, Boolean(student.parentMessengerPsid))) {
-    const recipient = channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? '');
-    const message = await addChannelMessage(trx, withSchool, row.idempotencyKey, channel, recipient, text, preference, {
-      now,
-      expiry,
-      lease,
-    });
+  for (const { channel, recipient } of to) {
+    const arrivedAt = folded?.arrivals.get(channel);
+    const message = await addChannelMessage(
+      trx,
+      withSchool,
+      row.idempotencyKey,
+      channel,
+      recipient,
+      arrivedAt ? renderArrivalAndDeparture({ ...context, occurredAt: arrivedAt }, intent.occurredAt) : text,
+      preference,
+      { now, expiry, lease, ...(arrivedAt ? { note: FOLD_NOTES.combined } : {}) },
+    );
     if (message?.status === OUTBOX.sending) held.push(message);
   }
   await finish(null);

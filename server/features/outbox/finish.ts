@@ -131,32 +131,52 @@ export const markFailed = (db: Executor, row: OutboxRow, reason: string) => mark
 export const markUncertain = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'uncertain');
 export const markExpired = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'expired');
 
+/** What the sweep reads of an expired row to name its reason. */
+export type Expired = Pick<OutboxRow, 'payload' | 'eventAt' | 'expiresAt'>;
+
 /**
- * Every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with
- * `reason`), set-based. The outbox rows first, with RETURNING: they are locked (PostgreSQL) or the statement is alone
- * (SQLite), so no claimer takes one in between and a row is never both sent and EXPIRED. Rows being sent are left
- * to their worker, which checks the expiry itself right before the send. Returns the history ids expired.
+ * Every pending message whose expiry has passed becomes EXPIRED (outbox 'expired', history EXPIRED with the
+ * reason `reasonOf` names for it: the rule that set its deadline), set-based. The outbox rows first, with RETURNING:
+ * they are locked (PostgreSQL) or the statement is alone (SQLite), so no claimer takes one in between and a row is
+ * never both sent and EXPIRED. Rows being sent are left to their worker, which checks the expiry itself right before
+ * the send. Returns the history ids expired.
  */
-export async function expireDue(db: Executor, reason: string, now: Date): Promise<number[]> {
+export async function expireDue(db: Executor, reasonOf: (row: Expired) => string, now: Date): Promise<number[]> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .updateTable('notificationOutbox')
-      .set({ status: OUTBOX.expired, lastError: reason, lockedUntil: null, updatedAt: at })
+      .set({ status: OUTBOX.expired, lockedUntil: null, updatedAt: at })
       .where('status', '=', OUTBOX.pending)
       .where('expiresAt', '<=', at)
-      .returning('smsNotificationId')
+      .returning(['id', 'smsNotificationId', 'payload', 'eventAt', 'expiresAt'])
       .execute();
-    const ids = rows.flatMap((r) => (r.smsNotificationId == null ? [] : [r.smsNotificationId]));
-    for (let i = 0; i < ids.length; i += 500) {
-      await trx
-        .updateTable('smsNotifications')
-        .set({ status: 'EXPIRED', failureReason: reason, updatedAt: at })
-        .where('id', 'in', ids.slice(i, i + 500))
-        .where('status', '=', 'PENDING')
-        .execute();
+    const byReason = new Map<string, { rows: number[]; notes: number[] }>();
+    for (const row of rows) {
+      const reason = reasonOf(row);
+      const group = byReason.get(reason) ?? { rows: [], notes: [] };
+      byReason.set(reason, group);
+      group.rows.push(row.id);
+      if (row.smsNotificationId != null) group.notes.push(row.smsNotificationId);
     }
-    return ids;
+    for (const [reason, group] of byReason) {
+      for (let i = 0; i < group.rows.length; i += 500) {
+        await trx
+          .updateTable('notificationOutbox')
+          .set({ lastError: reason })
+          .where('id', 'in', group.rows.slice(i, i + 500))
+          .execute();
+      }
+      for (let i = 0; i < group.notes.length; i += 500) {
+        await trx
+          .updateTable('smsNotifications')
+          .set({ status: 'EXPIRED', failureReason: reason, updatedAt: at })
+          .where('id', 'in', group.notes.slice(i, i + 500))
+          .where('status', '=', 'PENDING')
+          .execute();
+      }
+    }
+    return [...byReason.values()].flatMap((g) => g.notes);
   });
 }
 

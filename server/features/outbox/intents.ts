@@ -21,8 +21,11 @@ export type NotificationType = SmsType;
 export type { NotificationIntent };
 
 const attendanceKeyPrefix = (type: NotificationType) => `${type}:attendance:`;
+/** The key of an attendance change's intent (its per-channel messages' keys extend it). */
+export const attendanceIntentKey = (type: NotificationType, attendanceId: number) =>
+  `${attendanceKeyPrefix(type)}${attendanceId}`;
 const attendanceKey = (intent: NotificationIntent) =>
-  intent.attendanceId != null ? `${attendanceKeyPrefix(intent.type)}${intent.attendanceId}` : undefined;
+  intent.attendanceId != null ? attendanceIntentKey(intent.type, intent.attendanceId) : undefined;
 
 /**
  * An attendance intent whose record the same statement inserts (tap intake on PostgreSQL writes a group's rows in

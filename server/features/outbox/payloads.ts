@@ -37,3 +37,13 @@ export type ChannelPayload = z.infer<typeof channelPayloadSchema>;
 
 export const intentOf = (row: { payload: string }): NotificationIntent => intentPayloadSchema.parse(JSON.parse(row.payload));
 export const channelPayloadOf = (row: { payload: string }): ChannelPayload => channelPayloadSchema.parse(JSON.parse(row.payload));
+
+/** What any outbox row (an intent or a message) is about; null when its payload does not say. */
+export function payloadTypeOf(row: { payload: string }): NotificationIntent['type'] | null {
+  try {
+    const parsed = z.object({ type: z.enum(SMS_TYPES) }).safeParse(JSON.parse(row.payload));
+    return parsed.success ? parsed.data.type : null;
+  } catch {
+    return null;
+  }
+}

@@ -61,8 +61,23 @@ const partsOf = (text: string) => smsParts(normalizeSmsText(text));
 export function renderMessage(type: NotificationType, ctx: TemplateContext): string {
   if (type === 'CUSTOM') return (ctx.text ?? '').trim();
   const when = formatLocalTime(ctx.occurredAt, ctx.timeZone);
+  return inOneSegment(ctx, (name) => BODIES[type](name, when));
+}
+
+/**
+ * A learner's arrival (`ctx.occurredAt`) and departure (`leftAt`) of the same day in one message: the arrival notice
+ * was still waiting when the departure came, so the parent gets one SMS instead of two.
+ */
+export function renderArrivalAndDeparture(ctx: TemplateContext, leftAt: string): string {
+  const arrived = formatLocalTime(ctx.occurredAt, ctx.timeZone);
+  const left = formatLocalTime(leftAt, ctx.timeZone);
+  return inOneSegment(ctx, (name) => `${name} arrived at school at ${arrived.time} and left at ${left.time}, ${left.date}.`);
+}
+
+/** The school's acronym and `body(name)`, the name shortened (first name + last initial, then cut) until one segment holds it. */
+function inOneSegment(ctx: TemplateContext, body: (name: string) => string): string {
   const prefix = ctx.schoolAcronym ? `${ctx.schoolAcronym}: ` : '';
-  const withName = (name: string) => prefix + BODIES[type](name, when);
+  const withName = (name: string) => prefix + body(name);
   const text = withName(`${ctx.firstName} ${ctx.lastName}`.trim());
   const full = partsOf(text).parts;
   if (full <= 1) return text;

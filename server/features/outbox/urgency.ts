@@ -1,5 +1,6 @@
 import { addDays, localDate, startOfLocalDay } from '@core/time/time';
 import type { SmsType as NotificationType } from '@domain/sms-history';
+import { payloadTypeOf } from './payloads';
 
 /*
  * Fresh notifications first, and none sent past its use.
@@ -63,26 +64,78 @@ export function inClaimOrder<T extends Urgency>(rows: T[], cutoff: string): T[] 
   );
 }
 
-/** Urgency classes, the higher the sooner: attendance notices, then CUSTOM messages (no deadline). */
-export const PRIORITY = { attendance: 1, custom: 0 } as const;
+/**
+ * Urgency classes, the higher the sooner. When a school's phones cannot send everything at once (the morning rush),
+ * what a parent may have to act on goes first: absence and late notices, corrections, and the staff's own messages
+ * (CUSTOM, group messages); the routine arrival and departure notices wait behind them.
+ */
+export const PRIORITY = { urgent: 1, routine: 0 } as const;
 
-export const priorityOf = (type: NotificationType): number => (type === 'CUSTOM' ? PRIORITY.custom : PRIORITY.attendance);
+/** Arrival and departure notices: routine, and worth sending only soon after the tap (ATTENDANCE_NOTICE_MAX_DELAY). */
+export const isRoutine = (type: NotificationType) => type === 'CHECK_IN' || type === 'CHECK_OUT';
+
+export const priorityOf = (type: NotificationType): number => (isRoutine(type) ? PRIORITY.routine : PRIORITY.urgent);
+
+/** The expiry settings (server/core/config.ts `outbox`). */
+export interface ExpiryRule {
+  /** OUTBOX_ATTENDANCE_EXPIRY: hours after the event, null = the end of the school day. */
+  attendanceExpiryHours: number | null;
+  /** ATTENDANCE_NOTICE_MAX_DELAY: minutes after the tap, for arrival and departure notices. */
+  noticeMaxDelayMinutes: number;
+}
 
 /** Why a message was not sent (history failureReason): the rule that expired it. */
 export const EXPIRY_REASONS = {
   endOfDay: 'Expired: not sent by the end of the school day, and an attendance notice is never sent late',
   hours: (h: number) =>
     `Expired: not sent within ${h} hour${h === 1 ? '' : 's'} of the attendance event, and an attendance notice is never sent late`,
+  delay: (m: number) =>
+    `Expired: not sent within ${m} minute${m === 1 ? '' : 's'} of the tap, and an arrival or departure notice is never sent late`,
 } as const;
 
 export const expiryReason = (hours: number | null) => (hours == null ? EXPIRY_REASONS.endOfDay : EXPIRY_REASONS.hours(hours));
 
+/** The deadline of an arrival or departure notice by ATTENDANCE_NOTICE_MAX_DELAY. */
+const delayDeadline = (occurredAt: string, minutes: number) => new Date(Date.parse(occurredAt) + minutes * 60_000).toISOString();
+
 /**
- * When an attendance notice stops being worth sending (OUTBOX_ATTENDANCE_EXPIRY): the end of the school-local
- * day of the event (default), or `hours` after it. CUSTOM messages never expire (null).
+ * When an attendance notice stops being worth sending: the end of the school-local day of the event (default), or
+ * OUTBOX_ATTENDANCE_EXPIRY hours after it; for an arrival or departure notice, ATTENDANCE_NOTICE_MAX_DELAY minutes
+ * after the tap when that comes first. CUSTOM messages never expire (null).
  */
-export function expiresAt(type: NotificationType, occurredAt: string, timeZone: string, hours: number | null): string | null {
+export function expiresAt(type: NotificationType, occurredAt: string, timeZone: string, rule: ExpiryRule): string | null {
   if (type === 'CUSTOM') return null;
-  if (hours != null) return new Date(new Date(occurredAt).getTime() + hours * 3_600_000).toISOString();
-  return startOfLocalDay(addDays(localDate(occurredAt, timeZone), 1), timeZone).toISOString();
+  const hours = rule.attendanceExpiryHours;
+  const day =
+    hours != null
+      ? new Date(new Date(occurredAt).getTime() + hours * 3_600_000).toISOString()
+      : startOfLocalDay(addDays(localDate(occurredAt, timeZone), 1), timeZone).toISOString();
+  if (!isRoutine(type)) return day;
+  const delay = delayDeadline(occurredAt, rule.noticeMaxDelayMinutes);
+  return delay < day ? delay : day;
 }
+
+/**
+ * Why a message whose deadline (`expiresAt`, from the function above) has passed is not sent: the delay rule when it
+ * set that deadline, else the day rule. Read with the settings of the time of the check: a deadline set under another
+ * ATTENDANCE_NOTICE_MAX_DELAY (a restart in between) is named by the day rule.
+ */
+export function expiryReasonOf(
+  type: NotificationType | null,
+  eventAt: string | null,
+  deadline: string | null,
+  rule: ExpiryRule,
+): string {
+  const minutes = rule.noticeMaxDelayMinutes;
+  const byDelay =
+    type != null &&
+    isRoutine(type) &&
+    eventAt != null &&
+    !Number.isNaN(Date.parse(eventAt)) &&
+    deadline === delayDeadline(eventAt, minutes);
+  return byDelay ? EXPIRY_REASONS.delay(minutes) : expiryReason(rule.attendanceExpiryHours);
+}
+
+/** expiryReasonOf for an outbox row (its type is in its payload). */
+export const rowExpiryReason = (row: { payload: string; eventAt: string | null; expiresAt: string | null }, rule: ExpiryRule) =>
+  expiryReasonOf(payloadTypeOf(row), row.eventAt, row.expiresAt, rule);

@@ -15,7 +15,7 @@ import { addChannelMessage, expandIntent, studentContext } from './expand';
 import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, markWait, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
 import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
-import { expiryReason } from './urgency';
+import { rowExpiryReason } from './urgency';
 
 export interface OutboxWorker {
   start(): void;
@@ -178,7 +178,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   /** A message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
   async function expireIfLate(row: OutboxRow): Promise<boolean> {
     if (row.expiresAt == null || row.expiresAt > clock.now().toISOString()) return false;
-    if (await markExpired(db, row, expiryReason(config.attendanceExpiryHours))) await emit(row);
+    if (await markExpired(db, row, rowExpiryReason(row, config))) await emit(row);
     return true;
   }
 
@@ -186,9 +186,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     try {
       if (row.channel === 'INTENT') {
         pass.moved += 1;
-        const messages = await db
-          .transaction()
-          .execute((trx) => expandIntent(trx, row, deps.timeZone, config.attendanceExpiryHours, clock.now()));
+        const messages = await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config, clock.now()));
         // Written under this claim's lease: sent now, not after the next claim behind the backlog.
         for (const message of messages) await processRow(message);
         return;
@@ -246,7 +244,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     const now = clock.now();
     if (now.getTime() >= sweptAt && now.getTime() - sweptAt < 1000) return;
     sweptAt = now.getTime();
-    const ids = await expireDue(db, expiryReason(config.attendanceExpiryHours), now);
+    const ids = await expireDue(db, (row) => rowExpiryReason(row, config), now);
     if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
     // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
     for (const id of ids.slice(0, 20)) {

@@ -8,7 +8,7 @@ export type BadgeTone = 'green' | 'red' | 'yellow' | 'blue' | 'purple' | 'gray';
 export type BadgeKind =
   /**
    * SMS notification status: SENT/DELIVERED green, FAILED red, UNCERTAIN yellow (needs a decision), others neutral;
-   * EXPIRED neutral too: not sent on purpose, nothing to fix.
+   * EXPIRED and FOLDED neutral too: not sent on purpose, nothing to fix.
    */
   | 'sms'
   /** isActive flags of schools, grades, sections, students, pages: Active green / Inactive gray. */
@@ -23,7 +23,7 @@ export type BadgeKind =
   | 'logAction';
 
 const BY_VALUE: Record<Exclude<BadgeKind, 'active' | 'logAction'>, Record<string, BadgeTone>> = {
-  sms: { SENT: 'green', DELIVERED: 'green', FAILED: 'red', UNCERTAIN: 'yellow', EXPIRED: 'gray' },
+  sms: { SENT: 'green', DELIVERED: 'green', FAILED: 'red', UNCERTAIN: 'yellow', EXPIRED: 'gray', FOLDED: 'gray' },
   attendance: { PRESENT: 'green', ABSENT: 'red', LATE: 'yellow', EXCUSED: 'blue' },
   order: { pending: 'yellow', confirmed: 'blue', in_progress: 'purple', completed: 'green', cancelled: 'red' },
   device: { ACTIVE: 'green', INACTIVE: 'gray', MAINTENANCE: 'yellow' },

@@ -142,7 +142,7 @@ describe(`school calendar (${dbKind})`, () => {
       .executeTakeFirstOrThrow();
     await t.app.db
       .transaction()
-      .execute((trx) => expandIntent(trx, intent, 'Asia/Manila', null, new Date('2026-11-18T02:31:00.000Z')));
+      .execute((trx) => expandIntent(trx, intent, 'Asia/Manila', t.app.config.outbox, new Date('2026-11-18T02:31:00.000Z')));
     const pendingSms = await t.app.db.selectFrom('smsNotifications').selectAll().where('studentId', '=', expanded).execute();
     expect(pendingSms.map((s) => s.status)).toEqual(['PENDING']);
 

@@ -81,7 +81,7 @@ describe(`SMS history API (${dbKind})`, () => {
     expect(day.pagination.total).toBe(23);
     const bad = await call({ method: 'GET', url: '/api/super-admin/sms-history?status=LOST' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Status must be one of SENT, DELIVERED, PENDING, FAILED, UNCERTAIN, EXPIRED');
+    expect(bad.json().message).toBe('Status must be one of SENT, DELIVERED, PENDING, FAILED, UNCERTAIN, EXPIRED, FOLDED');
     const order = await call({ method: 'GET', url: '/api/super-admin/sms-history?startDate=2026-11-22&endDate=2026-11-21' });
     expect(order.statusCode).toBe(400);
   });

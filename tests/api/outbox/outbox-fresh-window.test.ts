@@ -61,6 +61,8 @@ describe(`outbox fresh window (${dbKind})`, () => {
         baseDelayMs: 20,
         maxDelayMs: 80,
         attendanceExpiryHours: 168,
+        // The delay limit of arrival notices after it: the day rule (168 hours) is the one tested here.
+        noticeMaxDelayMinutes: 169 * 60,
         freshWindowSeconds: 300,
       },
     });

@@ -61,6 +61,9 @@ describe(`outbox urgency, expiry and channel fallback (${dbKind})`, () => {
           baseDelayMs: 20,
           maxDelayMs: 80,
           freshWindowSeconds: 1,
+          // The day rule is tested here, on backlogs up to 30 minutes old; the delay limit of arrival and departure
+          // notices has its own tests (outbox-delay-expiry.test.ts).
+          noticeMaxDelayMinutes: 24 * 60,
         },
       },
       { clock },

@@ -40,6 +40,7 @@ describe(`notification outbox (${dbKind})`, () => {
         sendTimeoutMs: 1000,
         // These tests use fixed event dates (exact message texts); expiry has its own tests (outbox-urgency.test.ts).
         attendanceExpiryHours: 24 * 365 * 100,
+        noticeMaxDelayMinutes: 24 * 365 * 100 * 60,
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
