@@ -12,6 +12,10 @@ export interface TestClock extends Clock {
   set(at: Date | string): void;
   /** Holds the clock still where it is until the returned function is called; it then runs on from there. */
   hold(): () => void;
+  /** Puts the clock at `at` and holds it there (it reads exactly `at`, not a millisecond after) until `resume`. */
+  stopAt(at: Date | string): void;
+  /** Lets a clock held by `stopAt` (or `hold`) run on from where it is. */
+  resume(): void;
 }
 
 export function testClock(start?: Date | string): TestClock {
@@ -31,10 +35,16 @@ export function testClock(start?: Date | string): TestClock {
     hold() {
       base = read();
       held = true;
-      return () => {
-        held = false;
-        since = Date.now();
-      };
+      return () => this.resume();
+    },
+    stopAt(at) {
+      base = new Date(at).getTime();
+      held = true;
+    },
+    resume() {
+      if (!held) return;
+      held = false;
+      since = Date.now();
     },
   };
 }

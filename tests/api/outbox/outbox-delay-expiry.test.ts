@@ -23,13 +23,8 @@ describe(`outbox expiry by delay (${dbKind})`, () => {
   let gw: StandInGateway;
   const day = lastSchoolDay();
   const clock = testClock();
-  let release: (() => void) | undefined;
   /** The server's clock at `time` of `day`, held there (the sweep runs at most once per second of it). */
-  const clockAt = (time: string) => {
-    release?.();
-    release = clock.hold(); // held first: the clock then reads exactly `time`, not a millisecond after
-    clock.set(at(day, time));
-  };
+  const clockAt = (time: string) => clock.stopAt(at(day, time));
   /** The held clock `minutes` later. */
   const later = (minutes: number) => clock.advance(minutes * 60_000);
   const outboxOf = (studentId: number) =>
@@ -73,8 +68,7 @@ describe(`outbox expiry by delay (${dbKind})`, () => {
     token = await loginSuperAdmin(t.app);
   });
   afterEach(() => {
-    release?.();
-    release = undefined;
+    clock.resume();
     gw.down = false;
   });
   afterAll(async () => {

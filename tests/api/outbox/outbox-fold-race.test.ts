@@ -22,12 +22,7 @@ describe(`outbox fold against another node (${dbKind})`, () => {
   let schoolId: number;
   const day = lastSchoolDay();
   const clock = testClock();
-  let release: (() => void) | undefined;
-  const clockAt = (time: string) => {
-    release?.();
-    release = clock.hold(); // held first: the clock then reads exactly `time`, not a millisecond after
-    clock.set(at(day, time));
-  };
+  const clockAt = (time: string) => clock.stopAt(at(day, time));
   let seq = 0;
   /** Lets the event loop run a while (a concurrent statement reaches its lock wait). */
   const pause = () => new Promise((r) => setTimeout(r, 80));
@@ -75,8 +70,7 @@ describe(`outbox fold against another node (${dbKind})`, () => {
     await addDevice(t.app, token, { schoolId, isDefault: true });
   });
   afterEach(() => {
-    release?.();
-    release = undefined;
+    clock.resume();
   });
   afterAll(async () => {
     await t.close();

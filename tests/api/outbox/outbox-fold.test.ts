@@ -24,13 +24,8 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
   let readerToken: string;
   const day = lastSchoolDay();
   const clock = testClock();
-  let release: (() => void) | undefined;
   /** The server's clock at `time` of `day`, held there. */
-  const clockAt = (time: string) => {
-    release?.();
-    release = clock.hold(); // held first: the clock then reads exactly `time`, not a millisecond after
-    clock.set(at(day, time));
-  };
+  const clockAt = (time: string) => clock.stopAt(at(day, time));
   let seq = 0;
   const date = formatLocalTime(at(day, '12:00'), 'Asia/Manila').date;
   /** A text's times with a plain space before AM/PM (Intl puts a narrow no-break space there). */
@@ -88,8 +83,7 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
     readerToken = (await createReader(t.app, token, { schoolId, name: 'Fold gate' })).token;
   });
   afterEach(() => {
-    release?.();
-    release = undefined;
+    clock.resume();
     gw.down = false;
   });
   afterAll(async () => {
