@@ -41,10 +41,15 @@ function trickle(head: string | Buffer, body: string | Buffer, everyMs: number, 
     const started = Date.now();
     let answer = '';
     let sent = 0;
-    const socket = net.connect(to, '127.0.0.1', () => socket.write(head));
-    const timer = setInterval(() => {
-      if (sent < bytes.length && !socket.destroyed) socket.write(bytes.subarray(sent, ++sent));
-    }, everyMs);
+    let timer: NodeJS.Timeout | undefined;
+    // The body's bytes start only once the head is written: a timer started before the connection is up
+    // would, on a busy machine, put body bytes ahead of the request line.
+    const socket = net.connect(to, '127.0.0.1', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent < bytes.length && !socket.destroyed) socket.write(bytes.subarray(sent, ++sent));
+      }, everyMs);
+    });
     socket.on('data', (d) => (answer += d));
     socket.on('error', () => undefined);
     socket.on('close', () => {
