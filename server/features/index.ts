@@ -8,6 +8,7 @@ import { adminsFeature } from './admins';
 import { attendanceFeature } from './attendance';
 import { authFeature } from './auth';
 import { calendarFeature } from './calendar';
+import { capacityFeature } from './capacity';
 import { dashboardFeature } from './dashboard';
 import { devicesFeature } from './devices';
 import { gradesSectionsFeature } from './grades-sections';
@@ -38,6 +39,7 @@ export const FEATURES: Feature[] = [
   studentsFeature,
   devicesFeature,
   outboxFeature,
+  capacityFeature,
   messagesFeature,
   messengerFeature,
   rfidFeature,

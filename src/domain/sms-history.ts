@@ -42,7 +42,10 @@ export const smsNotificationSchema = z.object({
   message: z.string(),
   phoneNumber: z.string().nullable(),
   status: z.enum(SMS_STATUSES),
-  /** Why it stopped (FAILED, UNCERTAIN, EXPIRED), or, while PENDING, why it waits ('Waiting for a phone (next free at 07:02)'). */
+  /**
+   * Why it stopped (FAILED, UNCERTAIN, EXPIRED), or, while PENDING, why it waits: an SMS its place in its school's
+   * queue ('Waiting for a phone: 240 ahead, about 12 min', domain/capacity.ts).
+   */
   failureReason: z.string().nullable(),
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

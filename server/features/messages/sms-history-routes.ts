@@ -40,7 +40,9 @@ export const smsHistoryRoutes =
       async (request) => {
         const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
         const page = pageParams(request.query, SMS_PAGE_SIZE);
-        return { success: true as const, data: await listSmsHistory(app.db, filters, page, app.config.schoolTimezone) };
+        const queue = { now: app.clock.now(), freshWindowSeconds: app.config.outbox.freshWindowSeconds };
+        const data = await listSmsHistory(app.db, filters, page, app.config.schoolTimezone, queue);
+        return { success: true as const, data };
       },
     );
 

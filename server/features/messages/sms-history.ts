@@ -7,13 +7,18 @@ import { paginate } from '@core/http/paginate';
 import type { CustomMessageInput, MessageRecipient, SmsHistoryFilters, SmsHistoryPage } from '@domain/sms-history';
 import { writeLog, type Actor } from '@core/audit-log';
 import { historyRows, toNotification, writeNotificationIntent } from '../outbox';
+import { waitingReasons } from '../capacity';
 
-/** GET /sms-history: newest first; dates are school-local days on the creation time, inclusive. */
+/**
+ * GET /sms-history: newest first; dates are school-local days on the creation time, inclusive. A pending SMS says
+ * where it stands in its school's queue (`queue`: the server's clock and the outbox's fresh window).
+ */
 export async function listSmsHistory(
   db: Executor,
   f: SmsHistoryFilters,
   params: { page: number; limit: number },
   timeZone: string,
+  queue: { now: Date; freshWindowSeconds: number },
 ): Promise<SmsHistoryPage> {
   const { from, until } = dayRangeUtc(f.startDate, f.endDate, timeZone);
   let q = historyRows(db);
@@ -26,7 +31,13 @@ export async function listSmsHistory(
   if (from) q = q.where('n.createdAt', '>=', from);
   if (until) q = q.where('n.createdAt', '<', until);
   const { rows, pagination } = await paginate(q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc'), params);
-  return { notifications: rows.map((r) => toNotification(r, timeZone)), pagination };
+  const waiting = await waitingReasons(db, rows, queue);
+  const notifications = rows.map((r) => {
+    const n = toNotification(r, timeZone);
+    const reason = waiting.get(r.id);
+    return reason ? { ...n, failureReason: reason } : n;
+  });
+  return { notifications, pagination };
 }
 
 /**

@@ -64,8 +64,11 @@ export function replay(notices: readonly QueuedNotice[], phones: number, ratePer
   };
 }
 
-/** The most notices in the queue at once; notices arriving at an instant count before those leaving at it. */
-function peakWaiting(arrivals: readonly number[], leaves: readonly number[]): number {
+/**
+ * The most notices in the queue at once, from their arrivals (ascending) and the times they left (any order);
+ * notices arriving at an instant count before those leaving at it.
+ */
+export function peakWaiting(arrivals: readonly number[], leaves: readonly number[]): number {
   const out = [...leaves].sort((a, b) => a - b);
   let peak = 0;
   let left = 0;

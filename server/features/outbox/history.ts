@@ -26,6 +26,7 @@ export function historyRows(db: Executor) {
       'n.createdAt',
       'n.dismissedAt',
       'n.note',
+      'n.requestId',
       'n.studentId',
       'n.schoolId',
       'st.firstName',

@@ -18,3 +18,6 @@ export { cancelUnsentNotices } from './cancel';
 export { OUTBOX } from './claim';
 export { getNotification, historyRows, toNotification } from './history';
 export type { OutboxWorker } from './worker';
+export { peakWaiting, percentile, phonesNeeded, type QueuedNotice } from './capacity';
+export { deviceCandidates } from './deliver-sms';
+export { isRoutine } from './urgency';

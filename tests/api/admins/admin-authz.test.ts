@@ -256,6 +256,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/capacity': {
+    request: async () => ({ method: 'GET', url: `/api/admin/capacity?schoolId=${schoolA}` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'GET /api/admin/sms-history/recipients': {
     request: async () => ({ method: 'GET', url: '/api/admin/sms-history/recipients?search=Stu' }),
     success: 200,
