@@ -80,13 +80,7 @@ export async function morningFigures(db: Executor, schoolId: number, morning: Mo
     r.sentAt != null ? [Date.parse(r.sentAt)] : r.status === 'PENDING' ? [] : [Date.parse(r.updatedAt)],
   );
   const notices: QueuedNotice[] = rows.map((r) => ({ at: tapOf(r), expires: isRoutine(r.type as SmsType) }));
-  const needed = phonesNeeded(
-    notices,
-    rule.ratePerPhone,
-    CAPACITY.targetMinutes * MINUTE,
-    rule.maxDelayMs,
-    CAPACITY.mostPhones,
-  );
+  const needed = phonesNeeded(notices, rule.ratePerPhone, CAPACITY.targetMinutes * MINUTE, rule.maxDelayMs, CAPACITY.mostPhones);
   const seconds = (ms: number | null) => (ms == null ? null : Math.round(ms / 1000));
   return {
     date: morning.date,

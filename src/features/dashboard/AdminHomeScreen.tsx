@@ -3,6 +3,7 @@ import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { useCan, type Needed } from '@kit/console/scope';
 import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
+import { CapacityPanel } from '@features/capacity';
 import SchoolDayPanel from './SchoolDayPanel';
 
 /** A screen of the school admin's console, as the console's shell lists it (its sidebar's entries). */
@@ -35,6 +36,7 @@ export default function AdminHomeScreen({ screens }: { screens: readonly HomeTil
           <SchoolDayPanel />
         </div>
       ) : null}
+      {schoolId != null ? <CapacityPanel className="mb-6" /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.label}>

@@ -4,6 +4,7 @@ import { removeSmsDevice } from './actions';
 import { deviceCountLabel, SMS_DEVICE_MESSAGES, type SmsDevice } from '@domain/devices/sms-devices';
 import { Button, CardsOrTable, ErrorBanner, FilterBar, listViewOf, ListViewSwitch, SelectField } from '@kit';
 import type { DeviceTabProps } from './device-tab';
+import { CapacityPanel } from '@features/capacity';
 import { DeviceTest } from './DeviceTest';
 import { SMS_DEVICE_COLUMNS, SmsDeviceButtons, SmsDeviceCard } from './SmsDeviceCard';
 import { SmsDeviceModal } from './SmsDeviceModal';
@@ -38,6 +39,7 @@ export function SmsDevicesTab({ list, addRequest }: DeviceTabProps) {
           options={schoolFilterOptions(channel.schools.data)}
         />
       </FilterBar>
+      <CapacityPanel schoolId={schoolId} className="mb-4" />
       {devices.data ? (
         <p role="status" className="mb-3 text-sm text-gray-600">
           {deviceCountLabel(rows.length)}
