@@ -3,6 +3,8 @@ import { nowIso } from '@core/time/time';
 import { writeNotificationIntent, type NotificationIntent } from '../../server/features/outbox/intents';
 import { expandIntent } from '../../server/features/outbox/expand';
 import { as } from './app';
+import { priorityOf } from '../../server/features/outbox/urgency';
+import type { SmsType } from '@domain/sms-history';
 
 let seq = 0;
 
@@ -159,4 +161,63 @@ export async function addUncertainMessage(
     })
     .execute();
   return note.id;
+}
+
+/** An SMS as the outbox leaves it, for reads of what happened (capacity): `tap` its event, times in ms. */
+export interface SeededNotice {
+  type?: string;
+  tap: number;
+  /** History status (SENT, DELIVERED, EXPIRED, FOLDED, PENDING …). */
+  status: string;
+  sentAt?: number;
+  /** When it stopped unsent (its History row's last change). */
+  endedAt?: number;
+  /** The outbox row's status ('sent' by default). */
+  outbox?: string;
+}
+
+/** Writes one SMS's History row and its outbox row (event time = the tap), for a new student of the school. */
+export async function seedSmsNotice(app: FastifyInstance, schoolId: number, n: SeededNotice) {
+  seq += 1;
+  const type = n.type ?? 'CHECK_IN';
+  const intentKey = `${type}:seed-${seq}-${Date.now()}`;
+  const key = `${intentKey}:SMS`;
+  const studentId = await addStudent(app, schoolId);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const at = iso(n.tap);
+  const text = 'Seeded notice';
+  const note = await app.db
+    .insertInto('smsNotifications')
+    .values({
+      studentId,
+      schoolId,
+      type,
+      message: text,
+      phoneNumber: '+639170000000',
+      status: n.status,
+      sentAt: n.sentAt == null ? null : iso(n.sentAt),
+      requestId: key,
+      createdAt: at,
+      updatedAt: iso(n.endedAt ?? n.sentAt ?? n.tap),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('notificationOutbox')
+    .values({
+      idempotencyKey: key,
+      channel: 'SMS',
+      studentId,
+      recipient: '+639170000000',
+      payload: JSON.stringify({ type, schoolId, text, preference: 'SMS_ONLY', intentKey }),
+      status: n.outbox ?? 'sent',
+      nextAttemptAt: at,
+      smsNotificationId: note.id,
+      schoolId,
+      priority: priorityOf(type as SmsType),
+      eventAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
 }

@@ -6,7 +6,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../
 import { signedInAdmin } from '../../helpers/admins';
 import { testClock } from '../../helpers/clock';
 import { createSchool } from '../../helpers/schools';
-import { addDevice, addIntent, addStudent } from '../../helpers/notifications';
+import { addDevice, addIntent, addStudent, seedSmsNotice, type SeededNotice } from '../../helpers/notifications';
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
 /*
@@ -28,7 +28,6 @@ describe(`school SMS capacity (${dbKind})`, () => {
   let t: TestApp;
   let gw: StandInGateway;
   let root: string;
-  let seq = 0;
   const get = (token: string, url: string) => as(token)(t.app, { method: 'GET', url });
 
   beforeAll(async () => {
@@ -43,50 +42,7 @@ describe(`school SMS capacity (${dbKind})`, () => {
     await gw.close();
   });
 
-  /** One SMS as the outbox leaves it: its outbox row (event time = the tap) and its History row. */
-  async function notice(
-    schoolId: number,
-    n: { type?: string; tap: number; status: string; sentAt?: number; endedAt?: number; outbox?: string },
-  ) {
-    seq += 1;
-    const key = `${n.type ?? 'CHECK_IN'}:seed-${seq}-${Date.now()}:SMS`;
-    const studentId = await addStudent(t.app, schoolId);
-    const at = iso(n.tap);
-    const note = await t.app.db
-      .insertInto('smsNotifications')
-      .values({
-        studentId,
-        schoolId,
-        type: n.type ?? 'CHECK_IN',
-        message: 'Seeded notice',
-        phoneNumber: '+639170000000',
-        status: n.status,
-        sentAt: n.sentAt == null ? null : iso(n.sentAt),
-        requestId: key,
-        createdAt: at,
-        updatedAt: iso(n.endedAt ?? n.sentAt ?? n.tap),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('notificationOutbox')
-      .values({
-        idempotencyKey: key,
-        channel: 'SMS',
-        studentId,
-        recipient: '+639170000000',
-        payload: JSON.stringify({ type: n.type ?? 'CHECK_IN', schoolId, text: 'Seeded notice', preference: 'SMS_ONLY' }),
-        status: n.outbox ?? 'sent',
-        nextAttemptAt: at,
-        smsNotificationId: note.id,
-        schoolId,
-        priority: n.type === 'ABSENCE' ? 1 : 0,
-        eventAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
-  }
+  const notice = (schoolId: number, n: SeededNotice) => seedSmsNotice(t.app, schoolId, n);
 
   describe('the last school morning', () => {
     let schoolId: number;
