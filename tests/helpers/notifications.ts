@@ -114,6 +114,66 @@ export async function expandOnly(app: FastifyInstance, studentId: number) {
 export const historyOf = (app: FastifyInstance, studentId: number) =>
   app.db.selectFrom('smsNotifications').selectAll().where('studentId', '=', studentId).orderBy('id').execute();
 
+/** One SMS's History row and its outbox row, written together as the outbox leaves them (times ISO). */
+interface SmsRows {
+  studentId: number;
+  schoolId: number | null;
+  type: string;
+  text: string;
+  phone: string;
+  /** History status, its reason and times. */
+  status: string;
+  failureReason?: string | null;
+  sentAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The outbox row's status, and its event time (the tap) when it has one. */
+  outbox: string;
+  eventAt?: string;
+}
+
+async function writeSmsRows(app: FastifyInstance, m: SmsRows): Promise<number> {
+  seq += 1;
+  const intentKey = `${m.type}:seed-${seq}-${Date.now()}`;
+  const key = `${intentKey}:SMS`;
+  const note = await app.db
+    .insertInto('smsNotifications')
+    .values({
+      studentId: m.studentId,
+      schoolId: m.schoolId,
+      type: m.type,
+      message: m.text,
+      phoneNumber: m.phone,
+      status: m.status,
+      failureReason: m.failureReason ?? null,
+      sentAt: m.sentAt ?? null,
+      requestId: key,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('notificationOutbox')
+    .values({
+      idempotencyKey: key,
+      channel: 'SMS',
+      studentId: m.studentId,
+      recipient: m.phone,
+      payload: JSON.stringify({ type: m.type, schoolId: m.schoolId, text: m.text, preference: 'SMS_ONLY', intentKey }),
+      status: m.outbox,
+      nextAttemptAt: m.createdAt,
+      smsNotificationId: note.id,
+      schoolId: m.schoolId,
+      priority: priorityOf(m.type as SmsType),
+      eventAt: m.eventAt ?? null,
+      createdAt: m.createdAt,
+      updatedAt: m.createdAt,
+    })
+    .execute();
+  return note.id;
+}
+
 /**
  * An SMS whose outcome is unknown, as the worker leaves it: history UNCERTAIN with a reason, its
  * outbox row 'uncertain'. Returns the history id. (No API creates one: the robustness audit and e2e seed it.)
@@ -124,43 +184,19 @@ export async function addUncertainMessage(
   schoolId: number | null,
   extra: { message?: string; phoneNumber?: string; failureReason?: string } = {},
 ): Promise<number> {
-  seq += 1;
-  const key = `CHECK_IN:attendance:uncertain-${seq}-${Date.now()}:SMS`;
   const at = nowIso();
-  const phone = extra.phoneNumber ?? '+639171234567';
-  const text = extra.message ?? 'Audit';
-  const note = await app.db
-    .insertInto('smsNotifications')
-    .values({
-      studentId,
-      schoolId,
-      type: 'CHECK_IN',
-      message: text,
-      phoneNumber: phone,
-      status: 'UNCERTAIN',
-      failureReason: extra.failureReason ?? 'Outcome unknown',
-      requestId: key,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.db
-    .insertInto('notificationOutbox')
-    .values({
-      idempotencyKey: key,
-      channel: 'SMS',
-      studentId,
-      recipient: phone,
-      payload: JSON.stringify({ type: 'CHECK_IN', schoolId, text, preference: 'SMS_ONLY', intentKey: key }),
-      status: 'uncertain',
-      nextAttemptAt: at,
-      smsNotificationId: note.id,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  return note.id;
+  return writeSmsRows(app, {
+    studentId,
+    schoolId,
+    type: 'CHECK_IN',
+    text: extra.message ?? 'Audit',
+    phone: extra.phoneNumber ?? '+639171234567',
+    status: 'UNCERTAIN',
+    failureReason: extra.failureReason ?? 'Outcome unknown',
+    createdAt: at,
+    updatedAt: at,
+    outbox: 'uncertain',
+  });
 }
 
 /** An SMS as the outbox leaves it, for reads of what happened (capacity): `tap` its event, times in ms. */
@@ -178,46 +214,19 @@ export interface SeededNotice {
 
 /** Writes one SMS's History row and its outbox row (event time = the tap), for a new student of the school. */
 export async function seedSmsNotice(app: FastifyInstance, schoolId: number, n: SeededNotice) {
-  seq += 1;
-  const type = n.type ?? 'CHECK_IN';
-  const intentKey = `${type}:seed-${seq}-${Date.now()}`;
-  const key = `${intentKey}:SMS`;
-  const studentId = await addStudent(app, schoolId);
   const iso = (ms: number) => new Date(ms).toISOString();
   const at = iso(n.tap);
-  const text = 'Seeded notice';
-  const note = await app.db
-    .insertInto('smsNotifications')
-    .values({
-      studentId,
-      schoolId,
-      type,
-      message: text,
-      phoneNumber: '+639170000000',
-      status: n.status,
-      sentAt: n.sentAt == null ? null : iso(n.sentAt),
-      requestId: key,
-      createdAt: at,
-      updatedAt: iso(n.endedAt ?? n.sentAt ?? n.tap),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.db
-    .insertInto('notificationOutbox')
-    .values({
-      idempotencyKey: key,
-      channel: 'SMS',
-      studentId,
-      recipient: '+639170000000',
-      payload: JSON.stringify({ type, schoolId, text, preference: 'SMS_ONLY', intentKey }),
-      status: n.outbox ?? 'sent',
-      nextAttemptAt: at,
-      smsNotificationId: note.id,
-      schoolId,
-      priority: priorityOf(type as SmsType),
-      eventAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  return writeSmsRows(app, {
+    studentId: await addStudent(app, schoolId),
+    schoolId,
+    type: n.type ?? 'CHECK_IN',
+    text: 'Seeded notice',
+    phone: '+639170000000',
+    status: n.status,
+    sentAt: n.sentAt == null ? null : iso(n.sentAt),
+    createdAt: at,
+    updatedAt: iso(n.endedAt ?? n.sentAt ?? n.tap),
+    outbox: n.outbox ?? 'sent',
+    eventAt: at,
+  });
 }
