@@ -44,7 +44,7 @@ export const smsNotificationSchema = z.object({
   status: z.enum(SMS_STATUSES),
   /**
    * Why it stopped (FAILED, UNCERTAIN, EXPIRED), or, while PENDING, why it waits: an SMS its place in its school's
-   * queue ('Waiting for a phone: 240 ahead, about 12 min', domain/capacity.ts).
+   * queue ('Waiting for a phone: 240 ahead, about 12 min', domain/devices/capacity.ts).
    */
   failureReason: z.string().nullable(),
   sentAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
 import { localDate, localDateTime, startOfLocalDay } from '@core/time/time';
-import { CAPACITY, capacityAdvice, type LastMorning } from '@domain/capacity';
+import { CAPACITY, capacityAdvice, type LastMorning } from '@domain/devices/capacity';
 import type { SmsType } from '@domain/sms-history';
 import { isRoutine, peakWaiting, percentile, phonesNeeded, type QueuedNotice } from '../outbox';
 

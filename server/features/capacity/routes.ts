@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
-import { CAPACITY_MESSAGES, capacityQuerySchema, schoolCapacitySchema } from '@domain/capacity';
+import { CAPACITY_MESSAGES, capacityQuerySchema, schoolCapacitySchema } from '@domain/devices/capacity';
 import { badRequest } from '@core/http/errors';
 import type { SchoolScope } from '@core/http/school-scope';
 import { getSchoolCapacity } from './service';

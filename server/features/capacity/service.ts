@@ -1,6 +1,6 @@
 import type { Executor } from '@core/db/index';
 import { notFound } from '@core/http/errors';
-import { CAPACITY_MESSAGES, minutesAhead, waitingText, type SchoolCapacity } from '@domain/capacity';
+import { CAPACITY_MESSAGES, minutesAhead, waitingText, type SchoolCapacity } from '@domain/devices/capacity';
 import { SEND_RATE } from '@domain/devices/sms-devices';
 import { findLastMorning, morningFigures } from './morning';
 import { aheadOf, schoolPool, waitingCount } from './queue';

@@ -1,7 +1,7 @@
 import { Button, ErrorBanner, Skeleton, useListResource } from '@kit';
 import { isAdminConsole, useCan } from '@kit/console/scope';
 import { formatCalendarDate, formatSchoolTime } from '@kit/text/format';
-import type { SchoolCapacity } from '@domain/capacity';
+import type { SchoolCapacity } from '@domain/devices/capacity';
 import { fetchCapacity } from './api';
 import { durationText, poolText, queueText } from './capacity-text';
 

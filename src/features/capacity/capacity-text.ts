@@ -1,4 +1,4 @@
-import type { SchoolCapacity } from '@domain/capacity';
+import type { SchoolCapacity } from '@domain/devices/capacity';
 
 /* The capacity panel's sentences, from the capacity read (pure: unit-tested). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityAdvice, minutesAhead, waitingText } from '@domain/capacity';
+import { capacityAdvice, minutesAhead, waitingText } from '@domain/devices/capacity';
 import { durationText, poolText, queueText } from '../../../src/features/capacity/capacity-text';
 
 describe('capacity advice', () => {

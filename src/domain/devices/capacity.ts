@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuery } from './list-filters';
+import { idQuery } from '../list-filters';
 
 /*
  * A school's SMS capacity, as its dashboard and Device Management show it (GET /api/super-admin/capacity?schoolId=,
