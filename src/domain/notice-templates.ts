@@ -33,6 +33,8 @@ export type NoticeTemplate = z.infer<typeof noticeTemplateSchema>;
 /** GET/PATCH reply: the language notices go out in, and every notice in both languages. */
 export const noticeTemplatesSchema = z.object({
   schoolId: z.number(),
+  /** What `{school}` becomes in this school's notices. */
+  schoolAcronym: z.string(),
   language,
   templates: z.array(noticeTemplateSchema),
 });

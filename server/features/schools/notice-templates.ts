@@ -16,17 +16,31 @@ import { SCHOOL_NOT_FOUND } from '@domain/schools';
 
 /** A school's notice language and stored texts, read in `db` (locked on PostgreSQL for the write that follows). */
 async function readSettings(db: Executor, schoolId: number, lock = false) {
-  let query = db.selectFrom('schools').select(['id', 'name', 'noticeLanguage', 'noticeTemplates']).where('id', '=', schoolId);
+  let query = db
+    .selectFrom('schools')
+    .select(['id', 'name', 'acronym', 'noticeLanguage', 'noticeTemplates'])
+    .where('id', '=', schoolId);
   if (lock && isPostgres(db)) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
-  return { name: row.name, language: noticeLanguageOf(row.noticeLanguage), stored: parseStoredTemplates(row.noticeTemplates) };
+  return {
+    name: row.name,
+    acronym: row.acronym,
+    language: noticeLanguageOf(row.noticeLanguage),
+    stored: parseStoredTemplates(row.noticeTemplates),
+  };
 }
 
 /** Every notice in both languages: the school's own text or the default. */
-function view(schoolId: number, language: NoticeTemplates['language'], stored: StoredTemplates): NoticeTemplates {
+function view(
+  schoolId: number,
+  schoolAcronym: string,
+  language: NoticeTemplates['language'],
+  stored: StoredTemplates,
+): NoticeTemplates {
   return {
     schoolId,
+    schoolAcronym,
     language,
     templates: NOTICE_LANGUAGES.flatMap((lang) =>
       NOTICE_KINDS.map((kind) => {
@@ -39,8 +53,8 @@ function view(schoolId: number, language: NoticeTemplates['language'], stored: S
 }
 
 export async function getNoticeTemplates(db: Executor, schoolId: number): Promise<NoticeTemplates> {
-  const { language, stored } = await readSettings(db, schoolId);
-  return view(schoolId, language, stored);
+  const { acronym, language, stored } = await readSettings(db, schoolId);
+  return view(schoolId, acronym, language, stored);
 }
 
 /** The stored texts in one canonical form: only the texts that differ from their default, in a fixed order. */
@@ -79,7 +93,7 @@ export async function updateNoticeTemplates(
     const after = canonical(next);
     const language = input.language ?? before.language;
     const changes = diff({ language: before.language, ...flat(before.stored) }, { language, ...flat(after) });
-    if (Object.keys(changes).length === 0) return view(schoolId, before.language, before.stored);
+    if (Object.keys(changes).length === 0) return view(schoolId, before.acronym, before.language, before.stored);
     const json = Object.keys(after).length ? JSON.stringify(after) : null;
     await trx
       .updateTable('schools')
@@ -92,6 +106,6 @@ export async function updateNoticeTemplates(
       entityId: schoolId,
       details: { name: before.name, changes },
     });
-    return view(schoolId, language, after);
+    return view(schoolId, before.acronym, language, after);
   });
 }

@@ -72,7 +72,7 @@ describe(`notice templates (${dbKind})`, () => {
     const res = await read(root, id);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ schoolId: id, language: 'en' });
+    expect(data).toMatchObject({ schoolId: id, schoolAcronym: `NTC${seq}`, language: 'en' });
     expect(data.templates).toHaveLength(12);
     expect(data.templates.every((x: { isDefault: boolean }) => x.isDefault)).toBe(true);
     expect(textOf(data, 'fil', 'ABSENCE')).toEqual({
