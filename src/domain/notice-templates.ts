@@ -65,7 +65,7 @@ export const noticeTemplatesPatchSchema = z
     language: language.optional(),
     templates: z
       .array(noticeTemplateChangeSchema)
-      .max(NOTICE_KINDS.length * NOTICE_LANGUAGES.length)
+      .max(NOTICE_KINDS.length * NOTICE_LANGUAGES.length, NOTICE_TEMPLATE_MESSAGES.twice)
       .optional(),
   })
   .refine((p) => new Set(p.templates?.map((t) => `${t.language}:${t.kind}`)).size === (p.templates?.length ?? 0), {

@@ -77,7 +77,7 @@ export const DEFAULT_TEMPLATES: Record<NoticeLanguage, Record<NoticeKind, string
 /** A template's longest text: ample for three SMS parts, short enough to read in the editor. */
 export const TEMPLATE_MAX_LENGTH = 480;
 
-/** The one text a template that is not a template gets, e.g. `Unknown placeholder {nme}: use {name}, …`. */
+/** The placeholders a notice takes, as a refusal lists them: '{name}, {school}, {time} or {date}'. */
 export const listPlaceholders = (kind: NoticeKind): string => {
   const names = NOTICE_PLACEHOLDERS[kind].map((p) => `{${p}}`);
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
