@@ -23,7 +23,15 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
   {
     label: 'Schools',
     href: '/super-admin/schools',
-    routes: ['schools', 'schoolManagement', 'gradesSections', 'schoolStudents', 'schoolCalendar', 'schoolSf2'],
+    routes: [
+      'schools',
+      'schoolManagement',
+      'gradesSections',
+      'schoolStudents',
+      'schoolCalendar',
+      'schoolSf2',
+      'schoolNoticeTemplates',
+    ],
     icon: ICONS.schools,
   },
   {
@@ -138,6 +146,13 @@ export const ADMIN_NAV_ITEMS: Array<{
     permission: 'MANAGE_SCHOOL_PROFILE',
   },
   {
+    label: 'Notice Templates',
+    href: (id) => `/admin/schools/${id}/notice-templates`,
+    routes: ['adminNoticeTemplates'],
+    icon: ICONS.sms,
+    permission: 'MANAGE_SCHOOL_PROFILE',
+  },
+  {
     label: 'Profile',
     href: () => '/admin/profile',
     routes: ['adminProfile'],
@@ -159,4 +174,5 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, Needed>> = {
   adminSf2: 'VIEW_REPORTS',
   adminDeviceManagement: DEVICE_PERMISSIONS,
   adminSchoolProfile: 'MANAGE_SCHOOL_PROFILE',
+  adminNoticeTemplates: 'MANAGE_SCHOOL_PROFILE',
 };

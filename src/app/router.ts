@@ -16,6 +16,7 @@ export const $router = createRouter({
   schoolStudents: '/super-admin/schools/:schoolId/students',
   schoolCalendar: '/super-admin/schools/:schoolId/calendar',
   schoolSf2: '/super-admin/schools/:schoolId/sf2',
+  schoolNoticeTemplates: '/super-admin/schools/:schoolId/notice-templates',
   studentManagement: '/super-admin/student-management',
   students: '/super-admin/students',
   studentsBySchool: '/super-admin/students/:schoolId',
@@ -41,6 +42,7 @@ export const $router = createRouter({
   adminSf2: '/admin/schools/:schoolId/sf2',
   adminDeviceManagement: '/admin/device-management',
   adminSchoolProfile: '/admin/school-profile',
+  adminNoticeTemplates: '/admin/schools/:schoolId/notice-templates',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

@@ -24,6 +24,7 @@ const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
+const NoticeTemplates = lazy(() => import('@features/schools/NoticeTemplatesScreen'));
 
 /** The school admin's landing screen offers the screens of their sidebar. */
 function AdminHomeRoute() {
@@ -43,6 +44,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   schoolStudents: { title: 'Students', component: SchoolStudents },
   schoolCalendar: { title: 'School Calendar', component: SchoolCalendar },
   schoolSf2: { title: 'School Form 2', component: SchoolSf2 },
+  schoolNoticeTemplates: { title: 'Notice Templates', component: NoticeTemplates },
   studentManagement: { title: 'Student Management', component: StudentManagement },
   // The path forms open Student Management with those filters.
   students: { title: 'Student Management', component: StudentsPath },
@@ -69,4 +71,5 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
   adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
   adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
+  adminNoticeTemplates: { title: 'Notice Templates', component: NoticeTemplates },
 };

@@ -150,6 +150,21 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
       success: 200,
       refersToSchool: true,
     },
+    // Its notice templates (MANAGE_SCHOOL_PROFILE too).
+    'GET /api/admin/schools/:id/notice-templates': {
+      request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/notice-templates` }),
+      success: 200,
+      refersToSchool: true,
+    },
+    'PATCH /api/admin/schools/:id/notice-templates': {
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/admin/schools/${schoolA}/notice-templates`,
+        payload: { templates: [{ language: 'fil', kind: 'CHECK_IN', text: `{name} ay dumating (${Date.now()}).` }] },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
     'POST /api/admin/attendance/:id/correct': {
       request: async () => ({
         method: 'POST',

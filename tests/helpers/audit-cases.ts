@@ -435,6 +435,16 @@ MUTATIONS['PATCH /api/admin/schools/:id'] = {
   fields: () => ({ name: `Renamed ${u()}`, contactNumber: '(02) 8123 4567' }),
   files: [png('logo')],
 };
+const noticeTemplates: MutationSpec = {
+  action: 'UPDATE_NOTICE_TEMPLATES',
+  body: 'json',
+  fields: () => ({
+    language: 'fil',
+    templates: [{ language: 'fil', kind: 'CHECK_IN', text: `{name} ay dumating nang {time} (${u()}).` }],
+  }),
+};
+MUTATIONS['PATCH /api/super-admin/schools/:id/notice-templates'] = noticeTemplates;
+MUTATIONS['PATCH /api/admin/schools/:id/notice-templates'] = { ...noticeTemplates, session: 'schoolAdmin' };
 // The one /login page's sign-in: the super admin's account here.
 MUTATIONS['POST /api/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) };
 MUTATIONS['POST /api/admin/login'] = { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SCHOOL_ADMIN }) };

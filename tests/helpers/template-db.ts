@@ -42,3 +42,18 @@ export async function createPgDatabase(url: string): Promise<{ url: string; sche
     drop: async () => {},
   };
 }
+
+/**
+ * An empty PostgreSQL database on the server of `url` with an empty schema, for a test whose server processes
+ * migrate it themselves. A database of its own, not a schema beside other tests' ones: Kysely's migrator lists the
+ * tables of every schema of its database, and another test dropping its schema meanwhile fails that listing.
+ */
+export async function createEmptyPgDatabase(url: string): Promise<{ url: string; schema: string }> {
+  const template = (await provided()).pgTemplate;
+  if (!template) throw new Error('no PostgreSQL template: TEST_DATABASE_URL was not set when the run started');
+  // Named after the run's template, so the run's teardown drops it with the others.
+  const name = `${template}_empty_${randomBytes(6).toString('hex')}`;
+  await pgQuery(url, `create database ${name}`);
+  await pgQuery(withDatabase(url, name), `create schema ${TEMPLATE_SCHEMA}`);
+  return { url: withDatabase(url, name), schema: TEMPLATE_SCHEMA };
+}

@@ -72,6 +72,9 @@ export interface SchoolTable {
   schoolYearEnd: string | null;
   /** Migration 0032: 1 = global devices take the school's messages when its own phones have no room. */
   allowGlobalOverflow: Flag;
+  /** Migration 0035: the language its notices go out in ('en' or 'fil'), and the texts it changed (JSON). */
+  noticeLanguage: Generated<string>;
+  noticeTemplates: string | null;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;

@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { intentOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { OUTBOX, type OutboxRow } from './claim';
-import { channelText, renderArrivalAndDeparture, renderMessage, type TemplateContext } from './templates';
+import { channelText, renderArrivalAndDeparture, renderMessage, schoolNotices, type TemplateContext } from './templates';
 import { FOLD_NOTES, foldArrival } from './fold';
 import { expiresAt, expiryReasonOf, priorityOf, type ExpiryRule } from './urgency';
 
@@ -29,6 +29,8 @@ export async function studentContext(db: Executor, studentId: number) {
       'st.schoolId',
       'sc.acronym as schoolAcronym',
       'sc.timezone as schoolTimezone',
+      'sc.noticeLanguage',
+      'sc.noticeTemplates',
     ])
     .where('st.id', '=', studentId)
     .executeTakeFirst();
@@ -184,6 +186,7 @@ export async function expandIntent(
     occurredAt: intent.occurredAt,
     timeZone,
     text: intent.text,
+    notices: schoolNotices(student.noticeLanguage, student.noticeTemplates),
   };
   const text = renderMessage(intent.type, context);
   const preference = student.notificationPreference ?? 'SMS_ONLY';

@@ -1,9 +1,43 @@
-import { normalizeSmsText, smsParts } from '@shared/sms-text';
+import { normalizeSmsText } from '@shared/sms-text';
+import {
+  parseStoredTemplates,
+  renderNotice,
+  templateFor,
+  type NoticeKind,
+  type NoticeLanguage,
+  type StoredTemplates,
+} from '@shared/notice-templates';
 import type { NotificationType } from './intents';
 
+/** A school's notice language and the texts it changed (src/shared/notice-templates.ts). */
+export interface SchoolNotices {
+  language: NoticeLanguage;
+  stored: StoredTemplates;
+}
+
+const ENGLISH_DEFAULTS: SchoolNotices = { language: 'en', stored: {} };
+
 /**
- * One message per notification type. Short enough for one SMS part (160 GSM-7 characters, counted as sent) for
- * any ordinary name: the school goes by its acronym and a long name is shortened, never the facts (who, what, when).
+ * The notices of a school's stored columns. Parsed once per distinct JSON text (a backlog drain renders every
+ * message of a school with the same one); the few texts schools have are kept, a bounded number of them.
+ */
+const parsed = new Map<string, StoredTemplates>();
+export function schoolNotices(language: string | null | undefined, json: string | null | undefined): SchoolNotices {
+  const lang: NoticeLanguage = language === 'fil' ? 'fil' : 'en';
+  if (!json) return lang === 'en' ? ENGLISH_DEFAULTS : { language: lang, stored: {} };
+  let stored = parsed.get(json);
+  if (!stored) {
+    if (parsed.size >= 500) parsed.clear();
+    stored = parseStoredTemplates(json);
+    parsed.set(json, stored);
+  }
+  return { language: lang, stored };
+}
+
+/**
+ * One message per notification type, in the school's language and words (its template, or the default).
+ * The defaults fit one SMS part (160 GSM-7 characters, counted as sent) for any ordinary name: the school goes by
+ * its acronym and a long name is shortened, never the facts (who, what, when).
  */
 export interface TemplateContext {
   firstName: string;
@@ -14,6 +48,8 @@ export interface TemplateContext {
   timeZone: string;
   /** CUSTOM only */
   text?: string;
+  /** The school's language and texts; English defaults when absent. */
+  notices?: SchoolNotices;
 }
 
 /**
@@ -40,14 +76,6 @@ export function formatLocalTime(iso: string, timeZone: string): { time: string; 
   return { time: f.time.format(d), date: f.date.format(d) };
 }
 
-const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { time: string; date: string }) => string> = {
-  CHECK_IN: (name, t) => `${name} arrived at school at ${t.time}, ${t.date}.`,
-  CHECK_OUT: (name, t) => `${name} left school at ${t.time}, ${t.date}.`,
-  LATE_ARRIVAL: (name, t) => `${name} arrived LATE at school at ${t.time}, ${t.date}.`,
-  CORRECTION: (name, t) => `Correction: ${name} was recorded at school at ${t.time}, ${t.date} (a reader sent it late).`,
-  ABSENCE: (name, t) => `${name} was marked ABSENT today, ${t.date}. Please contact the school if this is unexpected.`,
-};
-
 /**
  * The text a channel sends: an SMS in its GSM-7 form (curly quotes, dashes, ellipses and odd spaces typed on
  * phones would make it UCS-2, 70 characters a part); Messenger takes the text as written.
@@ -55,13 +83,16 @@ const BODIES: Record<Exclude<NotificationType, 'CUSTOM'>, (name: string, t: { ti
 export const channelText = (channel: 'SMS' | 'MESSENGER', text: string): string =>
   channel === 'SMS' ? normalizeSmsText(text) : text;
 
-/** A notice's SMS parts as the outbox sends it (normalised). */
-const partsOf = (text: string) => smsParts(normalizeSmsText(text));
+/** The notice of `kind` for `ctx`'s learner, in the school's language and text, the name shortened to keep one part. */
+function notice(kind: NoticeKind, ctx: TemplateContext, values: { time: string; date: string; departure?: string }): string {
+  const { language, stored } = ctx.notices ?? ENGLISH_DEFAULTS;
+  const template = templateFor(stored, language, kind);
+  return renderNotice(kind, language, template, ctx, { school: ctx.schoolAcronym ?? '', ...values });
+}
 
 export function renderMessage(type: NotificationType, ctx: TemplateContext): string {
   if (type === 'CUSTOM') return (ctx.text ?? '').trim();
-  const when = formatLocalTime(ctx.occurredAt, ctx.timeZone);
-  return inOneSegment(ctx, (name) => BODIES[type](name, when));
+  return notice(type, ctx, formatLocalTime(ctx.occurredAt, ctx.timeZone));
 }
 
 /**
@@ -71,29 +102,5 @@ export function renderMessage(type: NotificationType, ctx: TemplateContext): str
 export function renderArrivalAndDeparture(ctx: TemplateContext, leftAt: string): string {
   const arrived = formatLocalTime(ctx.occurredAt, ctx.timeZone);
   const left = formatLocalTime(leftAt, ctx.timeZone);
-  return inOneSegment(ctx, (name) => `${name} arrived at school at ${arrived.time} and left at ${left.time}, ${left.date}.`);
-}
-
-/** The school's acronym and `body(name)`, the name shortened (first name + last initial, then cut) until one segment holds it. */
-function inOneSegment(ctx: TemplateContext, body: (name: string) => string): string {
-  const prefix = ctx.schoolAcronym ? `${ctx.schoolAcronym}: ` : '';
-  const withName = (name: string) => prefix + body(name);
-  const text = withName(`${ctx.firstName} ${ctx.lastName}`.trim());
-  const full = partsOf(text).parts;
-  if (full <= 1) return text;
-  // First name + last initial; when that is still too long for one GSM-7 part, the first name cut.
-  const shortText = withName(`${ctx.firstName} ${Array.from(ctx.lastName)[0] ?? ''}.`);
-  const short = partsOf(shortText);
-  if (short.parts <= 1) return shortText;
-  if (short.encoding === 'GSM-7') {
-    const first = Array.from(ctx.firstName);
-    const over = short.characters - short.perPart;
-    for (let keep = Math.max(1, first.length - over); keep >= 1; keep -= 1) {
-      const cut = withName(`${first.slice(0, keep).join('')}.`);
-      if (partsOf(cut).parts <= 1) return cut;
-    }
-  }
-  // A first name with letters outside GSM-7 makes the notice UCS-2 (70 per part): it is not cut to letters
-  // nobody would recognise; the shorter form goes only when it saves a part.
-  return short.parts < full ? shortText : text;
+  return notice('ARRIVAL_AND_DEPARTURE', ctx, { time: arrived.time, date: left.date, departure: left.time });
 }

@@ -123,6 +123,9 @@ export function SchoolDetailsModal({ school, onClose, onSaved }: Props) {
       <a href={links?.students} className={buttonClass('secondary')}>
         Manage Students
       </a>
+      <a href={links?.noticeTemplates} className={buttonClass('secondary')}>
+        Notice Templates
+      </a>
       <Button onClick={startEditing}>Edit School</Button>
     </>
   );

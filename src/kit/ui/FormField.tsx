@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldBase {
   label: ReactNode;
@@ -79,7 +86,11 @@ export function TextField({ label, error, hint, required, className, id, ...inpu
   );
 }
 
-type TextAreaProps = FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className' | 'required'>;
+type TextAreaProps = FieldBase &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className' | 'required'> & {
+    /** The textarea itself (e.g. to insert at the caret). */
+    ref?: Ref<HTMLTextAreaElement>;
+  };
 export function TextAreaField({ label, error, hint, required, className, id, rows = 4, ...input }: TextAreaProps) {
   const { fieldId, hintId, errorId, aria } = useFieldIds(id, error, hint);
   return (

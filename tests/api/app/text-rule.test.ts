@@ -7,6 +7,7 @@ import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
 import { DEVICE_CLAIM_MESSAGES } from '@domain/devices/device-claims';
 import { RESET_MESSAGES } from '@domain/auth/password-reset';
+import { NOTICE_TEMPLATE_MESSAGES } from '@domain/notice-templates';
 
 /*
  * One text rule for every name and free text the console or the API takes. This walks every
@@ -50,6 +51,16 @@ const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
   'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/super-admin/device-claims/:id/resolve decision': DEVICE_CLAIM_MESSAGES.decision,
+  ...Object.fromEntries(
+    ['super-admin', 'admin'].flatMap((console) => {
+      const key = `PATCH /api/${console}/schools/:id/notice-templates`;
+      return [
+        [`${key} language`, NOTICE_TEMPLATE_MESSAGES.language],
+        [`${key} templates.0.language`, NOTICE_TEMPLATE_MESSAGES.language],
+        [`${key} templates.0.kind`, NOTICE_TEMPLATE_MESSAGES.kind],
+      ];
+    }),
+  ),
   // A reset code is not text: a changed one is simply not a valid code.
   'POST /api/password-reset token': RESET_MESSAGES.unknown,
 };

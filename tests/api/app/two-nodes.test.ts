@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { createDb, type DB } from '@core/db/index';
@@ -13,11 +12,12 @@ import { ABSENCE_JOB } from '../../../server/features/attendance/absence-job';
 import { LIVE_OPTIONS } from '@kit/live';
 import { SUPER_ADMIN, WANT_TOKEN } from '../../helpers/app';
 import { at, insertCardStudent, lastSchoolDay } from '../../helpers/rfid';
+import { createEmptyPgDatabase } from '../../helpers/template-db';
 import { startScript, waitFor, type ScriptProcess } from '../../helpers/processes';
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
 /**
- * Two API server processes (scripts/serve.ts) on one PostgreSQL schema and one Redis, both with
+ * Two API server processes (scripts/serve.ts) on one PostgreSQL database and one Redis, both with
  * the absence job and the outbox worker on, as two replicas behind a load balancer would run. A tap taken by
  * node 1 reaches a super admin's console socket on node 2; a logout, password change or deactivation on node 1
  * refuses the token on node 2 on the very next request (its session cache is cleared through Redis); the absence
@@ -88,7 +88,7 @@ const disconnected = (socket: Socket, ms: number) =>
   });
 
 describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Redis (real server processes)', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let database: { url: string; schema: string };
   const secretsKey = randomBytes(32).toString('base64');
   const dirs: string[] = [];
   const sockets: Socket[] = [];
@@ -107,8 +107,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
         PORT: '0',
         // Each node its own DATA_DIR (no shared files): what they share is the database, Redis and SECRETS_KEY.
         DATA_DIR: dataDir,
-        DATABASE_URL: pgUrl,
-        PG_SCHEMA: schema,
+        DATABASE_URL: database.url,
+        PG_SCHEMA: database.schema,
         REDIS_URL: redisUrl,
         SECRETS_KEY: secretsKey,
         SMS_GATEWAY_URL: gw.url,
@@ -136,13 +136,10 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
   beforeAll(async () => {
     gw = await startStandInGateway();
     gw.delayMs = 15;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    database = await createEmptyPgDatabase(pgUrl!);
     // Both nodes start at once on the empty schema: they race to migrate it and to create the first super admin.
     [node1, node2] = await Promise.all([startNode(), startNode()]);
-    db = createDb({ databaseUrl: pgUrl, sqliteFile: '', pgSchema: schema });
+    db = createDb({ databaseUrl: database.url, sqliteFile: '', pgSchema: database.schema });
   }, 90_000);
 
   afterAll(async () => {
@@ -150,10 +147,6 @@ describe.skipIf(!pgUrl || !redisUrl)('two API nodes on one PostgreSQL and one Re
     await Promise.all([node1?.proc.stop(), node2?.proc.stop()]);
     await db?.destroy();
     await gw?.close();
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   }, 60_000);
 

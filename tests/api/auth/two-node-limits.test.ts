@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER_ADMIN } from '../../helpers/app';
+import { createEmptyPgDatabase } from '../../helpers/template-db';
 import { startScript, type ScriptProcess } from '../../helpers/processes';
 
 /**
- * Two API server processes (scripts/serve.ts) on one PostgreSQL schema and one Redis count one password budget per
+ * Two API server processes (scripts/serve.ts) on one PostgreSQL database and one Redis count one password budget per
  * address: LOGIN_RATE_PER_MINUTE guesses spread over both nodes spend it, and the next guess is refused whichever
  * node takes it.
  */
@@ -38,7 +38,7 @@ async function guess(node: Node, email: string) {
 }
 
 describe.skipIf(!pgUrl || !redisUrl)('sign-in limits across two API nodes (PostgreSQL + Redis)', () => {
-  const schema = `limits_${randomBytes(4).toString('hex')}`;
+  let database: { url: string; schema: string };
   const dirs: string[] = [];
   const secretsKey = randomBytes(32).toString('base64');
   let node1: Node;
@@ -53,8 +53,8 @@ describe.skipIf(!pgUrl || !redisUrl)('sign-in limits across two API nodes (Postg
         ...process.env,
         PORT: '0',
         DATA_DIR: dataDir,
-        DATABASE_URL: pgUrl,
-        PG_SCHEMA: schema,
+        DATABASE_URL: database.url,
+        PG_SCHEMA: database.schema,
         REDIS_URL: redisUrl,
         SECRETS_KEY: secretsKey,
         SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
@@ -70,20 +70,13 @@ describe.skipIf(!pgUrl || !redisUrl)('sign-in limits across two API nodes (Postg
   };
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    database = await createEmptyPgDatabase(pgUrl!);
     node1 = await startNode();
     node2 = await startNode();
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all([node1?.proc.stop(), node2?.proc.stop()]);
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   }, 60_000);
 

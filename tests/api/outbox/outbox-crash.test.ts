@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DB } from '@core/db/index';
 import { createSecretBox, loadSecretKey } from '@core/secrets/secrets';
 import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 import { seedOutboxLoad } from '../../fixtures/outbox-load';
 import { dbKind } from '../../helpers/app';
+import { createEmptyPgDatabase } from '../../helpers/template-db';
 import { startScript, waitFor, type ScriptProcess } from '../../helpers/processes';
 
 /**
@@ -24,23 +23,16 @@ describe(`outbox across SIGKILL mid-drain (${dbKind}, real server process, gatew
   let gw: StandInGateway;
   let db: DB;
   let dataDir: string;
-  let schema: string | undefined;
+  let database: { url: string; schema: string } | undefined;
   const procs: ScriptProcess[] = [];
-
-  const pgQuery = async (text: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
 
   const start = async () => {
     const env = {
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: PG_URL ?? '',
-      PG_SCHEMA: schema ?? '',
+      DATABASE_URL: database?.url ?? '',
+      PG_SCHEMA: database?.schema ?? '',
       SMS_GATEWAY_URL: gw.url,
       SUPER_ADMIN_PASSWORD: 'CrashTest123',
       SCRYPT_COST: '1024',
@@ -59,15 +51,12 @@ describe(`outbox across SIGKILL mid-drain (${dbKind}, real server process, gatew
     return proc;
   };
 
-  /** A fresh database (temp SQLite file, or a PostgreSQL schema) with N queued CHECK_IN intents. */
+  /** A fresh database (temp SQLite file, or an empty PostgreSQL database) with N queued CHECK_IN intents. */
   const seed = async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-    if (PG_URL) {
-      schema = `t_${randomBytes(6).toString('hex')}`;
-      await pgQuery(`create schema ${schema}`);
-    }
-    db = createDb({ databaseUrl: PG_URL, pgSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
-    await migrateToLatest(db, schema);
+    database = PG_URL ? await createEmptyPgDatabase(PG_URL) : undefined;
+    db = createDb({ databaseUrl: database?.url, pgSchema: database?.schema, sqliteFile: path.join(dataDir, 'app.db') });
+    await migrateToLatest(db, database?.schema);
     // The server process reads the same DATA_DIR/secret.key, so it can decrypt the device key seeded here.
     await seedOutboxLoad(db, createSecretBox(loadSecretKey({ dataDir })), N, 'crash-key');
   };
@@ -108,8 +97,7 @@ describe(`outbox across SIGKILL mid-drain (${dbKind}, real server process, gatew
   afterEach(async () => {
     for (const p of procs.splice(0)) await p.stop();
     await db?.destroy();
-    if (schema) await pgQuery(`drop schema ${schema} cascade`);
-    schema = undefined;
+    database = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });
     gw.messages.length = 0;
     gw.posts.length = 0;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '@core/db/index';
-import { dbKind, pgQuery, WANT_TOKEN } from '../../helpers/app';
+import { dbKind, WANT_TOKEN } from '../../helpers/app';
+import { createEmptyPgDatabase } from '../../helpers/template-db';
 import { at, insertCardStudents, lastSchoolDay } from '../../helpers/rfid';
 import { startScript, waitFor, type ScriptProcess } from '../../helpers/processes';
 
@@ -21,19 +21,16 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 
 /**
  * A store of the suite's run, for the server (its environment) and for the test (its own handle on the same
- * database): a SQLite file in DATA_DIR, or a fresh schema of TEST_DATABASE_URL's PostgreSQL database.
+ * database): a SQLite file in DATA_DIR, or an empty database on TEST_DATABASE_URL's PostgreSQL server (dropped
+ * with the run).
  */
 function storeFor(kind: typeof dbKind, dataDir: string) {
-  const databaseUrl = kind === 'postgres' ? PG_URL : undefined;
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  let pgDb: { url: string; schema: string } | undefined;
   return {
-    env: { DATABASE_URL: databaseUrl ?? '', PG_SCHEMA: schema ?? '' },
-    open: () => createDb({ databaseUrl, pgSchema: schema, sqliteFile: path.join(dataDir, 'app.db') }),
+    env: () => ({ DATABASE_URL: pgDb?.url ?? '', PG_SCHEMA: pgDb?.schema ?? '' }),
+    open: () => createDb({ databaseUrl: pgDb?.url, pgSchema: pgDb?.schema, sqliteFile: path.join(dataDir, 'app.db') }),
     create: async () => {
-      if (databaseUrl) await pgQuery(databaseUrl, `create schema ${schema}`);
-    },
-    drop: async () => {
-      if (databaseUrl) await pgQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
+      if (kind === 'postgres') pgDb = await createEmptyPgDatabase(PG_URL!);
     },
   };
 }
@@ -57,7 +54,6 @@ describe.each<typeof dbKind>([dbKind])('SIGKILL during a tap load (%s, real serv
   const store = storeFor(kind, dataDir);
   const procs: ScriptProcess[] = [];
   let db: DB | undefined;
-  let created = false;
 
   const startServer = async () => {
     const proc = await startScript(
@@ -66,7 +62,7 @@ describe.each<typeof dbKind>([dbKind])('SIGKILL during a tap load (%s, real serv
         ...process.env,
         PORT: '0',
         DATA_DIR: dataDir,
-        ...store.env,
+        ...store.env(),
         LOG_LEVEL: 'silent',
         SCRYPT_COST: '1024',
         ABSENCE_JOB: '0',
@@ -82,16 +78,13 @@ describe.each<typeof dbKind>([dbKind])('SIGKILL during a tap load (%s, real serv
   };
 
   afterAll(async () => {
-    // The restarted server leaves on SIGTERM (its pool closed) before its schema is dropped.
     for (const p of procs.splice(0)) await p.stop();
     await db?.destroy();
-    if (created) await store.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged tap once and every attendance change with its intent', async () => {
     await store.create();
-    created = true;
     let server = await startServer();
     const login = await json(server.base, '/api/super-admin/login', '', ROOT);
     expect(login.status).toBe(200);
