@@ -25,6 +25,8 @@ export interface OutboxWorker {
   kick(): void;
   /** One claim-and-process pass; returns how many rows it handled (tests, bench). */
   runOnce(): Promise<number>;
+  /** Whether the last pass was idle: nothing due, or every row it claimed waited for a busy phone. */
+  idle(): boolean;
 }
 
 export interface WorkerDeps extends SendDeps {
@@ -84,7 +86,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
    * What the last pass did: rows that waited for a phone, rows that moved (sent, settled, expanded…), and when the
    * first busy phone has room (ms on the clock, kept across passes until then). A pass whose rows all waited is idle.
    */
-  const pass = { waited: 0, moved: 0, soonest: Infinity };
+  const pass = { claimed: 0, waited: 0, moved: 0, soonest: Infinity };
   let wake: (() => void) | null = null;
 
   // The school's time zone (a device's daily count is per local day), cached as tap intake caches a school's
@@ -254,11 +256,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   }
 
   async function runOnce(): Promise<number> {
+    pass.claimed = 0;
     pass.waited = 0;
     pass.moved = 0;
     await sweepExpired();
     const claimStart = performance.now();
     const rows = await claimDue(db, config.batchSize, config.leaseMs, config.freshWindowSeconds * 1000, clock.now());
+    pass.claimed = rows.length;
     if (!rows.length) return 0;
     const claimMs = performance.now() - claimStart;
     // The lease is renewed while the batch runs (slow gateways, many rows), so no other worker takes its rows.
@@ -287,6 +291,10 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     return rows.length;
   }
 
+  function idle() {
+    return pass.claimed === 0 || (pass.waited > 0 && pass.moved === 0);
+  }
+
   /** How long an idle loop sleeps: the poll interval, or less when a busy phone has room sooner. */
   function idleMs() {
     const untilFree = pass.soonest - clock.now().getTime();
@@ -307,7 +315,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       await yieldToLoop();
       if (!running) break;
       // Idle: nothing was due, or every row waited for a busy phone (claiming them again at once would only spin).
-      if (handled === 0 || (pass.waited > 0 && pass.moved === 0)) {
+      if (handled === 0 || idle()) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, idleMs());
           wake = () => {
@@ -336,5 +344,6 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       wake?.();
     },
     runOnce,
+    idle,
   };
 }

@@ -1,0 +1,282 @@
+/**
+ * bench:rush — a school's morning rush through the real outbox and the stand-in httpSMS gateway, in compressed time.
+ *
+ * One school of N learners (default 1,500), each with a card: arrivals over the hour before the bell (most in its
+ * last half hour), the bell at 07:30 with its late spike, 8 % absent at the absence cutoff (08:00). Every tap goes
+ * through the real intake (POST /api/rfid/taps), so the school's rules decide on time or LATE; the absence job marks
+ * the absent at the cutoff; the outbox worker (claim → expand → pace → send) hands the notices to the school's
+ * phones, which the stand-in gateway paces as httpSMS does. The server's clock and the gateway's move together one
+ * second at a time, as fast as the machine runs them.
+ *
+ *   npm run bench:rush                                  # 1,500 learners; 1, 3 and 6 phones at 20 a minute
+ *   npm run bench:rush -- --learners 800 --phones 2,4 --rate 10
+ *
+ * Reports per phone count: p50/p95 from tap to sent per notice kind, how many expired or folded, the most any phone
+ * was handed in a minute against its rate, duplicates, and what the planner (server/features/outbox/capacity.ts)
+ * predicted for the same notices.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '@core/config';
+import { localDateTime } from '@core/time/time';
+import { runAbsenceJob } from '../server/features/attendance/absence-job';
+import { OUTBOX } from '../server/features/outbox/claim';
+import { percentile, phonesNeeded, replay, type QueuedNotice } from '../server/features/outbox/capacity';
+import { testConfig } from '../tests/helpers/config';
+import { testClock } from '../tests/helpers/clock';
+import { createReader, insertCardStudents, postTaps, schoolYearAround } from '../tests/helpers/rfid';
+import { addDevice } from '../tests/helpers/notifications';
+import { createSchool } from '../tests/helpers/schools';
+import { startStandInGateway } from '../tests/fixtures/sms-gateway';
+import { parseArgs, prng, type Rng } from './lib';
+import { loginSuperAdmin } from '../tests/helpers/app';
+
+const USAGE = `
+Usage: npm run bench:rush -- [options]   (or npx tsx bench/rush.ts [options])
+A school's morning rush through the outbox and paced stand-in phones, in compressed time (SQLite, temp dir).
+  --learners <n>      learners with a card (default 1500)
+  --phones <list>     phone counts to run, comma-separated (default 1,3,6)
+  --rate <n>          messages a minute per phone (default 20)
+  --seed <n>          the morning's random seed (default 1)
+  --help              this text
+`;
+const args = parseArgs(USAGE);
+const LEARNERS = Number(args.get('learners') ?? 1500);
+const PHONE_COUNTS = (args.get('phones') ?? '1,3,6').split(',').map(Number);
+const RATE = Number(args.get('rate') ?? 20);
+const SEED = Number(args.get('seed') ?? 1);
+
+const ZONE = 'Asia/Manila';
+/** A Tuesday. */
+const DAY = '2026-11-24';
+const BELL = '07:30';
+const ABSENCE_CUTOFF = '08:00';
+const ABSENT_SHARE = 0.08;
+const LATE_SHARE = 0.12;
+const MIN = 60_000;
+/** The planner's target: 95 % of notices sent within 5 minutes of the tap. */
+const TARGET_MS = 5 * MIN;
+
+interface Tap {
+  card: string;
+  at: number;
+}
+
+/** The morning's taps: on time over the hour before the bell (leaning to its end), a late spike after it, some absent. */
+function planMorning(cards: string[], rng: Rng): Tap[] {
+  const bell = localDateTime(DAY, BELL, ZONE).getTime();
+  const taps: Tap[] = [];
+  for (const card of cards) {
+    if (rng.next() < ABSENT_SHARE) continue;
+    // Late: most within minutes of the bell. On time: the product of two uniforms leans to the bell.
+    const at = rng.next() < LATE_SHARE ? bell + (0.1 + 15 * rng.next() ** 2) * MIN : bell - 60 * rng.next() * rng.next() * MIN;
+    taps.push({ card, at: Math.round(at) });
+  }
+  return taps.sort((a, b) => a.at - b.at);
+}
+
+/** The most of `times` (ms) in any 60 s window. */
+function mostInAMinute(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, first = 0; i < sorted.length; i += 1) {
+    while (sorted[i]! - sorted[first]! >= MIN) first += 1;
+    most = Math.max(most, i - first + 1);
+  }
+  return most;
+}
+
+const minutes = (ms: number | null) => (ms === null ? '–' : `${(ms / MIN).toFixed(1)} min`);
+
+interface Outcome {
+  phones: number;
+  kinds: Map<string, { delays: number[]; expired: number; folded: number; failed: number }>;
+  mostPerMinute: number;
+  duplicates: number;
+  peakWaiting: number;
+  planner: { p95: number | null; expired: number; needed: number | null };
+  allDelays: number[];
+  expired: number;
+  wallSeconds: number;
+}
+
+async function runMorning(phones: number): Promise<Outcome> {
+  const started = performance.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rush-'));
+  const start = localDateTime(DAY, '06:25', ZONE);
+  const clock = testClock(start);
+  clock.stopAt(start);
+  const gw = await startStandInGateway({ clock });
+  const config = testConfig(dataDir, {
+    smsGatewayUrl: gw.url,
+    schoolTimezone: ZONE,
+    outbox: { ...loadConfig({}).outbox, enabled: false },
+  });
+  const app = await buildApp(config, { clock });
+  try {
+    const token = await loginSuperAdmin(app);
+    const school = await createSchool(app, token, { name: 'Rush National High School', acronym: 'RNHS' });
+    await app.db
+      .updateTable('schools')
+      .set({ lateCutoff: BELL, absenceCutoff: ABSENCE_CUTOFF, timezone: ZONE })
+      .where('id', '=', school.id)
+      .execute();
+    await schoolYearAround(app, school.id, DAY);
+    const reader = await createReader(app, token, { schoolId: school.id });
+    const cards = Array.from({ length: LEARNERS }, (_, i) => `B${String(i).padStart(7, '0')}`);
+    await insertCardStudents(app.db, school.id, cards, 'rush');
+    // Each learner's own parent.
+    const students = await app.db.selectFrom('students').select('id').where('schoolId', '=', school.id).execute();
+    for (const [i, s] of students.entries()) {
+      await app.db
+        .updateTable('students')
+        .set({ parentPhone: `+63917${String(1_000_000 + i).slice(-7)}` })
+        .where('id', '=', s.id)
+        .execute();
+    }
+    const devices = [];
+    for (let i = 0; i < phones; i += 1) {
+      const device = await addDevice(app, token, { schoolId: school.id, isDefault: i === 0, sendRatePerMinute: RATE });
+      gw.addPhone(device.phoneNumber, { messagesPerMinute: RATE });
+      devices.push(device);
+    }
+
+    const taps = planMorning(cards, prng(SEED));
+    const cutoff = localDateTime(DAY, ABSENCE_CUTOFF, ZONE).getTime();
+    let next = 0;
+    let absencesRun = false;
+    let peakWaiting = 0;
+    const waiting = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('notificationOutbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', 'in', [OUTBOX.pending, OUTBOX.sending])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (;;) {
+      const now = clock.now().getTime();
+      while (next < taps.length && taps[next]!.at <= now) {
+        const tap = taps[next]!;
+        const res = await postTaps(app, reader.token, {
+          eventId: `rush-${next}`,
+          cardUid: tap.card,
+          tappedAt: new Date(tap.at).toISOString(),
+        });
+        if (res.statusCode >= 300) throw new Error(`tap refused: ${res.statusCode} ${res.body}`);
+        next += 1;
+      }
+      if (!absencesRun && now >= cutoff) {
+        await runAbsenceJob(app.db, { defaultTimeZone: ZONE, now: clock.now() });
+        absencesRun = true;
+      }
+      // As the worker's loop does: passes until one is idle (nothing due, or every row it took waited for a phone).
+      for (let pass = 0; pass < 50; pass += 1) {
+        await app.outbox.runOnce();
+        if (app.outbox.idle()) break;
+      }
+      await gw.tick();
+      if (now % MIN === 0) peakWaiting = Math.max(peakWaiting, await waiting());
+      if (next >= taps.length && absencesRun && (await waiting()) === 0 && gw.messages.every((m) => m.status !== 'pending')) {
+        break;
+      }
+      clock.advance(1000);
+    }
+    // Delivery reports and the last sends of the phones' queues.
+    await gw.advance(10_000);
+
+    const rows = await app.db
+      .selectFrom('notificationOutbox as o')
+      .innerJoin('smsNotifications as s', 's.id', 'o.smsNotificationId')
+      .select(['o.idempotencyKey', 'o.eventAt', 's.type', 's.status'])
+      .where('o.channel', '=', 'SMS')
+      .execute();
+    const sentAt = new Map(gw.messages.map((m) => [m.requestId, m.sentAt]));
+    const kinds: Outcome['kinds'] = new Map();
+    const allDelays: number[] = [];
+    let expired = 0;
+    for (const row of rows) {
+      const kind = kinds.get(row.type) ?? { delays: [], expired: 0, folded: 0, failed: 0 };
+      kinds.set(row.type, kind);
+      const sent = sentAt.get(row.idempotencyKey);
+      if (row.status === 'EXPIRED') {
+        kind.expired += 1;
+        expired += 1;
+      } else if (row.status === 'FOLDED') kind.folded += 1;
+      else if (sent && row.eventAt) {
+        const delay = Date.parse(sent) - Date.parse(row.eventAt);
+        kind.delays.push(delay);
+        allDelays.push(delay);
+      } else kind.failed += 1;
+    }
+    const posts = new Map<string, number>();
+    for (const p of gw.posts) posts.set(p.requestId, (posts.get(p.requestId) ?? 0) + 1);
+    const duplicates = [...posts.values()].filter((n) => n > 1).length;
+    const mostPerMinute = Math.max(
+      ...devices.map((d) => mostInAMinute(gw.messages.filter((m) => m.from === d.phoneNumber).map((m) => Date.parse(m.at)))),
+    );
+    // The planner, on the same notices as they were queued.
+    const notices: QueuedNotice[] = rows
+      .filter((r) => r.eventAt)
+      .map((r) => ({ at: Date.parse(r.eventAt!), expires: r.type === 'CHECK_IN' || r.type === 'CHECK_OUT' }));
+    const maxDelay = config.outbox.noticeMaxDelayMinutes * MIN;
+    const predicted = replay(notices, phones, RATE, maxDelay);
+    return {
+      phones,
+      kinds,
+      mostPerMinute,
+      duplicates,
+      peakWaiting,
+      allDelays,
+      expired,
+      planner: {
+        p95: percentile(predicted.delays, 95),
+        expired: predicted.expired,
+        needed: phonesNeeded(notices, RATE, TARGET_MS, maxDelay),
+      },
+      wallSeconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await app.close();
+    await gw.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `bench:rush — ${LEARNERS} learners, bell ${BELL}, ${ABSENT_SHARE * 100} % absent at ${ABSENCE_CUTOFF}, phones at ${RATE}/min, seed ${SEED}\n`,
+);
+console.log('| phones | notice | sent | p50 tap→sent | p95 tap→sent | expired | folded | not sent |');
+console.log('| -----: | ------ | ---: | -----------: | -----------: | ------: | -----: | -------: |');
+const outcomes: Outcome[] = [];
+for (const phones of PHONE_COUNTS) {
+  const o = await runMorning(phones);
+  outcomes.push(o);
+  for (const [kind, k] of [...o.kinds].sort()) {
+    console.log(
+      `| ${phones} | ${kind} | ${k.delays.length} | ${minutes(percentile(k.delays, 50))} | ${minutes(percentile(k.delays, 95))} | ${k.expired} | ${k.folded} | ${k.failed} |`,
+    );
+  }
+}
+console.log(
+  '\n| phones | p95 (all sent) | expired | planner p95 | planner expired | planner: phones for p95 ≤ 5 min | most handed to a phone in 60 s | duplicates | peak waiting | run |',
+);
+console.log(
+  '| -----: | -------------: | ------: | ----------: | --------------: | ------------------------------: | -----------------------------: | ---------: | -----------: | --: |',
+);
+for (const o of outcomes) {
+  console.log(
+    `| ${o.phones} | ${minutes(percentile(o.allDelays, 95))} | ${o.expired} | ${minutes(o.planner.p95)} | ${o.planner.expired} | ${o.planner.needed ?? 'more than 50'} | ${o.mostPerMinute} (rate ${RATE}) | ${o.duplicates} | ${o.peakWaiting} | ${o.wallSeconds.toFixed(0)} s |`,
+  );
+}
+const broken = outcomes.filter((o) => o.mostPerMinute > RATE || o.duplicates > 0);
+if (broken.length) {
+  console.error(
+    `\n✘ a phone was handed more than its rate, or a message was sent twice (phones: ${broken.map((o) => o.phones).join(', ')})`,
+  );
+  process.exit(1);
+}
