@@ -18,3 +18,5 @@ export { cancelUnsentNotices } from './cancel';
 export { OUTBOX } from './claim';
 export { getNotification, historyRows, toNotification } from './history';
 export type { OutboxWorker } from './worker';
+export { sendOutsideQueue, type SendDeps } from './deliver-sms';
+export { poolOrder } from './pace';

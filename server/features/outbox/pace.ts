@@ -62,7 +62,8 @@ export async function takeSendSlot(
   const next = new Date(now.getTime() + paceGapMs(device.sendRatePerMinute)).toISOString();
   const r = await db
     .updateTable('smsDevices')
-    .set({ nextSendAt: next })
+    // The first hand-over the phone has not yet reported sending starts the silence the alarms watch.
+    .set((eb) => ({ nextSendAt: next, unconfirmedSince: eb.fn.coalesce('unconfirmedSince', eb.val(at)) }))
     .where('id', '=', device.id)
     .where((eb) => eb.or([eb('nextSendAt', 'is', null), eb('nextSendAt', '<=', at)]))
     .executeTakeFirst();
@@ -82,3 +83,8 @@ export async function returnSendSlot(db: Executor, deviceId: number, taken: stri
 /** SMS History's reason for a message that waits for a phone with room, at the school's time. */
 export const waitingReason = (until: Date, timeZone: string) =>
   `Waiting for a phone (next free at ${localTime(until, timeZone)})`;
+
+/** The device sends nothing until `until` (its httpSMS credits are used up); a test send that goes through ends it. */
+export async function pauseDevice(db: Executor, deviceId: number, until: Date): Promise<void> {
+  await db.updateTable('smsDevices').set({ pausedUntil: until.toISOString() }).where('id', '=', deviceId).execute();
+}
