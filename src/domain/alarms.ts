@@ -1,33 +1,12 @@
 import { z } from 'zod';
+import { SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES } from './alarm-texts';
 
 /*
  * SMS alarms: raised while a school's messages stop going out, cleared by themselves when they move again. The
  * dashboards show the raised ones as a banner (GET /sms-alarms, and the `sms:alarm` live event).
  */
 
-export const SMS_ALARM_KINDS = ['NO_DEVICE', 'CREDITS_USED_UP', 'DEVICE_SILENT', 'HEARTBEAT_STALE', 'QUEUE_WAIT'] as const;
-export type SmsAlarmKind = (typeof SMS_ALARM_KINDS)[number];
-
-/** What the school should do about each kind of alarm (the banner's second line). */
-export const SMS_ALARM_HINTS: Record<SmsAlarmKind, string> = {
-  NO_DEVICE: 'Add an SMS device in Device Management, or set one to Active.',
-  CREDITS_USED_UP:
-    'Buy more messages on httpsms.com, then send a test from Device Management: a test that goes through resumes the phone.',
-  DEVICE_SILENT: 'Check the phone: unlock it, open the httpSMS app, and keep it charged and on the network.',
-  HEARTBEAT_STALE: 'Check that the phone is on, online and running the httpSMS app.',
-  QUEUE_WAIT: 'The phones cannot keep up: add a phone in Device Management, or raise their send rate.',
-};
-
-/** The one notice to the school's contact number: sent, or why not. */
-export const SMS_ALARM_NOTICE_STATUSES = [
-  'PENDING',
-  'SENDING',
-  'SENT',
-  'UNCERTAIN',
-  'FAILED',
-  'NO_DEVICE',
-  'NO_CONTACT',
-] as const;
+export { SMS_ALARM_HINTS, SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES, type SmsAlarmKind } from './alarm-texts';
 
 export const smsAlarmSchema = z.object({
   id: z.number(),
