@@ -52,9 +52,18 @@ export function createAlarmChecker(deps: CheckerDeps): AlarmChecker {
         timeoutMs: deps.timeoutMs,
       });
       if (!at) continue;
+      // A heartbeat is the phone's activity too (Device Management's "last active"), as the heartbeat webhook records.
       await db
         .updateTable('smsDevices')
-        .set({ heartbeatAt: at })
+        .set((eb) => ({
+          heartbeatAt: at,
+          lastActive: eb
+            .case()
+            .when(eb.or([eb('lastActive', 'is', null), eb('lastActive', '<', at)]))
+            .then(at)
+            .else(eb.ref('lastActive'))
+            .end(),
+        }))
         .where('id', '=', d.id)
         .where((eb) => eb.or([eb('heartbeatAt', 'is', null), eb('heartbeatAt', '<', at)]))
         .execute();

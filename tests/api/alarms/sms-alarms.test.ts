@@ -7,7 +7,7 @@ import { signedInAdmin } from '../../helpers/admins';
 import { testClock } from '../../helpers/clock';
 import { createSchool, logsOf } from '../../helpers/schools';
 import { addDevice, addIntent, addStudent, historyOf } from '../../helpers/notifications';
-import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
+import { postGatewayEvent, startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
 /*
  * SMS alarms against the stand-in httpSMS gateway, on a held test clock (the gateway stamps and paces on the same
@@ -366,9 +366,12 @@ describe(`SMS alarms (${dbKind})`, () => {
     const lastBeat = clock.now().toISOString();
     await t.app.alarms.check();
     expect(
-      (await t.app.db.selectFrom('smsDevices').select('heartbeatAt').where('id', '=', off.id).executeTakeFirstOrThrow())
-        .heartbeatAt,
-    ).toBe(lastBeat);
+      await t.app.db
+        .selectFrom('smsDevices')
+        .select(['heartbeatAt', 'lastActive'])
+        .where('id', '=', off.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ heartbeatAt: lastBeat, lastActive: lastBeat });
     await advance(59 * MINUTE);
     await t.app.alarms.check();
     expect(await alarmsOf(s.id)).toEqual([]);
@@ -383,6 +386,31 @@ describe(`SMS alarms (${dbKind})`, () => {
     phone.setOnline(true);
     await advance(5 * MINUTE);
     await clearedOnce(s.id, alarm.id);
+    await settle(s.id);
+  });
+
+  it("the gateway's phone.heartbeat.offline webhook names the last heartbeat: over an hour old → alarm at the next check", async () => {
+    const { s, asleep } = await sleepingPhone();
+    // A number the gateway's heartbeat list does not know (GET /v1/heartbeats says nothing of it): only the webhook tells.
+    const unknown = '+639189990001';
+    await t.app.db.updateTable('smsDevices').set({ phoneNumber: unknown }).where('id', '=', asleep.id).execute();
+    const last = new Date(clock.now().getTime() - 61 * MINUTE).toISOString();
+    expect(
+      await postGatewayEvent(gw.webhook!, 'phone.heartbeat.offline', {
+        owner: unknown,
+        last_heartbeat_timestamp: last,
+        timestamp: clock.now().toISOString(),
+      }),
+    ).toBe(200);
+    const device = await t.app.db
+      .selectFrom('smsDevices')
+      .select(['heartbeatAt', 'lastActive'])
+      .where('id', '=', asleep.id)
+      .executeTakeFirstOrThrow();
+    // The offline verdict is not activity: last active stays as it was.
+    expect(device).toEqual({ heartbeatAt: last, lastActive: null });
+    const alarm = await raisedOnce(s.id);
+    expect(alarm).toMatchObject({ kind: 'HEARTBEAT_STALE', device: { id: asleep.id, phoneNumber: unknown } });
     await settle(s.id);
   });
 
