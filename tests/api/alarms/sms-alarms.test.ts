@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '@core/config';
 import { SMS_DEVICE_MESSAGES } from '@domain/devices/sms-devices';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../helpers/app';
@@ -201,6 +202,45 @@ describe(`SMS alarms (${dbKind})`, () => {
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'SENT', failureReason: null });
     await clearedOnce(s.id, alarm.id);
     await settle(s.id);
+  });
+
+  it('live: sms:alarm reaches the super admin and the school’s admins with VIEW_SMS_HISTORY when raised and when cleared; never another school’s', async () => {
+    const s = await school();
+    const other = await school();
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const connect = async (bearer: string, join: string) => {
+      const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: bearer }, reconnection: false });
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      expect(await socket.timeout(3000).emitWithAck(join)).toEqual({ ok: true });
+      return socket;
+    };
+    /** The sms:alarm events a socket gets, in order. */
+    const heard = (socket: Socket) => {
+      const events: Array<{ id: number; school: { id: number } | null; clearedAt: string | null }> = [];
+      socket.on('sms:alarm', (e: (typeof events)[number]) => events.push(e));
+      return events;
+    };
+    const sockets = [
+      await connect(token, 'joinSuperAdmin'),
+      await connect((await signedInAdmin(t.app, s.id, ['VIEW_SMS_HISTORY'])).token, 'joinSchool'),
+      await connect((await signedInAdmin(t.app, other.id, ['VIEW_SMS_HISTORY'])).token, 'joinSchool'),
+    ];
+    const [root, mine, theirs] = sockets.map(heard);
+    const studentId = await addStudent(t.app, s.id);
+    await addIntent(t.app, { studentId, schoolId: s.id });
+    await t.app.outbox.runOnce();
+    const alarm = await raisedOnce(s.id);
+    await expect.poll(() => mine!.length).toBe(1);
+    await settle(s.id);
+    await expect.poll(() => mine!.length).toBe(2);
+    await expect.poll(() => root!.filter((e) => e.id === alarm.id).length).toBe(2);
+    for (const events of [mine!, root!.filter((e) => e.id === alarm.id)]) {
+      // Emitted as it is raised: its notice is still to be tried then.
+      expect(events[0]).toEqual({ ...alarm, noticeStatus: 'PENDING' });
+      expect(events[1]).toMatchObject({ id: alarm.id, school: { id: s.id }, clearedAt: clock.now().toISOString() });
+    }
+    expect(theirs).toEqual([]);
+    for (const socket of sockets) socket.disconnect();
   });
 
   it("every device at its daily limit: the alarm's notice goes through a global phone to the school's contact, once", async () => {
