@@ -27,6 +27,8 @@ export interface AlarmChecker {
    * still pending. Checks never overlap: a call during one waits for it.
    */
   check(): Promise<void>;
+  /** Resolves when no check is running (the app closes after it). */
+  idle(): Promise<void>;
 }
 
 export function createAlarmChecker(deps: CheckerDeps): AlarmChecker {
@@ -117,5 +119,6 @@ export function createAlarmChecker(deps: CheckerDeps): AlarmChecker {
       });
       return running;
     },
+    idle: () => (running ?? Promise.resolve()).catch(() => {}),
   };
 }

@@ -43,6 +43,6 @@ export function setupAlarms(app: FastifyInstance) {
   });
   return async () => {
     clearInterval(timer);
-    await app.alarms.check().catch(() => {});
+    await app.alarms.idle();
   };
 }

@@ -124,7 +124,7 @@ export async function deliverSms(
     /** Nothing reached the phone: its moment and today's slot go back. */
     const giveBack = async () => {
       await releaseSlot(db, device.id, day);
-      if (slot) await returnSendSlot(db, device.id, slot, device.nextSendAt);
+      if (slot) await returnSendSlot(db, device.id, slot, device);
     };
     if (!(await beginAttempt(db, row, device.id, now))) {
       await giveBack();
@@ -190,21 +190,25 @@ async function untilClock(clock: Clock, at: number): Promise<void> {
  */
 async function aheadOfQueue(db: Executor, clock: Clock, device: Selectable<SmsDeviceTable>, now: Date) {
   const taken = await takeSendSlot(db, device, now);
-  if (taken) return { slot: taken, previous: device.nextSendAt };
-  const row = await db.selectFrom('smsDevices').select('nextSendAt').where('id', '=', device.id).executeTakeFirst();
+  if (taken) return { slot: taken, previous: device };
+  const row = await db
+    .selectFrom('smsDevices')
+    .select(['nextSendAt', 'unconfirmedSince'])
+    .where('id', '=', device.id)
+    .executeTakeFirst();
   const at = row?.nextSendAt;
   const gap = paceGapMs(device.sendRatePerMinute);
   if (!at || Date.parse(at) - now.getTime() > gap) return null;
   const next = new Date(Date.parse(at) + gap).toISOString();
   const r = await db
     .updateTable('smsDevices')
-    .set({ nextSendAt: next })
+    .set((eb) => ({ nextSendAt: next, unconfirmedSince: eb.fn.coalesce('unconfirmedSince', eb.val(at)) }))
     .where('id', '=', device.id)
     .where('nextSendAt', '=', at)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return null;
   await untilClock(clock, Date.parse(at));
-  return { slot: next, previous: at };
+  return { slot: next, previous: { nextSendAt: at, unconfirmedSince: row.unconfirmedSince } };
 }
 
 /**

@@ -70,11 +70,20 @@ export async function takeSendSlot(
   return Number(r.numUpdatedRows) === 1 ? next : null;
 }
 
-/** Gives a hand-over back when nothing was handed over (the lease was lost): only while no one took the next one. */
-export async function returnSendSlot(db: Executor, deviceId: number, taken: string, previous: string | null): Promise<void> {
+/**
+ * Gives a hand-over back when nothing was handed over (the lease was lost, the gateway refused it): only while no one
+ * took the next one. The phone's wait for a report of a send goes back to what it was (`previous.unconfirmedSince`):
+ * a message the gateway never took is not one the phone is silent about.
+ */
+export async function returnSendSlot(
+  db: Executor,
+  deviceId: number,
+  taken: string,
+  previous: { nextSendAt: string | null; unconfirmedSince: string | null },
+): Promise<void> {
   await db
     .updateTable('smsDevices')
-    .set({ nextSendAt: previous })
+    .set({ nextSendAt: previous.nextSendAt, unconfirmedSince: previous.unconfirmedSince })
     .where('id', '=', deviceId)
     .where('nextSendAt', '=', taken)
     .execute();

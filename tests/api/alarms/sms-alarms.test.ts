@@ -284,8 +284,9 @@ describe(`SMS alarms (${dbKind})`, () => {
 
   it('402: the phone pauses until midnight, the message goes through the school’s other phone (not failed, one attempt); one alarm and one notice through the other phone; a test send that goes through resumes it', async () => {
     const s = await school();
-    const tired = await addDevice(t.app, token, { schoolId: s.id, isDefault: true, apiKey: 'tired-key-000000001' });
-    const fresh = await addDevice(t.app, token, { schoolId: s.id, apiKey: 'fresh-key-000000001' });
+    const paced = { schoolId: s.id, sendRatePerMinute: 10 };
+    const tired = await addDevice(t.app, token, { ...paced, isDefault: true, apiKey: 'tired-key-000000001' });
+    const fresh = await addDevice(t.app, token, { ...paced, apiKey: 'fresh-key-000000001' });
     gw.quotas.set('tired-key-000000001', 0);
     const studentId = await addStudent(t.app, s.id);
     await addIntent(t.app, { studentId, schoolId: s.id });
@@ -302,6 +303,8 @@ describe(`SMS alarms (${dbKind})`, () => {
     // Midnight in Manila after 06:45 on the 24th.
     expect(paused.pausedUntil).toBe('2026-11-24T16:00:00.000Z');
 
+    // The other phone has room again (one gap of 6 s on): the check's notice goes through it at once.
+    await advance(6000);
     const alarm = await raisedOnce(s.id);
     expect(alarm).toMatchObject({
       kind: 'CREDITS_USED_UP',
@@ -316,7 +319,10 @@ describe(`SMS alarms (${dbKind})`, () => {
     ]);
     expect(postsOf(alarm.id)).toHaveLength(1);
 
-    // The account is topped up; a test send from Device Management goes through and resumes the phone.
+    // Ten minutes on, the account is topped up; a test send from Device Management goes through and resumes the
+    // phone, which is not taken for silent: the message it refused was never handed to it.
+    await advance(10 * MINUTE);
+    expect(await alarmsOf(s.id)).toHaveLength(1);
     gw.quotas.delete('tired-key-000000001');
     const test = await call({
       method: 'POST',
