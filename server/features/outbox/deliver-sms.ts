@@ -121,10 +121,15 @@ export async function deliverSms(
       busy.push(now.getTime() + paceGapMs(device.sendRatePerMinute));
       continue;
     }
-    /** Nothing reached the phone: its moment and today's slot go back. */
-    const giveBack = async () => {
+    /**
+     * Nothing reached the phone: its moment and today's slot go back. `failing`: the device itself could not take it
+     * (its gateway down, its key refused), so the attempt still counts towards the device's silence; a message the
+     * gateway refused for itself (a bad number), used-up credits (an alarm of their own) or a lost lease do not.
+     */
+    const giveBack = async (failing = false) => {
       await releaseSlot(db, device.id, day);
-      if (slot) await returnSendSlot(db, device.id, slot, device);
+      const unconfirmedSince = failing ? (device.unconfirmedSince ?? nowIso) : device.unconfirmedSince;
+      if (slot) await returnSendSlot(db, device.id, slot, { nextSendAt: device.nextSendAt, unconfirmedSince });
     };
     if (!(await beginAttempt(db, row, device.id, now))) {
       await giveBack();
@@ -141,7 +146,7 @@ export async function deliverSms(
     // A call without an answer may have been sent after all: its slots stay used, and it is never resent blindly.
     if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
     // Nothing was sent: the slots go back, and the attempt counts as failed, shown apart.
-    await giveBack();
+    await giveBack(!result.creditsUsedUp && (result.deviceFault || result.retryable));
     await recordFailedAttempt(db, device.id, day);
     if (result.creditsUsedUp) {
       // httpSMS stored nothing: the device rests until its school's next day (or a test send that goes through), and

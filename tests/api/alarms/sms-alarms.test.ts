@@ -131,7 +131,7 @@ describe(`SMS alarms (${dbKind})`, () => {
     return { s, asleep, awake, phone: gw.addPhone(asleep.phoneNumber, { online: false }) };
   }
 
-  /** Ends whatever this school left waiting, so later tests' checks see nothing of it. */
+  /** Ends whatever this school (and a global phone) left waiting, so later tests' checks see nothing of it. */
   async function settle(schoolId: number) {
     await t.app.db
       .updateTable('notificationOutbox')
@@ -139,7 +139,12 @@ describe(`SMS alarms (${dbKind})`, () => {
       .where('schoolId', '=', schoolId)
       .where('status', 'in', ['pending', 'sending'])
       .execute();
-    await t.app.db.updateTable('smsDevices').set({ status: 'INACTIVE' }).where('schoolId', '=', schoolId).execute();
+    // Its phones, and any global one a test added, send nothing more.
+    await t.app.db
+      .updateTable('smsDevices')
+      .set({ status: 'INACTIVE' })
+      .where((eb) => eb.or([eb('schoolId', '=', schoolId), eb('schoolId', 'is', null)]))
+      .execute();
     await t.app.alarms.check();
     expect(await alarmsOf(schoolId)).toEqual([]);
   }
@@ -252,7 +257,9 @@ describe(`SMS alarms (${dbKind})`, () => {
     await addIntent(t.app, { studentId: first, schoolId: s.id });
     await addIntent(t.app, { studentId: second, schoolId: s.id });
     await t.app.outbox.runOnce();
-    expect((await historyOf(t.app, first))[0]?.status).toBe('SENT');
+    // One went (the school's phone's one message today), the other waits.
+    const statuses = [(await historyOf(t.app, first))[0]?.status, (await historyOf(t.app, second))[0]?.status];
+    expect(statuses.sort()).toEqual(['PENDING', 'SENT']);
 
     const alarm = await raisedOnce(s.id);
     expect(alarm).toMatchObject({
@@ -278,7 +285,6 @@ describe(`SMS alarms (${dbKind})`, () => {
       },
     ]);
     expect(own.id).not.toBe(global.id);
-    await t.app.db.updateTable('smsDevices').set({ status: 'INACTIVE' }).where('id', '=', global.id).execute();
     await settle(s.id);
   });
 
@@ -404,6 +410,32 @@ describe(`SMS alarms (${dbKind})`, () => {
     expect((await historyOf(t.app, next))[0]).toMatchObject({ status: 'SENT', deviceId: asleep.id });
     await advance(2000);
     await clearedOnce(s.id, alarm.id);
+    await settle(s.id);
+  });
+
+  it('a phone whose key the gateway refuses counts as silent too: 10 minutes after its refused hand-over → alarm', async () => {
+    const s = await school();
+    const paced = { schoolId: s.id, sendRatePerMinute: 10 };
+    const refused = await addDevice(t.app, token, { ...paced, isDefault: true, apiKey: 'revoked-key-0000001' });
+    const working = await addDevice(t.app, token, { ...paced, apiKey: 'working-key-0000001' });
+    gw.keys.add('working-key-0000001');
+    try {
+      const studentId = await addStudent(t.app, s.id);
+      await addIntent(t.app, { studentId, schoolId: s.id });
+      await step();
+      // The refused phone passes the message on: the other one sends it.
+      expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'SENT', deviceId: working.id });
+      expect(gw.posts.filter((p) => p.apiKey === 'revoked-key-0000001').map((p) => p.status)).toEqual([401]);
+      await advance(9 * MINUTE);
+      await t.app.alarms.check();
+      expect(await alarmsOf(s.id)).toEqual([]);
+      await advance(MINUTE);
+      const alarm = await raisedOnce(s.id);
+      expect(alarm).toMatchObject({ kind: 'DEVICE_SILENT', device: { id: refused.id }, noticeStatus: 'SENT' });
+      expect(noticesOf(alarm.id).map((m) => m.from)).toEqual([working.phoneNumber]);
+    } finally {
+      gw.keys.clear();
+    }
     await settle(s.id);
   });
 
