@@ -15,11 +15,12 @@ export const studentRoom = (studentId: number) => `student:${studentId}`;
 
 /**
  * A school's rooms: its admins with VIEW_ATTENDANCE get its attendance events, with VIEW_SMS_HISTORY its
- * sms:sent; `attendance:all` (every tap, unknown cards too) stays the super admin's.
+ * sms:sent and sms:alarm; `attendance:all` (every tap, unknown cards too) stays the super admin's.
  */
 const SCHOOL_EVENT_PERMISSION: Partial<Record<LiveEventName, string>> = {
   attendance: 'VIEW_ATTENDANCE',
   'sms:sent': 'VIEW_SMS_HISTORY',
+  'sms:alarm': 'VIEW_SMS_HISTORY',
 };
 export const schoolRoom = (schoolId: number, event: LiveEventName) => `school:${schoolId}:${event}`;
 

@@ -5,6 +5,7 @@ import { apiSuccess } from '@domain/api';
 import type { Feature } from '@core/feature';
 import { adminGuard, assertRoutePermission } from '@core/auth/admin-scope';
 import { adminsFeature } from './admins';
+import { alarmsFeature } from './alarms';
 import { attendanceFeature } from './attendance';
 import { authFeature } from './auth';
 import { calendarFeature } from './calendar';
@@ -40,6 +41,7 @@ export const FEATURES: Feature[] = [
   devicesFeature,
   outboxFeature,
   capacityFeature,
+  alarmsFeature,
   messagesFeature,
   messengerFeature,
   rfidFeature,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES, liveAttendanceEventSchema, liveTapEventSchema } from './attendance';
 import { smsNotificationSchema } from './sms-history';
+import { smsAlarmSchema } from './alarms';
 
 /**
  * The socket events, one schema each: the server emits them through
@@ -14,6 +15,8 @@ export const LIVE_EVENTS = {
   'attendance:all': liveTapEventSchema,
   /** A message's status changed (sent, delivered, failed, uncertain, expired), with the SMS History row. */
   'sms:sent': smsNotificationSchema,
+  /** An SMS alarm was raised, or cleared (clearedAt set). */
+  'sms:alarm': smsAlarmSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

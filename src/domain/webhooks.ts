@@ -25,6 +25,8 @@ export const smsWebhookEventSchema = z.object({
       timestamp: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
       error_message: text,
       reason: text,
+      /** phone.heartbeat.offline: the phone's last heartbeat */
+      last_heartbeat_timestamp: text.refine(notInFuture, WEBHOOK_MESSAGES.future),
     })
     .optional(),
 });

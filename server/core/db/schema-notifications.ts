@@ -24,6 +24,12 @@ export interface SmsDeviceTable {
   sendRatePerMinute: Generated<number>;
   /** ISO time before which the phone has no room (the pace, shared by every server process); null = free. */
   nextSendAt: string | null;
+  /** Migration 0034: before this ISO time the outbox gives the device nothing (its httpSMS credits are used up). */
+  pausedUntil: string | null;
+  /** The phone's newest heartbeat known (polled from the gateway, or from its webhooks). */
+  heartbeatAt: string | null;
+  /** The first hand-over the phone has not followed with a report of a send (sent or delivered webhook) yet. */
+  unconfirmedSince: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -104,4 +110,20 @@ export interface NotificationOutboxTable {
   expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An SMS alarm (migration 0034): raised while a school's messages stop going out, cleared when they move again. */
+export interface SmsAlarmTable {
+  id: Id;
+  kind: string;
+  schoolId: number | null;
+  deviceId: number | null;
+  /** Set while raised (one raised alarm per condition), null once cleared. */
+  openKey: string | null;
+  message: string;
+  raisedAt: string;
+  clearedAt: string | null;
+  /** The one notice to the school's contact number: PENDING, SENDING, SENT, UNCERTAIN, FAILED, NO_DEVICE, NO_CONTACT. */
+  noticeStatus: string;
+  noticeDeviceId: number | null;
 }

@@ -16,6 +16,7 @@ import type {
 import type {
   FacebookPageTable,
   NotificationOutboxTable,
+  SmsAlarmTable,
   SmsDeviceTable,
   SmsDeviceUsageTable,
   SmsNotificationTable,
@@ -324,6 +325,7 @@ export interface Database {
   appSettings: AppSettingTable;
   smsDevices: SmsDeviceTable;
   smsDeviceUsage: SmsDeviceUsageTable;
+  smsAlarms: SmsAlarmTable;
   facebookPages: FacebookPageTable;
   messengerOptInLinks: MessengerOptInLinkTable;
   smsNotifications: SmsNotificationTable;

@@ -79,6 +79,11 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return localDateTime(date, '00:00', timeZone);
 }
 
+/** The instant the local day after `instant`'s begins: the next midnight in the zone. */
+export function nextLocalMidnight(instant: Date, timeZone: string): Date {
+  return startOfLocalDay(addDays(localDate(instant, timeZone), 1), timeZone);
+}
+
 /** ['YYYY-MM-DD', …] of the last n local days ending today (oldest first). */
 export function lastLocalDays(n: number, timeZone: string, now = new Date()): string[] {
   const today = localDate(now, timeZone);

@@ -14,4 +14,5 @@ export const devicesFeature: Feature = {
 // What other features may use of it: its door (lint allows no other way in).
 export { markNeedsReauth } from './facebook-pages';
 export { refuseTaken } from './claims';
-export { findSmsByRequestId, sendSms } from './sms-gateway';
+export { findSmsByRequestId, lastHeartbeat, sendSms } from './sms-gateway';
+export type { SmsSendResult } from './sms-gateway';

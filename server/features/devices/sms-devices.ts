@@ -228,14 +228,16 @@ export async function testSmsDevice(deps: DeviceDeps, id: number, to: string, ac
     const status = result.status && result.status < 500 ? 400 : 502;
     throw new AppError(status, SMS_DEVICE_MESSAGES.testFailed, { gateway: result.reason });
   }
-  // A refused test changed nothing; a successful one proves the device works (last active) and is logged.
+  // A refused test changed nothing; a successful one proves the device works (last active), ends a pause for used-up
+  // credits (the account has credits again), and is logged.
+  const resumed = row.pausedUntil != null && row.pausedUntil > deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('smsDevices').set({ lastActive: nowIso() }).where('id', '=', id).execute();
+    await trx.updateTable('smsDevices').set({ lastActive: nowIso(), pausedUntil: null }).where('id', '=', id).execute();
     await writeLog(trx, actor, {
       action: 'TEST_SMS_DEVICE',
       entity: 'SmsDevice',
       entityId: id,
-      details: { name: row.name, to, result: 'sent' },
+      details: { name: row.name, to, result: 'sent', ...(resumed ? { resumed: true } : {}) },
     });
   });
 }

@@ -19,9 +19,18 @@ export type SmsSendResult =
   /**
    * retryable: a timeout, a network error or a 5xx (try again later); otherwise the gateway refused this
    * message (4xx) and sending it again would be refused again. deviceFault: the refusal is about the device
-   * (bad key, no such phone, plan limit), so another device may still send it.
+   * (bad key, no such phone, plan limit), so another device may still send it. creditsUsedUp: httpSMS's 402, the
+   * account's monthly messages are used up (nothing was stored): the device can send nothing more until they renew.
    */
-  | { ok: false; retryable: boolean; deviceFault: boolean; status: number | null; reason: string; maybeSent: boolean };
+  | {
+      ok: false;
+      retryable: boolean;
+      deviceFault: boolean;
+      creditsUsedUp?: boolean;
+      status: number | null;
+      reason: string;
+      maybeSent: boolean;
+    };
 
 function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
@@ -66,12 +75,14 @@ export async function sendSms(req: SmsSendRequest): Promise<SmsSendResult> {
   }
   const detail = messageOf(body) ?? res.statusText;
   const retryable = res.status >= 500 || res.status === 408;
-  // 401/403: the device's key; 404: no such phone on the account; 429: the phone's or plan's limit.
-  const deviceFault = [401, 403, 404, 429].includes(res.status);
+  // 401/403: the device's key; 402: the account's credits; 404: no such phone on the account; 429: the phone's or
+  // plan's limit.
+  const deviceFault = [401, 402, 403, 404, 429].includes(res.status);
   return {
     ok: false,
     retryable,
     deviceFault,
+    creditsUsedUp: res.status === 402,
     status: res.status,
     reason: `SMS gateway ${res.status}: ${detail}`.slice(0, 300),
     maybeSent: false,
@@ -142,4 +153,33 @@ export async function findSmsByRequestId(req: SmsLookupRequest): Promise<SmsLook
     if (messages.length < LOOKUP_PAGE || lastAt < oldest) return { found: false };
   }
   return { found: null, reason: `not among the newest ${LOOKUP_PAGE * LOOKUP_PAGES} messages to this number` };
+}
+
+export interface HeartbeatRequest {
+  baseUrl: string;
+  apiKey: string;
+  /** the device's phone (httpSMS `owner`) */
+  owner: string;
+  timeoutMs: number;
+}
+
+/**
+ * The phone's newest heartbeat (httpSMS GET /v1/heartbeats?owner&limit=1): its ISO time, null when the phone has
+ * none, undefined when the gateway could not say (no answer, a refusal): nothing is known then.
+ */
+export async function lastHeartbeat(req: HeartbeatRequest): Promise<string | null | undefined> {
+  const q = new URLSearchParams({ owner: req.owner, limit: '1' });
+  try {
+    const res = await fetch(`${req.baseUrl.replace(/\/+$/, '')}/v1/heartbeats?${q}`, {
+      headers: { accept: 'application/json', 'x-api-key': req.apiKey },
+      signal: AbortSignal.timeout(req.timeoutMs),
+    });
+    const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
+    if (!res.ok || !Array.isArray(body?.data)) return undefined;
+    const at = (body.data[0] as { timestamp?: unknown } | undefined)?.timestamp;
+    if (at === undefined) return null;
+    return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -26,21 +26,45 @@ const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from
   'message.send.expired': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
 };
 
+const isoOf = (v: string | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
+
+/** Moves a phone's newest heartbeat forward only (webhooks come in any order, twice at times). */
+async function newerHeartbeat(db: DB, phone: string, at: string) {
+  await db
+    .updateTable('smsDevices')
+    .set({ heartbeatAt: at })
+    .where('phoneNumber', '=', phone)
+    .where((eb) => eb.or([eb('heartbeatAt', 'is', null), eb('heartbeatAt', '<', at)]))
+    .execute();
+}
+
 /**
  * Applies a gateway event (see SMS_EVENTS; heartbeat: the device's lastActive). Returns the changed history row
  * (for the live list), if any.
  */
 export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZone: string): Promise<SmsNotification | null> {
   const d = event.data ?? {};
-  const at = d.timestamp && !Number.isNaN(Date.parse(d.timestamp)) ? new Date(d.timestamp).toISOString() : nowIso();
+  const at = isoOf(d.timestamp) ?? nowIso();
   if (event.type.startsWith('phone.heartbeat')) {
-    if (d.owner && event.type !== 'phone.heartbeat.offline') {
+    if (!d.owner) return null;
+    if (event.type !== 'phone.heartbeat.offline') {
       await db.updateTable('smsDevices').set({ lastActive: at }).where('phoneNumber', '=', d.owner).execute();
     }
+    // The newest heartbeat known (the offline verdict names the last one): the alarms read how old it is.
+    const beat = event.type === 'phone.heartbeat.offline' ? isoOf(d.last_heartbeat_timestamp) : at;
+    if (beat) await newerHeartbeat(db, d.owner, beat);
     return null;
   }
   const rule = SMS_EVENTS[event.type];
   if (!rule) return null;
+  // The phone itself sent (or delivered) a message: what was handed to it before is not waiting on a silent phone.
+  if (d.owner && rule.status !== 'FAILED')
+    await db
+      .updateTable('smsDevices')
+      .set({ unconfirmedSince: null })
+      .where('phoneNumber', '=', d.owner)
+      .where('unconfirmedSince', '<=', at)
+      .execute();
   let q = db.selectFrom('smsNotifications').select(['id', 'status']);
   if (d.request_id) q = q.where('requestId', '=', d.request_id);
   else if (d.id) q = q.where('providerMsgId', '=', d.id);

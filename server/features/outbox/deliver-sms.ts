@@ -1,11 +1,13 @@
+import type { Selectable } from 'kysely';
 import type { Executor } from '@core/db/index';
+import type { SmsDeviceTable } from '@core/db/schema';
 import type { SecretBox } from '@core/secrets/secrets';
-import { localDate } from '@core/time/time';
+import { localDate, localTime, nextLocalMidnight } from '@core/time/time';
 import type { Clock } from '@core/time/clock';
-import { sendSms } from '../devices';
+import { sendSms, type SmsSendResult } from '../devices';
 import { beginAttempt, type OutboxRow } from './claim';
 import type { ChannelPayload } from './payloads';
-import { paceGapMs, poolOrder, returnSendSlot, takeSendSlot, waitingReason } from './pace';
+import { paceGapMs, pauseDevice, poolOrder, returnSendSlot, takeSendSlot, waitingReason } from './pace';
 import { recordFailedAttempt, releaseSlot, reserveSlot } from './usage';
 
 export type Outcome =
@@ -61,6 +63,16 @@ export const gatewayOf = (deps: SendDeps, device: { baseUrl: string | null; apiK
   timeoutMs: deps.timeoutMs,
 });
 
+/** How long a message no device can take waits before it looks again (a device added or set ACTIVE, a pause ended). */
+export const NO_DEVICE_RECHECK_MS = 60_000;
+
+/** SMS History's reason for a message that no device can take now. */
+export const NO_DEVICE_REASONS = {
+  none: 'Waiting: no active SMS device for this school',
+  paused: (until: Date, timeZone: string) =>
+    `Waiting: every SMS device has used up its httpSMS credits (paused until ${localTime(until, timeZone)})`,
+};
+
 /**
  * One attempt of an SMS: the first device of the pool that has room now (its pace and today's limit) takes it; a
  * device that refuses it passes it on. When every phone is busy, the message waits for the first to be free, with
@@ -74,16 +86,24 @@ export async function deliverSms(
   schoolTimezone: string | null,
 ): Promise<Outcome> {
   const devices = await deviceCandidates(db, payload.schoolId, row.deviceId);
-  if (!devices.length) return { kind: 'retry', reason: 'No active SMS device for this school' };
   const now = deps.clock.now();
+  // Not an attempt: the message waits, with its reason in SMS History (and the school's alarm), until a device comes.
+  const recheck = new Date(now.getTime() + NO_DEVICE_RECHECK_MS);
+  if (!devices.length) return { kind: 'wait', until: recheck, reason: NO_DEVICE_REASONS.none };
   const nowIso = now.toISOString();
   const zone = schoolTimezone ?? deps.timeZone;
   const day = localDate(now, zone);
   const skipped: string[] = [];
   /** When each busy device has room again. */
   const busy: number[] = [];
+  /** When each paused device (credits used up) may send again. */
+  const paused: number[] = [];
   let faultyId: number | undefined;
   for (const device of devices) {
+    if (device.pausedUntil != null && device.pausedUntil > nowIso) {
+      paused.push(Date.parse(device.pausedUntil));
+      continue;
+    }
     if (device.nextSendAt != null && device.nextSendAt > nowIso) {
       busy.push(Date.parse(device.nextSendAt));
       continue;
@@ -101,10 +121,15 @@ export async function deliverSms(
       busy.push(now.getTime() + paceGapMs(device.sendRatePerMinute));
       continue;
     }
-    /** Nothing reached the phone: its moment and today's slot go back. */
-    const giveBack = async () => {
+    /**
+     * Nothing reached the phone: its moment and today's slot go back. `failing`: the device itself could not take it
+     * (its gateway down, its key refused), so the attempt still counts towards the device's silence; a message the
+     * gateway refused for itself (a bad number), used-up credits (an alarm of their own) or a lost lease do not.
+     */
+    const giveBack = async (failing = false) => {
       await releaseSlot(db, device.id, day);
-      if (slot) await returnSendSlot(db, device.id, slot, device.nextSendAt);
+      const unconfirmedSince = failing ? (device.unconfirmedSince ?? nowIso) : device.unconfirmedSince;
+      if (slot) await returnSendSlot(db, device.id, slot, { nextSendAt: device.nextSendAt, unconfirmedSince });
     };
     if (!(await beginAttempt(db, row, device.id, now))) {
       await giveBack();
@@ -121,8 +146,17 @@ export async function deliverSms(
     // A call without an answer may have been sent after all: its slots stay used, and it is never resent blindly.
     if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
     // Nothing was sent: the slots go back, and the attempt counts as failed, shown apart.
-    await giveBack();
+    await giveBack(!result.creditsUsedUp && (result.deviceFault || result.retryable));
     await recordFailedAttempt(db, device.id, day);
+    if (result.creditsUsedUp) {
+      // httpSMS stored nothing: the device rests until its school's next day (or a test send that goes through), and
+      // the message tries the pool's other phones.
+      const until = nextLocalMidnight(now, device.schoolId == null ? deps.timeZone : zone);
+      await pauseDevice(db, device.id, until);
+      paused.push(until.getTime());
+      faultyId = device.id;
+      continue;
+    }
     if (result.deviceFault) {
       skipped.push(`${device.name}: ${result.reason}`);
       faultyId = device.id;
@@ -135,6 +169,78 @@ export async function deliverSms(
     const until = new Date(Math.min(...busy));
     return { kind: 'wait', until, reason: waitingReason(until, zone), deviceId: faultyId };
   }
+  if (paused.length && !skipped.length) {
+    const until = new Date(Math.min(...paused));
+    return {
+      kind: 'wait',
+      until: until < recheck ? until : recheck,
+      reason: NO_DEVICE_REASONS.paused(until, zone),
+      deviceId: faultyId,
+    };
+  }
   const allFull = skipped.every((s) => s.endsWith('daily limit reached'));
   return { kind: 'retry', reason: allFull ? 'All SMS devices reached their daily limit' : skipped.join('; ').slice(0, 300) };
+}
+
+/** Resolves once the server's clock has reached `at` (looked at every 200 ms of real time). */
+async function untilClock(clock: Clock, at: number): Promise<void> {
+  for (let left = at - clock.now().getTime(); left > 0; left = at - clock.now().getTime())
+    await new Promise((resolve) => setTimeout(resolve, Math.min(200, left)));
+}
+
+/**
+ * Takes the device's next moment ahead of the queue: the current one when it is free, else the one after the busy
+ * device's current gap (moved one gap on, so the queue's next hand-over comes after it), waiting on the clock until
+ * it comes. Null when another process took that moment first.
+ */
+async function aheadOfQueue(db: Executor, clock: Clock, device: Selectable<SmsDeviceTable>, now: Date) {
+  const taken = await takeSendSlot(db, device, now);
+  if (taken) return { slot: taken, previous: device };
+  const row = await db
+    .selectFrom('smsDevices')
+    .select(['nextSendAt', 'unconfirmedSince'])
+    .where('id', '=', device.id)
+    .executeTakeFirst();
+  const at = row?.nextSendAt;
+  const gap = paceGapMs(device.sendRatePerMinute);
+  if (!at || Date.parse(at) - now.getTime() > gap) return null;
+  const next = new Date(Date.parse(at) + gap).toISOString();
+  const r = await db
+    .updateTable('smsDevices')
+    .set((eb) => ({ nextSendAt: next, unconfirmedSince: eb.fn.coalesce('unconfirmedSince', eb.val(at)) }))
+    .where('id', '=', device.id)
+    .where('nextSendAt', '=', at)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return null;
+  await untilClock(clock, Date.parse(at));
+  return { slot: next, previous: { nextSendAt: at, unconfirmedSince: row.unconfirmedSince } };
+}
+
+/**
+ * One message outside the queue (an alarm's notice to a school) through `device`, within its pace and today's limit
+ * as any hand-over, but ahead of the queue: a busy phone's next moment is taken for it (waiting at most one gap).
+ * 'busy' when the device has no room (its daily limit, or another process took the moment): nothing was sent. A
+ * refusal gives the slots back, and a 402 pauses the device as in the queue.
+ */
+export async function sendOutsideQueue(
+  db: Executor,
+  deps: SendDeps,
+  device: Selectable<SmsDeviceTable>,
+  message: { to: string; content: string; requestId: string },
+  timeZone: string,
+): Promise<SmsSendResult | 'busy'> {
+  const day = localDate(deps.clock.now(), timeZone);
+  if (!(await reserveSlot(db, device.id, day, device.dailyLimit))) return 'busy';
+  const moment = device.sendRatePerMinute > 0 ? await aheadOfQueue(db, deps.clock, device, deps.clock.now()) : null;
+  if (device.sendRatePerMinute > 0 && !moment) {
+    await releaseSlot(db, device.id, day);
+    return 'busy';
+  }
+  const result = await sendSms({ ...gatewayOf(deps, device), from: device.phoneNumber, ...message });
+  if (result.ok || result.maybeSent) return result;
+  await releaseSlot(db, device.id, day);
+  if (moment) await returnSendSlot(db, device.id, moment.slot, moment.previous);
+  await recordFailedAttempt(db, device.id, day);
+  if (result.creditsUsedUp) await pauseDevice(db, device.id, nextLocalMidnight(deps.clock.now(), timeZone));
+  return result;
 }

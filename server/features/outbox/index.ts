@@ -21,3 +21,5 @@ export type { OutboxWorker } from './worker';
 export { peakWaiting, percentile, phonesNeeded, type QueuedNotice } from './capacity';
 export { deviceCandidates } from './deliver-sms';
 export { isRoutine } from './urgency';
+export { sendOutsideQueue, type SendDeps } from './deliver-sms';
+export { poolOrder } from './pace';

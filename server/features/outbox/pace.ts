@@ -62,18 +62,28 @@ export async function takeSendSlot(
   const next = new Date(now.getTime() + paceGapMs(device.sendRatePerMinute)).toISOString();
   const r = await db
     .updateTable('smsDevices')
-    .set({ nextSendAt: next })
+    // The first hand-over the phone has not yet reported sending starts the silence the alarms watch.
+    .set((eb) => ({ nextSendAt: next, unconfirmedSince: eb.fn.coalesce('unconfirmedSince', eb.val(at)) }))
     .where('id', '=', device.id)
     .where((eb) => eb.or([eb('nextSendAt', 'is', null), eb('nextSendAt', '<=', at)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1 ? next : null;
 }
 
-/** Gives a hand-over back when nothing was handed over (the lease was lost): only while no one took the next one. */
-export async function returnSendSlot(db: Executor, deviceId: number, taken: string, previous: string | null): Promise<void> {
+/**
+ * Gives a hand-over back when nothing was handed over (the lease was lost, the gateway refused it): only while no one
+ * took the next one. The phone's wait for a report of a send goes back to what it was (`previous.unconfirmedSince`):
+ * a message the gateway never took is not one the phone is silent about.
+ */
+export async function returnSendSlot(
+  db: Executor,
+  deviceId: number,
+  taken: string,
+  previous: { nextSendAt: string | null; unconfirmedSince: string | null },
+): Promise<void> {
   await db
     .updateTable('smsDevices')
-    .set({ nextSendAt: previous })
+    .set({ nextSendAt: previous.nextSendAt, unconfirmedSince: previous.unconfirmedSince })
     .where('id', '=', deviceId)
     .where('nextSendAt', '=', taken)
     .execute();
@@ -82,3 +92,8 @@ export async function returnSendSlot(db: Executor, deviceId: number, taken: stri
 /** SMS History's reason for a message that waits for a phone with room, at the school's time. */
 export const waitingReason = (until: Date, timeZone: string) =>
   `Waiting for a phone (next free at ${localTime(until, timeZone)})`;
+
+/** The device sends nothing until `until` (its httpSMS credits are used up); a test send that goes through ends it. */
+export async function pauseDevice(db: Executor, deviceId: number, until: Date): Promise<void> {
+  await db.updateTable('smsDevices').set({ pausedUntil: until.toISOString() }).where('id', '=', deviceId).execute();
+}

@@ -5,6 +5,7 @@ import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
 import { CapacityPanel } from '@features/capacity';
 import SchoolDayPanel from './SchoolDayPanel';
+import { AlarmBanner } from '@features/alarms';
 
 /** A screen of the school admin's console, as the console's shell lists it (its sidebar's entries). */
 export interface HomeTile {
@@ -31,6 +32,7 @@ export default function AdminHomeScreen({ screens }: { screens: readonly HomeTil
         {admin ? `Welcome, ${admin.firstName}. ` : ''}
         {admin?.school ? `${admin.school.name} (${admin.school.acronym})` : schoolId == null && admin ? NO_SCHOOL_MESSAGE : ''}
       </p>
+      {schoolId != null ? <AlarmBanner className="mb-6" /> : null}
       {schoolId != null && can('VIEW_ATTENDANCE') ? (
         <div className="mb-6">
           <SchoolDayPanel />

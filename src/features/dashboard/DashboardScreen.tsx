@@ -8,6 +8,7 @@ import { DashboardCharts } from './DashboardCharts';
 import { RecentSmsLogs } from './RecentSmsLogs';
 import { RecentActivity } from './RecentActivity';
 import { QuickActions } from './QuickActions';
+import { AlarmBanner } from '@features/alarms';
 
 /** "Dashboard Overview" (also at /home): stat cards, five charts, recent SMS logs and activity, quick actions. */
 export default function DashboardScreen() {
@@ -32,6 +33,7 @@ export default function DashboardScreen() {
           Refresh
         </Button>
       </ScreenHeading>
+      <AlarmBanner />
 
       {error && !stats ? (
         <ErrorState message={error} onRetry={() => void loadDashboard()} />

@@ -272,6 +272,11 @@ const CASES: Record<string, Case> = {
     success: 202,
     refersToSchool: true,
   },
+  'GET /api/admin/sms-alarms': {
+    request: async () => ({ method: 'GET', url: `/api/admin/sms-alarms?schoolId=${schoolA}` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'GET /api/admin/dashboard': {
     request: async () => ({ method: 'GET', url: '/api/admin/dashboard' }),
     success: 200,

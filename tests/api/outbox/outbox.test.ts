@@ -199,15 +199,25 @@ describe(`notification outbox (${dbKind})`, () => {
     expect((await outboxOf(studentId))[0]).toMatchObject({ status: 'failed', attempts: 5 });
   });
 
-  it('no ACTIVE device for the school and no global device: the message waits, then fails with a clear reason', async () => {
+  it('no ACTIVE device for the school and no global device: the message waits with its reason, no attempt counted, and goes once a device comes', async () => {
     const school = await createSchool(t.app, token);
     await t.app.db.updateTable('smsDevices').set({ status: 'INACTIVE' }).where('schoolId', 'is', null).execute();
     const studentId = await addStudent(t.app, school.id);
     await addIntent(t.app, { studentId, schoolId: school.id });
-    await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'FAILED');
-    expect((await historyOf(t.app, studentId))[0]?.failureReason).toBe(
-      'No active SMS device for this school (gave up after 5 attempts)',
-    );
+    for (let pass = 0; pass < 3; pass += 1) await t.app.outbox.runOnce();
+    expect((await historyOf(t.app, studentId))[0]).toMatchObject({
+      status: 'PENDING',
+      failureReason: 'Waiting: no active SMS device for this school',
+    });
+    expect((await outboxOf(studentId))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
+    await t.app.db
+      .updateTable('notificationOutbox')
+      .set({ nextAttemptAt: new Date().toISOString() })
+      .where('studentId', '=', studentId)
+      .execute();
+    await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
+    expect((await historyOf(t.app, studentId))[0]?.failureReason).toBeNull();
   });
 
   it('webhooks with a bad or missing signature are 401 and change nothing; heartbeats set the device lastActive', async () => {

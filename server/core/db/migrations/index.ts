@@ -25,6 +25,7 @@ import * as m0030 from './0030_password_resets';
 import * as m0031 from './0031_known_devices';
 import * as m0032 from './0032_device_send_rate';
 import * as m0033 from './0033_outbox_urgent_routine';
+import * as m0034 from './0034_sms_alarms';
 import * as m0035 from './0035_notice_templates';
 import * as m0036 from './0036_sms_school_created_idx';
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0031_known_devices': m0031,
   '0032_device_send_rate': m0032,
   '0033_outbox_urgent_routine': m0033,
+  '0034_sms_alarms': m0034,
   '0035_notice_templates': m0035,
   '0036_sms_school_created_idx': m0036,
 };
