@@ -1,7 +1,6 @@
 import { sql, type Updateable, type WhereInterface } from 'kysely';
 import { isPostgres, type Executor } from '@core/db/index';
 import type { Database, NotificationOutboxTable } from '@core/db/schema';
-import { nowIso } from '@core/time/time';
 import { OUTBOX, type OutboxRow } from './claim';
 import { channelPayloadOf } from './payloads';
 import { channelText } from './templates';
@@ -21,8 +20,8 @@ const heldRow = <Q extends WhereInterface<Database, 'notificationOutbox'>>(q: Q,
   q.where('id', '=', row.id).where('status', '=', OUTBOX.sending).where('leaseToken', '=', row.leaseToken) as Q;
 
 /** Updates the row only while this worker holds it; true when it did. */
-async function updateHeld(db: Executor, row: OutboxRow, set: Updateable<NotificationOutboxTable>): Promise<boolean> {
-  const r = await heldRow(db.updateTable('notificationOutbox').set({ ...set, updatedAt: nowIso() }), row).executeTakeFirst();
+async function updateHeld(db: Executor, row: OutboxRow, set: Updateable<NotificationOutboxTable>, now: string): Promise<boolean> {
+  const r = await heldRow(db.updateTable('notificationOutbox').set({ ...set, updatedAt: now }), row).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -61,8 +60,9 @@ export async function markSent(
   db: Executor,
   row: OutboxRow,
   ids: { deviceId?: number | null; pageId?: number | null; providerMsgId: string | null },
+  at: Date,
 ): Promise<boolean> {
-  const now = nowIso();
+  const now = at.toISOString();
   const set = {
     ...SETTLED,
     status: OUTBOX.sent,
@@ -88,7 +88,7 @@ export async function markSent(
     return Number(r.n) === 1;
   }
   return db.transaction().execute(async (trx) => {
-    const held = await updateHeld(trx, row, set);
+    const held = await updateHeld(trx, row, set, now);
     if (!held || noteId == null) return held;
     await recordSent(trx, noteId, ids, now).execute();
     return true;
@@ -104,18 +104,23 @@ const FINAL = {
   expired: { outbox: OUTBOX.expired, history: 'EXPIRED', from: ['PENDING'] },
 } as const;
 
-async function markFinal(db: Executor, row: OutboxRow, reason: string, kind: keyof typeof FINAL): Promise<boolean> {
-  const now = nowIso();
+async function markFinal(db: Executor, row: OutboxRow, reason: string, kind: keyof typeof FINAL, at: Date): Promise<boolean> {
+  const now = at.toISOString();
   const final = FINAL[kind];
   return db.transaction().execute(async (trx) => {
-    const held = await updateHeld(trx, row, {
-      ...SETTLED,
-      status: final.outbox,
-      attempts: row.attempts + 1,
-      lastError: reason,
-      // An uncertain attempt keeps the device it went through (the admin sees which phone to check).
-      ...(kind === 'uncertain' ? { inflightAt: row.inflightAt, inflightDeviceId: row.inflightDeviceId } : {}),
-    });
+    const held = await updateHeld(
+      trx,
+      row,
+      {
+        ...SETTLED,
+        status: final.outbox,
+        attempts: row.attempts + 1,
+        lastError: reason,
+        // An uncertain attempt keeps the device it went through (the admin sees which phone to check).
+        ...(kind === 'uncertain' ? { inflightAt: row.inflightAt, inflightDeviceId: row.inflightDeviceId } : {}),
+      },
+      now,
+    );
     if (!held || row.smsNotificationId == null) return held;
     await trx
       .updateTable('smsNotifications')
@@ -127,9 +132,10 @@ async function markFinal(db: Executor, row: OutboxRow, reason: string, kind: key
   });
 }
 
-export const markFailed = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'failed');
-export const markUncertain = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'uncertain');
-export const markExpired = (db: Executor, row: OutboxRow, reason: string) => markFinal(db, row, reason, 'expired');
+export const markFailed = (db: Executor, row: OutboxRow, reason: string, at: Date) => markFinal(db, row, reason, 'failed', at);
+export const markUncertain = (db: Executor, row: OutboxRow, reason: string, at: Date) =>
+  markFinal(db, row, reason, 'uncertain', at);
+export const markExpired = (db: Executor, row: OutboxRow, reason: string, at: Date) => markFinal(db, row, reason, 'expired', at);
 
 /** What the sweep reads of an expired row to name its reason. */
 export type Expired = Pick<OutboxRow, 'payload' | 'eventAt' | 'expiresAt'>;
@@ -201,16 +207,21 @@ export async function switchToSms(
     const taken = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
     if (taken) return false;
     // Messenger answered (or was never called): nothing is in flight, and the SMS attempt starts from scratch.
-    const held = await updateHeld(trx, row, {
-      ...SETTLED,
-      status: OUTBOX.pending,
-      channel: 'SMS',
-      recipient: phone,
-      idempotencyKey: key,
-      payload: JSON.stringify({ ...payload, text }),
-      nextAttemptAt: now,
-      lastError: note,
-    });
+    const held = await updateHeld(
+      trx,
+      row,
+      {
+        ...SETTLED,
+        status: OUTBOX.pending,
+        channel: 'SMS',
+        recipient: phone,
+        idempotencyKey: key,
+        payload: JSON.stringify({ ...payload, text }),
+        nextAttemptAt: now,
+        lastError: note,
+      },
+      now,
+    );
     if (!held || row.smsNotificationId == null) return held;
     await trx
       .updateTable('smsNotifications')
@@ -232,19 +243,25 @@ export async function markRetry(
   row: OutboxRow,
   reason: string,
   retryAt: Date,
+  at: Date,
   deviceId?: number | null,
   unknown = false,
 ): Promise<boolean> {
   const { inflightAt, inflightDeviceId, ...lease } = SETTLED;
-  return updateHeld(db, row, {
-    ...lease,
-    ...(unknown ? {} : { inflightAt, inflightDeviceId }),
-    status: OUTBOX.pending,
-    attempts: row.attempts + 1,
-    lastError: reason,
-    nextAttemptAt: retryAt.toISOString(),
-    deviceId: deviceId ?? row.deviceId,
-  });
+  return updateHeld(
+    db,
+    row,
+    {
+      ...lease,
+      ...(unknown ? {} : { inflightAt, inflightDeviceId }),
+      status: OUTBOX.pending,
+      attempts: row.attempts + 1,
+      lastError: reason,
+      nextAttemptAt: retryAt.toISOString(),
+      deviceId: deviceId ?? row.deviceId,
+    },
+    at.toISOString(),
+  );
 }
 
 /**
@@ -257,19 +274,26 @@ export async function markWait(
   row: OutboxRow,
   reason: string,
   until: Date,
+  at: Date,
   deviceId?: number | null,
 ): Promise<boolean> {
-  const held = await updateHeld(db, row, {
-    ...SETTLED,
-    status: OUTBOX.pending,
-    lastError: reason,
-    nextAttemptAt: until.toISOString(),
-    deviceId: deviceId ?? row.deviceId,
-  });
+  const now = at.toISOString();
+  const held = await updateHeld(
+    db,
+    row,
+    {
+      ...SETTLED,
+      status: OUTBOX.pending,
+      lastError: reason,
+      nextAttemptAt: until.toISOString(),
+      deviceId: deviceId ?? row.deviceId,
+    },
+    now,
+  );
   if (!held || row.smsNotificationId == null) return held;
   await db
     .updateTable('smsNotifications')
-    .set({ failureReason: reason, updatedAt: nowIso() })
+    .set({ failureReason: reason, updatedAt: now })
     .where('id', '=', row.smsNotificationId)
     .where('status', '=', 'PENDING')
     .where((eb) => eb.or([eb('failureReason', 'is', null), eb('failureReason', '!=', reason)]))

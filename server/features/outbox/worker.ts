@@ -110,36 +110,36 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     }
     if (outcome.kind === 'sent') {
       const ids = { deviceId: outcome.deviceId, pageId: outcome.pageId, providerMsgId: outcome.providerMsgId };
-      if (await markSent(db, row, ids)) await emit(row);
+      if (await markSent(db, row, ids, clock.now())) await emit(row);
       return;
     }
     if (outcome.kind === 'uncertain') {
-      if (await markUncertain(db, row, outcome.reason)) await emit(row);
+      if (await markUncertain(db, row, outcome.reason, clock.now())) await emit(row);
       return;
     }
     if (outcome.kind === 'wait') {
       // Every phone is busy: not an attempt; the loop wakes when the first has room.
       pass.waited += 1;
       pass.soonest = Math.min(pass.soonest, outcome.until.getTime());
-      await markWait(db, row, outcome.reason, outcome.until, outcome.deviceId);
+      await markWait(db, row, outcome.reason, outcome.until, clock.now(), outcome.deviceId);
       return;
     }
     if (outcome.kind === 'unknown') {
       // Not counted against giving up: the next attempt only asks the provider before it sends anything.
       const delay = backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs);
-      await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId, true);
+      await markRetry(db, row, outcome.reason, after(delay), clock.now(), outcome.deviceId, true);
       return;
     }
     if (outcome.kind === 'failed' || row.attempts + 1 >= config.maxAttempts) {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${row.attempts + 1} attempts)` : outcome.reason;
-      await markFailed(db, row, reason);
+      await markFailed(db, row, reason, clock.now());
       // A failed message shows live in SMS History like a sent one.
       await emit(row);
       return;
     }
     const delay =
       backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs) * (outcome.rateLimited ? RATE_LIMIT_FACTOR : 1);
-    await markRetry(db, row, outcome.reason, after(delay), outcome.deviceId);
+    await markRetry(db, row, outcome.reason, after(delay), clock.now(), outcome.deviceId);
   }
 
   /** Preference BOTH and Messenger could not deliver: make sure the SMS goes (no-op when it already exists). */
@@ -174,13 +174,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       log.info({ outboxId: row.id }, 'Messenger window closed: the message goes by SMS');
       return;
     }
-    if (await markFailed(db, row, MESSENGER_REASONS.window)) await emit(row);
+    if (await markFailed(db, row, MESSENGER_REASONS.window, clock.now())) await emit(row);
   }
 
   /** A message claimed after its expiry is not sent (the sweep in runOnce takes the pending ones). */
   async function expireIfLate(row: OutboxRow): Promise<boolean> {
     if (row.expiresAt == null || row.expiresAt > clock.now().toISOString()) return false;
-    if (await markExpired(db, row, rowExpiryReason(row, config))) await emit(row);
+    if (await markExpired(db, row, rowExpiryReason(row, config), clock.now())) await emit(row);
     return true;
   }
 
@@ -221,7 +221,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         if (outcome.kind === 'failed') await fallbackToSms(row, payload);
         return;
       }
-      await markFailed(db, row, `Unknown channel ${row.channel}`);
+      await markFailed(db, row, `Unknown channel ${row.channel}`, clock.now());
     } catch (err) {
       // A bug or a database hiccup: the row goes back with backoff rather than being lost or retried hot.
       // An in-flight marker already written stays (unknown = true): the next attempt reconciles before sending.
@@ -231,6 +231,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
         row,
         'Internal error while sending',
         after(backoffDelay(row.attempts + 1, config.baseDelayMs, config.maxDelayMs)),
+        clock.now(),
         undefined,
         true,
       ).catch(() => {});

@@ -104,14 +104,16 @@ describe(`outbox send protocol (${dbKind})`, () => {
     const [holder] = (await claim(60_000, new Date(clock.now().getTime() + 20))).filter((r) => r.id === row.id);
     expect(holder?.leaseToken).not.toBe(stale!.leaseToken);
 
-    expect(await markSent(t.app.db, stale!, { providerMsgId: 'stale' })).toBe(false);
-    expect(await markFailed(t.app.db, stale!, 'stale failure')).toBe(false);
+    expect(await markSent(t.app.db, stale!, { providerMsgId: 'stale' }, clock.now())).toBe(false);
+    expect(await markFailed(t.app.db, stale!, 'stale failure', clock.now())).toBe(false);
     expect(await smsRow(studentId)).toMatchObject({ status: 'sending', leaseToken: holder!.leaseToken, providerMsgId: null });
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'PENDING', failureReason: null });
 
-    expect(await markSent(t.app.db, holder!, { providerMsgId: 'real' })).toBe(true);
+    // The send is stamped with the server's clock (here a time the wall clock is not at), not the wall clock.
+    const sentAt = new Date(clock.now().getTime() + 3 * 3_600_000);
+    expect(await markSent(t.app.db, holder!, { providerMsgId: 'real' }, sentAt)).toBe(true);
     expect(await smsRow(studentId)).toMatchObject({ status: 'sent', providerMsgId: 'real', leaseToken: null });
-    expect((await historyOf(t.app, studentId))[0]?.status).toBe('SENT');
+    expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'SENT', sentAt: sentAt.toISOString() });
   });
 
   it("an intent's SMS is written held by the pass that expands it: a worker dying before the send leaves it to be sent once after the lease", async () => {
@@ -299,7 +301,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
     const before = (await historyOf(t.app, studentId))[0]!;
     expect(before).toMatchObject({ status: 'DELIVERED', deliveredAt: '2026-11-23T23:12:09.000Z' });
 
-    expect(await markSent(t.app.db, held!, { deviceId: device.id, providerMsgId: 'late-bookkeeping' })).toBe(true);
+    expect(await markSent(t.app.db, held!, { deviceId: device.id, providerMsgId: 'late-bookkeeping' }, clock.now())).toBe(true);
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({
       status: 'DELIVERED',
       deliveredAt: '2026-11-23T23:12:09.000Z',
