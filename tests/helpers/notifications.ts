@@ -104,7 +104,7 @@ export async function expandOnly(app: FastifyInstance, studentId: number) {
     .where('status', '=', 'pending')
     .execute();
   for (const intent of intents) {
-    const held = await app.db
+    const { held } = await app.db
       .transaction()
       .execute((trx) => expandIntent(trx, intent, app.config.schoolTimezone, app.config.outbox, app.clock.now()));
     if (held.length) throw new Error('an unclaimed intent must not write claimed messages');

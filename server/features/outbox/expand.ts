@@ -142,6 +142,12 @@ export async function addChannelMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** What an expansion wrote: the messages held for this pass to send, and History rows it ended (EXPIRED, FOLDED). */
+export interface Expansion {
+  held: OutboxRow[];
+  settled: number[];
+}
+
 /**
  * An intent → its per-channel messages, by the student's preference and contact details as they are now,
  * in one transaction with marking the intent done (a crash leaves either nothing or everything). The messages
@@ -153,7 +159,7 @@ export async function expandIntent(
   defaultTimeZone: string,
   rule: ExpiryRule,
   now: Date,
-): Promise<OutboxRow[]> {
+): Promise<Expansion> {
   const intent = intentOf(row);
   const student = await studentContext(trx, intent.studentId);
   const finish = (lastError: string | null) =>
@@ -164,7 +170,7 @@ export async function expandIntent(
       .execute();
   if (!student || student.isArchived) {
     await finish(student ? 'Student is archived' : 'Student not found');
-    return [];
+    return { held: [], settled: [] };
   }
   // An absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
   if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
@@ -175,7 +181,7 @@ export async function expandIntent(
       .executeTakeFirst();
     if (!record || record.status !== 'ABSENT') {
       await finish('Absence cancelled');
-      return [];
+      return { held: [], settled: [] };
     }
   }
   const timeZone = student.schoolTimezone ?? defaultTimeZone;
@@ -201,14 +207,17 @@ export async function expandIntent(
   }));
   // A departure whose arrival notice still waits tells both in one message (fold.ts).
   const folded = expiry.expired ? null : await foldArrival(trx, withSchool, to, rule, now);
+  const settled = [...(folded?.stopped ?? [])];
   if (folded?.unexpanded) {
     const arrival = { ...folded.unexpanded.intent, schoolId: withSchool.schoolId };
     const arrivalText = renderMessage(arrival.type, { ...context, occurredAt: arrival.occurredAt });
-    for (const { channel, recipient } of to)
-      await addChannelMessage(trx, arrival, folded.unexpanded.key, channel, recipient, arrivalText, preference, {
+    for (const { channel, recipient } of to) {
+      const stopped = await addChannelMessage(trx, arrival, folded.unexpanded.key, channel, recipient, arrivalText, preference, {
         now,
         folded: true,
       });
+      if (stopped?.smsNotificationId != null) settled.push(stopped.smsNotificationId);
+    }
   }
   const held: OutboxRow[] = [];
   for (const { channel, recipient } of to) {
@@ -224,7 +233,8 @@ export async function expandIntent(
       { now, expiry, lease, ...(arrivedAt ? { note: FOLD_NOTES.combined } : {}) },
     );
     if (message?.status === OUTBOX.sending) held.push(message);
+    else if (expiry.expired && message?.smsNotificationId != null) settled.push(message.smsNotificationId);
   }
   await finish(null);
-  return held;
+  return { held, settled };
 }

@@ -27,6 +27,8 @@ export interface Folded {
   arrivals: Map<string, string>;
   /** The arrival's intent and its key when it was stopped before its expansion: the caller writes its messages FOLDED. */
   unexpanded?: { intent: NotificationIntent; key: string };
+  /** The History rows of the arrival's messages the fold stopped (now FOLDED), for the live list. */
+  stopped: number[];
 }
 
 /**
@@ -74,7 +76,7 @@ export async function foldArrival(
   const pending = rows.find((r) => r.channel === INTENT_CHANNEL);
   if (pending) {
     const intent = intentOf(pending);
-    return { arrivals: new Map(to.map((a) => [a.channel, intent.occurredAt])), unexpanded: { intent, key } };
+    return { arrivals: new Map(to.map((a) => [a.channel, intent.occurredAt])), unexpanded: { intent, key }, stopped: [] };
   }
   const notes = rows.flatMap((r) => (r.smsNotificationId == null ? [] : [r.smsNotificationId]));
   if (notes.length) {
@@ -85,5 +87,5 @@ export async function foldArrival(
       .where('status', '=', 'PENDING')
       .execute();
   }
-  return { arrivals: new Map(rows.map((r) => [r.channel, r.eventAt!])) };
+  return { arrivals: new Map(rows.map((r) => [r.channel, r.eventAt!])), stopped: notes };
 }

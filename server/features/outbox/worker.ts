@@ -96,7 +96,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     (await zones.get(schoolId, () => db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst()))
       ?.timezone ?? null;
 
-  async function emit(row: OutboxRow) {
+  async function emit(row: Pick<OutboxRow, 'smsNotificationId'>) {
     if (row.smsNotificationId == null) return;
     const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
     if (note) deps.onSent(note);
@@ -188,9 +188,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     try {
       if (row.channel === 'INTENT') {
         pass.moved += 1;
-        const messages = await db.transaction().execute((trx) => expandIntent(trx, row, deps.timeZone, config, clock.now()));
+        const { held, settled } = await db
+          .transaction()
+          .execute((trx) => expandIntent(trx, row, deps.timeZone, config, clock.now()));
+        // Ended as they were written (expired, folded): shown live like a sent one.
+        for (const id of settled) await emit({ smsNotificationId: id });
         // Written under this claim's lease: sent now, not after the next claim behind the backlog.
-        for (const message of messages) await processRow(message);
+        for (const message of held) await processRow(message);
         return;
       }
       if (row.channel === 'SMS') {

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../helpers/app';
 import { testClock } from '../../helpers/clock';
 import { createSchool } from '../../helpers/schools';
@@ -22,6 +24,10 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
   let gw: StandInGateway;
   let schoolId: number;
   let readerToken: string;
+  let socket: Socket;
+  /** Every History row the super admin's console was sent live (sms:sent), in order. */
+  const live: Array<{ id: number; type: string; status: string; student?: { id: number } | null }> = [];
+  const liveOf = (studentId: number) => live.filter((e) => e.student?.id === studentId).map((e) => [e.type, e.status]);
   const day = lastSchoolDay();
   const clock = testClock();
   /** The server's clock at `time` of `day`, held there. */
@@ -81,12 +87,19 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
     schoolId = (await createSchool(t.app, token, { acronym: 'FOLD' })).id;
     await addDevice(t.app, token, { schoolId, isDefault: true });
     readerToken = (await createReader(t.app, token, { schoolId, name: 'Fold gate' })).token;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect(await socket.timeout(3000).emitWithAck('joinSuperAdmin')).toEqual({ ok: true });
+    socket.on('sms:sent', (row: (typeof live)[number]) => live.push(row));
   });
   afterEach(() => {
     clock.resume();
     gw.down = false;
   });
   afterAll(async () => {
+    socket.close();
     await t.close();
     await gw.close();
   });
@@ -111,6 +124,13 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
       ['CHECK_OUT', 'SENT', FOLD_NOTES.combined, both],
     ]);
     expect(FOLD_NOTES.folded).toBe('Folded into the departure notice');
+    // The console's SMS History hears of both rows as they end.
+    await expect
+      .poll(() => liveOf(juan.studentId))
+      .toEqual([
+        ['CHECK_IN', 'FOLDED'],
+        ['CHECK_OUT', 'SENT'],
+      ]);
     expect(await smsOf(juan.studentId, 'CHECK_IN')).toMatchObject({ status: 'done', lastError: FOLD_NOTES.folded });
 
     // Its retry time comes: nothing more is sent.
@@ -141,6 +161,12 @@ describe(`outbox fold of arrival and departure (${dbKind})`, () => {
       ['CHECK_IN', 'FOLDED', FOLD_NOTES.folded, `FOLD: Ana Reyes arrived at school at 7:05 AM, ${date}.`],
       ['CHECK_OUT', 'SENT', FOLD_NOTES.combined, both],
     ]);
+    await expect
+      .poll(() => liveOf(ana.studentId))
+      .toEqual([
+        ['CHECK_IN', 'FOLDED'],
+        ['CHECK_OUT', 'SENT'],
+      ]);
     const intent = await t.app.db
       .selectFrom('notificationOutbox')
       .selectAll()

@@ -123,7 +123,7 @@ describe(`outbox send protocol (${dbKind})`, () => {
     await addIntent(t.app, { studentId, schoolId: school.id });
     // What a pass does first, then the process dies: the claim, the expansion under its lease, no send.
     const [intent] = (await claim(LEASE_MS)).filter((r) => r.studentId === studentId);
-    const held = await t.app.db
+    const { held } = await t.app.db
       .transaction()
       .execute((trx) => expandIntent(trx, intent!, 'Asia/Manila', t.app.config.outbox, clock.now()));
     expect(held.map((r) => [r.channel, r.status, r.leaseToken])).toEqual([['SMS', 'sending', intent!.leaseToken]]);
