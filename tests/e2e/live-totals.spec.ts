@@ -1,10 +1,12 @@
 /*
  * Live updates merge by id, so the totals on screen equal the server's after a reload; a new
- * message that failed appears live in SMS History. Own instance: taps at chosen instants, one-attempt outbox.
+ * message that failed appears live in SMS History. Own instance: taps at chosen instants, one-attempt outbox, and a
+ * school phone whose key the (stand-in) gateway refuses, so every message fails at its one attempt.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startInstance, type Instance } from './instance';
 import { seedStudent } from './school-data';
+import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
 import { localDate, startOfLocalDay } from '@core/time/time';
 
 const ROOT = { email: 'totals-root@school.test', password: 'TotalsRootPass123' };
@@ -12,6 +14,7 @@ const TZ = 'Asia/Manila';
 test.describe.configure({ mode: 'serial' });
 
 let instance: Instance;
+let gateway: StandInGateway;
 let readerToken: string;
 const cards: string[] = [];
 
@@ -33,14 +36,19 @@ const tap = async (card: string, eventId: string, at = new Date()) => {
 };
 
 test.beforeAll(async () => {
-  // No SMS device and one attempt: every message fails at once (the SMS History case).
+  // One attempt through a phone whose key the gateway refuses: every message fails at once (the SMS History case).
+  gateway = await startStandInGateway();
+  gateway.keys.add('the-account-key-0001');
   instance = await startInstance(
     {
       root: ROOT,
       timeZone: TZ,
       prefix: 'e2e-totals-',
       env: {
+        SMS_GATEWAY_URL: gateway.url,
         OUTBOX_MAX_ATTEMPTS: '1',
+        // One send at a time: sends side by side would find the phone's moment taken by the other and wait for its pace.
+        OUTBOX_CONCURRENCY: '1',
         OUTBOX_POLL_MS: '200',
         // The check-ins are at most an hour old but never yesterday's (just after midnight they are minutes old):
         // any later tap of the same day is the check-out.
@@ -62,13 +70,25 @@ test.beforeAll(async () => {
   const reader = await api('/api/super-admin/rfid-readers', { name: 'Totals Gate', location: null, schoolId });
   expect(reader.statusCode, reader.body).toBe(201);
   readerToken = reader.json().data.token;
+  const phone = await api('/api/super-admin/sms-devices', {
+    name: 'Totals phone',
+    deviceName: 'Samsung Galaxy A14',
+    phoneNumber: '+639181230001',
+    apiKey: 'a-key-the-gateway-refuses',
+    schoolId,
+    isDefault: true,
+  });
+  expect(phone.statusCode, phone.body).toBe(201);
   for (let i = 1; i <= 12; i += 1) {
     const id = await seedStudent(instance.app, schoolId, `Pupil${i}`, 'Count');
     const row = await instance.app.db.selectFrom('students').select('rfidCardId').where('id', '=', id).executeTakeFirstOrThrow();
     cards.push(row.rfidCardId!);
   }
 });
-test.afterAll(async () => instance?.close());
+test.afterAll(async () => {
+  await instance?.close();
+  await gateway?.close();
+});
 
 async function open(page: Page, context: BrowserContext, route: string) {
   await instance.signInBrowser(context);
@@ -132,7 +152,7 @@ test('SMS History: a new message that failed appears live and counts once', asyn
   const summary = page.getByText(/^Showing 1 to \d+ of \d+ notifications$/);
   const total = Number(/of (\d+)/.exec((await summary.textContent())!)![1]);
 
-  // No SMS device: the check-in message of a student who was not there before fails at once.
+  // The gateway refuses the phone's key: the check-in message of a student who was not there before fails at once.
   const school = await instance.app.db.selectFrom('schools').select('id').executeTakeFirstOrThrow();
   const id = await seedStudent(instance.app, school.id, 'Late', 'Comer');
   const card = (await instance.app.db.selectFrom('students').select('rfidCardId').where('id', '=', id).executeTakeFirstOrThrow())
