@@ -130,8 +130,9 @@ export function readerClient(
 
 /**
  * Plays a stream of taps through a reader, numbering them `${eventPrefix}-1, -2, …`. With `offline`, the reader
- * drops off the network about every `everyMs` for `forMs`: taps meanwhile are buffered and, back online,
- * replayed in one batch (≤ 500) with the previous batch again. Ends when the stream does (the buffer is sent).
+ * drops off the network about every `everyMs` for `forMs`: taps meanwhile are buffered and, as soon as it is back
+ * online (not at its next tap, which may be the next morning), replayed in one batch (≤ 500) with the previous batch
+ * again. Ends when the stream does (the buffer is sent).
  */
 export async function playTaps(
   taps: AsyncIterable<PlannedTap>,
@@ -149,6 +150,10 @@ export async function playTaps(
     lastBatch = buffer;
     buffer = [];
   };
+  // Sends go one after another, whether the loop or the back-online timer makes them.
+  let queue: Promise<void> = Promise.resolve();
+  const inTurn = (send: () => Promise<void>) => (queue = queue.catch(() => undefined).then(send));
+  const replayBuffered = () => inTurn(async () => (buffer.length ? replay() : undefined));
   for await (const planned of taps) {
     const tap = { eventId: `${opts.eventPrefix}-${++seq}`, ...planned };
     const now = Date.now();
@@ -156,14 +161,18 @@ export async function playTaps(
       buffer.push(tap);
       continue;
     }
-    if (buffer.length) await replay();
+    await replayBuffered();
     // The chance of going offline in the time since the last tap, so outages come about every `everyMs`.
-    if (opts.offline && rnd() < 1 - Math.exp(-(now - lastTapAt) / opts.offline.everyMs)) offlineUntil = now + opts.offline.forMs;
+    if (opts.offline && rnd() < 1 - Math.exp(-(now - lastTapAt) / opts.offline.everyMs)) {
+      offlineUntil = now + opts.offline.forMs;
+      // Back online, the reader sends what it buffered at once (a failed send is tried again at the next tap).
+      setTimeout(() => void replayBuffered().catch(() => undefined), opts.offline.forMs).unref();
+    }
     lastTapAt = now;
     if (now < offlineUntil) buffer.push(tap);
-    else await client.send([tap]);
+    else await inTurn(() => client.send([tap]));
   }
-  if (buffer.length) await replay();
+  await replayBuffered();
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
