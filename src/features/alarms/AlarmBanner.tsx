@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { SMS_ALARM_HINTS } from '@domain/alarm-texts';
+import { SMS_ALARM_HINTS } from '@domain/alarms/texts';
 import { formatSchoolDateTime } from '@kit/text/format';
 import { isAdminConsole, useCan } from '@kit/console/scope';
 import { $smsAlarms, followSmsAlarms, loadSmsAlarms } from './store';

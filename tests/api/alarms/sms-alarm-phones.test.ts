@@ -4,10 +4,10 @@ import { dbKind } from '../../helpers/app';
 import { logsOf } from '../../helpers/schools';
 import { addDevice, addIntent, addStudent, historyOf } from '../../helpers/notifications';
 import { postGatewayEvent } from '../../fixtures/sms-gateway';
-import { alarmHarness, MINUTE } from '../../helpers/alarms';
+import { alarmHarness, MINUTE } from './harness';
 
 /*
- * SMS alarms of a phone, against the stand-in httpSMS gateway on a held test clock (tests/helpers/alarms.ts): its
+ * SMS alarms of a phone, against the stand-in httpSMS gateway on a held test clock (./harness.ts): its
  * credits used up (402: paused until the school's midnight, the message not burned and sent by another phone or after
  * the pause), silent (handed or refused messages and no send reported for 10 minutes), or its heartbeat over an hour
  * old. Each is raised once with one notice through another working phone, and clears by itself.

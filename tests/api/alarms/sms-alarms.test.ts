@@ -4,10 +4,10 @@ import { io, type Socket } from 'socket.io-client';
 import { as, dbKind } from '../../helpers/app';
 import { signedInAdmin } from '../../helpers/admins';
 import { addDevice, addIntent, addStudent, historyOf } from '../../helpers/notifications';
-import { alarmHarness, ALARM_START, MINUTE } from '../../helpers/alarms';
+import { alarmHarness, ALARM_START, MINUTE } from './harness';
 
 /*
- * SMS alarms of a school's queue, against the stand-in httpSMS gateway on a held test clock (tests/helpers/alarms.ts):
+ * SMS alarms of a school's queue, against the stand-in httpSMS gateway on a held test clock (./harness.ts):
  * no device can take its messages, or its oldest message waits too long. Each is raised once (one system-log entry,
  * one live event, one notice to the school's contact through another working phone, or a log line saying there is
  * none), listed for the school and the super admin only, and clears by itself when sending moves again.

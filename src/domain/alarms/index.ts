@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES } from './alarm-texts';
+import { SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES } from './texts';
 
 /*
  * SMS alarms: raised while a school's messages stop going out, cleared by themselves when they move again. The
  * dashboards show the raised ones as a banner (GET /sms-alarms, and the `sms:alarm` live event).
  */
 
-export { SMS_ALARM_HINTS, SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES, type SmsAlarmKind } from './alarm-texts';
+export { SMS_ALARM_HINTS, SMS_ALARM_KINDS, SMS_ALARM_NOTICE_STATUSES, type SmsAlarmKind } from './texts';
 
 export const smsAlarmSchema = z.object({
   id: z.number(),

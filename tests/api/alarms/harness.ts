@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '@core/config';
-import { as, createTestApp, loginSuperAdmin, type TestApp } from './app';
-import { testClock } from './clock';
-import { createSchool, logsOf } from './schools';
-import { addDevice, historyOf } from './notifications';
-import { startStandInGateway, type StandInGateway } from '../fixtures/sms-gateway';
+import { as, createTestApp, loginSuperAdmin, type TestApp } from '../../helpers/app';
+import { testClock } from '../../helpers/clock';
+import { createSchool, logsOf } from '../../helpers/schools';
+import { addDevice, historyOf } from '../../helpers/notifications';
+import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gateway';
 
 export const MINUTE = 60_000;
 /** 06:45 in Manila (the default zone), a past day: the gateway's webhooks are dated on this clock. */

@@ -1,6 +1,6 @@
 /*
  * The SMS alarms' kinds and what the school should do about each: zod-free, so the dashboards' banner renders them
- * without loading the contract's schemas (src/domain/alarms.ts).
+ * without loading the contract's schemas (src/domain/alarms/index.ts).
  */
 
 export const SMS_ALARM_KINDS = ['NO_DEVICE', 'CREDITS_USED_UP', 'DEVICE_SILENT', 'HEARTBEAT_STALE', 'QUEUE_WAIT'] as const;
