@@ -47,7 +47,8 @@ export async function cancelAbsences(
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
   }
-  return { absences: marks.length, messages, studentIds: marks.map((m) => m.studentId) };
+  // In learner order whatever order the database returned the marks in: the system log lists them.
+  return { absences: marks.length, messages, studentIds: marks.map((m) => m.studentId).sort((a, b) => a - b) };
 }
 
 /** The reason a cancelled notice shows in SMS History. */
