@@ -6,7 +6,8 @@
  *   npm run bench:outbox -- [--messages 2000] [--concurrency 5]                        # SQLite (temp file)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:outbox -- --messages 2000
  *
- * Reports messages/s for the whole drain (intent expansion included) and the gateway's request count.
+ * Reports messages/s for the whole drain (intent expansion included), this process's CPU per message (the
+ * server's side only: the gateway runs as its own process, bench/gateway-process.ts) and the gateway's counts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { testConfig } from '../tests/helpers/config';
 import { createDb } from '@core/db/index';
-import { startStandInGateway } from '../tests/fixtures/sms-gateway';
+import { startScript } from '../tests/helpers/processes';
 import { seedOutboxLoad } from '../tests/fixtures/outbox-load';
 import { parseArgs } from './lib';
 
@@ -41,7 +42,8 @@ if (url) {
   await c.end();
 }
 
-const gw = await startStandInGateway();
+const gateway = await startScript('bench/gateway-process.ts', process.env, /GATEWAY (\S+)\n/);
+const gw = { url: gateway.match[1]! };
 const config = testConfig(dataDir, {
   smsGatewayUrl: gw.url,
   databaseUrl: url,
@@ -54,6 +56,7 @@ const app = await buildApp(config, { db });
 await seedOutboxLoad(db, app.secrets, N);
 
 const started = performance.now();
+const cpu0 = process.cpuUsage();
 let passes = 0;
 for (;;) {
   passes += 1;
@@ -61,6 +64,7 @@ for (;;) {
   if (handled === 0) break;
 }
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpu0);
 const sent = await db
   .selectFrom('smsNotifications')
   .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -73,11 +77,13 @@ console.log(
 console.log(
   `  throughput: ${(Number(sent.n) / seconds).toFixed(0)} messages/s (${passes} worker passes, batch 50, ${config.outbox.concurrency} sends in flight)`,
 );
-console.log(`  gateway: ${gw.messages.length} messages, ${gw.posts.length} requests`);
+console.log(`  server CPU: ${((cpu.user + cpu.system) / 1000 / Number(sent.n)).toFixed(3)} ms a message (user + system)`);
 
 await app.close();
 await db.destroy();
-await gw.close();
+await gateway.stop();
+const done = /GATEWAY DONE (\d+) (\d+)/.exec(gateway.output());
+console.log(`  gateway: ${done?.[1] ?? '?'} messages, ${done?.[2] ?? '?'} requests`);
 if (url) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();

@@ -1,3 +1,4 @@
+import { NoAnswer, postJson, type JsonAnswer } from '@core/http/post-json';
 /**
  * httpSMS-compatible gateway client: POST {base}/v1/messages/send with
  * `x-api-key` and { from, to, content, request_id }. The request_id is the outbox idempotency key; httpSMS
@@ -43,33 +44,28 @@ function messageOf(body: unknown): string | undefined {
 
 export async function sendSms(req: SmsSendRequest): Promise<SmsSendResult> {
   const url = `${req.baseUrl.replace(/\/+$/, '')}/v1/messages/send`;
-  let res: Response;
+  let res: JsonAnswer;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': req.apiKey },
-      body: JSON.stringify({ from: req.from, to: req.to, content: req.content, request_id: req.requestId }),
-      signal: AbortSignal.timeout(req.timeoutMs),
-    });
+    res = await postJson(
+      url,
+      { 'x-api-key': req.apiKey },
+      { from: req.from, to: req.to, content: req.content, request_id: req.requestId },
+      req.timeoutMs,
+    );
   } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError';
+    const kind = err instanceof NoAnswer ? err.kind : 'network';
     return {
       ok: false,
       retryable: true,
       deviceFault: false,
       status: null,
-      reason: timedOut ? 'SMS gateway did not answer in time' : 'SMS gateway unreachable',
+      reason: kind === 'timeout' ? 'SMS gateway did not answer in time' : 'SMS gateway unreachable',
       // No answer: the gateway may have taken the message, unless the connection was never made.
-      maybeSent: !neverConnected(err),
+      maybeSent: kind !== 'refused',
     };
   }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  if (res.ok) {
+  const body = res.body;
+  if (res.status >= 200 && res.status < 300) {
     const data = (body as { data?: { id?: unknown } } | null)?.data;
     return { ok: true, providerMsgId: data?.id != null ? String(data.id) : null };
   }
@@ -87,12 +83,6 @@ export async function sendSms(req: SmsSendRequest): Promise<SmsSendResult> {
     reason: `SMS gateway ${res.status}: ${detail}`.slice(0, 300),
     maybeSent: false,
   };
-}
-
-/** fetch's error when the request never left: refused connection, unknown host. */
-function neverConnected(err: unknown): boolean {
-  const code = (err as { cause?: { code?: unknown } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 export interface SmsLookupRequest {

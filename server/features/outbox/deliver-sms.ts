@@ -33,11 +33,8 @@ export interface SendDeps {
   timeoutMs: number;
 }
 
-/**
- * The ACTIVE devices a message of `schoolId` may go through, in the order they are tried (poolOrder): ONE statement,
- * the school's global-overflow choice read with them.
- */
-export async function deviceCandidates(db: Executor, schoolId: number | null, lastFailedId: number | null) {
+/** The ACTIVE devices a message of `schoolId` may go through, unordered, with the school's global-overflow choice: ONE statement. */
+export async function poolOf(db: Executor, schoolId: number | null) {
   let q = db.selectFrom('smsDevices as d').selectAll('d').where('d.status', '=', 'ACTIVE');
   q =
     schoolId == null
@@ -53,7 +50,13 @@ export async function deviceCandidates(db: Executor, schoolId: number | null, la
     )
     .orderBy('d.id')
     .execute();
-  return poolOrder(rows, schoolId, Boolean(Number(rows[0]?.allowGlobalOverflow ?? 0)), lastFailedId);
+  return { devices: rows, allowGlobalOverflow: Boolean(Number(rows[0]?.allowGlobalOverflow ?? 0)) };
+}
+
+/** The ACTIVE devices a message of `schoolId` may go through, in the order they are tried (poolOrder). */
+export async function deviceCandidates(db: Executor, schoolId: number | null, lastFailedId: number | null) {
+  const pool = await poolOf(db, schoolId);
+  return poolOrder(pool.devices, schoolId, pool.allowGlobalOverflow, lastFailedId);
 }
 
 /** Where and how a device's gateway is called (its own base URL, else the configured one; its decrypted key). */
@@ -62,6 +65,16 @@ export const gatewayOf = (deps: SendDeps, device: { baseUrl: string | null; apiK
   apiKey: deps.secrets.decrypt(device.apiKey),
   timeoutMs: deps.timeoutMs,
 });
+
+/** The call that hands a message to its device's gateway (request_id: the message's key). */
+export const handToGateway = (deps: SendDeps, device: Selectable<SmsDeviceTable>, row: OutboxRow, payload: ChannelPayload) =>
+  sendSms({
+    ...gatewayOf(deps, device),
+    from: device.phoneNumber,
+    to: row.recipient,
+    content: payload.text,
+    requestId: row.idempotencyKey,
+  });
 
 /** How long a message no device can take waits before it looks again (a device added or set ACTIVE, a pause ended). */
 export const NO_DEVICE_RECHECK_MS = 60_000;
@@ -74,9 +87,84 @@ export const NO_DEVICE_REASONS = {
 };
 
 /**
+ * What one attempt has met so far, device after device: the devices tried, why some were passed over, and when busy
+ * or paused ones have room again. A batch hands its refused messages on with it (the per-message path goes on from
+ * the next device).
+ */
+export interface Tried {
+  exclude: Set<number>;
+  skipped: string[];
+  /** When each busy device has room again. */
+  busy: number[];
+  /** When each paused device (credits used up) may send again. */
+  paused: number[];
+  faultyId?: number;
+}
+
+export const nothingTried = (): Tried => ({ exclude: new Set(), skipped: [], busy: [], paused: [] });
+
+/** A device's hand-over to one message: the phone's day, the pace moment it took (when paced). */
+export interface HandOver {
+  device: Selectable<SmsDeviceTable>;
+  day: string;
+  slot: string | null;
+  /** The school's zone (a pause ends at its midnight). */
+  zone: string;
+  now: Date;
+}
+
+/**
+ * Nothing reached the phone: its moment and today's slot go back. `failing`: the device itself could not take it
+ * (its gateway down, its key refused), so the attempt still counts towards the device's silence; a message the
+ * gateway refused for itself (a bad number), used-up credits (an alarm of their own) or a lost lease do not.
+ */
+export async function giveBack(db: Executor, { device, day, slot, now }: HandOver, failing = false): Promise<void> {
+  await releaseSlot(db, device.id, day);
+  const unconfirmedSince = failing ? (device.unconfirmedSince ?? now.toISOString()) : device.unconfirmedSince;
+  if (slot) await returnSendSlot(db, device.id, slot, { nextSendAt: device.nextSendAt, unconfirmedSince });
+}
+
+/**
+ * The gateway's answer to a hand-over: the attempt's outcome, or null when the pool's next device may take the
+ * message (this one is paused or faulty; `tried` records why).
+ */
+export async function settleAttempt(
+  db: Executor,
+  deps: SendDeps,
+  handOver: HandOver,
+  result: SmsSendResult,
+  tried: Tried,
+): Promise<Outcome | null> {
+  const { device, day } = handOver;
+  if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
+  // A call without an answer may have been sent after all: its slots stay used, and it is never resent blindly.
+  if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
+  // Nothing was sent: the slots go back, and the attempt counts as failed, shown apart.
+  await giveBack(db, handOver, !result.creditsUsedUp && (result.deviceFault || result.retryable));
+  await recordFailedAttempt(db, device.id, day);
+  tried.exclude.add(device.id);
+  if (result.creditsUsedUp) {
+    // httpSMS stored nothing: the device rests until its school's next day (or a test send that goes through), and
+    // the message tries the pool's other phones.
+    const until = nextLocalMidnight(handOver.now, device.schoolId == null ? deps.timeZone : handOver.zone);
+    await pauseDevice(db, device.id, until);
+    tried.paused.push(until.getTime());
+    tried.faultyId = device.id;
+    return null;
+  }
+  if (result.deviceFault) {
+    tried.skipped.push(`${device.name}: ${result.reason}`);
+    tried.faultyId = device.id;
+    return null;
+  }
+  if (result.retryable) return { kind: 'retry', reason: result.reason, deviceId: device.id };
+  return { kind: 'failed', reason: result.reason };
+}
+
+/**
  * One attempt of an SMS: the first device of the pool that has room now (its pace and today's limit) takes it; a
  * device that refuses it passes it on. When every phone is busy, the message waits for the first to be free, with
- * no attempt counted.
+ * no attempt counted. `tried`: what the attempt met already (devices a batch tried for it are not tried again).
  */
 export async function deliverSms(
   db: Executor,
@@ -84,21 +172,17 @@ export async function deliverSms(
   row: OutboxRow,
   payload: ChannelPayload,
   schoolTimezone: string | null,
+  tried: Tried = nothingTried(),
 ): Promise<Outcome> {
-  const devices = await deviceCandidates(db, payload.schoolId, row.deviceId);
+  const devices = (await deviceCandidates(db, payload.schoolId, row.deviceId)).filter((d) => !tried.exclude.has(d.id));
   const now = deps.clock.now();
   // Not an attempt: the message waits, with its reason in SMS History (and the school's alarm), until a device comes.
   const recheck = new Date(now.getTime() + NO_DEVICE_RECHECK_MS);
-  if (!devices.length) return { kind: 'wait', until: recheck, reason: NO_DEVICE_REASONS.none };
+  if (!devices.length && !tried.exclude.size) return { kind: 'wait', until: recheck, reason: NO_DEVICE_REASONS.none };
   const nowIso = now.toISOString();
   const zone = schoolTimezone ?? deps.timeZone;
   const day = localDate(now, zone);
-  const skipped: string[] = [];
-  /** When each busy device has room again. */
-  const busy: number[] = [];
-  /** When each paused device (credits used up) may send again. */
-  const paused: number[] = [];
-  let faultyId: number | undefined;
+  const { skipped, busy, paused } = tried;
   for (const device of devices) {
     if (device.pausedUntil != null && device.pausedUntil > nowIso) {
       paused.push(Date.parse(device.pausedUntil));
@@ -121,50 +205,20 @@ export async function deliverSms(
       busy.push(now.getTime() + paceGapMs(device.sendRatePerMinute));
       continue;
     }
-    /**
-     * Nothing reached the phone: its moment and today's slot go back. `failing`: the device itself could not take it
-     * (its gateway down, its key refused), so the attempt still counts towards the device's silence; a message the
-     * gateway refused for itself (a bad number), used-up credits (an alarm of their own) or a lost lease do not.
-     */
-    const giveBack = async (failing = false) => {
-      await releaseSlot(db, device.id, day);
-      const unconfirmedSince = failing ? (device.unconfirmedSince ?? nowIso) : device.unconfirmedSince;
-      if (slot) await returnSendSlot(db, device.id, slot, { nextSendAt: device.nextSendAt, unconfirmedSince });
-    };
+    const handOver: HandOver = { device, day, slot, zone, now };
     if (!(await beginAttempt(db, row, device.id, now))) {
-      await giveBack();
+      await giveBack(db, handOver);
       return { kind: 'lost' };
     }
-    const result = await sendSms({
-      ...gatewayOf(deps, device),
-      from: device.phoneNumber,
-      to: row.recipient,
-      content: payload.text,
-      requestId: row.idempotencyKey,
-    });
-    if (result.ok) return { kind: 'sent', deviceId: device.id, providerMsgId: result.providerMsgId };
-    // A call without an answer may have been sent after all: its slots stay used, and it is never resent blindly.
-    if (result.maybeSent) return { kind: 'unknown', reason: result.reason, deviceId: device.id };
-    // Nothing was sent: the slots go back, and the attempt counts as failed, shown apart.
-    await giveBack(!result.creditsUsedUp && (result.deviceFault || result.retryable));
-    await recordFailedAttempt(db, device.id, day);
-    if (result.creditsUsedUp) {
-      // httpSMS stored nothing: the device rests until its school's next day (or a test send that goes through), and
-      // the message tries the pool's other phones.
-      const until = nextLocalMidnight(now, device.schoolId == null ? deps.timeZone : zone);
-      await pauseDevice(db, device.id, until);
-      paused.push(until.getTime());
-      faultyId = device.id;
-      continue;
-    }
-    if (result.deviceFault) {
-      skipped.push(`${device.name}: ${result.reason}`);
-      faultyId = device.id;
-      continue;
-    }
-    if (result.retryable) return { kind: 'retry', reason: result.reason, deviceId: device.id };
-    return { kind: 'failed', reason: result.reason };
+    const result = await handToGateway(deps, device, row, payload);
+    const outcome = await settleAttempt(db, deps, handOver, result, tried);
+    if (outcome) return outcome;
   }
+  return outOfDevices(tried, zone, recheck);
+}
+
+/** Every device of the pool was busy, paused, full or refused the message: wait for the first, or retry. */
+function outOfDevices({ busy, paused, skipped, faultyId }: Tried, zone: string, recheck: Date): Outcome {
   if (busy.length) {
     const until = new Date(Math.min(...busy));
     return { kind: 'wait', until, reason: waitingReason(until, zone), deviceId: faultyId };

@@ -14,7 +14,8 @@ export function channelsFor(preference: string, hasPsid: boolean): Channel[] {
   return ['SMS'];
 }
 
-export async function studentContext(db: Executor, studentId: number) {
+/** The learners of `studentIds` with what their messages need (preference, contacts, school's zone and notices). */
+export function learners(db: Executor, studentIds: number[]) {
   return db
     .selectFrom('students as st')
     .leftJoin('schools as sc', 'sc.id', 'st.schoolId')
@@ -32,9 +33,14 @@ export async function studentContext(db: Executor, studentId: number) {
       'sc.noticeLanguage',
       'sc.noticeTemplates',
     ])
-    .where('st.id', '=', studentId)
-    .executeTakeFirst();
+    .where('st.id', 'in', studentIds)
+    .execute();
 }
+
+export type Learner = Awaited<ReturnType<typeof learners>>[number];
+
+export const studentContext = async (db: Executor, studentId: number): Promise<Learner | undefined> =>
+  (await learners(db, [studentId]))[0];
 
 /** A message's deadline: when it expires, and the reason when that time has already passed. */
 export interface Expiry {
@@ -69,6 +75,61 @@ export interface Writing {
   note?: string;
 }
 
+/** A message's two rows as they are written (the outbox row's link to its History row added on insert). */
+export function messageRows(
+  intent: NotificationIntent,
+  intentKey: string,
+  channel: Channel,
+  recipient: string,
+  intentText: string,
+  preference: string,
+  { now: at, expiry = { at: null }, lease, folded, note }: Writing,
+) {
+  const key = `${intentKey}:${channel}`;
+  const text = channelText(channel, intentText);
+  const now = at.toISOString();
+  const ended = expiry.expired
+    ? { history: 'EXPIRED', outbox: OUTBOX.expired, reason: expiry.expired, failureReason: expiry.expired }
+    : folded
+      ? { history: 'FOLDED', outbox: OUTBOX.done, reason: FOLD_NOTES.folded, failureReason: null }
+      : null;
+  const history = {
+    studentId: intent.studentId,
+    schoolId: intent.schoolId,
+    type: intent.type,
+    channel,
+    message: text,
+    phoneNumber: channel === 'SMS' ? recipient : null,
+    status: ended?.history ?? 'PENDING',
+    failureReason: ended?.failureReason ?? null,
+    note: folded ? FOLD_NOTES.folded : (note ?? null),
+    senderRole: intent.sender?.role ?? null,
+    senderId: intent.sender?.id ?? null,
+    requestId: key,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
+  const held = lease && !ended ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
+  const outbox = {
+    idempotencyKey: key,
+    channel,
+    studentId: intent.studentId,
+    recipient,
+    payload: JSON.stringify(payload),
+    nextAttemptAt: now,
+    ...(ended ? { status: ended.outbox, lastError: ended.reason } : {}),
+    ...held,
+    schoolId: intent.schoolId,
+    priority: priorityOf(intent.type),
+    eventAt: intent.occurredAt,
+    expiresAt: expiry.at,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { key, history, outbox };
+}
+
 /**
  * Writes one per-channel message (outbox row + its PENDING history row, or both ended: EXPIRED when
  * `expiry.expired`, done and FOLDED when `folded`). `intentText` is the intent's; the message (sent and shown in
@@ -85,61 +146,67 @@ export async function addChannelMessage(
   recipient: string,
   intentText: string,
   preference: string,
-  { now: at, expiry = { at: null }, lease, folded, note }: Writing,
+  writing: Writing,
 ): Promise<OutboxRow | null> {
-  const key = `${intentKey}:${channel}`;
-  const text = channelText(channel, intentText);
-  const exists = await trx.selectFrom('notificationOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirst();
+  const rows = messageRows(intent, intentKey, channel, recipient, intentText, preference, writing);
+  const exists = await trx
+    .selectFrom('notificationOutbox')
+    .select('id')
+    .where('idempotencyKey', '=', rows.key)
+    .executeTakeFirst();
   if (exists) return null;
-  const now = at.toISOString();
-  const ended = expiry.expired
-    ? { history: 'EXPIRED', outbox: OUTBOX.expired, reason: expiry.expired, failureReason: expiry.expired }
-    : folded
-      ? { history: 'FOLDED', outbox: OUTBOX.done, reason: FOLD_NOTES.folded, failureReason: null }
-      : null;
-  const history = await trx
-    .insertInto('smsNotifications')
-    .values({
-      studentId: intent.studentId,
-      schoolId: intent.schoolId,
-      type: intent.type,
-      channel,
-      message: text,
-      phoneNumber: channel === 'SMS' ? recipient : null,
-      status: ended?.history ?? 'PENDING',
-      failureReason: ended?.failureReason ?? null,
-      note: folded ? FOLD_NOTES.folded : (note ?? null),
-      senderRole: intent.sender?.role ?? null,
-      senderId: intent.sender?.id ?? null,
-      requestId: key,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const payload: ChannelPayload = { type: intent.type, schoolId: intent.schoolId, text, preference, intentKey };
-  const held = lease && !ended ? { status: OUTBOX.sending, leaseToken: lease.token, lockedUntil: lease.until } : {};
+  const history = await trx.insertInto('smsNotifications').values(rows.history).returning('id').executeTakeFirstOrThrow();
   return trx
     .insertInto('notificationOutbox')
-    .values({
-      idempotencyKey: key,
-      channel,
-      studentId: intent.studentId,
-      recipient,
-      payload: JSON.stringify(payload),
-      nextAttemptAt: now,
-      smsNotificationId: history.id,
-      ...(ended ? { status: ended.outbox, lastError: ended.reason } : {}),
-      ...held,
-      schoolId: intent.schoolId,
-      priority: priorityOf(intent.type),
-      eventAt: intent.occurredAt,
-      expiresAt: expiry.at,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values({ ...rows.outbox, smsNotificationId: history.id })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An absence's notice is checked against its record: undone in the meantime (a no-class day), it is not told. */
+export const isAbsenceCheck = (intent: NotificationIntent) => intent.type === 'ABSENCE' && intent.attendanceId != null;
+
+/** The statuses of the attendance records `ids`, by id. */
+export async function absenceStatuses(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('attendanceRecords').select(['id', 'status']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** Why an intent gets no message (its intent ends with this reason), or null: the learner gone or archived, the absence undone. */
+export function noMessageReason(intent: NotificationIntent, student: Learner | undefined, absence?: string): string | null {
+  if (!student) return 'Student not found';
+  if (student.isArchived) return 'Student is archived';
+  if (isAbsenceCheck(intent) && absence !== 'ABSENT') return 'Absence cancelled';
+  return null;
+}
+
+/** An intent's message as the learner is now: its text, the channels and recipients, and its deadline (before any fold). */
+export function planIntent(intent: NotificationIntent, student: Learner, defaultTimeZone: string, rule: ExpiryRule, now: Date) {
+  const timeZone = student.schoolTimezone ?? defaultTimeZone;
+  const context: TemplateContext = {
+    firstName: student.firstName,
+    lastName: student.lastName,
+    schoolAcronym: student.schoolAcronym,
+    occurredAt: intent.occurredAt,
+    timeZone,
+    text: intent.text,
+    notices: schoolNotices(student.noticeLanguage, student.noticeTemplates),
+  };
+  const preference = student.notificationPreference ?? 'SMS_ONLY';
+  // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
+  // in History with the reason, and never sent.
+  const to = channelsFor(preference, Boolean(student.parentMessengerPsid)).map((channel) => ({
+    channel,
+    recipient: channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? ''),
+  }));
+  return {
+    context,
+    text: renderMessage(intent.type, context),
+    preference,
+    withSchool: { ...intent, schoolId: intent.schoolId ?? student.schoolId },
+    expiry: expiryOf(intent, timeZone, rule, now),
+    to,
+  };
 }
 
 /** What an expansion wrote: the messages held for this pass to send, and History rows it ended (EXPIRED, FOLDED). */
@@ -168,43 +235,14 @@ export async function expandIntent(
       .set({ status: OUTBOX.done, lockedUntil: null, lastError, attempts: row.attempts + 1, updatedAt: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
-  if (!student || student.isArchived) {
-    await finish(student ? 'Student is archived' : 'Student not found');
+  const absence = isAbsenceCheck(intent) ? await absenceStatuses(trx, [intent.attendanceId!]) : undefined;
+  const none = noMessageReason(intent, student, absence?.get(intent.attendanceId!));
+  if (none || !student) {
+    await finish(none);
     return { held: [], settled: [] };
   }
-  // An absence undone in the meantime (the day was declared a no-class day) is not told to anyone.
-  if (intent.type === 'ABSENCE' && intent.attendanceId != null) {
-    const record = await trx
-      .selectFrom('attendanceRecords')
-      .select('status')
-      .where('id', '=', intent.attendanceId)
-      .executeTakeFirst();
-    if (!record || record.status !== 'ABSENT') {
-      await finish('Absence cancelled');
-      return { held: [], settled: [] };
-    }
-  }
-  const timeZone = student.schoolTimezone ?? defaultTimeZone;
-  const context: TemplateContext = {
-    firstName: student.firstName,
-    lastName: student.lastName,
-    schoolAcronym: student.schoolAcronym,
-    occurredAt: intent.occurredAt,
-    timeZone,
-    text: intent.text,
-    notices: schoolNotices(student.noticeLanguage, student.noticeTemplates),
-  };
-  const text = renderMessage(intent.type, context);
-  const preference = student.notificationPreference ?? 'SMS_ONLY';
-  const withSchool = { ...intent, schoolId: intent.schoolId ?? student.schoolId };
-  // An intent expanded after its notice's time is up (a long backlog, a server down all day) is recorded EXPIRED
-  // in History with the reason, and never sent.
-  const expiry = expiryOf(intent, timeZone, rule, now);
   const lease = row.leaseToken && row.lockedUntil ? { token: row.leaseToken, until: row.lockedUntil } : undefined;
-  const to = channelsFor(preference, Boolean(student.parentMessengerPsid)).map((channel) => ({
-    channel,
-    recipient: channel === 'SMS' ? student.parentPhone : (student.parentMessengerPsid ?? ''),
-  }));
+  const { context, text, preference, withSchool, expiry, to } = planIntent(intent, student, defaultTimeZone, rule, now);
   // A departure whose arrival notice still waits tells both in one message (fold.ts).
   const folded = expiry.expired ? null : await foldArrival(trx, withSchool, to, rule, now);
   const settled = [...(folded?.stopped ?? [])];

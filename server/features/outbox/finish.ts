@@ -13,7 +13,7 @@ import { channelText } from './templates';
  */
 
 /** The end of an attempt clears its in-flight marker (its outcome is known now). */
-const SETTLED = { lockedUntil: null, leaseToken: null, inflightAt: null, inflightDeviceId: null } as const;
+export const SETTLED = { lockedUntil: null, leaseToken: null, inflightAt: null, inflightDeviceId: null } as const;
 
 /** The row, only while this worker holds it ('sending' under this claim's lease token). */
 const heldRow = <Q extends WhereInterface<Database, 'notificationOutbox'>>(q: Q, row: OutboxRow): Q =>

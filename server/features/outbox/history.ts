@@ -74,3 +74,10 @@ export async function getNotification(db: Executor, id: number, defaultTimeZone:
   const row = await historyRows(db).where('n.id', '=', id).executeTakeFirst();
   return row ? toNotification(row, defaultTimeZone) : null;
 }
+
+/** The History rows `ids` (a batch's live updates), in no particular order. */
+export async function getNotifications(db: Executor, ids: number[], defaultTimeZone: string): Promise<SmsNotification[]> {
+  if (!ids.length) return [];
+  const rows = await historyRows(db).where('n.id', 'in', ids).execute();
+  return rows.map((r) => toNotification(r, defaultTimeZone));
+}

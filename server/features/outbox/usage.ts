@@ -7,12 +7,24 @@ import type { Executor } from '@core/db/index';
  * calendar day, so the count starts again at the school's midnight, not at UTC's.
  */
 export async function reserveSlot(db: Executor, deviceId: number, dayLocal: string, limit: number | null): Promise<boolean> {
+  return reserveSlots(db, deviceId, dayLocal, limit, 1);
+}
+
+/** `n` slots of the device's day at once, all or none (a pass's messages for one phone). */
+export async function reserveSlots(
+  db: Executor,
+  deviceId: number,
+  dayLocal: string,
+  limit: number | null,
+  n: number,
+): Promise<boolean> {
+  if (limit && n > limit) return false;
   const row = await db
     .insertInto('smsDeviceUsage')
-    .values({ deviceId, dayLocal, count: 1 })
+    .values({ deviceId, dayLocal, count: n })
     .onConflict((oc) => {
-      const update = oc.columns(['deviceId', 'dayLocal']).doUpdateSet({ count: sql`sms_device_usage.count + 1` });
-      return limit ? update.where(sql.ref('sms_device_usage.count'), '<', limit) : update;
+      const update = oc.columns(['deviceId', 'dayLocal']).doUpdateSet({ count: sql`sms_device_usage.count + ${n}` });
+      return limit ? update.where(sql`sms_device_usage.count + ${n}`, '<=', limit) : update;
     })
     .returning('count')
     .executeTakeFirst();

@@ -6,16 +6,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '@core/db/index';
 import type { OutboxConfig } from '@core/config';
 import type { SmsNotification } from '@domain/sms-history';
-import { getNotification } from './history';
+import { getNotification, getNotifications } from './history';
 import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
 import { claimDue, renewLease, type OutboxRow } from './claim';
 import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
-import { deliverSms, type Outcome, type SendDeps } from './deliver-sms';
+import { deliverSms, nothingTried, settleAttempt, type Outcome, type SendDeps } from './deliver-sms';
+import { expandIntents } from './batch/expand-batch';
+import { markSentMany, markWaitMany } from './batch/finish-batch';
+import { sendBatch } from './batch/send-batch';
 import { addChannelMessage, expandIntent, studentContext } from './expand';
 import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, markWait, switchToSms } from './finish';
 import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
 import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
 import { rowExpiryReason } from './urgency';
+import type { Expansion } from './expand';
 
 export interface OutboxWorker {
   start(): void;
@@ -100,6 +104,12 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (row.smsNotificationId == null) return;
     const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
     if (note) deps.onSent(note);
+  }
+
+  /** Live updates of History rows `ids`, read in one statement. */
+  async function emitAll(ids: number[]) {
+    for (let i = 0; i < ids.length; i += 100)
+      for (const note of await getNotifications(db, ids.slice(i, i + 100), deps.timeZone)) deps.onSent(note);
   }
 
   async function finish(row: OutboxRow, outcome: Outcome) {
@@ -242,6 +252,72 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     }
   }
 
+  /**
+   * The pass's intents expanded in ONE transaction (expand-batch.ts), replaced in the pass by the messages they wrote
+   * held by its claim, in claim order. If the batch fails (a bad payload, a database hiccup) nothing of it is kept and
+   * each intent is expanded on its own by processRow, which handles its error alone.
+   */
+  async function expandPass(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    const intents = rows.filter((r) => r.channel === 'INTENT');
+    if (!intents.length) return rows;
+    let expansions: Map<number, Expansion>;
+    try {
+      expansions = await db.transaction().execute((trx) => expandIntents(trx, intents, deps.timeZone, config, clock.now()));
+    } catch (err) {
+      log.warn({ err }, 'outbox: batch expansion failed; expanding its intents one by one');
+      return rows;
+    }
+    pass.moved += intents.length;
+    // Ended as they were written (expired, folded): shown live like a sent one.
+    await emitAll([...expansions.values()].flatMap((e) => e.settled));
+    return rows.flatMap((r) => (r.channel === 'INTENT' ? (expansions.get(r.id)?.held ?? []) : [r]));
+  }
+
+  /** A message the batch may send: a first attempt or a retry by SMS, not in flight, not past its deadline or its attempts. */
+  const batchable = (row: OutboxRow, now: string) =>
+    row.channel === 'SMS' &&
+    !row.inflightAt &&
+    row.attempts < config.maxAttempts &&
+    (row.expiresAt == null || row.expiresAt > now);
+
+  /**
+   * The pass's SMS messages handed over together (send-batch.ts), their outcomes recorded set-based; a refusal goes on
+   * through the pool's other devices as the per-message path would. Returns the rows left to that path.
+   */
+  async function sendPass(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    if (!rows.length) return rows;
+    const batch = await sendBatch(db, deps, rows, schoolZone, config.concurrency);
+    for (const row of batch.lost) await finish(row, { kind: 'lost' });
+    for (const wait of batch.waiting) {
+      pass.waited += wait.rows.length;
+      pass.soonest = Math.min(pass.soonest, wait.until.getTime());
+      await markWaitMany(db, wait.rows, wait.reason, wait.until, clock.now());
+    }
+    const sent = batch.handed.filter((h) => h.result.ok);
+    pass.moved += sent.length;
+    const notes = await markSentMany(
+      db,
+      sent.map((h) => ({ row: h.row, deviceId: h.device.id, providerMsgId: h.result.ok ? h.result.providerMsgId : null })),
+      clock.now(),
+    );
+    await emitAll([...notes]);
+    for (const handed of batch.handed.filter((h) => !h.result.ok)) {
+      const tried = nothingTried();
+      const outcome =
+        (await settleAttempt(db, deps, handed, handed.result, tried)) ??
+        (await deliverSms(
+          db,
+          deps,
+          { ...handed.row, inflightAt: null, inflightDeviceId: null },
+          channelPayloadOf(handed.row),
+          handed.zone,
+          tried,
+        ));
+      await finish(handed.row, outcome);
+    }
+    return batch.rest;
+  }
+
   let sweptAt = -Infinity;
   /**
    * Pending messages past their expiry → EXPIRED, at most once a second of the clock (one index range when there are
@@ -280,8 +356,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       Math.max(50, Math.floor(config.leaseMs / 3)),
     );
     try {
-      // Most urgent first; an intent's messages are sent right after it is expanded; sends overlap (network-bound).
-      await eachLimited(rows, Math.max(1, config.concurrency), processRow);
+      // Most urgent first; an intent's messages are sent in the pass that expanded it; sends overlap (network-bound).
+      const work = await expandPass(rows);
+      const now = clock.now().toISOString();
+      const inBatch = work.filter((r) => batchable(r, now));
+      const rest = await sendPass(inBatch);
+      const single = work.filter((r) => !inBatch.includes(r));
+      await eachLimited([...single, ...rest], Math.max(1, config.concurrency), processRow);
     } finally {
       clearInterval(renewal);
     }

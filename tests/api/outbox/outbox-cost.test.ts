@@ -8,9 +8,9 @@ import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gat
 import { loadConfig } from '@core/config';
 
 /*
- * What one attendance notice costs the database on its way out, from the claim to SENT, counted
+ * What attendance notices cost the database on their way out, from the claim to SENT, counted
  * as tests/api/rfid/tap-cost.test.ts counts a tap. The list is exact, so a statement added to the path fails here and
- * is a decision, not a drift.
+ * is a decision, not a drift. A pass takes its notices together: one notice or several cost the same statements.
  */
 const CLAIM = ['update notification_outbox'];
 const EXPAND = [
@@ -22,20 +22,20 @@ const EXPAND = [
   'update notification_outbox', // the intent: done
   'commit',
 ];
+const POOL = ['select schools + sms_devices']; // the school's pool, with its global-overflow choice
 /** The school's time zone (a device's daily count is per local day): read once, then cached with its rules. */
 const ZONE = ['select schools'];
-const SEND = [
-  'select schools + sms_devices', // the school's pool, with its global-overflow choice
-  'insert sms_device_usage',
+/** Per phone given messages in the pass. */
+const HAND_OVER = [
+  'insert sms_device_usage', // today's count, all of the phone's messages at once
   'update sms_devices', // the phone's pace: its next moment taken, shared by every server process
-  'update notification_outbox', // in flight, committed before the HTTP call (a crash then reconciles, never resends)
+  'update notification_outbox', // in flight, committed before the HTTP calls (a crash then reconciles, never resends)
 ];
-/** Sent: the outbox row and its History row together (one statement of CTEs on PostgreSQL, atomic on its own). */
-const SENT =
-  dbKind === 'postgres'
-    ? ['write notification_outbox + sms_notifications']
-    : ['begin', 'update notification_outbox', 'update sms_notifications', 'commit'];
-const LIVE = ['select sms_notifications']; // the History row for the live `sms:sent` event
+/** Sent: the outbox rows and their History rows together. */
+const SENT = ['begin', 'update notification_outbox', 'update sms_notifications', 'commit'];
+const LIVE = ['select sms_notifications']; // the History rows for the live `sms:sent` events
+/** Messages every phone is busy for: back to pending until the first has room, History saying why. */
+const WAIT = ['update notification_outbox', 'update sms_notifications'];
 /** The expired-notice sweep, at most once a second: begin, its update, commit. */
 const SWEEP = ['begin', 'update notification_outbox', 'commit'];
 
@@ -70,18 +70,62 @@ describe(`statements per notice (${dbKind})`, () => {
         ...SWEEP,
         ...CLAIM,
         ...EXPAND,
+        ...POOL,
         ...ZONE,
-        ...SEND,
+        ...HAND_OVER,
         ...SENT,
         ...LIVE,
       ]);
 
       const second = await addStudent(t.app, schoolId);
       await addIntent(t.app, { studentId: second, schoolId });
-      expect(await statementsOf(() => t.app.outbox.runOnce())).toEqual([...CLAIM, ...EXPAND, ...SEND, ...SENT, ...LIVE]);
+      expect(await statementsOf(() => t.app.outbox.runOnce())).toEqual([
+        ...CLAIM,
+        ...EXPAND,
+        ...POOL,
+        ...HAND_OVER,
+        ...SENT,
+        ...LIVE,
+      ]);
       for (const studentId of [first, second]) expect((await historyOf(t.app, studentId)).map((n) => n.status)).toEqual(['SENT']);
       expect(gw.messages).toHaveLength(2);
       expect(new Set(gw.messages.map((m) => m.from)).size).toBe(2);
+    } finally {
+      release();
+    }
+  });
+
+  it('six notices in one pass cost the statements of one, plus a hand-over per phone and one wait for the rest', async () => {
+    const release = clock.hold();
+    try {
+      // A minute on: both phones have room again, for one message each; the other four wait for them.
+      clock.advance(60_000);
+      const students = [];
+      for (let i = 0; i < 6; i += 1) {
+        const studentId = await addStudent(t.app, schoolId);
+        await addIntent(t.app, { studentId, schoolId });
+        students.push(studentId);
+      }
+      const sentBefore = gw.messages.length;
+      expect(await statementsOf(() => t.app.outbox.runOnce())).toEqual([
+        ...SWEEP,
+        ...CLAIM,
+        ...EXPAND,
+        ...POOL,
+        ...HAND_OVER,
+        ...HAND_OVER,
+        ...WAIT,
+        ...SENT,
+        ...LIVE,
+      ]);
+      const statuses = await Promise.all(students.map(async (id) => (await historyOf(t.app, id))[0]!));
+      expect(statuses.map((n) => n.status).sort()).toEqual(['PENDING', 'PENDING', 'PENDING', 'PENDING', 'SENT', 'SENT']);
+      expect(
+        statuses
+          .filter((n) => n.status === 'PENDING')
+          .map((n) => n.failureReason?.startsWith('Waiting for a phone (next free at')),
+      ).toEqual([true, true, true, true]);
+      expect(gw.messages.length - sentBefore).toBe(2);
     } finally {
       release();
     }

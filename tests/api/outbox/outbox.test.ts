@@ -257,22 +257,32 @@ describe(`notification outbox (${dbKind})`, () => {
     ).toBe(200);
     expect((await historyOf(t.app, studentId))[0]).toMatchObject({ status: 'FAILED', failureReason: 'RESULT_ERROR_NO_SERVICE' });
   });
-  it('gives the event loop a turn after each row, so requests are served while a backlog of intents expands', async () => {
+  it("a pass expands its intents together; one intent that cannot be read does not hold up the others' messages", async () => {
     const school = await createSchool(t.app, token);
     await addDevice(t.app, token, { schoolId: school.id, isDefault: true });
-    for (let i = 0; i < 6; i += 1) await addIntent(t.app, { studentId: await addStudent(t.app, school.id), schoolId: school.id });
-    // On SQLite every statement is synchronous: a pass that never yields finishes within one turn of the loop, and
-    // lanes that yield together share one turn. The worker must let the loop turn at least once per row.
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      turns += 1;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const handled = await t.app.outbox.runOnce();
-    counting = false;
-    expect(handled).toBe(6);
-    expect(turns).toBeGreaterThanOrEqual(6);
+    const students: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const studentId = await addStudent(t.app, school.id);
+      await addIntent(t.app, { studentId, schoolId: school.id });
+      students.push(studentId);
+    }
+    // The third intent's payload is not one the worker can read: the batch's transaction fails and writes nothing,
+    // then each intent is expanded on its own.
+    const broken = await t.app.db
+      .updateTable('notificationOutbox')
+      .set({ payload: '{"type":"CHECK_IN"}' })
+      .where('studentId', '=', students[2]!)
+      .where('channel', '=', 'INTENT')
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    expect(await t.app.outbox.runOnce()).toBe(5);
+    for (const id of [0, 1, 3, 4]) expect((await historyOf(t.app, students[id]!)).map((n) => n.status)).toEqual(['SENT']);
+    expect(await historyOf(t.app, students[2]!)).toEqual([]);
+    const intent = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select(['status', 'lastError', 'attempts'])
+      .where('id', '=', broken.id)
+      .executeTakeFirstOrThrow();
+    expect(intent).toEqual({ status: 'pending', lastError: 'Internal error while sending', attempts: 1 });
   });
 });
