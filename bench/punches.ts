@@ -8,6 +8,10 @@
  * Every punch is a new student's first punch of the day (a check-in), so each one must be stored as one row: the
  * bench counts the rows after each run (ours: rfid_taps; the peer: `--peer-count`, by default its attendance_logs)
  * and says so when a run stored fewer. The peer's students must answer to PINs 1…N (N ≥ punches × runs).
+ * With --notices, ours runs a second time beside itself with parent notices on: its outbox worker sends each
+ * check-in's SMS through an unpaced phone of the stand-in httpSMS gateway (bench/gateway-process.ts, its own
+ * process), and a run's CPU is read once every notice of the run is SENT. The difference per punch is what a sent
+ * notice costs the server.
  * How to set up the issue's peer and the figures: docs/benchmarks.md, "the punch stream beside the peer".
  */
 import fs from 'node:fs';
@@ -26,6 +30,7 @@ import {
   parseArgs,
   startBenchServer,
 } from './lib';
+import { startScript } from '../tests/helpers/processes';
 
 const USAGE = `
 Usage: npx tsx bench/punches.ts [options]
@@ -34,6 +39,7 @@ The same ZKTeco ATTLOG punch stream to our server (and a peer's), stored punches
   --rounds <n>       interleaved rounds; each figure is the median (default 3)
   --modes <list>     clients x punches-per-request (default 1x1,8x1,32x1,1x50,8x50)
   --sqlite           with DATABASE_URL set: ours on SQLite as well as on PostgreSQL
+  --notices          ours with parent notices on as well (its outbox sending each check-in's SMS)
   --peer-url <url>   another ADMS server to send the same stream to (default: none)
   --peer-sn <serial> its terminal's serial (default PEER01)
   --peer-db <url>    its PostgreSQL database, to count what it stored
@@ -62,6 +68,8 @@ interface Target {
   stored(): Promise<number>;
   /** The server's CPU time so far (ms), when known. */
   cpu(): number | null;
+  /** Resolves once the work a run left (its notices) is done; `stored`: punches stored so far. */
+  settled(stored: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,10 +78,18 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** Our server on one store, with a school, a ZKTeco terminal and students whose cards are the PINs 1…students. */
-async function ours(store: 'sqlite' | 'pg', students: number): Promise<Target> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Our server on one store, with a school, a ZKTeco terminal and students whose cards are the PINs 1…students. With
+ * `gatewayUrl`: parent notices on, through one unpaced phone of that gateway.
+ */
+async function ours(store: 'sqlite' | 'pg', students: number, gatewayUrl?: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-punches-'));
   const schema = store === 'pg' ? await createPgSchema(pgUrl!, 'bench_punches') : undefined;
+  const notices: Record<string, string> = gatewayUrl
+    ? { OUTBOX_WORKER: '1', SMS_GATEWAY_URL: gatewayUrl }
+    : { OUTBOX_WORKER: '0' };
   const server = await startBenchServer({
     dataDir,
     databaseUrl: store === 'pg' ? pgUrl : undefined,
@@ -81,7 +97,7 @@ async function ours(store: 'sqlite' | 'pg', students: number): Promise<Target> {
     root: ROOT,
     timeZone: TZ,
     // A terminal's posts are rate-limited per reader and per address; the stream is one terminal on one address.
-    env: { OUTBOX_WORKER: '0', ZKTECO_RATE_PER_READER: '100000000', ZKTECO_RATE_PER_ADDRESS: '100000000' },
+    env: { ...notices, ZKTECO_RATE_PER_READER: '100000000', ZKTECO_RATE_PER_ADDRESS: '100000000' },
   });
   const base = `http://127.0.0.1:${server.match[1]}`;
   const client = jsonClient(base);
@@ -89,6 +105,10 @@ async function ours(store: 'sqlite' | 'pg', students: number): Promise<Target> {
   const admin = (await post('/api/super-admin/login', null, ROOT)).token;
   const schoolId = await everyDaySchool(post, admin, { name: 'Bench Punch School', acronym: 'BPS' }, TZ);
   await post('/api/super-admin/rfid-readers', admin, { name: 'Bench Terminal', schoolId, kind: 'ZKTECO', serialNumber: SERIAL });
+  if (gatewayUrl) {
+    const device = { name: 'Bench phone', deviceName: 'Pixel 7', phoneNumber: '+639180000001', apiKey: 'bench-punches-key-0001' };
+    await post('/api/super-admin/sms-devices', admin, { ...device, schoolId, isDefault: true });
+  }
   client.close();
   const sqlite = store === 'sqlite' ? new SQLite(path.join(dataDir, 'app.db'), { readonly: true }) : null;
   const pool = store === 'pg' ? new pg.Pool({ connectionString: pgUrl, options: `-c search_path=${schema}`, max: 1 }) : null;
@@ -104,16 +124,27 @@ async function ours(store: 'sqlite' | 'pg', students: number): Promise<Target> {
     Array.from({ length: students }, (_, i) => String(i + 1)),
     'punch',
   );
+  // Unpaced (httpSMS's "no limit", which the API never sets): the stand-in has no phone behind it.
+  if (gatewayUrl) await db.updateTable('smsDevices').set({ sendRatePerMinute: 0 }).execute();
   await db.destroy();
+  const count = async (table: string, where = '') =>
+    sqlite
+      ? (sqlite.prepare(`select count(*) as n from ${table} ${where}`).get() as { n: number }).n
+      : Number((await pool!.query(`select count(*) as n from ${table} ${where}`)).rows[0].n);
   return {
-    name: store === 'pg' ? 'ours, PostgreSQL' : 'ours, SQLite',
+    name: `${store === 'pg' ? 'ours, PostgreSQL' : 'ours, SQLite'}${gatewayUrl ? ', notices on' : ''}`,
     base,
     serial: SERIAL,
-    stored: async () =>
-      sqlite
-        ? (sqlite.prepare('select count(*) as n from rfid_taps').get() as { n: number }).n
-        : Number((await pool!.query('select count(*) as n from rfid_taps')).rows[0].n),
+    stored: () => count('rfid_taps'),
     cpu: () => cpuMs(server.child.pid!),
+    settled: async (stored) => {
+      if (!gatewayUrl) return;
+      for (let wait = 0; wait < 600; wait++) {
+        if ((await count('sms_notifications', "where status = 'SENT'")) >= stored) return;
+        await sleep(100);
+      }
+      throw new Error(`${store}: the notices of ${stored} punches were not all SENT within a minute`);
+    },
     close: async () => {
       sqlite?.close();
       await pool?.end();
@@ -134,6 +165,7 @@ function peer(): Target {
     serial: args.get('peer-sn') ?? 'PEER01',
     stored: async () => Number(Object.values((await pool.query(countSql)).rows[0] as object)[0]),
     cpu: () => (pid ? cpuMs(Number(pid)) : null),
+    settled: async () => {},
     close: () => pool.end(),
   };
 }
@@ -174,14 +206,16 @@ async function run(target: Target, mode: (typeof MODES)[number], firstPin: numbe
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const cpu1 = target.cpu();
   client.close();
   // The peer may finish a punch's work after answering: count once it has settled.
   let stored = (await target.stored()) - before;
   for (let wait = 0; stored < PUNCHES && wait < 20; wait++) {
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     stored = (await target.stored()) - before;
   }
+  // Notices on: the run's CPU includes sending them (the rate is the punches' own).
+  await target.settled(before + stored);
+  const cpu1 = target.cpu();
   return { rate: stored / seconds, stored, cpuPerPunch: cpu0 != null && cpu1 != null ? (cpu1 - cpu0) / PUNCHES : null };
 }
 
@@ -189,8 +223,15 @@ async function main() {
   const runs = ROUNDS * MODES.length;
   const pins = PUNCHES * runs;
   const targets: Target[] = [];
-  if (!pgUrl || args.has('sqlite')) targets.push(await ours('sqlite', pins));
-  if (pgUrl) targets.push(await ours('pg', pins));
+  const gateway = args.has('notices') ? await startScript('bench/gateway-process.ts', process.env, /GATEWAY (\S+)\n/) : null;
+  const stores: Array<'sqlite' | 'pg'> = [
+    ...(!pgUrl || args.has('sqlite') ? ['sqlite' as const] : []),
+    ...(pgUrl ? ['pg' as const] : []),
+  ];
+  for (const store of stores) {
+    targets.push(await ours(store, pins));
+    if (gateway) targets.push(await ours(store, pins, gateway.match[1]));
+  }
   if (args.get('peer-url')) targets.push(peer());
   const results = new Map<string, { rate: number; stored: number; cpuPerPunch: number | null }[]>();
   try {
@@ -210,6 +251,7 @@ async function main() {
       }
   } finally {
     for (const t of targets) await t.close();
+    await gateway?.stop();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
