@@ -3,11 +3,8 @@
  * admin's, for the school chosen), at 390 and 1440 px. Own instance: yesterday morning's messages are written as
  * the outbox leaves them (no API creates past ones), with three waiting now.
  */
-import { expect, type BrowserContext, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { localDate, localDateTime, nowIso } from '@core/time/time';
-import { createSession } from '@core/auth/sessions';
-import { csrfFor } from '@core/auth/browser-session';
-import { CSRF_COOKIES, ROLE_COOKIES } from '@domain/auth/roles';
 import { expectFitsWidth, LAYOUT, test } from './helpers';
 import { startInstance, type Instance } from './instance';
 import { seedSchool } from './school-data';
@@ -72,15 +69,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => instance?.close());
 
-/** Signs a browser context in as the school's admin, with the cookies a sign-in sets. */
-async function signInAdmin(context: BrowserContext) {
-  const session = await createSession(instance.app.db, 'ADMIN', adminId, {}, instance.app.config.sessions);
-  await context.addCookies([
-    { name: ROLE_COOKIES.ADMIN, value: session.token, url: instance.base, httpOnly: true, sameSite: 'Strict' },
-    { name: CSRF_COOKIES.ADMIN, value: csrfFor(session.token), url: instance.base, sameSite: 'Strict' },
-  ]);
-}
-
 /** The panel shows the pool, the queue, yesterday morning's figures and the advice. */
 async function expectPanel(panel: Locator) {
   await expect(panel.getByText('1 phone × 1 a minute = 1 message a minute')).toBeVisible();
@@ -90,7 +78,7 @@ async function expectPanel(panel: Locator) {
 }
 
 test("the school admin's dashboard shows the school's SMS capacity", LAYOUT, async ({ page, context, width }) => {
-  await signInAdmin(context);
+  await instance.signInAdmin(context, adminId);
   await page.goto(`${instance.base}/admin`);
   const panel = page.getByRole('region', { name: 'SMS capacity' });
   await expectPanel(panel);

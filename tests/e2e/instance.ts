@@ -24,6 +24,8 @@ export interface Instance {
   token: string;
   /** Signs a browser context in as the root super admin (the server's cookies land in the context). */
   signInBrowser(context: BrowserContext): Promise<void>;
+  /** Signs a browser context in as the school admin `adminId`, with the cookies a sign-in sets. */
+  signInAdmin(context: BrowserContext, adminId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,23 +58,27 @@ export async function startInstance(
   });
   const token = login.json().data.token as string;
   await seed(app);
+  /** A session of its own, with the cookies a sign-in would set, but no LOGIN in the fixture's log. */
+  async function signIn(context: BrowserContext, role: 'SUPER_ADMIN' | 'ADMIN', userId: number) {
+    const session = await createSession(app.db, role, userId, {}, app.config.sessions);
+    await context.addCookies([
+      { name: ROLE_COOKIES[role], value: session.token, url: base, httpOnly: true, sameSite: 'Strict' },
+      { name: CSRF_COOKIES[role], value: csrfFor(session.token), url: base, sameSite: 'Strict' },
+    ]);
+  }
   return {
     app,
     base,
     token,
     async signInBrowser(context) {
-      // A session of its own, with the cookies a sign-in would set, but no LOGIN in the fixture's log.
       const root = await app.db
         .selectFrom('superAdmins')
         .select('id')
         .where('email', '=', opts.root.email)
         .executeTakeFirstOrThrow();
-      const session = await createSession(app.db, 'SUPER_ADMIN', root.id, {}, app.config.sessions);
-      await context.addCookies([
-        { name: ROLE_COOKIES.SUPER_ADMIN, value: session.token, url: base, httpOnly: true, sameSite: 'Strict' },
-        { name: CSRF_COOKIES.SUPER_ADMIN, value: csrfFor(session.token), url: base, sameSite: 'Strict' },
-      ]);
+      await signIn(context, 'SUPER_ADMIN', root.id);
     },
+    signInAdmin: (context, adminId) => signIn(context, 'ADMIN', adminId),
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,15 +4,13 @@
  * dashboard shows it too (their own school's); an ACTIVE device added, the next check clears it and the banner goes,
  * live. The spec runs its own instance (its alarm check and outbox are driven here, not by timers).
  */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@core/auth/passwords';
-import { csrfFor } from '@core/auth/browser-session';
-import { createSession } from '@core/auth/sessions';
 import { nowIso } from '@core/time/time';
-import { CSRF_COOKIES, ROLE_COOKIES } from '@domain/auth/roles';
 import { expectFitsWidth, LAYOUT, test } from './helpers';
 import { startInstance, type Instance } from './instance';
+import { addStudent } from '../helpers/notifications';
 
 const ROOT = { email: 'alarm-root@school.test', password: 'AlarmRootPass123' };
 const SCHOOL = { name: 'Alarm Bay National High School', acronym: 'ABNHS', contactNumber: '+639170005555' };
@@ -67,42 +65,16 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => instance?.close());
 
-/** Signs the context in as the school's admin (the cookies a sign-in sets). */
-async function signInSchoolAdmin(context: BrowserContext) {
-  const session = await createSession(instance.app.db, 'ADMIN', adminId, {}, instance.app.config.sessions);
-  await context.addCookies([
-    { name: ROLE_COOKIES.ADMIN, value: session.token, url: instance.base, httpOnly: true, sameSite: 'Strict' },
-    { name: CSRF_COOKIES.ADMIN, value: csrfFor(session.token), url: instance.base, sameSite: 'Strict' },
-  ]);
-}
-
 const banner = (page: Page) => page.getByRole('alert', { name: 'SMS alarms' });
 
 /** Queues a message to a new student's parent and lets the outbox find no device for it. */
 async function messageWithNoDevice() {
-  const now = nowIso();
-  const student = await instance.app.db
-    .insertInto('students')
-    .values({
-      firstName: 'Lara',
-      lastName: 'Waiting',
-      email: `lara-${Date.now()}@school.test`,
-      passwordHash: 'x',
-      lrn: String(300000000000 + (Date.now() % 100000)),
-      parentPhone: '+639171110000',
-      schoolId,
-      isActive: 1,
-      isArchived: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const studentId = await addStudent(instance.app, schoolId, { firstName: 'Lara', parentPhone: '+639171110000' });
   const res = await instance.app.inject({
     method: 'POST',
     url: '/api/super-admin/sms-history/messages',
     headers: { authorization: `Bearer ${instance.token}` },
-    payload: { studentId: student.id, message: 'No classes tomorrow.' },
+    payload: { studentId, message: 'No classes tomorrow.' },
   });
   expect(res.statusCode, res.body).toBe(202);
   await instance.app.outbox.runOnce();
@@ -128,7 +100,7 @@ test(
 
     const admin = await context.browser()!.newContext({ viewport: page.viewportSize()!, timezoneId: 'Asia/Manila' });
     const adminPage = await admin.newPage();
-    await signInSchoolAdmin(admin);
+    await instance.signInAdmin(admin, adminId);
     await adminPage.goto(`${instance.base}/admin`);
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(banner(adminPage)).toBeVisible();

@@ -288,11 +288,6 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     if (!rows.length) return rows;
     const batch = await sendBatch(db, deps, rows, schoolZone, config.concurrency);
     for (const row of batch.lost) await finish(row, { kind: 'lost' });
-    for (const wait of batch.waiting) {
-      pass.waited += wait.rows.length;
-      pass.soonest = Math.min(pass.soonest, wait.until.getTime());
-      await markWaitMany(db, wait.rows, wait.reason, wait.until, clock.now());
-    }
     const sent = batch.handed.filter((h) => h.result.ok);
     pass.moved += sent.length;
     const notes = await markSentMany(
@@ -301,7 +296,8 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       clock.now(),
     );
     await emitAll([...notes]);
-    for (const handed of batch.handed.filter((h) => !h.result.ok)) {
+    const refused = batch.handed.filter((h) => !h.result.ok);
+    for (const handed of refused) {
       const tried = nothingTried();
       const outcome =
         (await settleAttempt(db, deps, handed, handed.result, tried)) ??
@@ -314,6 +310,13 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
           tried,
         ));
       await finish(handed.row, outcome);
+    }
+    // A refusal gave its phone's moment back: the messages planned to wait for that phone try it now instead.
+    if (refused.some((h) => !h.result.ok && !h.result.maybeSent)) return [...batch.rest, ...batch.waiting.flatMap((w) => w.rows)];
+    for (const wait of batch.waiting) {
+      pass.waited += wait.rows.length;
+      pass.soonest = Math.min(pass.soonest, wait.until.getTime());
+      await markWaitMany(db, wait.rows, wait.reason, wait.until, clock.now());
     }
     return batch.rest;
   }

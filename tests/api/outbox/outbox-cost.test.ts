@@ -114,9 +114,9 @@ describe(`statements per notice (${dbKind})`, () => {
         ...POOL,
         ...HAND_OVER,
         ...HAND_OVER,
-        ...WAIT,
         ...SENT,
         ...LIVE,
+        ...WAIT,
       ]);
       const statuses = await Promise.all(students.map(async (id) => (await historyOf(t.app, id))[0]!));
       expect(statuses.map((n) => n.status).sort()).toEqual(['PENDING', 'PENDING', 'PENDING', 'PENDING', 'SENT', 'SENT']);
