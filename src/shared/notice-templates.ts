@@ -182,6 +182,12 @@ export function renderNotice(
 /** The learner and the moment the editor's preview shows. */
 export const SAMPLE_LEARNER: NoticeLearner = { firstName: 'Juan', lastName: 'Dela Cruz' };
 export const SAMPLE_VALUES = { school: 'SJHS', time: '7:12 AM', date: 'Nov 28', departure: '4:05 PM' } as const;
+/** The preview's moment as a notice in `language` says it (Filipino months: "Nob 28"), for the school `acronym`. */
+export const sampleValues = (language: NoticeLanguage, acronym: string) => ({
+  ...SAMPLE_VALUES,
+  date: language === 'fil' ? 'Nob 28' : SAMPLE_VALUES.date,
+  school: acronym,
+});
 /**
  * The longest ordinary case a school should plan for: a long name, a 10-letter acronym (the longest allowed) and
  * the longest times and day. A template fits one part when this does.

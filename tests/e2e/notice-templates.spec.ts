@@ -36,7 +36,7 @@ test('a school words its notices in Filipino: edit with preview and counter, res
   await expect(page.getByRole('status').filter({ hasText: 'Notice templates saved' })).toBeVisible();
   await page.getByRole('tab', { name: 'Filipino (in use)' }).click();
   const card = page.getByRole('listitem', { name: 'Check-in (Filipino)' });
-  await expect(card).toContainText('Dumating si Juan Dela Cruz sa paaralan nang 7:12 AM, Nov 28.');
+  await expect(card).toContainText('Dumating si Juan Dela Cruz sa paaralan nang 7:12 AM, Nob 28.');
   await expect(card).toContainText('Default');
 
   await card.getByRole('button', { name: 'Edit Check-in (Filipino)' }).click();
@@ -71,7 +71,7 @@ test('a school words its notices in Filipino: edit with preview and counter, res
   await card.getByRole('button', { name: 'Reset Check-in (Filipino) to default' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
   await expect(card).toContainText('Default');
-  await expect(card).toContainText('Dumating si Juan Dela Cruz sa paaralan nang 7:12 AM, Nov 28.');
+  await expect(card).toContainText('Dumating si Juan Dela Cruz sa paaralan nang 7:12 AM, Nob 28.');
   await expectFitsWidth(page, `notice templates after reset ${width}`);
 });
 

@@ -53,26 +53,31 @@ export interface TemplateContext {
 }
 
 /**
- * The two formatters of a time zone, made once: building an Intl.DateTimeFormat costs far more than using one,
- * and a backlog drain formats every message.
+ * The two formatters of a time zone and language, made once: building an Intl.DateTimeFormat costs far more than
+ * using one, and a backlog drain formats every message.
  */
 const formatters = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
 
-function zoneFormatters(timeZone: string) {
-  let f = formatters.get(timeZone);
+/** The date's locale per notice language: Filipino months ("Nob 28", "Set 30"), as short as English ones. */
+const DATE_LOCALES: Record<NoticeLanguage, string> = { en: 'en-US', fil: 'fil-PH' };
+
+function zoneFormatters(timeZone: string, language: NoticeLanguage) {
+  const key = `${language}|${timeZone}`;
+  let f = formatters.get(key);
   if (!f) {
     f = {
+      // "7:12 AM" in both languages: Filipino texts say the time as English does.
       time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
-      date: new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }),
+      date: new Intl.DateTimeFormat(DATE_LOCALES[language], { timeZone, month: 'short', day: 'numeric' }),
     };
-    formatters.set(timeZone, f);
+    formatters.set(key, f);
   }
   return f;
 }
 
-export function formatLocalTime(iso: string, timeZone: string): { time: string; date: string } {
+export function formatLocalTime(iso: string, timeZone: string, language: NoticeLanguage = 'en'): { time: string; date: string } {
   const d = new Date(iso);
-  const f = zoneFormatters(timeZone);
+  const f = zoneFormatters(timeZone, language);
   return { time: f.time.format(d), date: f.date.format(d) };
 }
 
@@ -92,7 +97,7 @@ function notice(kind: NoticeKind, ctx: TemplateContext, values: { time: string; 
 
 export function renderMessage(type: NotificationType, ctx: TemplateContext): string {
   if (type === 'CUSTOM') return (ctx.text ?? '').trim();
-  return notice(type, ctx, formatLocalTime(ctx.occurredAt, ctx.timeZone));
+  return notice(type, ctx, formatLocalTime(ctx.occurredAt, ctx.timeZone, ctx.notices?.language));
 }
 
 /**
@@ -100,7 +105,7 @@ export function renderMessage(type: NotificationType, ctx: TemplateContext): str
  * was still waiting when the departure came, so the parent gets one SMS instead of two.
  */
 export function renderArrivalAndDeparture(ctx: TemplateContext, leftAt: string): string {
-  const arrived = formatLocalTime(ctx.occurredAt, ctx.timeZone);
-  const left = formatLocalTime(leftAt, ctx.timeZone);
+  const arrived = formatLocalTime(ctx.occurredAt, ctx.timeZone, ctx.notices?.language);
+  const left = formatLocalTime(leftAt, ctx.timeZone, ctx.notices?.language);
   return notice('ARRIVAL_AND_DEPARTURE', ctx, { time: arrived.time, date: left.date, departure: left.time });
 }

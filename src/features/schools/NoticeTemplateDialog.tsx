@@ -10,7 +10,7 @@ import {
   PLACEHOLDER_MEANINGS,
   renderNotice,
   SAMPLE_LEARNER,
-  SAMPLE_VALUES,
+  sampleValues,
   TEMPLATE_MAX_LENGTH,
   templateProblem,
   templateWarnings,
@@ -44,7 +44,7 @@ export function NoticeTemplateDialog({ schoolId, acronym, template, onClose, onS
   const problem = templateProblem(kind, text.trim());
   const preview = problem
     ? null
-    : normalizeSmsText(renderNotice(kind, language, text.trim(), SAMPLE_LEARNER, { ...SAMPLE_VALUES, school: acronym }));
+    : normalizeSmsText(renderNotice(kind, language, text.trim(), SAMPLE_LEARNER, sampleValues(language, acronym)));
 
   const edit = (next: string) => {
     setText(next);

@@ -23,7 +23,7 @@ import {
   NOTICE_LANGUAGES,
   renderNotice,
   SAMPLE_LEARNER,
-  SAMPLE_VALUES,
+  sampleValues,
   type NoticeLanguage,
 } from '@shared/notice-templates';
 import { fetchNoticeTemplates } from './notice-templates-api';
@@ -179,9 +179,7 @@ function TemplateCard({
   onReset: () => void;
 }) {
   const label = `${NOTICE_KIND_LABELS[t.kind]} (${NOTICE_LANGUAGE_LABELS[t.language]})`;
-  const preview = normalizeSmsText(
-    renderNotice(t.kind, t.language, t.text, SAMPLE_LEARNER, { ...SAMPLE_VALUES, school: acronym }),
-  );
+  const preview = normalizeSmsText(renderNotice(t.kind, t.language, t.text, SAMPLE_LEARNER, sampleValues(t.language, acronym)));
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-label={label}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -227,7 +227,8 @@ describe(`notice templates (${dbKind})`, () => {
     expect(tap.json().data).toMatchObject({ outcome: 'CHECK_IN' });
     await t.app.outbox.runOnce();
 
-    const { time, date } = formatLocalTime(at(day, '07:05'), 'Asia/Manila');
+    const { time, date } = formatLocalTime(at(day, '07:05'), 'Asia/Manila', 'fil');
+    expect(date).toMatch(/^(Ene|Peb|Mar|Abr|May|Hun|Hul|Ago|Set|Okt|Nob|Dis) \d{1,2}$/);
     const expected = `${acronym} - Nakarating na po si Jose Rizal sa paaralan, ${time.replace(/\u202f/g, ' ')} (${date}). Salamat't ingat!`;
     expect(gw.messages.filter((m) => m.to === parentPhone).map((m) => m.content)).toEqual([expected]);
     const history = await t.app.db

@@ -106,19 +106,19 @@ describe('notice template rendering', () => {
       }
   });
 
-  it('the outbox words a notice in the school language and its own text', () => {
+  it('the outbox words a notice in the school language and its own text, its dates with Filipino months', () => {
     const filipino = { ...ctx, notices: schoolNotices('fil', null) };
     expect(plain(renderMessage('ABSENCE', filipino))).toBe(
-      'SJHS: Naitalang LIBAN si Maria Santos ngayong araw, Nov 24. Makipag-ugnayan po sa paaralan kung hindi ninyo ito inaasahan.',
+      'SJHS: Naitalang LIBAN si Maria Santos ngayong araw, Nob 24. Makipag-ugnayan po sa paaralan kung hindi ninyo ito inaasahan.',
     );
     expect(plain(renderArrivalAndDeparture(filipino, '2026-11-24T08:05:00Z'))).toBe(
-      'SJHS: Dumating si Maria Santos sa paaralan nang 7:12 AM at umalis nang 4:05 PM, Nov 24.',
+      'SJHS: Dumating si Maria Santos sa paaralan nang 7:12 AM at umalis nang 4:05 PM, Nob 24.',
     );
     const own = schoolNotices('fil', JSON.stringify({ fil: { CHECK_IN: 'Nakarating na po si {name} ({time}).' } }));
     expect(plain(renderMessage('CHECK_IN', { ...ctx, notices: own }))).toBe('Nakarating na po si Maria Santos (7:12 AM).');
     // The other notices keep their default; English texts are not used for a Filipino school.
     expect(plain(renderMessage('CHECK_OUT', { ...ctx, notices: own }))).toBe(
-      'SJHS: Umalis si Maria Santos sa paaralan nang 7:12 AM, Nov 24.',
+      'SJHS: Umalis si Maria Santos sa paaralan nang 7:12 AM, Nob 24.',
     );
     // No language, or stored JSON that is no object: the English defaults.
     expect(plain(renderMessage('CHECK_IN', { ...ctx, notices: schoolNotices(null, '[1,2]') }))).toBe(
