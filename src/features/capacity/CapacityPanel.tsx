@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Button, ErrorBanner, Skeleton, useListResource } from '@kit';
 import { isAdminConsole, useCan } from '@kit/console/scope';
 import { formatCalendarDate, formatSchoolTime } from '@kit/text/format';
 import type { SchoolCapacity } from '@domain/devices/capacity';
 import { fetchCapacity } from './api';
+import { followCapacity } from './live';
 import { durationText, poolText, queueText } from './capacity-text';
 
 /** One figure of the last morning. */
@@ -42,6 +44,8 @@ function LastMorning({ c }: { c: SchoolCapacity }) {
 
 function Capacity({ schoolId, className }: { schoolId: number | null; className: string }) {
   const res = useListResource((signal) => fetchCapacity(schoolId, signal), `capacity:${schoolId ?? 'own'}`);
+  const { reload } = res;
+  useEffect(() => followCapacity(schoolId, reload), [schoolId, reload]);
   const c = res.data;
   return (
     <section aria-labelledby="capacity-title" className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${className}`}>
