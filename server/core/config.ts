@@ -105,6 +105,11 @@ export interface OutboxConfig {
   /** OUTBOX_WORKER=0 turns the worker off in this process (another process sends). */
   enabled: boolean;
   pollMs: number;
+  /**
+   * OUTBOX_GATHER_MS: after a pass that took less than a full batch, the worker waits this long before the next, so
+   * the notices arriving meanwhile go out together (a pass's fixed cost shared) rather than a pass each.
+   */
+  gatherMs: number;
   batchSize: number;
   /** Messages of a batch sent at the same time (OUTBOX_CONCURRENCY). */
   concurrency: number;
@@ -221,6 +226,7 @@ const envSchema = z.object({
   MESSENGER_OPTIN_TTL_DAYS: whole(1, 90).default(7),
   OUTBOX_WORKER: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
   OUTBOX_POLL_MS: whole(10).default(1000),
+  OUTBOX_GATHER_MS: whole(0, 1000).default(50),
   OUTBOX_BATCH: whole(1, 1000).default(20),
   OUTBOX_CONCURRENCY: whole(1, 100).default(5),
   OUTBOX_MAX_ATTEMPTS: whole(1, 100).default(6),
@@ -360,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: {
       enabled: e.OUTBOX_WORKER === '1',
       pollMs: e.OUTBOX_POLL_MS,
+      gatherMs: e.OUTBOX_GATHER_MS,
       batchSize: e.OUTBOX_BATCH,
       concurrency: e.OUTBOX_CONCURRENCY,
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,

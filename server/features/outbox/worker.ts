@@ -92,6 +92,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
    */
   const pass = { claimed: 0, waited: 0, moved: 0, soonest: Infinity };
   let wake: (() => void) | null = null;
+  let stopping: (() => void) | null = null;
 
   // The school's time zone (a device's daily count is per local day), cached as tap intake caches a school's
   // rules: a change of the zone (attendance settings) clears it at once here, within ZONE_TTL_MS on other nodes.
@@ -392,6 +393,21 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     return config.pollMs;
   }
 
+  /** Waits `ms`, or less when the worker stops (or, `kickable`, when a message is queued: kick()). */
+  async function sleep(ms: number, kickable: boolean) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const end = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      wake = kickable ? end : null;
+      stopping = end;
+    });
+    wake = null;
+    stopping = null;
+  }
+
   async function run() {
     while (running) {
       let handled = 0;
@@ -404,16 +420,9 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
       await yieldToLoop();
       if (!running) break;
       // Idle: nothing was due, or every row waited for a busy phone (claiming them again at once would only spin).
-      if (handled === 0 || idle()) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idleMs());
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
+      if (handled === 0 || idle()) await sleep(idleMs(), true);
+      // Less than a full batch: the next notices come in a trickle; let some gather before claiming them.
+      else if (handled < config.batchSize && config.gatherMs > 0) await sleep(config.gatherMs, false);
     }
   }
 
@@ -426,6 +435,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     async stop() {
       running = false;
       wake?.();
+      stopping?.();
       await loop;
       loop = null;
     },
