@@ -227,7 +227,7 @@ const envSchema = z.object({
   OUTBOX_WORKER: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
   OUTBOX_POLL_MS: whole(10).default(1000),
   OUTBOX_GATHER_MS: whole(0, 1000).default(50),
-  OUTBOX_BATCH: whole(1, 1000).default(20),
+  OUTBOX_BATCH: whole(1, 1000).default(50),
   OUTBOX_CONCURRENCY: whole(1, 100).default(5),
   OUTBOX_MAX_ATTEMPTS: whole(1, 100).default(6),
   OUTBOX_BASE_DELAY_MS: whole(1).default(5000),
