@@ -55,7 +55,15 @@ export async function insertCardStudent(
  * One student per card in a school, inserted straight (500 rows a statement: thousands of API registrations
  * would time scrypt, not what a bench or a load test measures). `tag` keeps emails and LRNs apart from other benches' rows.
  */
-export async function insertCardStudents(db: Executor, schoolId: number, cards: string[], tag: string, lrnBase = 600000000000) {
+export async function insertCardStudents(
+  db: Executor,
+  schoolId: number,
+  cards: string[],
+  tag: string,
+  lrnBase = 600000000000,
+  /** Each learner's parent phone (by the learner's index); one shared number when absent. */
+  parentPhone: (i: number) => string = () => '+639171234567',
+) {
   const now = new Date().toISOString();
   for (let i = 0; i < cards.length; i += 500) {
     await db
@@ -67,7 +75,7 @@ export async function insertCardStudents(db: Executor, schoolId: number, cards: 
           email: `${tag}-${i + j}@example.com`,
           passwordHash: 'x',
           lrn: String(lrnBase + i + j),
-          parentPhone: '+639171234567',
+          parentPhone: parentPhone(i + j),
           rfidCardId: card,
           schoolId,
           // Created long ago: the absence job and the history treat them as students of every recent day.

@@ -18,20 +18,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
+import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
 import { localDateTime } from '@core/time/time';
-import { runAbsenceJob } from '../server/features/attendance/absence-job';
-import { OUTBOX } from '../server/features/outbox/claim';
-import { percentile, phonesNeeded, replay, type QueuedNotice } from '../server/features/outbox/capacity';
-import { testConfig } from '../tests/helpers/config';
-import { testClock } from '../tests/helpers/clock';
-import { createReader, insertCardStudents, postTaps, schoolYearAround } from '../tests/helpers/rfid';
-import { addDevice } from '../tests/helpers/notifications';
-import { createSchool } from '../tests/helpers/schools';
-import { startStandInGateway } from '../tests/fixtures/sms-gateway';
-import { parseArgs, prng, type Rng } from './lib';
-import { loginSuperAdmin } from '../tests/helpers/app';
+import { runAbsenceJob } from '../../server/features/attendance/absence-job';
+import { OUTBOX } from '../../server/features/outbox/claim';
+import { percentile, phonesNeeded, replay, type QueuedNotice } from '../../server/features/outbox/capacity';
+import { testConfig } from '../../tests/helpers/config';
+import { testClock } from '../../tests/helpers/clock';
+import { postTaps } from '../../tests/helpers/rfid';
+import { startStandInGateway } from '../../tests/fixtures/sms-gateway';
+import { parseArgs, prng } from '../lib';
+import { loginSuperAdmin } from '../../tests/helpers/app';
+import {
+  ABSENCE_CUTOFF,
+  ABSENT_SHARE,
+  BELL,
+  DAY,
+  MIN,
+  MORNING_START,
+  minutes,
+  mostInAMinute,
+  planMorning,
+  setUpSchool,
+  TARGET_MS,
+  ZONE,
+} from './morning';
 
 const USAGE = `
 Usage: npm run bench:rush -- [options]   (or npx tsx bench/rush.ts [options])
@@ -48,48 +60,6 @@ const PHONE_COUNTS = (args.get('phones') ?? '1,3,6').split(',').map(Number);
 const RATE = Number(args.get('rate') ?? 20);
 const SEED = Number(args.get('seed') ?? 1);
 
-const ZONE = 'Asia/Manila';
-/** A Tuesday. */
-const DAY = '2026-11-24';
-const BELL = '07:30';
-const ABSENCE_CUTOFF = '08:00';
-const ABSENT_SHARE = 0.08;
-const LATE_SHARE = 0.12;
-const MIN = 60_000;
-/** The planner's target: 95 % of notices sent within 5 minutes of the tap. */
-const TARGET_MS = 5 * MIN;
-
-interface Tap {
-  card: string;
-  at: number;
-}
-
-/** The morning's taps: on time over the hour before the bell (leaning to its end), a late spike after it, some absent. */
-function planMorning(cards: string[], rng: Rng): Tap[] {
-  const bell = localDateTime(DAY, BELL, ZONE).getTime();
-  const taps: Tap[] = [];
-  for (const card of cards) {
-    if (rng.next() < ABSENT_SHARE) continue;
-    // Late: most within minutes of the bell. On time: the product of two uniforms leans to the bell.
-    const at = rng.next() < LATE_SHARE ? bell + (0.1 + 15 * rng.next() ** 2) * MIN : bell - 60 * rng.next() * rng.next() * MIN;
-    taps.push({ card, at: Math.round(at) });
-  }
-  return taps.sort((a, b) => a.at - b.at);
-}
-
-/** The most of `times` (ms) in any 60 s window. */
-function mostInAMinute(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, first = 0; i < sorted.length; i += 1) {
-    while (sorted[i]! - sorted[first]! >= MIN) first += 1;
-    most = Math.max(most, i - first + 1);
-  }
-  return most;
-}
-
-const minutes = (ms: number | null) => (ms === null ? '–' : `${(ms / MIN).toFixed(1)} min`);
-
 interface Outcome {
   phones: number;
   kinds: Map<string, { delays: number[]; expired: number; folded: number; failed: number }>;
@@ -105,7 +75,7 @@ interface Outcome {
 async function runMorning(phones: number): Promise<Outcome> {
   const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rush-'));
-  const start = localDateTime(DAY, '06:25', ZONE);
+  const start = MORNING_START();
   const clock = testClock(start);
   clock.stopAt(start);
   const gw = await startStandInGateway({ clock });
@@ -117,31 +87,14 @@ async function runMorning(phones: number): Promise<Outcome> {
   const app = await buildApp(config, { clock });
   try {
     const token = await loginSuperAdmin(app);
-    const school = await createSchool(app, token, { name: 'Rush National High School', acronym: 'RNHS' });
-    await app.db
-      .updateTable('schools')
-      .set({ lateCutoff: BELL, absenceCutoff: ABSENCE_CUTOFF, timezone: ZONE })
-      .where('id', '=', school.id)
-      .execute();
-    await schoolYearAround(app, school.id, DAY);
-    const reader = await createReader(app, token, { schoolId: school.id });
-    const cards = Array.from({ length: LEARNERS }, (_, i) => `B${String(i).padStart(7, '0')}`);
-    await insertCardStudents(app.db, school.id, cards, 'rush');
-    // Each learner's own parent.
-    const students = await app.db.selectFrom('students').select('id').where('schoolId', '=', school.id).execute();
-    for (const [i, s] of students.entries()) {
-      await app.db
-        .updateTable('students')
-        .set({ parentPhone: `+63917${String(1_000_000 + i).slice(-7)}` })
-        .where('id', '=', s.id)
-        .execute();
-    }
-    const devices = [];
-    for (let i = 0; i < phones; i += 1) {
-      const device = await addDevice(app, token, { schoolId: school.id, isDefault: i === 0, sendRatePerMinute: RATE });
-      gw.addPhone(device.phoneNumber, { messagesPerMinute: RATE });
-      devices.push(device);
-    }
+    const { reader, cards, devices } = await setUpSchool(app, token, gw, {
+      tag: 1,
+      name: 'Rush National High School',
+      acronym: 'RNHS',
+      learners: LEARNERS,
+      phones,
+      rate: RATE,
+    });
 
     const taps = planMorning(cards, prng(SEED));
     const cutoff = localDateTime(DAY, ABSENCE_CUTOFF, ZONE).getTime();
