@@ -29,7 +29,7 @@ export interface OutboxWorker {
   kick(): void;
   /** One claim-and-process pass; returns how many rows it handled (tests, bench). */
   runOnce(): Promise<number>;
-  /** Whether the last pass was idle: nothing due, or every row it claimed waited for a busy phone. */
+  /** Whether the last pass was idle: nothing due, or every row of a short batch waited for a busy phone. */
   idle(): boolean;
 }
 
@@ -381,8 +381,14 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     return rows.length;
   }
 
+  /**
+   * Idle: nothing was due, or every row the pass took waited for a busy phone and it took less than a full batch.
+   * A full batch of waits says nothing of the schools behind it (the claim takes schools in turn, the same first
+   * ones again while their rows are due): the next pass goes on to them. It cannot spin: every row that waited is
+   * due again only when its phone has room.
+   */
   function idle() {
-    return pass.claimed === 0 || (pass.waited > 0 && pass.moved === 0);
+    return pass.claimed === 0 || (pass.waited > 0 && pass.moved === 0 && pass.claimed < config.batchSize);
   }
 
   /** How long an idle loop sleeps: the poll interval, or less when a busy phone has room sooner. */
