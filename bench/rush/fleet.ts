@@ -21,17 +21,24 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
-import { localDateTime } from '@core/time/time';
-import { runAbsenceJob } from '../../server/features/attendance/absence-job';
-import { OUTBOX } from '../../server/features/outbox/claim';
 import { percentile } from '../../server/features/outbox/capacity';
 import { testConfig } from '../../tests/helpers/config';
 import { testClock } from '../../tests/helpers/clock';
-import { postTaps } from '../../tests/helpers/rfid';
 import { startStandInGateway } from '../../tests/fixtures/sms-gateway';
 import { loginSuperAdmin } from '../../tests/helpers/app';
 import { createPgSchema, dropPgSchema, parseArgs, prng } from '../lib';
-import { ABSENCE_CUTOFF, DAY, MIN, MORNING_START, minutes, mostInAMinute, planMorning, setUpSchool, ZONE } from './morning';
+import {
+  intakeUntil,
+  MIN,
+  MORNING_START,
+  minutes,
+  mostInAMinute,
+  passesUntilIdle,
+  planMorning,
+  setUpSchool,
+  waitingCount,
+  ZONE,
+} from './morning';
 
 const USAGE = `
 Usage: DATABASE_URL=postgres://… npm run bench:fleet -- [options]
@@ -61,19 +68,6 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
 };
-
-/**
- * As the worker's loop does: passes until one is idle (nothing due, or every row it took waited for a phone).
- * Returns the rows the passes took.
- */
-async function passes(app: FastifyInstance): Promise<number> {
-  let rows = 0;
-  for (let pass = 0; pass < 50; pass += 1) {
-    rows += await app.outbox.runOnce();
-    if (app.outbox.idle()) break;
-  }
-  return rows;
-}
 
 const started = performance.now();
 const schema = await createPgSchema(pgUrl, 'bench_fleet');
@@ -117,21 +111,9 @@ try {
   const taps = schools
     // Every school the same morning (its own cards): a school's p95 then differs from another's only by how the
     // outbox served it.
-    .flatMap((s) => planMorning(s.cards, prng(SEED)).map((t) => ({ ...t, school: s })))
+    .flatMap((s) => planMorning(s.cards, prng(SEED)).map((t) => ({ ...t, node: s.node, readerToken: s.reader.token })))
     .sort((x, y) => x.at - y.at);
-  const cutoff = localDateTime(DAY, ABSENCE_CUTOFF, ZONE).getTime();
-  const waiting = async () =>
-    Number(
-      (
-        await a.db
-          .selectFrom('notificationOutbox')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('status', 'in', [OUTBOX.pending, OUTBOX.sending])
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  let next = 0;
-  let absencesRun = false;
+  const intake = { next: 0, absencesRun: false };
   let passCpu = 0;
   /** The CPU of the seconds whose passes took rows (the others only looked: nothing due, phones busy). */
   let workCpu = 0;
@@ -141,28 +123,15 @@ try {
   for (;;) {
     const now = clock.now().getTime();
     const t0 = process.cpuUsage();
-    while (next < taps.length && taps[next]!.at <= now) {
-      const tap = taps[next]!;
-      const res = await postTaps(tap.school.node, tap.school.reader.token, {
-        eventId: `fleet-${next}`,
-        cardUid: tap.card,
-        tappedAt: new Date(tap.at).toISOString(),
-      });
-      if (res.statusCode >= 300) throw new Error(`tap refused: ${res.statusCode} ${res.body}`);
-      next += 1;
-    }
-    if (!absencesRun && now >= cutoff) {
-      await runAbsenceJob(a.db, { defaultTimeZone: ZONE, now: clock.now() });
-      absencesRun = true;
-    }
+    await intakeUntil(a.db, taps, intake, clock.now(), 'fleet');
     tapCpu += cpuMs(t0);
     const p0 = process.cpuUsage();
-    const took = await Promise.all([passes(a), passes(b)]);
+    const took = await Promise.all([passesUntilIdle(a), passesUntilIdle(b)]);
     const spent = cpuMs(p0);
     passCpu += spent;
     if (took[0] + took[1] > 0) workCpu += spent;
     await gw.tick();
-    if (now % MIN === 0 && next >= taps.length && absencesRun && (await waiting()) === 0) {
+    if (now % MIN === 0 && intake.next >= taps.length && intake.absencesRun && (await waitingCount(a.db)) === 0) {
       if (gw.messages.every((m) => m.status !== 'pending')) break;
     }
     clock.advance(1000);

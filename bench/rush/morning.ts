@@ -3,8 +3,11 @@
  * nodes): the day, the bell and the cutoffs, the taps of the learners, and a school set up to take them.
  */
 import type { FastifyInstance } from 'fastify';
+import type { DB } from '@core/db/index';
+import { runAbsenceJob } from '../../server/features/attendance/absence-job';
+import { OUTBOX } from '../../server/features/outbox/claim';
 import { localDateTime } from '@core/time/time';
-import { createReader, insertCardStudents, schoolYearAround } from '../../tests/helpers/rfid';
+import { createReader, insertCardStudents, postTaps, schoolYearAround } from '../../tests/helpers/rfid';
 import { addDevice } from '../../tests/helpers/notifications';
 import { createSchool } from '../../tests/helpers/schools';
 import type { StandInGateway } from '../../tests/fixtures/sms-gateway';
@@ -93,4 +96,60 @@ export async function setUpSchool(
     devices.push(device);
   }
   return { school, reader, cards, devices };
+}
+
+/** A tap of the morning with where it goes: the node (API server) and the reader's token. */
+export interface RoutedTap extends Tap {
+  node: FastifyInstance;
+  readerToken: string;
+}
+
+/**
+ * One second of the morning's intake: posts the taps due by `now` (from index `next` on, through the real intake),
+ * and at the absence cutoff runs the absence job once. Returns the next tap's index and whether the job has run.
+ */
+export async function intakeUntil(
+  db: DB,
+  taps: RoutedTap[],
+  state: { next: number; absencesRun: boolean },
+  now: Date,
+  prefix: string,
+): Promise<void> {
+  while (state.next < taps.length && taps[state.next]!.at <= now.getTime()) {
+    const tap = taps[state.next]!;
+    const res = await postTaps(tap.node, tap.readerToken, {
+      eventId: `${prefix}-${state.next}`,
+      cardUid: tap.card,
+      tappedAt: new Date(tap.at).toISOString(),
+    });
+    if (res.statusCode >= 300) throw new Error(`tap refused: ${res.statusCode} ${res.body}`);
+    state.next += 1;
+  }
+  if (!state.absencesRun && now.getTime() >= localDateTime(DAY, ABSENCE_CUTOFF, ZONE).getTime()) {
+    await runAbsenceJob(db, { defaultTimeZone: ZONE, now });
+    state.absencesRun = true;
+  }
+}
+
+/**
+ * As the worker's loop does: passes until one is idle (nothing due, or a short batch whose rows all waited for a
+ * phone). Returns the rows the passes took.
+ */
+export async function passesUntilIdle(app: FastifyInstance): Promise<number> {
+  let rows = 0;
+  for (let pass = 0; pass < 50; pass += 1) {
+    rows += await app.outbox.runOnce();
+    if (app.outbox.idle()) break;
+  }
+  return rows;
+}
+
+/** Messages pending or being sent. */
+export async function waitingCount(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('notificationOutbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', 'in', [OUTBOX.pending, OUTBOX.sending])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -20,13 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '@core/config';
-import { localDateTime } from '@core/time/time';
-import { runAbsenceJob } from '../../server/features/attendance/absence-job';
-import { OUTBOX } from '../../server/features/outbox/claim';
 import { percentile, phonesNeeded, replay, type QueuedNotice } from '../../server/features/outbox/capacity';
 import { testConfig } from '../../tests/helpers/config';
 import { testClock } from '../../tests/helpers/clock';
-import { postTaps } from '../../tests/helpers/rfid';
 import { startStandInGateway } from '../../tests/fixtures/sms-gateway';
 import { parseArgs, prng } from '../lib';
 import { loginSuperAdmin } from '../../tests/helpers/app';
@@ -34,14 +30,16 @@ import {
   ABSENCE_CUTOFF,
   ABSENT_SHARE,
   BELL,
-  DAY,
   MIN,
   MORNING_START,
+  intakeUntil,
   minutes,
   mostInAMinute,
+  passesUntilIdle,
   planMorning,
   setUpSchool,
   TARGET_MS,
+  waitingCount,
   ZONE,
 } from './morning';
 
@@ -96,47 +94,22 @@ async function runMorning(phones: number): Promise<Outcome> {
       rate: RATE,
     });
 
-    const taps = planMorning(cards, prng(SEED));
-    const cutoff = localDateTime(DAY, ABSENCE_CUTOFF, ZONE).getTime();
-    let next = 0;
-    let absencesRun = false;
+    const taps = planMorning(cards, prng(SEED)).map((t) => ({ ...t, node: app, readerToken: reader.token }));
+    const intake = { next: 0, absencesRun: false };
     let peakWaiting = 0;
-    const waiting = async () =>
-      Number(
-        (
-          await app.db
-            .selectFrom('notificationOutbox')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('status', 'in', [OUTBOX.pending, OUTBOX.sending])
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
     for (;;) {
       const now = clock.now().getTime();
-      while (next < taps.length && taps[next]!.at <= now) {
-        const tap = taps[next]!;
-        const res = await postTaps(app, reader.token, {
-          eventId: `rush-${next}`,
-          cardUid: tap.card,
-          tappedAt: new Date(tap.at).toISOString(),
-        });
-        if (res.statusCode >= 300) throw new Error(`tap refused: ${res.statusCode} ${res.body}`);
-        next += 1;
-      }
-      if (!absencesRun && now >= cutoff) {
-        await runAbsenceJob(app.db, { defaultTimeZone: ZONE, now: clock.now() });
-        absencesRun = true;
-      }
-      // As the worker's loop does: passes until one is idle (nothing due, or every row it took waited for a phone).
-      for (let pass = 0; pass < 50; pass += 1) {
-        await app.outbox.runOnce();
-        if (app.outbox.idle()) break;
-      }
+      await intakeUntil(app.db, taps, intake, clock.now(), 'rush');
+      await passesUntilIdle(app);
       await gw.tick();
-      if (now % MIN === 0) peakWaiting = Math.max(peakWaiting, await waiting());
-      if (next >= taps.length && absencesRun && (await waiting()) === 0 && gw.messages.every((m) => m.status !== 'pending')) {
+      if (now % MIN === 0) peakWaiting = Math.max(peakWaiting, await waitingCount(app.db));
+      if (
+        intake.next >= taps.length &&
+        intake.absencesRun &&
+        (await waitingCount(app.db)) === 0 &&
+        gw.messages.every((m) => m.status !== 'pending')
+      )
         break;
-      }
       clock.advance(1000);
     }
     // Delivery reports and the last sends of the phones' queues.
