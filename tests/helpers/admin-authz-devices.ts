@@ -110,6 +110,11 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
     'POST /api/admin/rfid-readers/:id/rotate-token': cell(async () =>
       send('POST', `/api/admin/rfid-readers/${await reader()}/rotate-token`),
     ),
+    'POST /api/admin/rfid-readers/:id/pairing-code': cell(
+      async () => send('POST', `/api/admin/rfid-readers/${await reader()}/pairing-code`),
+      201,
+    ),
+    'POST /api/admin/rfid-readers/:id/unpair': cell(async () => send('POST', `/api/admin/rfid-readers/${await reader()}/unpair`)),
     'GET /api/admin/rfid-tap-refusals': cell(async () => get(`/api/admin/rfid-tap-refusals?schoolId=${schoolA}`)),
     'GET /api/admin/rfid-taps/unknown': cell(async () => get('/api/admin/rfid-taps/unknown'), 200, false),
     'GET /api/admin/rfid-taps/late-replays': cell(async () => get(`/api/admin/rfid-taps/late-replays?schoolId=${schoolA}`)),

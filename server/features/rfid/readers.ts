@@ -122,7 +122,7 @@ async function assertSerialFree(
   if (holder) await refuseTaken(db, 'RFID_READER', serial, holder.schoolId, gate, actor, READER_MESSAGES.duplicateSerial);
 }
 
-const freshToken = () => {
+export const freshToken = () => {
   const token = `rdr_${newToken()}`;
   return { token, tokenHash: hashToken(token), tokenHint: token.slice(-4) };
 };
