@@ -47,6 +47,14 @@ export const gateStationSchema = z.object({
   schoolAcronym: z.string(),
   /** The school's time zone: the clock and each tap's time are shown in it. */
   timeZone: z.string(),
+  /** What the page needs to tell a tap's outcome on its own while offline (the server's verdict replaces it). */
+  rules: z.object({
+    lateCutoff: z.string(),
+    schoolDays: z.array(z.number()),
+    holidays: z.array(z.string()),
+    debounceSeconds: z.number(),
+    checkoutMinMinutes: z.number(),
+  }),
 });
 export type GateStation = z.infer<typeof gateStationSchema>;
 

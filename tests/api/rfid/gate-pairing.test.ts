@@ -71,6 +71,13 @@ describe(`gate station pairing (${dbKind})`, () => {
       schoolName: 'Gate High',
       schoolAcronym: expect.any(String),
       timeZone: 'Asia/Manila',
+      rules: {
+        lateCutoff: '07:45',
+        schoolDays: [1, 2, 3, 4, 5],
+        holidays: [],
+        debounceSeconds: t.config.tapDebounceSeconds,
+        checkoutMinMinutes: t.config.checkoutMinMinutes,
+      },
     });
     expect(await tokenHashOf(reader.id)).toBe(hashToken(token));
     expect((await logsOf(t.app, 'PAIR_GATE_STATION'))[0]).toMatchObject({

@@ -32,7 +32,12 @@ async function gateReader(app: FastifyInstance, request: FastifyRequest) {
  * the roster need the reader's token and answer for its school only.
  */
 export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tz = app.config.schoolTimezone;
+  const { config } = app;
+  const stationOptions = {
+    defaultTimeZone: config.schoolTimezone,
+    debounceSeconds: config.tapDebounceSeconds,
+    checkoutMinMinutes: config.checkoutMinMinutes,
+  };
 
   app.post(
     '/api/gate/pair',
@@ -47,7 +52,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await pairStation(app.db, request.body.code, {
-        defaultTimeZone: tz,
+        ...stationOptions,
         now: app.clock.now(),
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -66,7 +71,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const reader = await gateReader(app, request);
-      return { success: true as const, data: await stationOf(app.db, reader, tz) };
+      return { success: true as const, data: await stationOf(app.db, reader, stationOptions) };
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type PairResult,
   type PairingCode,
 } from '@domain/gate';
+import { schoolRules } from '../../attendance';
 import { forgetReaders, freshToken, getReader, type ReaderRow } from '../readers';
 
 /*
@@ -77,16 +78,30 @@ export async function createPairingCode(
   return { code: shown, expiresAt, link, qrSvg };
 }
 
+export interface StationOptions {
+  defaultTimeZone: string;
+  debounceSeconds: number;
+  checkoutMinMinutes: number;
+}
+
 /** What the gate page shows of its reader (the school's zone; the platform's without one). */
-export async function stationOf(db: Executor, reader: Pick<ReaderRow, 'id'>, defaultTimeZone: string): Promise<GateStation> {
-  const r = await getReader(db, reader.id, defaultTimeZone);
+export async function stationOf(db: Executor, reader: Pick<ReaderRow, 'id'>, opts: StationOptions): Promise<GateStation> {
+  const r = await getReader(db, reader.id, opts.defaultTimeZone);
+  const rules = r.schoolId ? await schoolRules(db, r.schoolId, opts.defaultTimeZone) : null;
   return {
     readerId: r.id,
     readerName: r.name,
     location: r.location,
     schoolName: r.school?.name ?? '',
     schoolAcronym: r.school?.acronym ?? '',
-    timeZone: r.timeZone,
+    timeZone: rules?.timeZone ?? r.timeZone,
+    rules: {
+      lateCutoff: rules?.lateCutoff ?? '07:45',
+      schoolDays: rules?.schoolDays ?? [1, 2, 3, 4, 5],
+      holidays: rules ? [...rules.holidays].sort() : [],
+      debounceSeconds: opts.debounceSeconds,
+      checkoutMinMinutes: opts.checkoutMinMinutes,
+    },
   };
 }
 
@@ -97,7 +112,7 @@ export async function stationOf(db: Executor, reader: Pick<ReaderRow, 'id'>, def
 export async function pairStation(
   db: DB,
   rawCode: string,
-  opts: { defaultTimeZone: string; now: Date; ip: string; userAgent?: string },
+  opts: StationOptions & { now: Date; ip: string; userAgent?: string },
 ): Promise<PairResult> {
   const codeHash = hashToken(normalizePairingCode(rawCode));
   const device: Actor = { role: 'DEVICE', userId: null, name: 'Gate station', ip: opts.ip, userAgent: opts.userAgent };
@@ -137,7 +152,7 @@ export async function pairStation(
       .where('id', '=', row.readerId)
       .execute();
     await writeLog(trx, device, { action: 'PAIR_GATE_STATION', entity: 'RfidReader', entityId: row.readerId });
-    return { token, station: await stationOf(trx, { id: row.readerId }, opts.defaultTimeZone) };
+    return { token, station: await stationOf(trx, { id: row.readerId }, opts) };
   });
   forgetReaders();
   return paired;
