@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { call, card, student } from '../admin-seed';
 
 /** A school (every day a school day), learners with cards, and a gate station reader with a pairing code. */
@@ -39,8 +39,31 @@ export async function pairPage(page: Page, code: string, schoolName: string) {
   await expect(page.locator('#school-name')).toHaveText(schoolName);
 }
 
-/** What a USB reader does: the card's digits in one fast burst, then Enter. */
+/**
+ * What a USB reader does: the card's characters as key presses a few milliseconds apart, then Enter. Sent from
+ * inside the page in one go: Playwright's own key presses travel one by one from the test process, and on a busy
+ * machine their gaps can grow past a reader's, which is what tells a reader from a person.
+ */
 export async function readerTaps(page: Page, cardText: string) {
-  await page.keyboard.type(cardText);
-  await page.keyboard.press('Enter');
+  await page.evaluate(async (keys) => {
+    for (const key of [...keys, 'Enter']) {
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }, cardText);
+}
+
+/**
+ * The network gone and back, through the browser context. Chromium's offline mode does not hold back what the
+ * service worker lets through to the network, so the API is also refused at the context's router (which sees the
+ * worker's requests too).
+ */
+export async function goOffline(context: BrowserContext) {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unrouteAll();
+  await context.setOffline(false);
 }
