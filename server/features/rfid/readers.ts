@@ -326,8 +326,8 @@ export function addressAllowed(allowedNetworks: string | null, address: string):
 }
 
 /**
- * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
- * school's readers when `schoolId` is given.
+ * The latest taps of cards no student has (Device Management shows them so the card can be registered or assigned),
+ * of one school's readers when `schoolId` is given.
  */
 export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
   let q = db
@@ -337,6 +337,10 @@ export async function recentUnknownTaps(db: Executor, limit: number, defaultTime
     .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
     .select('s.timezone')
     .where('t.outcome', '=', 'UNKNOWN_CARD')
+    // A card given to a learner since (Device Management's Assign) is no longer unknown.
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('students as st').select('st.id').where('st.rfidCardId', '=', eb.ref('t.cardUid')))),
+    )
     .orderBy('t.id', 'desc')
     .limit(limit);
   if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);

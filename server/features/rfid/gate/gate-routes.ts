@@ -6,6 +6,8 @@ import { idParams } from '@domain/validation';
 import { PAIRABLE_KINDS, READER_MESSAGES, type ReaderKind } from '@domain/rfid';
 import {
   GATE_MESSAGES,
+  assignCardResultSchema,
+  assignCardSchema,
   gateStationSchema,
   pairingCodeSchema,
   pairRequestSchema,
@@ -18,6 +20,7 @@ import { authenticateReader } from '../taps-routes';
 import { getReader } from '../readers';
 import { createPairingCode, pairStation, stationOf, unpairStation } from './pairing';
 import { gateRoster } from './roster';
+import { assignUnknownCard } from './assign';
 
 /** A gate page's reader: its token, and a kind that posts taps with a token. */
 async function gateReader(app: FastifyInstance, request: FastifyRequest) {
@@ -138,6 +141,37 @@ export const gatePairingRoutes =
         await mine(request, request.params.id);
         await unpairStation(app.db, request.params.id, request.actor(), tz);
         return { success: true as const, data: null, message: GATE_MESSAGES.unpaired };
+      },
+    );
+
+    /** An unknown card given to a learner of the tap's school; the card's earlier taps of that day count. */
+    app.post(
+      '/rfid-taps/unknown/:id/assign',
+      {
+        schema: {
+          summary: "Assign an unknown card to a learner (the card's earlier taps of the day are recorded for them)",
+          params: idParams(GATE_MESSAGES.tapNotFound),
+          body: assignCardSchema,
+          response: { 200: apiSuccess(assignCardResultSchema) },
+        },
+        config: scope.permission('MANAGE_STUDENTS'),
+      },
+      async (request) => {
+        const data = await assignUnknownCard(app.db, app.tapIntake, request.params.id, request.body.studentId, request.actor(), {
+          defaultTimeZone: tz,
+          now: app.clock.now(),
+          owns: (schoolId) => scope.owns(request, schoolId, GATE_MESSAGES.tapNotFound),
+        });
+        const who = await app.db
+          .selectFrom('students')
+          .select(['firstName', 'lastName'])
+          .where('id', '=', data.studentId)
+          .executeTakeFirstOrThrow();
+        return {
+          success: true as const,
+          data,
+          message: GATE_MESSAGES.assigned(`${who.firstName} ${who.lastName}`, data.counted),
+        };
       },
     );
   };
