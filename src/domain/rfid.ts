@@ -162,6 +162,8 @@ export const REFUSALS_SHOWN = 50;
 /** A tap of a card no student has (Device Management lists the latest). */
 export const unknownTapSchema = z.object({
   id: z.number(),
+  /** The school of the reader it was tapped at (a learner of that school can be given the card). */
+  schoolId: z.number().nullable(),
   cardUid: z.string(),
   cardUidRaw: z.string(),
   tappedAt: z.string(),
