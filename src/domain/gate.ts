@@ -7,8 +7,6 @@ import { safeString } from './validation';
  * screen needs (the station, the school's roster) and posts taps to POST /api/rfid/taps with that token.
  */
 
-/** A pairing code works this long after it is made. */
-export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 /** The code's letters: no 0/O, 1/I/L, so it is read and typed without doubt. */
 export const PAIRING_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const PAIRING_CODE_LENGTH = 8;
@@ -47,6 +45,8 @@ export const gateStationSchema = z.object({
   schoolAcronym: z.string(),
   /** The school's time zone: the clock and each tap's time are shown in it. */
   timeZone: z.string(),
+  /** The server's clock when it answered: the page stamps its taps and shows its clock by it, whatever the PC's. */
+  serverTime: z.string(),
   /** What the page needs to tell a tap's outcome on its own while offline (the server's verdict replaces it). */
   rules: z.object({
     lateCutoff: z.string(),
@@ -62,7 +62,7 @@ export type GateStation = z.infer<typeof gateStationSchema>;
 export const pairResultSchema = z.object({ token: z.string(), station: gateStationSchema });
 export type PairResult = z.infer<typeof pairResultSchema>;
 
-/** POST …/rfid-readers/{id}/pairing-code: the code, shown once, when it stops working, and a QR code of the page's link. */
+/** POST …/rfid-readers/{id}/pairing-code: the code, shown once, when it stops working (GATE_PAIRING_MINUTES), and a QR code of the page's link. */
 export const pairingCodeSchema = z.object({
   code: z.string(),
   expiresAt: z.string(),

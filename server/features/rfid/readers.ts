@@ -334,7 +334,15 @@ export async function recentUnknownTaps(db: Executor, limit: number, defaultTime
     .selectFrom('rfidTaps as t')
     .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
     .leftJoin('schools as s', 's.id', 'r.schoolId')
-    .select(['t.id', 'r.schoolId', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select([
+      't.id',
+      'r.schoolId',
+      't.cardUid',
+      't.cardUidRaw',
+      't.tappedAt',
+      'r.name as readerName',
+      'r.location as readerLocation',
+    ])
     .select('s.timezone')
     .where('t.outcome', '=', 'UNKNOWN_CARD')
     // A card given to a learner since (Device Management's Assign) is no longer unknown.

@@ -71,6 +71,7 @@ describe(`gate station pairing (${dbKind})`, () => {
       schoolName: 'Gate High',
       schoolAcronym: expect.any(String),
       timeZone: 'Asia/Manila',
+      serverTime: expect.any(String),
       rules: {
         lateCutoff: '07:45',
         schoolDays: [1, 2, 3, 4, 5],

@@ -40,6 +40,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
     defaultTimeZone: config.schoolTimezone,
     debounceSeconds: config.tapDebounceSeconds,
     checkoutMinMinutes: config.checkoutMinMinutes,
+    now: () => app.clock.now(),
   };
 
   app.post(
@@ -56,7 +57,6 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await pairStation(app.db, request.body.code, {
         ...stationOptions,
-        now: app.clock.now(),
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -122,6 +122,7 @@ export const gatePairingRoutes =
           defaultTimeZone: tz,
           now: app.clock.now(),
           origin: `${request.protocol}://${request.host}`,
+          ttlMinutes: app.config.gatePairingMinutes,
         });
         return reply.status(201).send({ success: true, data, message: 'Pairing code made: it works once, for 10 minutes' });
       },

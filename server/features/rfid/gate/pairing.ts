@@ -9,7 +9,6 @@ import {
   GATE_MESSAGES,
   PAIRING_ALPHABET,
   PAIRING_CODE_LENGTH,
-  PAIRING_CODE_TTL_MS,
   formatPairingCode,
   normalizePairingCode,
   type GateStation,
@@ -21,7 +20,7 @@ import { forgetReaders, freshToken, getReader, type ReaderRow } from '../readers
 
 /*
  * Pairing a gate station page with a reader. Staff make a code (8 letters and digits, shown once, stored as its
- * SHA-256, 10 minutes, a reader's earlier unused code stops working); the page exchanges it once for a new token of
+ * SHA-256, GATE_PAIRING_MINUTES (10), a reader's earlier unused code stops working); the page exchanges it once for a new token of
  * the reader, which only that page then holds: the reader's earlier token stops working, as on "New Token".
  * Unpairing gives the reader a token nobody is shown, so the page is refused at its next request.
  */
@@ -42,12 +41,12 @@ export async function createPairingCode(
   db: DB,
   readerId: number,
   actor: Actor,
-  opts: { defaultTimeZone: string; now: Date; origin: string },
+  opts: { defaultTimeZone: string; now: Date; origin: string; ttlMinutes: number },
 ): Promise<PairingCode> {
   await pairableReader(db, readerId, opts.defaultTimeZone);
   const code = newCode();
   const now = opts.now.toISOString();
-  const expiresAt = new Date(opts.now.getTime() + PAIRING_CODE_TTL_MS).toISOString();
+  const expiresAt = new Date(opts.now.getTime() + opts.ttlMinutes * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const replaced = await trx
       .deleteFrom('gatePairingCodes')
@@ -80,6 +79,8 @@ export async function createPairingCode(
 
 export interface StationOptions {
   defaultTimeZone: string;
+  /** The server's clock (app.clock). */
+  now: () => Date;
   debounceSeconds: number;
   checkoutMinMinutes: number;
 }
@@ -95,6 +96,7 @@ export async function stationOf(db: Executor, reader: Pick<ReaderRow, 'id'>, opt
     schoolName: r.school?.name ?? '',
     schoolAcronym: r.school?.acronym ?? '',
     timeZone: rules?.timeZone ?? r.timeZone,
+    serverTime: opts.now().toISOString(),
     rules: {
       lateCutoff: rules?.lateCutoff ?? '07:45',
       schoolDays: rules?.schoolDays ?? [1, 2, 3, 4, 5],
@@ -112,7 +114,7 @@ export async function stationOf(db: Executor, reader: Pick<ReaderRow, 'id'>, opt
 export async function pairStation(
   db: DB,
   rawCode: string,
-  opts: StationOptions & { now: Date; ip: string; userAgent?: string },
+  opts: StationOptions & { ip: string; userAgent?: string },
 ): Promise<PairResult> {
   const codeHash = hashToken(normalizePairingCode(rawCode));
   const device: Actor = { role: 'DEVICE', userId: null, name: 'Gate station', ip: opts.ip, userAgent: opts.userAgent };
@@ -135,9 +137,10 @@ export async function pairStation(
       .executeTakeFirst();
     if (!row || row.retiredAt || !PAIRABLE_KINDS.includes(row.kind as ReaderKind)) throw badRequest(GATE_MESSAGES.wrong);
     if (row.usedAt) throw badRequest(GATE_MESSAGES.used);
-    if (Date.parse(row.expiresAt) <= opts.now.getTime()) throw badRequest(GATE_MESSAGES.expired);
+    const at = opts.now();
+    if (Date.parse(row.expiresAt) <= at.getTime()) throw badRequest(GATE_MESSAGES.expired);
     if (!row.isActive) throw conflict(GATE_MESSAGES.inactive);
-    const now = opts.now.toISOString();
+    const now = at.toISOString();
     const taken = await trx
       .updateTable('gatePairingCodes')
       .set({ usedAt: now })
