@@ -36,6 +36,13 @@ let recent: db.TapRecord[] = [];
 const formats = new Map<string, number>();
 const latency = createLatency();
 const timers: Array<ReturnType<typeof setInterval>> = [];
+/** How far the server's clock is ahead of this PC's: taps are stamped and the clock shown by the server's time. */
+let skew = 0;
+const now = () => Date.now() + skew;
+async function learnSkew(station: GateStation) {
+  skew = Date.parse(station.serverTime) - Date.now();
+  await db.writeKv('skew', skew);
+}
 
 const zone = () => pairing!.station.timeZone;
 const outcomeOf = (t: db.TapRecord): TapOutcome => t.server?.outcome ?? t.local;
@@ -77,7 +84,7 @@ async function onCard(raw: string) {
   if (!format) return;
   formats.set(format, (formats.get(format) ?? 0) + 1);
   screen.showFormats(formats);
-  const at = Date.now();
+  const at = now();
   const { date } = schoolClock(new Date(at), zone());
   const student = index.find(raw);
   const earlier = student
@@ -164,6 +171,7 @@ async function refreshRoster() {
 async function checkStation() {
   try {
     const station = await fetchStation();
+    await learnSkew(station);
     pairing = { ...pairing!, station };
     await db.writeKv('pairing', pairing);
     screen.showStation(station.schoolName, station.readerName);
@@ -204,6 +212,7 @@ async function onPair(event: SubmitEvent) {
   try {
     const result = await pairGate(input.value);
     await db.writeKv('pairing', result);
+    await learnSkew(result.station);
     history.replaceState(null, '', location.pathname);
     input.value = '';
     await startScreen(result);
@@ -216,18 +225,19 @@ async function onPair(event: SubmitEvent) {
 
 async function startScreen(p: Pairing) {
   pairing = p;
+  skew = (await db.readKv<number>('skew')) ?? 0;
   setGateToken(p.token);
   screen.showView('screen');
   screen.showStation(p.station.schoolName, p.station.readerName);
   const cached = await db.readKv<Roster>('roster');
   if (cached) useRoster(cached);
-  await db.pruneBefore(schoolClock(new Date(), zone()).date);
+  await db.pruneBefore(schoolClock(new Date(now()), zone()).date);
   recent = await db.latestTaps(screen.RECENT_SHOWN);
   unsent = await db.countUnsent();
   render(recent[0]);
-  screen.showClock(new Date(), zone());
+  screen.showClock(new Date(now()), zone());
   timers.push(
-    setInterval(() => pairing && screen.showClock(new Date(), zone()), 1000),
+    setInterval(() => pairing && screen.showClock(new Date(now()), zone()), 1000),
     setInterval(() => void checkStation(), STATION_EVERY_MS),
     setInterval(() => void refreshRoster(), ROSTER_EVERY_MS),
   );

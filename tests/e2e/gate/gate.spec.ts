@@ -57,6 +57,30 @@ for (const size of GATE_SIZES) {
       await expect(tap).toHaveAttribute('data-tone', 'unknown');
       await expect(page.locator('#recent li')).toHaveCount(3);
       await expect(page.locator('#net-status')).toHaveText('Online');
+
+      // On the screen within 100 ms of the Enter key, from the device's own roster.
+      const ms = await page.evaluate(async (keys) => {
+        const card = document.getElementById('tap-card')!;
+        const before = card.dataset.key;
+        for (const key of keys) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        const enter = performance.now();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        while (card.dataset.key === before) await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - enter;
+      }, seed.cards.Ben!);
+      await expect(page.locator('#tap-name')).toHaveText(`Ben Gate${tag}`);
+      expect(ms).toBeLessThan(100);
+
+      // Unpaired in Device Management: the page stops and asks for a new code.
+      const unpaired = await page.request.post(`/api/super-admin/rfid-readers/${seed.readerId}/unpair`, {
+        headers: { authorization: `Bearer ${root}` },
+      });
+      expect(unpaired.status()).toBe(200);
+      await expect(page.getByRole('alert')).toHaveText(
+        'This gate was unpaired in Device Management. Pair it again with a new code.',
+        { timeout: 10_000 },
+      );
+      await expect(page.locator('#gate-screen')).toBeHidden();
     });
   });
 }
