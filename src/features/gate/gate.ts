@@ -267,6 +267,13 @@ export async function startGate() {
     }
   });
   (document.getElementById('pair-form') as HTMLFormElement).addEventListener('submit', (e) => void onPair(e));
+  // A card typed by hand in Settings (a test without a reader, or a reader that types too slowly).
+  document.getElementById('try-form')?.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = document.getElementById('try-card') as HTMLInputElement;
+    if (pairing && input.value.trim()) void onCard(input.value.trim());
+    input.value = '';
+  });
   document.getElementById('btn-fullscreen')?.addEventListener('click', () => void document.documentElement.requestFullscreen?.());
   document
     .getElementById('btn-forget')
