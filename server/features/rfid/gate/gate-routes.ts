@@ -17,7 +17,7 @@ import {
 import type { SchoolScope } from '@core/http/school-scope';
 import { forbidden } from '@core/http/errors';
 import { authenticateReader } from '../taps-routes';
-import { getReader } from '../readers';
+import { ownReader } from '../readers-routes';
 import { createPairingCode, pairStation, stationOf, unpairStation } from './pairing';
 import { gateRoster } from './roster';
 import { assignUnknownCard } from './assign';
@@ -102,15 +102,13 @@ export const gatePairingRoutes =
   async (app) => {
     const config = scope.permission('MANAGE_RFID_READERS');
     const tz = app.config.schoolTimezone;
-    const mine = async (request: FastifyRequest, id: number) => {
-      if (scope.kind === 'admin') scope.owns(request, (await getReader(app.db, id, tz)).schoolId, READER_MESSAGES.notFound);
-    };
+    const mine = ownReader(app, scope);
 
     app.post(
       '/rfid-readers/:id/pairing-code',
       {
         schema: {
-          summary: 'A single-use pairing code (10 minutes) and QR code for a gate station page',
+          summary: 'A single-use pairing code (GATE_PAIRING_MINUTES, 10) and QR code for a gate station page',
           params,
           response: { 201: apiSuccess(pairingCodeSchema) },
         },
