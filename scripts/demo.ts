@@ -26,6 +26,7 @@ import { seedDemo, type DemoSchool } from './demo-data';
 import { playTaps, readerClient } from './reader-sim';
 import { schoolDays } from './school-day';
 import { DEMO_SPANS, demoClock } from './demo-clock';
+import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? path.join(root, 'data', 'demo'));
@@ -79,6 +80,8 @@ const config = loadConfig({
   SESSION_MAX_HOURS_STAFF: '8760',
   SESSION_IDLE_HOURS_STUDENT: '8760',
   SESSION_MAX_HOURS_STUDENT: '8760',
+  // A gate's pairing code expires on that clock as well: a year of it gives a person time to pair.
+  GATE_PAIRING_MINUTES: '525600',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 const firstDay = localDate(new Date(), config.schoolTimezone);
@@ -96,6 +99,30 @@ const phoneLines = schools.map(
 );
 await app.listen({ port, host: config.host });
 
+/**
+ * One gate station per school, made through the API as staff would: its pairing code for /gate, and a card of the
+ * school to type there (Settings → Try a card, since a person types slower than a USB reader's burst).
+ */
+async function gateStations() {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/super-admin/login',
+    headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
+    payload: { email, password },
+  });
+  const headers = { authorization: `Bearer ${login.json().data.token as string}` };
+  const lines: string[] = [];
+  for (const s of schools) {
+    const payload = { name: `${s.acronym} Gate Station`, location: 'Main gate', schoolId: s.id, kind: 'GATE' };
+    const reader = await app.inject({ method: 'POST', url: '/api/super-admin/rfid-readers', headers, payload });
+    const url = `/api/super-admin/rfid-readers/${reader.json().data.id as number}/pairing-code`;
+    const code = (await app.inject({ method: 'POST', url, headers })).json().data.code as string;
+    lines.push(`${s.acronym} pairing code ${code} (a card to type: ${s.students[0]!.card} ${s.students[0]!.name})`);
+  }
+  return lines;
+}
+const gates = await gateStations();
+
 const spans = DEMO_SPANS.map((s) => `${s.from}–${s.to}`).join(' and ');
 console.log(`
 Demo running on http://localhost:${port}
@@ -106,6 +133,7 @@ ${schools.map((s) => `  School:    ${s.admin.email} / ${s.admin.password}   (${s
   Readers:   ${schools.flatMap((s) => s.readers.map((r) => r.name)).join(', ')}: school days on a
              simulated clock from ${firstDay} ${DEMO_START}, ${speed}× faster, showing ${spans} of each day
              (late cutoff ${schools[0]!.lateCutoff}, absences at 10:00, ${config.schoolTimezone})
+  Gate:      http://localhost:${port}/gate — ${gates.join('; ')}
   Gateway:   stand-in httpSMS at ${gateway.url} (phones send at their pace, post sent and delivery webhooks)
   Phones:    ${phoneLines.join(', ')}${instantPhones ? ' (DEMO_PHONES=instant)' : ' (SJNHS has enough for its rush; RES too few: its messages wait at the phone)'}
   Data:      ${dataDir} (wiped on the next start)

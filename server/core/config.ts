@@ -31,6 +31,8 @@ export interface AppConfig {
   tapDebounceSeconds: number;
   /** A tap at least this many minutes after the check-in is the check-out. */
   checkoutMinMinutes: number;
+  /** A gate station's pairing code works this many minutes (on the school clock). */
+  gatePairingMinutes: number;
   /** A tap received more than this many minutes after its time, not from its reader's own buffer, is a late replay. */
   lateReplayMinutes: number;
   /** ZKTeco push requests per minute a reader (its serial) and a source address may make; above: 429 + Retry-After. */
@@ -242,6 +244,7 @@ const envSchema = z.object({
   TAP_DEBOUNCE_SECONDS: whole(0, 86_400).default(60),
   CHECKOUT_MIN_MINUTES: whole(0, 1440).default(30),
   TAP_LATE_REPLAY_MINUTES: whole(1, 1440).default(10),
+  GATE_PAIRING_MINUTES: whole(1, 525_600).default(10),
   ZKTECO_RATE_PER_READER: whole(1).default(240),
   ZKTECO_RATE_PER_ADDRESS: whole(1).default(1200),
   ABSENCE_JOB: z.enum(['0', '1'], { error: '0 (off) or 1 (on)' }).default('1'),
@@ -329,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schoolTimezone: e.SCHOOL_TIMEZONE,
     tapDebounceSeconds: e.TAP_DEBOUNCE_SECONDS,
     checkoutMinMinutes: e.CHECKOUT_MIN_MINUTES,
+    gatePairingMinutes: e.GATE_PAIRING_MINUTES,
     lateReplayMinutes: e.TAP_LATE_REPLAY_MINUTES,
     zktecoRate: { perReaderPerMinute: e.ZKTECO_RATE_PER_READER, perAddressPerMinute: e.ZKTECO_RATE_PER_ADDRESS },
     absenceJob: e.ABSENCE_JOB === '1',

@@ -10,9 +10,16 @@ import { printable } from '@shared/printable';
  * and the rules both sides share. Server-only checks (CIDR parsing, clock window) live in server/features/rfid/taps.ts.
  */
 
-export const READER_KINDS = ['HTTP', 'ZKTECO'] as const;
+/** GATE: a gate station, the /gate page with a USB reader, paired by a short code (it posts with the reader's token). */
+export const READER_KINDS = ['HTTP', 'ZKTECO', 'GATE'] as const;
 export type ReaderKind = (typeof READER_KINDS)[number];
-export const READER_KIND_LABELS: Record<ReaderKind, string> = { HTTP: 'HTTP (token)', ZKTECO: 'ZKTeco ADMS push' };
+export const READER_KIND_LABELS: Record<ReaderKind, string> = {
+  HTTP: 'HTTP (token)',
+  ZKTECO: 'ZKTeco ADMS push',
+  GATE: 'Gate station (USB reader + browser)',
+};
+/** Kinds a gate station page can be paired with (both post taps with a token). */
+export const PAIRABLE_KINDS: readonly ReaderKind[] = ['HTTP', 'GATE'];
 
 /** A reader heard from within this window counts as online (HTTP readers post taps or heartbeats; ZKTeco polls every ~30 s). */
 export const READER_ONLINE_MS = 5 * 60_000;
@@ -22,7 +29,7 @@ export const isReaderOnline = (lastSeenAt: string | null, now = Date.now()) =>
 export const READER_MESSAGES = {
   name: 'Reader name is required',
   school: 'School is required',
-  kind: 'Kind must be HTTP or ZKTECO',
+  kind: 'Kind must be HTTP, ZKTECO or GATE',
   serial: 'Serial number is required for a ZKTeco reader',
   serialFormat: 'Serial number may only contain letters, digits and - _ .',
   network: 'Allowed networks must be IP ranges such as 192.168.1.0/24',
@@ -155,6 +162,8 @@ export const REFUSALS_SHOWN = 50;
 /** A tap of a card no student has (Device Management lists the latest). */
 export const unknownTapSchema = z.object({
   id: z.number(),
+  /** The school of the reader it was tapped at (a learner of that school can be given the card). */
+  schoolId: z.number().nullable(),
   cardUid: z.string(),
   cardUidRaw: z.string(),
   tappedAt: z.string(),

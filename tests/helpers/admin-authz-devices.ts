@@ -110,6 +110,11 @@ export function deviceCases(app: FastifyInstance, root: string, schoolA: number,
     'POST /api/admin/rfid-readers/:id/rotate-token': cell(async () =>
       send('POST', `/api/admin/rfid-readers/${await reader()}/rotate-token`),
     ),
+    'POST /api/admin/rfid-readers/:id/pairing-code': cell(
+      async () => send('POST', `/api/admin/rfid-readers/${await reader()}/pairing-code`),
+      201,
+    ),
+    'POST /api/admin/rfid-readers/:id/unpair': cell(async () => send('POST', `/api/admin/rfid-readers/${await reader()}/unpair`)),
     'GET /api/admin/rfid-tap-refusals': cell(async () => get(`/api/admin/rfid-tap-refusals?schoolId=${schoolA}`)),
     'GET /api/admin/rfid-taps/unknown': cell(async () => get('/api/admin/rfid-taps/unknown'), 200, false),
     'GET /api/admin/rfid-taps/late-replays': cell(async () => get(`/api/admin/rfid-taps/late-replays?schoolId=${schoolA}`)),
@@ -134,7 +139,50 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
       .executeTakeFirstOrThrow();
     return row.id;
   };
+  /** An unknown card's tap at a reader of school A (rows written straight: the intake is not what the cell tests). */
+  const unknownTap = async () => {
+    seq += 1;
+    const now = new Date().toISOString();
+    const reader = await app.db
+      .insertInto('rfidReaders')
+      .values({
+        name: `Authz gate ${seq}`,
+        schoolId: schoolA,
+        kind: 'GATE',
+        tokenHash: `authz-${seq}-${now}`,
+        isActive: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const card = `AB${String(100000 + seq).slice(-6)}`;
+    const tap = await app.db
+      .insertInto('rfidTaps')
+      .values({
+        readerId: reader.id,
+        eventId: `authz-${seq}`,
+        cardUidRaw: card,
+        cardUid: card,
+        tappedAt: now,
+        receivedAt: now,
+        outcome: 'UNKNOWN_CARD',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return tap.id;
+  };
   return {
+    // An unknown card given to a learner of A (MANAGE_STUDENTS).
+    'POST /api/admin/rfid-taps/unknown/:id/assign': {
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/rfid-taps/unknown/${await unknownTap()}/assign`,
+        payload: { studentId: await insertStudent(schoolA) },
+      }),
+      success: 200,
+      refersToSchool: true,
+    },
     // The school profile (MANAGE_SCHOOL_PROFILE): school A itself.
     'GET /api/admin/schools/:id': {
       request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}` }),

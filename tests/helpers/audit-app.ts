@@ -46,6 +46,8 @@ export const PUBLIC_ROUTES = new Set([
   // A forgotten password: asked for and used without a session.
   'POST /api/password-reset/request',
   'POST /api/password-reset',
+  // A gate station's pairing: a single-use code, no session (rate limited per address).
+  'POST /api/gate/pair',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/inquiries/systems',
@@ -79,9 +81,17 @@ export const NON_API_ROUTES = new Set([
 ]);
 /**
  * Routes authenticated by a device credential (a reader token), not a session, and logged per tap in rfid_taps
- * rather than the system log: their 401/403/400 and "nothing recorded" cases are in tests/api/rfid/rfid-taps.test.ts.
+ * rather than the system log: their 401/403/400 and "nothing recorded" cases are in tests/api/rfid/rfid-taps.test.ts
+ * and tests/api/rfid/gate-pairing.test.ts.
  */
-export const DEVICE_ROUTES = new Set(['POST /api/rfid/taps']);
+export const DEVICE_ROUTES = new Set([
+  'POST /api/rfid/taps',
+  // The gate station page's reads (its reader token): tests/api/rfid/gate-pairing.test.ts.
+  'GET /api/gate/station',
+  'HEAD /api/gate/station',
+  'GET /api/gate/roster',
+  'HEAD /api/gate/roster',
+]);
 
 export const OTHER_SUPER_ADMIN = { email: 'other-root@school.test', password: 'OtherPass123' };
 /** The learner whose STUDENT sessions call the student portal's routes. */
@@ -128,6 +138,10 @@ export interface Fixtures {
   claimId: number;
   /** an unused password-reset token of the fixture admin (the reset route uses it; ensure() makes another) */
   resetToken: string;
+  /** an unused gate pairing code of the fixture reader (pairing uses it; ensure() makes another) */
+  pairingCode: string;
+  /** an unknown card's tap at a gate of the school (assigning it records it again; ensure() makes another) */
+  unknownTapId: number;
 }
 
 export interface AuditApp {
@@ -433,6 +447,45 @@ export async function startAuditApp(): Promise<AuditApp> {
         expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       })
       .execute();
+    // An unused gate pairing code of the reader (a pairing uses it; a new code replaces it).
+    fx.pairingCode = `AUDIT${randomBytes(4).toString('hex')}`.toUpperCase();
+    await app.db
+      .insertInto('gatePairingCodes')
+      .values({
+        readerId: fx.readerId,
+        codeHash: hashToken(fx.pairingCode),
+        createdAt: nowIso(),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const unknownTap = await app.db
+      .selectFrom('rfidTaps')
+      .select('id')
+      .where('id', '=', fx.unknownTapId ?? 0)
+      .where('outcome', '=', 'UNKNOWN_CARD')
+      .executeTakeFirst();
+    if (fresh || !unknownTap) {
+      // At a reader of its own: the fixture reader must stay without taps (its delete is a delete, not a retirement).
+      const gate = { name: `Audit gate ${unique()}`, schoolId: fx.schoolId, kind: 'GATE', tokenHash: hashToken(unique()) };
+      const gateId = (
+        await app.db
+          .insertInto('rfidReaders')
+          .values({ ...gate, isActive: 1, createdAt: now(), updatedAt: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const card = `AD${randomBytes(3).toString('hex')}`.toUpperCase();
+      const values = {
+        readerId: gateId,
+        eventId: `audit-${unique()}`,
+        cardUidRaw: card,
+        cardUid: card,
+        tappedAt: now(),
+        receivedAt: now(),
+        outcome: 'UNKNOWN_CARD',
+      };
+      fx.unknownTapId = (await app.db.insertInto('rfidTaps').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    }
     fx.permission ??= (await app.db.selectFrom('permissions').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
     const has = async (table: 'smsDevices' | 'facebookPages', id?: number) =>
       id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());

@@ -475,6 +475,24 @@ MUTATIONS['POST /api/admin/facebook-pages/:id/access-token'] = reveal(
   'schoolAdmin',
   SCHOOL_ADMIN.password,
 );
+// The gate station: a pairing code, the page's pairing (no session), unpairing; an unknown card given to a learner.
+MUTATIONS['POST /api/gate/pair'] = {
+  action: 'PAIR_GATE_STATION',
+  body: 'json',
+  session: 'none',
+  fields: (fx) => ({ code: fx.pairingCode }),
+};
+for (const base of ['/api/super-admin', '/api/admin']) {
+  const session = base === '/api/admin' ? { session: 'schoolAdmin' as const } : {};
+  MUTATIONS[`POST ${base}/rfid-readers/:id/pairing-code`] = { action: 'CREATE_GATE_PAIRING_CODE', body: 'none', ...session };
+  MUTATIONS[`POST ${base}/rfid-readers/:id/unpair`] = { action: 'UNPAIR_GATE_STATION', body: 'none', ...session };
+  MUTATIONS[`POST ${base}/rfid-taps/unknown/:id/assign`] = {
+    action: 'ASSIGN_UNKNOWN_CARD',
+    body: 'json',
+    fields: (fx) => ({ studentId: fx.studentId }),
+    ...session,
+  };
+}
 MUTATIONS['POST /api/super-admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
 MUTATIONS['POST /api/admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none', session: 'schoolAdmin' };
 MUTATIONS['POST /api/super-admin/admins/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
@@ -525,6 +543,8 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'rfid-readers': 'readerId',
   attendance: 'attendanceId',
   'device-claims': 'claimId',
+  // /rfid-taps/unknown/:id/assign
+  unknown: 'unknownTapId',
   'sms-history': 'uncertainSmsId',
   // /api/student/messages/:id (another learner's message: the audit checks refusals and hostile ids there)
   messages: 'uncertainSmsId',

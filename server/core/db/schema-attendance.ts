@@ -11,7 +11,7 @@ export interface RfidReaderTable {
   tokenHash: string;
   /** Last 4 characters of the token, so a list can tell tokens apart without revealing them. */
   tokenHint: string | null;
-  /** 'HTTP' (POST /api/rfid/taps) or 'ZKTECO' (ADMS push to /iclock/cdata). */
+  /** 'HTTP' (POST /api/rfid/taps), 'ZKTECO' (ADMS push to /iclock/cdata) or 'GATE' (the /gate page, paired by code). */
   kind: Generated<string>;
   serialNumber: string | null;
   /** JSON list of CIDRs the reader may send from; null = any network. */
@@ -26,6 +26,18 @@ export interface RfidReaderTable {
   tokenSetBy: number | null;
   /** tokenSetBy's role: SUPER_ADMIN or ADMIN. */
   tokenSetByRole: string | null;
+}
+
+/** A gate station's single-use pairing code (migration 0037): its hash, expiry and use. */
+export interface GatePairingCodeTable {
+  id: Id;
+  readerId: number;
+  codeHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdBy: number | null;
+  createdByRole: string | null;
 }
 
 /** A tap or ATTLOG line refused with its reason (migration 0011); raw values escaped and truncated. */

@@ -8,6 +8,7 @@ import type {
   AttendanceSchoolTotalTable,
   StudentCountTable,
   JobRunTable,
+  GatePairingCodeTable,
   RfidReaderTable,
   RfidTapRefusalTable,
   RfidTapTable,
@@ -316,6 +317,7 @@ export interface Database {
   rfidReaders: RfidReaderTable;
   rfidTaps: RfidTapTable;
   rfidTapRefusals: RfidTapRefusalTable;
+  gatePairingCodes: GatePairingCodeTable;
   attendanceRecords: AttendanceRecordTable;
   attendanceDailyCounts: AttendanceDailyCountTable;
   attendanceSchoolTotals: AttendanceSchoolTotalTable;

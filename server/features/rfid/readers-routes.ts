@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
 import { idParams } from '@domain/validation';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SchoolScope } from '@core/http/school-scope';
 import { unavailability } from '@core/http/not-available';
 import {
@@ -32,6 +32,12 @@ import { latestRefusals } from './tap-refusals';
 import { latestLateReplays } from './late-replay';
 
 const params = idParams(READER_MESSAGES.notFound);
+
+/** A route's check that its reader is the caller's: the admin scope answers 404 unless it is of the admin's school. */
+export const ownReader = (app: FastifyInstance, scope: SchoolScope) => async (request: FastifyRequest, id: number) => {
+  if (scope.kind === 'admin')
+    scope.owns(request, (await getReader(app.db, id, app.config.schoolTimezone)).schoolId, READER_MESSAGES.notFound);
+};
 const oneReader = { 200: apiSuccess(rfidReaderSchema) };
 const withToken = apiSuccess(rfidReaderWithTokenSchema);
 
@@ -45,10 +51,7 @@ export const rfidReaderRoutes =
   async (app) => {
     const config = scope.permission('MANAGE_RFID_READERS');
     const tz = app.config.schoolTimezone;
-    /** The admin scope answers 404 unless the reader is of the admin's school. */
-    const mine = async (request: FastifyRequest, id: number) => {
-      if (scope.kind === 'admin') scope.owns(request, (await getReader(app.db, id, tz)).schoolId, READER_MESSAGES.notFound);
-    };
+    const mine = ownReader(app, scope);
 
     app.get(
       '/rfid-readers',

@@ -122,7 +122,7 @@ async function assertSerialFree(
   if (holder) await refuseTaken(db, 'RFID_READER', serial, holder.schoolId, gate, actor, READER_MESSAGES.duplicateSerial);
 }
 
-const freshToken = () => {
+export const freshToken = () => {
   const token = `rdr_${newToken()}`;
   return { token, tokenHash: hashToken(token), tokenHint: token.slice(-4) };
 };
@@ -326,17 +326,29 @@ export function addressAllowed(allowedNetworks: string | null, address: string):
 }
 
 /**
- * The latest taps of cards no student has (Device Management shows them so the card can be registered), of one
- * school's readers when `schoolId` is given.
+ * The latest taps of cards no student has (Device Management shows them so the card can be registered or assigned),
+ * of one school's readers when `schoolId` is given.
  */
 export async function recentUnknownTaps(db: Executor, limit: number, defaultTimeZone: string, schoolId?: number) {
   let q = db
     .selectFrom('rfidTaps as t')
     .innerJoin('rfidReaders as r', 'r.id', 't.readerId')
     .leftJoin('schools as s', 's.id', 'r.schoolId')
-    .select(['t.id', 't.cardUid', 't.cardUidRaw', 't.tappedAt', 'r.name as readerName', 'r.location as readerLocation'])
+    .select([
+      't.id',
+      'r.schoolId',
+      't.cardUid',
+      't.cardUidRaw',
+      't.tappedAt',
+      'r.name as readerName',
+      'r.location as readerLocation',
+    ])
     .select('s.timezone')
     .where('t.outcome', '=', 'UNKNOWN_CARD')
+    // A card given to a learner since (Device Management's Assign) is no longer unknown.
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('students as st').select('st.id').where('st.rfidCardId', '=', eb.ref('t.cardUid')))),
+    )
     .orderBy('t.id', 'desc')
     .limit(limit);
   if (schoolId != null) q = q.where('r.schoolId', '=', schoolId);

@@ -51,6 +51,8 @@ interface Checked {
   event: TapEvent;
   uid: string;
   tappedAt: string;
+  /** Its reader when not the request's (taps recorded again for a card's new holder come from several readers). */
+  reader?: ReaderRow;
 }
 
 /** Per-event checks: a card UID, a time with a zone, inside the accepted window. */
@@ -84,6 +86,11 @@ export interface TapIntake {
    * reason in the same transaction; resolves after the commit (and the live events).
    */
   ingest(reader: ReaderRow, events: TapEvent[], refused?: RefusedEvent[]): Promise<IntakeResult>;
+  /**
+   * Records stored taps again, at their own readers, after `before` has run in the same transaction (which removes
+   * their earlier rows and makes what changes their outcome, such as a card given to a learner): all or nothing.
+   */
+  rerecord(taps: Array<{ reader: ReaderRow; event: TapEvent }>, before: (trx: Executor) => Promise<void>): Promise<IntakeResult>;
   /** The reader behind a token / a ZKTeco serial (cached briefly, cleared on change: READER_TTL_MS in readers.ts). */
   readerByToken(token: string): Promise<ReaderRow | undefined>;
   readerBySerial(serial: string): Promise<ReaderRow | undefined>;
@@ -96,6 +103,10 @@ interface Job {
   fresh: Checked[];
   rejected: TapRejection[];
   refusals: Refusal[];
+  /** Runs first in the group's transaction (rerecord). */
+  before?: (trx: Executor) => Promise<void>;
+  /** Taps recorded again: they are no contact from the reader (its lastSeenAt stays). */
+  again?: boolean;
   resolve(result: IntakeResult): void;
   reject(err: unknown): void;
 }
@@ -127,16 +138,17 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     const pending: PendingTap[] = jobs.flatMap((j) => {
       const inOrder = j.fresh.every((c, i) => i === 0 || c.tappedAt >= j.fresh[i - 1]!.tappedAt);
       const after = lastTapAt.get(j.reader.id) ?? -Infinity;
-      return j.fresh.map((c) => ({ reader: j.reader, ...c, ownBuffer: inOrder && Date.parse(c.tappedAt) >= after }));
+      return j.fresh.map((c) => ({ ...c, reader: c.reader ?? j.reader, ownBuffer: inOrder && Date.parse(c.tappedAt) >= after }));
     });
     for (let attempt = 0; ; attempt++) {
       try {
         const now = opts.clock.now().getTime();
         const receivedAt = new Date(now).toISOString();
-        const due = [...new Set(jobs.map((j) => j.reader.id))].filter(
+        const due = [...new Set(jobs.filter((j) => !j.again).map((j) => j.reader.id))].filter(
           (id) => now - (lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
         );
         const work = async (trx: Executor) => {
+          for (const j of jobs) if (j.before) await j.before(trx);
           for (const j of jobs) if (j.refusals.length) await recordRefusals(trx, j.reader.id, j.refusals, receivedAt);
           if (pending.length)
             return recordTapGroup(trx, pending, {
@@ -151,7 +163,7 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
         };
         // On PostgreSQL the taps' writes (and the readers' lastSeenAt) are one atomic statement (tap-writes.ts):
         // with nothing else to write with them, BEGIN and COMMIT would only add two round trips.
-        const alone = pgWritesAtOnce && !jobs.some((j) => j.refusals.length);
+        const alone = pgWritesAtOnce && !jobs.some((j) => j.refusals.length || j.before);
         const recorded = alone ? await work(db) : await db.transaction().execute(work);
         for (const id of due) lastSeenWritten.set(id, now);
         for (const p of pending) {
@@ -219,19 +231,33 @@ export function createTapIntake(db: DB, realtime: Realtime | null, opts: IntakeO
     }
   }
 
+  const enqueue = (job: Omit<Job, 'resolve' | 'reject'>) =>
+    new Promise<IntakeResult>((resolve, reject) => {
+      queue.push({ ...job, resolve, reject });
+      if (!running && !scheduled) {
+        scheduled = true;
+        setImmediate(() => void drain());
+      }
+    });
+
   return {
     ingest(reader, events, refused = []) {
       const checked = checkEvents(events, opts.clock.now().getTime());
       const bad = [...refused, ...checked.rejected].sort((a, b) => a.index - b.index);
       const rejected = bad.map(({ eventId, index, reason }) => ({ eventId, index, reason }));
       const refusals = bad.map((r) => ({ eventId: r.eventId, cardUidRaw: r.cardUid, tappedAtRaw: r.tappedAt, reason: r.reason }));
-      return new Promise<IntakeResult>((resolve, reject) => {
-        queue.push({ reader, fresh: checked.fresh, rejected, refusals, resolve, reject });
-        if (!running && !scheduled) {
-          scheduled = true;
-          setImmediate(() => void drain());
-        }
+      return enqueue({ reader, fresh: checked.fresh, rejected, refusals });
+    },
+    rerecord(taps, before) {
+      const now = opts.clock.now().getTime();
+      const fresh: Checked[] = [];
+      const rejected: TapRejection[] = [];
+      taps.forEach(({ reader, event }, index) => {
+        const c = checkTap(event, now);
+        if (c.ok) fresh.push({ event, uid: c.uid, tappedAt: c.tappedAt, reader });
+        else rejected.push({ eventId: event.eventId, index, reason: c.reason });
       });
+      return enqueue({ reader: taps[0]!.reader, fresh, rejected, refusals: [], before, again: true });
     },
     readerByToken: (token) => byToken.get(token, () => readerByToken(db, token)),
     readerBySerial: (serial) => bySerial.get(serial, () => readerBySerial(db, serial)),

@@ -3,7 +3,6 @@ import { fetchReaders, fetchUnknownTaps } from './api';
 import { fetchSchools } from '@features/schools';
 import { followReaderTaps, issueNewToken, removeReader } from './actions';
 import type { RfidReader, RfidReaderWithToken } from '@domain/rfid';
-import { formatSchoolDateTime } from '@kit/text/format';
 import {
   Button,
   CheckboxField,
@@ -21,11 +20,16 @@ import { ReaderFormModal } from './ReaderFormModal';
 import { ReaderSetupDialog } from './ReaderSetupDialog';
 import { RefusedTaps } from './RefusedTaps';
 import { LateReplays } from './LateReplays';
+import { UnknownCards } from './UnknownCards';
+import { PairGateDialog } from './PairGateDialog';
+import { unpairGate } from './gate-api';
+import { PAIRABLE_KINDS } from '@domain/rfid';
 import type { DEVICE_DEFAULTS } from './device-list';
 
 /**
  * Device Management → 'RFID Readers': school filter, the readers with online/offline from their last
  * contact, add/edit/delete, a new token (shown once) or a ZKTeco terminal's device setup, and the latest taps of cards no student has. A
+ * gate station's pairing code (and unpairing its page), the unknown cards with their assignment to a learner. A
  * reader with taps is retired on delete (kept with its history; listed with 'Show retired readers'), and the
  * readers' refused taps are listed with their reason, and the late replays (taps that changed attendance long after
  * their time) with the reader and who set its token.
@@ -64,6 +68,8 @@ export function RfidReadersTab({
   const [editing, setEditing] = useState<RfidReader | null>(null);
   // The reader whose setup is shown: a new token (HTTP), or what to enter on a ZKTeco terminal.
   const [setup, setSetup] = useState<RfidReader | RfidReaderWithToken | null>(null);
+  // The reader a gate page is being paired with (its pairing code is shown).
+  const [pairing, setPairing] = useState<RfidReader | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
   const notice = useActionNotice();
@@ -78,7 +84,26 @@ export function RfidReadersTab({
     closeForm();
     readers.reload();
     setChanges((n) => n + 1);
-    if ('token' in r) setSetup(r);
+    // A new gate station is paired by code (its page gets the token); other readers are shown their token once.
+    if ('token' in r) {
+      if (r.kind === 'GATE') setPairing(r);
+      else setSetup(r);
+    }
+  };
+  const unpair = async (r: RfidReader) => {
+    if (
+      !(await confirm({
+        message: `Unpair the gate page of ${r.name}? It stops at once and needs a new pairing code.`,
+        confirmLabel: 'Unpair',
+      }))
+    )
+      return;
+    try {
+      const { message } = await unpairGate(r.id);
+      notice.report({ ok: true, message: message ?? 'Gate unpaired' });
+    } catch (err) {
+      setError((err as Error).message);
+    }
   };
   const rotate = async (r: RfidReader) => {
     if (
@@ -143,7 +168,16 @@ export function RfidReadersTab({
               <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
                 Edit
               </Button>
-              {r.kind === 'HTTP' ? (
+              {PAIRABLE_KINDS.includes(r.kind) && r.isActive ? (
+                <Button size="sm" variant="secondary" onClick={() => setPairing(r)}>
+                  Pair Gate
+                </Button>
+              ) : null}
+              {r.kind === 'GATE' ? (
+                <Button size="sm" variant="secondary" onClick={() => void unpair(r)}>
+                  Unpair
+                </Button>
+              ) : r.kind === 'HTTP' ? (
                 <Button size="sm" variant="secondary" onClick={() => void rotate(r)}>
                   New Token
                 </Button>
@@ -163,29 +197,7 @@ export function RfidReadersTab({
       <LateReplays schoolId={schoolId} refreshKey={String(changes)} />
       <RefusedTaps schoolId={schoolId} refreshKey={String(changes)} />
 
-      <section aria-labelledby="unknown-cards" className="mt-6">
-        <h2 id="unknown-cards" className="mb-2 text-base font-semibold text-gray-900">
-          Unknown Cards
-        </h2>
-        <p className="mb-3 text-sm text-gray-600">
-          Latest taps of cards no student has: register the card on the student to count them.
-        </p>
-        <DataTable
-          caption="Unknown cards"
-          columns={[
-            { header: 'Card ID', className: 'font-mono text-xs', cell: (t) => t.cardUid },
-            { header: 'As Sent', className: 'font-mono text-xs', cell: (t) => t.cardUidRaw },
-            { header: 'Reader', cell: (t) => [t.readerName, t.readerLocation].filter(Boolean).join(' · ') },
-            { header: 'Tapped At', className: 'whitespace-nowrap', cell: (t) => formatSchoolDateTime(t.tappedAt, t.timeZone) },
-          ]}
-          rows={unknown.data}
-          rowKey={(t) => t.id}
-          loading={unknown.loading}
-          error={unknown.error}
-          onRetry={unknown.reload}
-          emptyText="No unknown cards tapped"
-        />
-      </section>
+      <UnknownCards unknown={unknown} onNotice={(message) => notice.report({ ok: true, message })} />
 
       <ReaderFormModal
         open={adding || !!editing}
@@ -195,6 +207,7 @@ export function RfidReadersTab({
         onSaved={saved}
       />
       <ReaderSetupDialog reader={setup} onClose={() => setSetup(null)} />
+      <PairGateDialog reader={pairing} onClose={() => setPairing(null)} />
       {dialog}
     </div>
   );

@@ -1,0 +1,2 @@
+/** The gate feature's door: the /gate page starts it. */
+export { startGate } from './gate';
