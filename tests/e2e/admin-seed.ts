@@ -47,7 +47,7 @@ export async function student(
   card: string,
 ) {
   seq += 1;
-  await call(request, root, 'post', '/api/super-admin/register-student', {
+  const created = await call(request, root, 'post', '/api/super-admin/register-student', {
     firstName: first,
     lastName: last,
     email: `${first.toLowerCase()}.${run}${seq}@students.test`,
@@ -57,6 +57,7 @@ export async function student(
     rfidCardId: card,
     schoolId,
   });
+  return created.id as number;
 }
 
 /** A school admin of `schoolId` with exactly these permissions; returns their email. */

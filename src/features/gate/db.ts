@@ -5,6 +5,7 @@ import type { TapOutcome } from '@domain/rfid';
  * - taps: every tap, written before it is posted, in tap order (`seq`), with its event id (a replay of the same
  *   id is recorded once by the server), the page's own verdict and, once posted, the server's; `sent` 0/1.
  * - kv: the pairing (the reader's token and station) and the cached roster.
+ * - photos: each roster photo's thumbnail, keyed by the photo's address (an upload's address changes with its file).
  */
 
 export interface ServerVerdict {
@@ -40,13 +41,16 @@ const done = <T>(req: IDBRequest<T>) =>
 
 function open(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
+    const req = indexedDB.open(DB_NAME, 2);
+    req.onupgradeneeded = (event) => {
       const db = req.result;
-      const taps = db.createObjectStore('taps', { keyPath: 'seq', autoIncrement: true });
-      taps.createIndex('sent', 'sent');
-      taps.createIndex('date', 'date');
-      db.createObjectStore('kv');
+      if (event.oldVersion < 1) {
+        const taps = db.createObjectStore('taps', { keyPath: 'seq', autoIncrement: true });
+        taps.createIndex('sent', 'sent');
+        taps.createIndex('date', 'date');
+        db.createObjectStore('kv');
+      }
+      if (event.oldVersion < 2) db.createObjectStore('photos');
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
@@ -54,7 +58,7 @@ function open(): Promise<IDBDatabase> {
   return opened;
 }
 
-async function store(name: 'taps' | 'kv', mode: IDBTransactionMode) {
+async function store(name: 'taps' | 'kv' | 'photos', mode: IDBTransactionMode) {
   return (await open()).transaction(name, mode).objectStore(name);
 }
 
@@ -123,4 +127,19 @@ export async function writeKv(key: string, value: unknown): Promise<void> {
 
 export async function deleteKv(key: string): Promise<void> {
   await done((await store('kv', 'readwrite')).delete(key));
+}
+
+/** Every stored thumbnail, by its photo's address. */
+export async function allPhotos(): Promise<Map<string, Blob>> {
+  const os = await store('photos', 'readonly');
+  const [keys, values] = await Promise.all([done(os.getAllKeys()), done(os.getAll())]);
+  return new Map(keys.map((k, i) => [String(k), values[i] as Blob]));
+}
+
+export async function putPhoto(url: string, thumbnail: Blob): Promise<void> {
+  await done((await store('photos', 'readwrite')).put(thumbnail, url));
+}
+
+export async function deletePhoto(url: string): Promise<void> {
+  await done((await store('photos', 'readwrite')).delete(url));
 }

@@ -5,6 +5,7 @@ import { fetchRoster, fetchStation, pairGate, postTaps, setGateToken, whenUnpair
 import { createBurstReader } from './burst';
 import { cardFormat, cardIndex } from './cards';
 import * as db from './db';
+import { loadPhotos, photoCounts, photoFor, syncPhotos } from './photos';
 import { playTone } from './sound';
 import { createLatency } from './stats';
 import { localOutcome, schoolClock, shownOutcome } from './verdict';
@@ -60,7 +61,7 @@ function view(t: db.TapRecord): screen.TapView {
     name: who?.name ?? null,
     grade: who?.grade ?? null,
     section: who?.section ?? null,
-    photoUrl: who?.photoUrl ?? null,
+    photoUrl: photoFor(who?.photoUrl ?? null),
     card: t.raw,
     tappedAt: t.tappedAt,
     shown: shownOutcome(outcomeOf(t), t.server?.status ?? null),
@@ -159,13 +160,17 @@ async function flush() {
 }
 
 async function refreshRoster() {
+  let roster: Roster;
   try {
-    const roster = await fetchRoster();
+    roster = await fetchRoster();
     await db.writeKv('roster', roster);
     useRoster(roster);
   } catch {
     // Offline: the cached roster stays.
+    return;
   }
+  // In the background: a large school's photos must not hold up its taps.
+  void syncPhotos(roster.students.map((s) => s.photoUrl)).then(() => screen.showPhotos(photoCounts()));
 }
 
 async function checkStation() {
@@ -231,6 +236,7 @@ async function startScreen(p: Pairing) {
   screen.showStation(p.station.schoolName, p.station.readerName);
   const cached = await db.readKv<Roster>('roster');
   if (cached) useRoster(cached);
+  await loadPhotos();
   await db.pruneBefore(schoolClock(new Date(now()), zone()).date);
   recent = await db.latestTaps(screen.RECENT_SHOWN);
   unsent = await db.countUnsent();

@@ -139,3 +139,8 @@ export function showPairError(message: string | null) {
   el.hidden = !message;
   el.textContent = message ?? '';
 }
+
+/** The settings panel's count of learner photos saved on this device (shown offline). */
+export function showPhotos({ saved, wanted }: { saved: number; wanted: number }) {
+  text('photos-saved', `Photos saved for offline: ${saved} of ${wanted}`);
+}

@@ -17,10 +17,11 @@ export async function seedGate(request: APIRequestContext, root: string, tag: st
     holidays: [],
   });
   const cards: Record<string, string> = {};
+  const ids: Record<string, number> = {};
   for (const first of learners) {
     // A letter first: the card reads as hex whatever its digits (an all-digit hex would read as a decimal).
     cards[first] = `A${card().slice(1)}`;
-    await student(request, root, schoolId, first, `Gate${tag}`, cards[first]);
+    ids[first] = await student(request, root, schoolId, first, `Gate${tag}`, cards[first]);
   }
   const reader = await call(request, root, 'post', '/api/super-admin/rfid-readers', {
     name: `Front Gate ${tag}`,
@@ -28,7 +29,7 @@ export async function seedGate(request: APIRequestContext, root: string, tag: st
     kind: 'GATE',
   });
   const code = (await call(request, root, 'post', `/api/super-admin/rfid-readers/${reader.id}/pairing-code`, {})).code as string;
-  return { schoolId, readerId: reader.id as number, code, cards, schoolName: `Gate Academy ${tag}` };
+  return { schoolId, readerId: reader.id as number, code, cards, ids, schoolName: `Gate Academy ${tag}` };
 }
 
 /** Opens /gate and pairs it with the code. */
