@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { signInViaApi, test } from '../helpers';
+import { expectFitsWidth, signInViaApi, test } from '../helpers';
 import { GATE_SIZES } from './sizes';
 import { pairPage, readerTaps, seedGate } from './gate-seed';
 
@@ -57,6 +57,9 @@ for (const size of GATE_SIZES) {
       await expect(tap).toHaveAttribute('data-tone', 'unknown');
       await expect(page.locator('#recent li')).toHaveCount(3);
       await expect(page.locator('#net-status')).toHaveText('Online');
+      // A kiosk screen: the whole gate fits the monitor or the tablet, nothing to scroll.
+      await expectFitsWidth(page, `gate ${size.name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
 
       // On the screen within 100 ms of the Enter key, from the device's own roster.
       const ms = await page.evaluate(async (keys) => {
