@@ -94,6 +94,23 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       expect(signIn.status, email).toBe(200);
     }
 
+    // Each school's gate station: its printed pairing code pairs /gate, and the printed card is on the gate's roster.
+    const gates = [...demo.output().matchAll(/(\w+) pairing code (\S+) \(a card to type: (\S+) ([^)]+)\)/g)];
+    expect(gates.map((m) => m[1])).toEqual(['SJNHS', 'RES']);
+    for (const [, , code, card, name] of gates) {
+      const pair = await fetch(`http://localhost:${port}/api/gate/pair`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      expect(pair.status, code).toBe(200);
+      const { token: gateToken } = ((await pair.json()) as Page<{ token: string }>).data;
+      const roster = await fetch(`http://localhost:${port}/api/gate/roster`, { headers: { authorization: `Bearer ${gateToken}` } });
+      expect(roster.status).toBe(200);
+      const { students } = ((await roster.json()) as Page<{ students: Array<{ name: string; cardUid: string }> }>).data;
+      expect(students.find((s) => s.cardUid === card)?.name).toBe(name);
+    }
+
     // SJNHS's three phones at 20 a minute, RES's one at 10, as device records and as the stand-in gateway's phones.
     expect(demo.output()).toContain('  Phones:    SJNHS 3 phones × 20/min, RES 1 phone × 10/min (');
     type Device = { phoneNumber: string; status: string; isDefault: boolean; school: { acronym: string } | null };
