@@ -22,6 +22,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '@core/config';
 import { localDate, localTime } from '@core/time/time';
 import { INSTANT_PHONE, startStandInGateway } from '../tests/fixtures/sms-gateway';
+import { seedCatalogue } from './demo-catalogue';
 import { seedDemo, type DemoSchool } from './demo-data';
 import { playTaps, readerClient } from './reader-sim';
 import { schoolDays } from './school-day';
@@ -91,6 +92,7 @@ const deviceKey = `demo-${randomBytes(12).toString('hex')}`;
 gateway.keys.add(deviceKey);
 gateway.webhook = { url: `http://127.0.0.1:${port}/api/webhooks/sms`, secret: webhookSecret, delayMs: 3000 };
 const schools = await seedDemo(app.db, app.secrets, deviceKey, config.schoolTimezone, clock.now(), config.scryptCost);
+await seedCatalogue(app.db, new Date());
 for (const phone of schools.flatMap((s) => s.phones))
   gateway.addPhone(phone.number, { messagesPerMinute: instantPhones ? 0 : phone.perMinute });
 const phoneLines = schools.map(

@@ -81,6 +81,26 @@ test('mobile menu (a <details>, no JavaScript) opens and navigates', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Upgraded Solutions');
 });
 
+test('every public page leads to the sign-in page, from the header and the footer, on a desktop and a phone', async ({
+  page,
+}) => {
+  for (const path of PUBLIC_PATHS) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/systems');
+  await page.getByText('Menu', { exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login to your account' })).toBeVisible();
+});
+
 test('sitemap lists the public pages and robots.txt keeps the console out', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>${SITE}${path}</loc>`);

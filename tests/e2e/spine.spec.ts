@@ -18,7 +18,8 @@ test.describe('sign-in', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Super Admin login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login to your account' })).toBeVisible();
     await expect(page.getByText('Enter your email below to login to your account')).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    // Staff sign in with their email, learners with their LRN: one field for both.
+    await expect(page.getByLabel('Email or LRN')).toHaveAttribute('type', 'text');
     await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
     await expect(page.getByRole('link', { name: 'Request an account for your school' })).toHaveAttribute('href', '/inquiries');
     // Client-side check with the shared schema: nothing is sent.

@@ -14,6 +14,9 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Contact', href: '/inquiries' },
 ];
 
+/** Staff and learners sign in here (a console page: in the header and footer, not in the sitemap). */
+export const SIGN_IN_LINK: NavLink = { label: 'Sign in', href: '/login' };
+
 /** Indexable public pages (sitemap.xml). 404 and /forbidden are noindex and stay out. */
 export const PUBLIC_PATHS: readonly string[] = NAV_LINKS.map((l) => l.href);
 

@@ -76,11 +76,13 @@ export default function LoginForm() {
       >
         <fieldset disabled={!ready} className="space-y-4">
           <TextField
-            label="Email"
+            label="Email or LRN"
             name="email"
-            type="email"
+            type="text"
             autoComplete="username"
-            placeholder="m@example.com"
+            spellCheck={false}
+            autoCapitalize="none"
+            placeholder="m@example.com or 123456789012"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}

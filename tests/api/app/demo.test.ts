@@ -94,6 +94,13 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       expect(signIn.status, email).toBe(200);
     }
 
+    // The public catalogue is not empty: a visitor of the demo has systems to order.
+    const catalogue = await fetch(`http://localhost:${port}/api/inquiries/systems`);
+    expect(catalogue.status).toBe(200);
+    const systems = ((await catalogue.json()) as Page<Array<{ name: string; features: string[] }>>).data;
+    expect(systems.map((s) => s.name).sort()).toEqual(['Gate Station Kiosk', 'RFID Gate Attendance', 'School Messaging']);
+    expect(systems.every((s) => s.features.length > 0)).toBe(true);
+
     // Each school's gate station: its printed pairing code pairs /gate, and the printed card is on the gate's roster.
     const gates = [...demo.output().matchAll(/(\w+) pairing code (\S+) \(a card to type: (\S+) ([^)]+)\)/g)];
     expect(gates.map((m) => m[1])).toEqual(['SJNHS', 'RES']);
@@ -105,7 +112,9 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       });
       expect(pair.status, code).toBe(200);
       const { token: gateToken } = ((await pair.json()) as Page<{ token: string }>).data;
-      const roster = await fetch(`http://localhost:${port}/api/gate/roster`, { headers: { authorization: `Bearer ${gateToken}` } });
+      const roster = await fetch(`http://localhost:${port}/api/gate/roster`, {
+        headers: { authorization: `Bearer ${gateToken}` },
+      });
       expect(roster.status).toBe(200);
       const { students } = ((await roster.json()) as Page<{ students: Array<{ name: string; cardUid: string }> }>).data;
       expect(students.find((s) => s.cardUid === card)?.name).toBe(name);
