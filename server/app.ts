@@ -8,6 +8,7 @@ import type { AppConfig } from '@core/config';
 import { createDb, migrateToLatest, type DB } from '@core/db/index';
 import { connectionErrorHandler, errorHandler } from '@core/http/error-handler';
 import { UploadStore } from '@core/uploads/uploads';
+import { JobRunner } from '@core/jobs';
 import { authPlugin } from '@core/auth/plugin';
 import { securityHeadersPlugin } from '@core/http/security-headers';
 import { compressionOptions, compressionPlugin } from '@core/http/compression';
@@ -132,7 +133,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await verifySecretsKey(db, app.secrets);
   // Each feature's own work (the tap intake, the outbox worker, the absence job), stopped before the database.
   const stops = FEATURES.map((feature) => feature.setup?.(app)).filter((stop) => !!stop);
+  app.decorate('jobs', new JobRunner(db, app.log));
   app.addHook('onClose', async () => {
+    await app.jobs.drain();
     for (const stop of stops) await stop();
     await app.realtime.close();
     if (!opts.db) await db.destroy();

@@ -10,6 +10,7 @@ import type { AuthContext } from '@core/auth/context';
 import type { RoutePermission } from '@domain/admins/console';
 import type { AdminScope } from '@core/auth/admin-scope';
 import type { HitCounter } from '@core/http/not-available';
+import type { JobRunner } from '@core/jobs';
 
 /** What core adds to Fastify; each feature declares its own additions next to its decorate call (its setup.ts). */
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     /** The school clock (core/time/clock.ts): taps, absences, notice expiry and "today" follow it */
     clock: Clock;
     uploads: UploadStore;
+    /** Background jobs on many records, with their progress (core/jobs.ts) */
+    jobs: JobRunner;
     realtime: Realtime;
     /** Encrypts/decrypts secrets at rest (device API keys, page tokens) */
     secrets: SecretBox;

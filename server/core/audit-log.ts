@@ -82,3 +82,21 @@ export async function writeLog(db: Executor, actor: Actor, entry: LogEntry): Pro
     })
     .execute();
 }
+
+/**
+ * Rewrites the details of the entry that records `entity` `entityId`: work done in steps (a background job's
+ * chunks) stays ONE entry whose count each step's transaction brings up to date.
+ */
+export async function updateLogDetails(
+  db: Executor,
+  entity: string,
+  entityId: string | number,
+  details: Record<string, unknown>,
+) {
+  await db
+    .updateTable('systemLogs')
+    .set({ details: JSON.stringify(redact(details)) })
+    .where('entity', '=', entity)
+    .where('entityId', '=', String(entityId))
+    .execute();
+}

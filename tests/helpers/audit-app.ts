@@ -119,6 +119,8 @@ export interface Fixtures {
   permission: string;
   /** an active student with a Messenger opt-in token, and an archived one (the student routes archive/restore them) */
   studentId: number;
+  /** The fixture student's LRN: a list filter matching that learner alone. */
+  studentLrn: string;
   messengerRef: string;
   archivedStudentId: number;
   /** an SMS device and a Facebook page (token known to the stand-in Graph API; pageGraphId is its Facebook id) */
@@ -136,6 +138,8 @@ export interface Fixtures {
   attendanceId: number;
   /** an OPEN device claim of the school (the super admin's resolve route closes it; ensure() makes another) */
   claimId: number;
+  /** A finished background job of the main super admin. */
+  jobId: number;
   /** an unused password-reset token of the fixture admin (the reset route uses it; ensure() makes another) */
   resetToken: string;
   /** an unused gate pairing code of the fixture reader (pairing uses it; ensure() makes another) */
@@ -255,7 +259,17 @@ export async function startAuditApp(): Promise<AuditApp> {
   const newest = async (table: 'orders' | 'inquiries' | 'contractFiles') =>
     (await app.db.selectFrom(table).select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
   const exists = async (
-    table: 'schools' | 'grades' | 'sections' | 'systems' | 'orders' | 'inquiries' | 'contractFiles' | 'students' | 'rfidReaders',
+    table:
+      | 'schools'
+      | 'grades'
+      | 'sections'
+      | 'systems'
+      | 'orders'
+      | 'inquiries'
+      | 'contractFiles'
+      | 'students'
+      | 'rfidReaders'
+      | 'bulkJobs',
     id?: number,
   ) => id != null && Boolean(await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 
@@ -386,6 +400,11 @@ export async function startAuditApp(): Promise<AuditApp> {
       );
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
+      fx.studentLrn = (
+        await app.db.selectFrom('students').select('lrn').where('id', '=', fx.studentId).executeTakeFirstOrThrow()
+      ).lrn;
+      // Found by its LRN as a registered learner is (inserted straight, it has no search terms of its own).
+      await app.db.insertInto('studentSearchTerms').values({ studentId: fx.studentId, term: fx.studentLrn }).execute();
       // In the fixtures' grade and section: a message to a grade's parents reaches them.
       await app.db
         .updateTable('students')
@@ -433,6 +452,17 @@ export async function startAuditApp(): Promise<AuditApp> {
         createdAt: now(),
       };
       fx.claimId = (await app.db.insertInto('deviceClaims').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    if (!(await exists('bulkJobs', fx.jobId))) {
+      const root = await app.db
+        .selectFrom('superAdmins')
+        .select('id')
+        .where('email', '=', SUPER_ADMIN.email)
+        .executeTakeFirstOrThrow();
+      const at = now();
+      const job = { kind: 'ARCHIVE_STUDENTS', schoolId: fx.schoolId, actorRole: 'SUPER_ADMIN', actorId: root.id, status: 'DONE' };
+      const values = { ...job, total: 1, done: 1, message: '1 student archived', createdAt: at, updatedAt: at, finishedAt: at };
+      fx.jobId = (await app.db.insertInto('bulkJobs').values(values).returning('id').executeTakeFirstOrThrow()).id;
     }
     // An unused reset token of the fixture admin (a reset uses it once, so every ensure() makes a new one).
     fx.resetToken = `audit-${randomBytes(16).toString('hex')}`;
@@ -626,6 +656,8 @@ export async function startAuditApp(): Promise<AuditApp> {
   journal = installed;
   const snapshot = async (): Promise<Snapshot> => ({ ...(await installed.mark()), uploads: uploadedFiles(t.config.uploadDir) });
   async function changes(before: Snapshot): Promise<Changes> {
+    // What a request started in the background (a bulk job) is part of what it changed.
+    await app.jobs.drain();
     return { ...(await installed.since(before)), uploadsBefore: before.uploads, uploadsAfter: uploadedFiles(t.config.uploadDir) };
   }
 

@@ -266,6 +266,21 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ ids: [fx.studentId], reason: 'End of year' }),
   },
+  'POST /api/super-admin/students/archive-matching': {
+    action: 'ARCHIVE_STUDENTS_MATCHING',
+    body: 'json',
+    fields: (fx) => ({ filter: { schoolId: String(fx.schoolId), searchTerm: fx.studentLrn }, expected: 1, reason: 'Moved' }),
+  },
+  'POST /api/super-admin/students/message-matching': {
+    action: 'MESSAGE_STUDENTS_MATCHING',
+    body: 'json',
+    fields: (fx) => ({
+      filter: { schoolId: String(fx.schoolId), searchTerm: fx.studentLrn },
+      expected: 1,
+      message: 'School is closed tomorrow.',
+      requestId: randomUUID(),
+    }),
+  },
   'POST /api/super-admin/archived-students/:id/restore': { action: 'RESTORE_STUDENT', body: 'none' },
   'POST /api/super-admin/archived-students/bulk-restore': {
     action: 'RESTORE_STUDENT',
@@ -388,6 +403,8 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/students/:id',
   'POST /api/super-admin/students/:id/archive',
   'POST /api/super-admin/students/bulk-archive',
+  'POST /api/super-admin/students/archive-matching',
+  'POST /api/super-admin/students/message-matching',
   'POST /api/super-admin/archived-students/:id/restore',
   'POST /api/super-admin/archived-students/bulk-restore',
   'POST /api/super-admin/students/import/preview',
@@ -543,6 +560,8 @@ const ID_OF: Record<string, keyof Fixtures> = {
   'rfid-readers': 'readerId',
   attendance: 'attendanceId',
   'device-claims': 'claimId',
+  // /students/jobs/:id (a job the main super admin started)
+  jobs: 'jobId',
   // /rfid-taps/unknown/:id/assign
   unknown: 'unknownTapId',
   'sms-history': 'uncertainSmsId',

@@ -283,6 +283,21 @@ export interface SystemTable {
   updatedAt: string;
 }
 
+export interface BulkJobTable {
+  id: Id;
+  kind: string;
+  schoolId: number | null;
+  actorRole: string;
+  actorId: number | null;
+  status: string;
+  total: number;
+  done: Generated<number>;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
 export interface OrderTable {
   id: Id;
   email: string;
@@ -336,6 +351,7 @@ export interface Database {
   systems: SystemTable;
   orders: OrderTable;
   deviceClaims: DeviceClaimTable;
+  bulkJobs: BulkJobTable;
 }
 
 export type SuperAdminRow = Selectable<SuperAdminTable>;

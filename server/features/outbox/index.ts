@@ -12,7 +12,7 @@ export const outboxFeature: Feature = {
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { intentColumns, openAttendanceIntent, writeNotificationIntent } from './intents';
+export { intentColumns, openAttendanceIntent, writeNotificationIntent, writeNotificationIntents } from './intents';
 export type { NotificationIntent } from './intents';
 export { cancelUnsentNotices } from './cancel';
 export { OUTBOX } from './claim';

@@ -59,6 +59,15 @@ export async function writeNotificationIntent(
   return (await insertIntents(db, [{ intent, idempotencyKey: intentColumns(intent, idempotencyKey).idempotencyKey }], now)) > 0;
 }
 
+/** Several CUSTOM intents, each with its own key, in one statement; returns how many were new. */
+export async function writeNotificationIntents(
+  db: Executor,
+  rows: ReadonlyArray<{ intent: NotificationIntent; idempotencyKey: string }>,
+  now: Date,
+): Promise<number> {
+  return insertIntents(db, [...rows], now);
+}
+
 /**
  * An intent's outbox row as every writer stores it (the times are the writer's): the intent as JSON payload, and
  * what the claim orders by (urgency.ts); the expiry is set by the worker, which knows the

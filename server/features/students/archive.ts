@@ -128,7 +128,8 @@ async function rowsFor(db: Executor, ids: number[], message: string): Promise<St
   return ids.map((id) => rows.find((r) => r.id === id)!);
 }
 
-async function archiveRows(trx: Executor, actor: Actor, rows: StudentRow[], reason: string | null) {
+/** Archives the rows (409 if one was archived meanwhile); `logEach`: one log entry per student (else the caller logs). */
+export async function archiveRows(trx: Executor, actor: Actor, rows: StudentRow[], reason: string | null, logEach = true) {
   const archivedAt = nowIso();
   for (const row of rows) {
     const res = await trx
@@ -149,6 +150,7 @@ async function archiveRows(trx: Executor, actor: Actor, rows: StudentRow[], reas
     // A concurrent archive got there first: refuse the whole request (the transaction rolls back).
     if (Number(res.numUpdatedRows) !== 1) throw conflict(M.alreadyArchived);
     await revokeUserSessions(trx, 'STUDENT', row.id);
+    if (!logEach) continue;
     await writeLog(trx, actor, {
       action: 'ARCHIVE_STUDENT',
       entity: 'Student',

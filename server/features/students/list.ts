@@ -12,7 +12,7 @@ import { studentsWithPlacement, toStudent } from './service';
  */
 
 /** The list filters, on the students table alone (so the count needs no joins); `search` is f.searchTerm resolved. */
-function studentFilter(f: StudentListQuery, search: ResolvedSearch | null) {
+export function studentFilter(f: Pick<StudentListQuery, 'schoolId' | 'gradeId' | 'sectionId'>, search: ResolvedSearch | null) {
   return (eb: ExpressionBuilder<Database, 'students'>) => {
     const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
     if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));

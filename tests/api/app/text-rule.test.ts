@@ -45,6 +45,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
   kind: 'Choose holiday, class suspension or school event',
   status: 'Status must be one of: pending, confirmed, in_progress, completed, cancelled',
   'additionalPermissions.0.name': 'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)',
+  // A list filter's school, as its query string gives it.
+  'filter.schoolId': 'School must be a positive whole number',
 };
 /** A field whose format is the route's own (a field name other routes use differently). */
 const ROUTE_FORMAT_MESSAGES: Record<string, string> = {

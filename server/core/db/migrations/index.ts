@@ -29,6 +29,7 @@ import * as m0034 from './0034_sms_alarms';
 import * as m0035 from './0035_notice_templates';
 import * as m0036 from './0036_sms_school_created_idx';
 import * as m0037 from './0037_gate_pairing_codes';
+import * as m0042 from './0042_bulk_jobs';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0035_notice_templates': m0035,
   '0036_sms_school_created_idx': m0036,
   '0037_gate_pairing_codes': m0037,
+  '0042_bulk_jobs': m0042,
 };
