@@ -6,7 +6,7 @@ import { nowIso } from './time/time';
 /*
  * Background jobs: work on many records (thousands of learners) that must not hold a request open. A job is a row of
  * bulk_jobs, started by a request and run in this process in steps; each step reports how many records it did, so
- * the screen that started it shows its progress from any node. The steps commit on their own: a restart in the middle
+ * the screen that started it shows its progress from any node (a school's jobs to the school's staff). The steps commit on their own: a restart in the middle
  * keeps what was done, and the job reads FAILED once it has been silent for STALE_MS.
  */
 
@@ -23,7 +23,7 @@ export interface JobRow {
 
 export interface JobStart {
   kind: string;
-  /** The school the job works in (null: every school); who started it reads its progress. */
+  /** The school the job works in (null: every school: the super admin's alone). */
   schoolId: number | null;
   actor: Actor;
   total: number;
@@ -99,14 +99,13 @@ export class JobRunner {
   }
 }
 
-/** A job as its starter sees it (undefined: not theirs or none); a silent RUNNING job is FAILED from then on. */
-export async function readJob(db: DB, id: number, actor: Actor): Promise<JobRow | undefined> {
+/** A job (undefined: none, or not of `schoolId` when given); a silent RUNNING job is FAILED from then on. */
+export async function readJob(db: DB, id: number, schoolId?: number): Promise<JobRow | undefined> {
   let q = db
     .selectFrom('bulkJobs')
     .select([...COLUMNS, 'updatedAt'])
-    .where('id', '=', id)
-    .where('actorRole', '=', actor.role);
-  q = actor.userId == null ? q.where('actorId', 'is', null) : q.where('actorId', '=', actor.userId);
+    .where('id', '=', id);
+  if (schoolId !== undefined) q = q.where('schoolId', '=', schoolId);
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
   const { updatedAt, ...job } = row;

@@ -50,6 +50,21 @@ export const idQuery = (label: string) => {
   );
 };
 
+/** An optional list of record ids given as '1,2,3' (the rows chosen on a page; at most `max`). */
+export const idListQuery = (label: string, max = 500) => {
+  const message = `${label} must be a comma-separated list of at most ${max} ids`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^\d{1,10}(,\d{1,10})*$/, message)
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      .refine((ids) => ids.length <= max && ids.every((n) => Number.isSafeInteger(n) && n > 0), message)
+      .optional(),
+  );
+};
+
 export const DATE_ORDER_MESSAGE = 'Start date must be on or before the end date';
 
 /** superRefine rule for filter schemas with startDate and endDate: start on or before end. */

@@ -26,7 +26,10 @@ export async function call(
 
 export async function school(request: APIRequestContext, root: string, name: string) {
   seq += 1;
-  const created = await call(request, root, 'post', '/api/super-admin/schools', { name, acronym: `SA${seq}${run}`.slice(0, 10) });
+  const created = await call(request, root, 'post', '/api/super-admin/schools', {
+    name,
+    acronym: `SA${seq.toString(36)}${run.slice(-6)}`.slice(0, 10),
+  });
   // Every day is a school day, so the live test does not depend on the calendar or the hour.
   await call(request, root, 'put', `/api/super-admin/schools/${created.id}/attendance-settings`, {
     timeZone: 'Asia/Manila',

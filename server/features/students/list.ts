@@ -12,12 +12,16 @@ import { studentsWithPlacement, toStudent } from './service';
  */
 
 /** The list filters, on the students table alone (so the count needs no joins); `search` is f.searchTerm resolved. */
-export function studentFilter(f: Pick<StudentListQuery, 'schoolId' | 'gradeId' | 'sectionId'>, search: ResolvedSearch | null) {
+export function studentFilter(
+  f: Pick<StudentListQuery, 'schoolId' | 'gradeId' | 'sectionId' | 'ids'>,
+  search: ResolvedSearch | null,
+) {
   return (eb: ExpressionBuilder<Database, 'students'>) => {
     const parts: Array<Expression<SqlBool>> = [eb('students.isArchived', '=', 0)];
     if (f.schoolId) parts.push(eb('students.schoolId', '=', f.schoolId));
     if (f.gradeId) parts.push(eb('students.gradeId', '=', f.gradeId));
     if (f.sectionId) parts.push(eb('students.sectionId', '=', f.sectionId));
+    if (f.ids) parts.push(eb('students.id', 'in', f.ids));
     if (search) parts.push(studentSearch(search)(eb));
     return eb.and(parts);
   };
@@ -39,7 +43,7 @@ export async function studentsQuery(db: Executor, f: StudentListQuery) {
  * a school's grade or the search's matches).
  */
 async function studentTotal(db: Executor, f: StudentListQuery, search: ResolvedSearch | null): Promise<number> {
-  if (f.gradeId || f.sectionId || search) {
+  if (f.gradeId || f.sectionId || f.ids || search) {
     const row = await db
       .selectFrom('students')
       .where(studentFilter(f, search))

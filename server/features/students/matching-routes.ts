@@ -65,14 +65,14 @@ export const matchingRoutes =
       '/students/jobs/:id',
       {
         schema: {
-          summary: "A background job's progress (only for whoever started it)",
+          summary: "A background job's progress (a school admin reads their school's)",
           params: idParams(MATCHING_MESSAGES.jobNotFound),
           response: { 200: apiSuccess(bulkJobSchema) },
         },
         config: scope.permission('VIEW_STUDENTS'),
       },
       async (request) => {
-        const row = await readJob(app.db, request.params.id, request.actor());
+        const row = await readJob(app.db, request.params.id, scope.school(request));
         if (!row) throw notFound(MATCHING_MESSAGES.jobNotFound);
         return { success: true as const, data: toBulkJob(row) };
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeCardUid } from '@shared/card-uid';
-import { checkDateOrder, dateQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from '../list-filters';
+import { checkDateOrder, dateQuery, idListQuery, idQuery, isCalendarDate, listQueryFields, textQuery } from '../list-filters';
 import { paginationSchema } from '../api';
 import {
   STUDENT_PASSWORD_MIN,
@@ -236,13 +236,15 @@ export const bulkRestoreSchema = z.object({ ids: bulkIds });
 export type BulkArchiveInput = z.output<typeof bulkArchiveSchema>;
 export type BulkRestoreInput = z.output<typeof bulkRestoreSchema>;
 
-/** GET /students filters (page/limit read by pageParams): schoolId, gradeId, sectionId, searchTerm over name, email, LRN. */
+/** GET /students filters (page/limit read by pageParams): schoolId, gradeId, sectionId, searchTerm over name, email, LRN, ids. */
 export const studentListQuerySchema = z.object({
   ...listQueryFields,
   schoolId: idQuery('School'),
   gradeId: idQuery('Grade'),
   sectionId: idQuery('Section'),
   searchTerm: textQuery('Search term'),
+  /** Only these students (the rows chosen on a page): '1,2,3'. */
+  ids: idListQuery('Students'),
 });
 export type StudentListQuery = z.output<typeof studentListQuerySchema>;
 

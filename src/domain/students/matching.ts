@@ -29,12 +29,14 @@ export const MATCHING_MESSAGES = {
  * The list's filter (no page): what "matching this filter" means, as GET /students reads it; its search is text
  * the action stores in the log, so it keeps the text rule.
  */
-export const matchingFilterSchema = studentListQuerySchema.pick({ schoolId: true, gradeId: true, sectionId: true }).extend({
-  searchTerm: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    safeString({ error: 'Search term must be text' }).trim().max(100, 'Search term must be 100 characters or less').optional(),
-  ),
-});
+export const matchingFilterSchema = studentListQuerySchema
+  .pick({ schoolId: true, gradeId: true, sectionId: true, ids: true })
+  .extend({
+    searchTerm: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      safeString({ error: 'Search term must be text' }).trim().max(100, 'Search term must be 100 characters or less').optional(),
+    ),
+  });
 export type MatchingFilter = z.output<typeof matchingFilterSchema>;
 
 const expected = z.number({ error: MATCHING_MESSAGES.expected }).int(MATCHING_MESSAGES.expected).min(1, MATCHING_MESSAGES.nobody);

@@ -4,19 +4,29 @@ import type { ActionResult } from '@kit/form/action';
 import type { Student } from '@domain/students';
 import { CancelButton, Button, ErrorBanner, Modal, TextAreaField } from '@kit';
 import { studentName } from '@domain/students';
+import type { BulkJob } from '@domain/students/matching';
+import { actionFailure } from '@kit/form/action';
+import { archiveMatching } from './bulk/api';
+import type { BulkTarget } from './bulk/MessageStudentsDialog';
 
 /**
  * Archive Student confirmation (Student modals): says the student leaves the active list but
  * keeps every record; an optional reason. With several students, one reason for all (one transaction).
+ * With `matching` (all N the filter matches), the count is on the button and checked by the server, and the
+ * archive runs in the background (`onStarted` gets its job).
  */
 export function ArchiveStudentsDialog({
   students,
+  matching = null,
   onClose,
   onDone,
+  onStarted,
 }: {
   students: Student[] | null;
+  matching?: BulkTarget | null;
   onClose: () => void;
   onDone: (result: ActionResult) => void;
+  onStarted?: (job: BulkJob) => void;
 }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +40,22 @@ export function ArchiveStudentsDialog({
     setError(null);
     onClose();
   };
+  async function archiveAll(target: BulkTarget) {
+    setBusy(true);
+    try {
+      const res = await archiveMatching(target.filter, target.count, reason);
+      setBusy(false);
+      setReason('');
+      setError(null);
+      onStarted?.(res.data);
+    } catch (err) {
+      const failure = await actionFailure(err, 'Failed to archive students');
+      setBusy(false);
+      if (!failure.ok) setError(failure.message ?? Object.values(failure.errors)[0] ?? 'Failed to archive students');
+    }
+  }
   async function archive() {
+    if (matching) return archiveAll(matching);
     setBusy(true);
     const result = await archiveChosenStudents(
       list.map((s) => s.id),
@@ -45,15 +70,15 @@ export function ArchiveStudentsDialog({
 
   return (
     <Modal
-      open={students !== null}
+      open={students !== null || matching !== null}
       onClose={close}
-      title={one ? 'Archive Student' : `Archive ${list.length} Students`}
+      title={one ? 'Archive Student' : `Archive ${(matching?.count ?? list.length).toLocaleString('en-US')} Students`}
       size="sm"
       footer={
         <>
           <CancelButton disabled={busy} data-autofocus />
           <Button variant="danger" onClick={() => void archive()} loading={busy}>
-            Archive
+            {matching ? `Archive ${matching.count.toLocaleString('en-US')} students` : 'Archive'}
           </Button>
         </>
       }
@@ -61,7 +86,12 @@ export function ArchiveStudentsDialog({
       <div className="space-y-4 text-sm text-gray-700">
         <ErrorBanner message={error} />
         <p>
-          {one ? (
+          {matching ? (
+            <>
+              Are you sure you want to archive <strong>all {matching.count.toLocaleString('en-US')} students</strong> matching
+              this filter?
+            </>
+          ) : one ? (
             <>
               Are you sure you want to archive <strong>{studentName(one)}</strong>?
             </>

@@ -29,6 +29,10 @@ import { StudentModal, type StudentModalState } from './StudentModal';
 import { studentColumns } from './studentColumns';
 import { studentName } from '@domain/students';
 import { useClassChoices } from './useClassChoices';
+import { MessageStudentsDialog, type BulkTarget } from './bulk/MessageStudentsDialog';
+import { JobProgress } from './bulk/JobProgress';
+import { followJob } from './bulk/store';
+import type { BulkJob } from '@domain/students/matching';
 
 /** The grade and section a list shows, by id and name (for a breadcrumb). */
 export interface StudentPlace {
@@ -51,7 +55,8 @@ export interface StudentListProps {
 /**
  * The student table, shared by the school-scoped list and Student Management: filters in the URL
  * (grade waits for a school, section for a grade; search applies on the Search button), View / Archive per row,
- * bulk archive of the chosen rows, CSV export of the filtered list, CSV import, and the student modals.
+ * bulk archive, message and export of the chosen rows or of all the filter matches (those two in the background,
+ * their progress above the list), CSV export of the filtered list, CSV import, and the student modals.
  */
 export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, heading }: StudentListProps) {
   const list = useListQuery(STUDENT_FILTERS);
@@ -59,6 +64,7 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
   const can = useCan();
   const canManage = can('MANAGE_STUDENTS');
   const canArchive = can('ARCHIVE_STUDENTS');
+  const canMessage = can('SEND_SMS');
   const scoped = schoolId !== undefined;
   const filters: Partial<StudentFilters> = scoped ? { ...list.filters, schoolId: String(schoolId) } : list.filters;
   const school = filters.schoolId ?? '';
@@ -71,6 +77,10 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
   const { schools } = useStore($schoolChoices);
   const draft = useDraft({ searchTerm: list.query.searchTerm });
   const selection = useRowSelection(`${school}|${list.key}`);
+  // "All N matching this filter", taken for this list's filter and page (another one starts over).
+  const [allFor, setAllFor] = useState<string | null>(null);
+  const [messaging, setMessaging] = useState<BulkTarget | null>(null);
+  const [archivingAll, setArchivingAll] = useState<BulkTarget | null>(null);
   const [modal, setModal] = useState<StudentModalState>(null);
   const [archiving, setArchiving] = useState<Student[] | null>(null);
   const [importing, setImporting] = useState(false);
@@ -86,9 +96,27 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
   const setFilter = (patch: Partial<StudentFilters>) => list.setQuery(studentFilterPatch(patch));
   const rows = useMemo(() => students.data?.students ?? null, [students.data]);
   const chosen = (rows ?? []).filter((s) => selection.selected.has(s.id));
-  const refresh = () => {
+  const total = students.data?.pagination.total ?? 0;
+  const allMatching = allFor === `${school}|${list.key}` && chosen.length > 0;
+  const listFilter = { schoolId: school, gradeId, sectionId, searchTerm: list.query.searchTerm };
+  // The chosen rows are a filter too (their ids): one way to the server for a page's rows and for all matching.
+  const target = (): BulkTarget =>
+    allMatching
+      ? { filter: listFilter, count: total, matching: true }
+      : { filter: { schoolId: school, ids: chosen.map((s) => s.id).join(',') }, count: chosen.length, matching: false };
+  const clearChoice = () => {
     selection.clear();
+    setAllFor(null);
+  };
+  const refresh = () => {
+    clearChoice();
     students.reload();
+  };
+  const started = (job: BulkJob) => {
+    setArchivingAll(null);
+    setMessaging(null);
+    clearChoice();
+    followJob(job, (end) => end.kind === 'ARCHIVE_STUDENTS' && students.reload());
   };
 
   const actions = (
@@ -158,10 +186,30 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
         />
       </FilterBar>
 
-      <BulkActionsBar count={chosen.length} onClear={selection.clear}>
-        <Button size="sm" variant="danger" onClick={() => setArchiving(chosen)}>
-          Archive Selected
-        </Button>
+      <div className="mb-3 empty:hidden">
+        <JobProgress />
+      </div>
+      <BulkActionsBar
+        count={chosen.length}
+        onClear={clearChoice}
+        matching={{ total, noun: 'students', all: allMatching, onAll: () => setAllFor(`${school}|${list.key}`) }}
+      >
+        {canArchive ? (
+          <Button size="sm" variant="danger" onClick={() => (allMatching ? setArchivingAll(target()) : setArchiving(chosen))}>
+            Archive Selected
+          </Button>
+        ) : null}
+        {canMessage ? (
+          <Button size="sm" variant="secondary" onClick={() => setMessaging(target())}>
+            Message Parents
+          </Button>
+        ) : null}
+        <CsvExportButton
+          path={STUDENTS_PATH}
+          filters={{ ...filters, ...(allMatching ? {} : { ids: chosen.map((s) => s.id).join(',') }) }}
+          filename="students.csv"
+          label="Export Selected"
+        />
       </BulkActionsBar>
 
       <DataTable
@@ -169,7 +217,7 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
         columns={studentColumns(!scoped)}
         rows={rows}
         rowKey={(s) => s.id}
-        selection={canArchive ? { ...selection, rowLabel: studentName } : undefined}
+        selection={{ ...selection, rowLabel: studentName }}
         rowActions={(s) => (
           <span className="inline-flex gap-2">
             <Button
@@ -207,13 +255,19 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
       />
       <ArchiveStudentsDialog
         students={archiving}
-        onClose={() => setArchiving(null)}
+        matching={archivingAll}
+        onStarted={started}
+        onClose={() => {
+          setArchiving(null);
+          setArchivingAll(null);
+        }}
         onDone={(result) => {
           setArchiving(null);
           notice.report(result);
           if (result.ok) refresh();
         }}
       />
+      <MessageStudentsDialog target={messaging} onClose={() => setMessaging(null)} onStarted={started} />
       <ImportStudentsModal
         open={importing}
         schoolId={school}

@@ -34,16 +34,48 @@ export function useActionNotice(durationMs = NOTICE_MS): {
   return { report, view };
 }
 
-/** The bar over a list while rows are chosen: '{n} selected', the bulk buttons, and 'Clear selection'. */
-export function BulkActionsBar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
+/**
+ * "All N matching this filter": the bar offers it when the filter matches more rows than are chosen on the page.
+ * `all` once the user took it (the bulk action then covers every matching row, not only the page's).
+ */
+export interface MatchingOffer {
+  total: number;
+  /** plural noun of the rows: 'students' */
+  noun: string;
+  all: boolean;
+  onAll: () => void;
+}
+
+/** The bar over a list while rows are chosen: '{n} selected' (or all matching), the bulk buttons, and 'Clear selection'. */
+export function BulkActionsBar({
+  count,
+  onClear,
+  matching,
+  children,
+}: {
+  count: number;
+  onClear: () => void;
+  matching?: MatchingOffer;
+  children: ReactNode;
+}) {
   if (count === 0) return null;
+  const all = matching?.all ?? false;
   return (
     <div
       role="region"
       aria-label="Bulk actions"
       className="mb-3 flex flex-wrap items-center gap-2 rounded-md bg-brand-50 px-4 py-2 text-sm"
     >
-      <span className="text-gray-800">{count} selected</span>
+      <span className="text-gray-800" aria-live="polite">
+        {all
+          ? `All ${matching!.total.toLocaleString('en-US')} ${matching!.noun} matching this filter are selected`
+          : `${count} selected`}
+      </span>
+      {matching && !all && matching.total > count ? (
+        <Button size="sm" variant="ghost" onClick={matching.onAll}>
+          Select all {matching.total.toLocaleString('en-US')} {matching.noun} matching this filter
+        </Button>
+      ) : null}
       {children}
       <Button size="sm" variant="ghost" onClick={onClear}>
         Clear selection

@@ -114,6 +114,14 @@ async function noClassDay() {
   return date;
 }
 
+/** A finished background job in school A. */
+async function schoolJob() {
+  const at = new Date().toISOString();
+  const job = { kind: 'ARCHIVE_STUDENTS', schoolId: schoolA, actorRole: 'SUPER_ADMIN', actorId: null, status: 'DONE' };
+  const values = { ...job, total: 1, done: 1, message: '1 student archived', createdAt: at, updatedAt: at, finishedAt: at };
+  return (await app.db.insertInto('bulkJobs').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
 /**
  * One valid request per route, about school A's records; `success` its status for an allowed admin of A;
  * `refersToSchool`: the request names school A (or its record), so an admin of school B gets 404, else B's own
@@ -168,6 +176,31 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/admin/students/bulk-archive': {
     request: async () => post('/api/admin/students/bulk-archive', { ids: [await insertStudent(app, schoolA)] }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/students/archive-matching': {
+    request: async () =>
+      post('/api/admin/students/archive-matching', {
+        filter: { schoolId: String(schoolA), ids: String(await insertStudent(app, schoolA)) },
+        expected: 1,
+      }),
+    success: 202,
+    refersToSchool: true,
+  },
+  'POST /api/admin/students/message-matching': {
+    request: async () =>
+      post('/api/admin/students/message-matching', {
+        filter: { schoolId: String(schoolA), ids: String(await insertStudent(app, schoolA)) },
+        expected: 1,
+        message: 'Classes resume on Monday.',
+        requestId: randomUUID(),
+      }),
+    success: 202,
+    refersToSchool: true,
+  },
+  'GET /api/admin/students/jobs/:id': {
+    request: async () => ({ method: 'GET', url: `/api/admin/students/jobs/${await schoolJob()}` }),
     success: 200,
     refersToSchool: true,
   },

@@ -127,7 +127,7 @@ describe(`students: act on all matching the filter (${dbKind})`, () => {
     expect((await t.app.db.selectFrom('bulkJobs').select('id').execute()).length).toBe(jobsBefore);
   });
 
-  it("a school admin acts on their own school only, needs the action's permission, and reads only their own jobs", async () => {
+  it("a school admin acts on their own school only, needs the action's permission, and reads their school's jobs only", async () => {
     const { gradeId: own } = await learners(schoolA, 5);
     const { gradeId: other } = await learners(schoolB, 4);
     const admin = await signedInAdmin(t.app, schoolA, ['VIEW_STUDENTS', 'ARCHIVE_STUDENTS']);
@@ -149,7 +149,10 @@ describe(`students: act on all matching the filter (${dbKind})`, () => {
     expect(await activeIn(own)).toBe(0);
     const mine = await job(admin.token, ok.json().data.id, '/api/admin');
     expect(mine.json().data).toMatchObject({ status: 'DONE', done: 5 });
-    const notTheirs = await job(root, ok.json().data.id);
+    // The super admin sees every school's jobs; an admin of another school sees none of A's.
+    expect((await job(root, ok.json().data.id)).json().data).toMatchObject({ status: 'DONE', done: 5 });
+    const otherAdmin = await signedInAdmin(t.app, schoolB, ['VIEW_STUDENTS']);
+    const notTheirs = await job(otherAdmin.token, ok.json().data.id, '/api/admin');
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().message).toBe('Job not found');
 
@@ -209,6 +212,46 @@ describe(`students: act on all matching the filter (${dbKind})`, () => {
     const noSchool = await post({ ...payload, filter: { gradeId: String(gradeId) }, requestId: randomUUID() });
     expect(noSchool.statusCode).toBe(400);
     expect(noSchool.json().message).toBe('Choose a school first: a message goes to one school’s parents');
+  });
+
+  it('the rows chosen on a page are a filter too: their CSV export and their parents’ message; a bad id list is 400', async () => {
+    const { gradeId } = await learners(schoolA, 6);
+    const rows = await t.app.db
+      .selectFrom('students')
+      .select(['id', 'lrn'])
+      .where('gradeId', '=', gradeId)
+      .orderBy('id')
+      .execute();
+    const chosen = rows.slice(0, 2);
+    const ids = chosen.map((r) => r.id).join(',');
+    const csv = await as(root)(t.app, {
+      method: 'GET',
+      url: `/api/super-admin/students?format=csv&schoolId=${schoolA}&ids=${ids}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(2);
+    for (const r of chosen) expect(csv.body).toContain(r.lrn);
+
+    const requestId = randomUUID();
+    const sent = await as(root)(t.app, {
+      method: 'POST',
+      url: '/api/super-admin/students/message-matching',
+      payload: { filter: { schoolId: String(schoolA), ids }, expected: 2, message: 'Bring your reply slip.', requestId },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    await t.app.jobs.drain();
+    const keys = await t.app.db
+      .selectFrom('notificationOutbox')
+      .select('studentId')
+      .where('idempotencyKey', 'like', `CUSTOM:${requestId}:%`)
+      .orderBy('studentId')
+      .execute();
+    expect(keys.map((k) => k.studentId)).toEqual(chosen.map((r) => r.id));
+
+    const bad = await as(root)(t.app, { method: 'GET', url: `/api/super-admin/students?schoolId=${schoolA}&ids=1,x` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Students must be a comma-separated list of at most 500 ids');
   });
 
   it('a job left RUNNING by a restart reads FAILED once silent for a minute, with what was done', async () => {
