@@ -57,7 +57,7 @@ test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
   await page.getByLabel('Start').fill('2026-06-08');
   await page.getByLabel('End').fill('2027-04-09');
   await page.getByRole('button', { name: 'Save School Year' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'School year saved;' })).toContainText('national holiday(s) added');
+  await expect(page.getByRole('status').filter({ hasText: 'School year saved;' })).toContainText('holiday(s) added');
   const days = page.getByRole('table', { name: 'No-class days' });
   await expect(days.getByRole('row', { name: /Christmas Day/ })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Jun 12, 2026' })).toBeVisible(); // the enrolment cut-off
@@ -68,6 +68,25 @@ test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Declare' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'No-class day saved.' })).toBeVisible();
   await expect(days.getByRole('row', { name: /Typhoon signal no\. 2/ })).toBeVisible();
+
+  // A Christmas break is one entry; the holidays inside it stay their own.
+  await page.getByLabel('Date').fill('2026-12-21');
+  await page.getByLabel('Last day (optional)').fill('2027-01-03');
+  await page.getByLabel('Reason').fill('Christmas break');
+  await page.getByRole('button', { name: 'Declare No-Class Day' }).click();
+  const period = page.getByRole('dialog', { name: 'Declare a no-class period' });
+  await expect(period).toContainText('Dec 21, 2026 – Jan 3, 2027 become no-class days');
+  await period.getByRole('button', { name: 'Declare' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No-class period saved: 9 days.' })).toBeVisible();
+  await expect(days.getByRole('row', { name: /Christmas break/ })).toContainText('Dec 21, 2026 – Jan 3, 2027');
+
+  // A special non-working day the school keeps classes on is lifted.
+  await page.getByRole('button', { name: "Lift All Souls' Day on 2026-11-02" }).click();
+  const lift = page.getByRole('dialog');
+  await expect(lift).toContainText("Lift All Souls' Day (Nov 2, 2026)? Classes are held that day");
+  await lift.getByRole('button', { name: 'Lift' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Holiday lifted: classes are held that day' })).toBeVisible();
+  await expect(days.getByRole('row', { name: /All Souls' Day/ })).toHaveCount(0);
   await expectFitsWidth(page, `calendar ${width}`);
 
   await page.getByRole('link', { name: 'School Form 2 (SF2)' }).click();

@@ -112,6 +112,16 @@ export interface SchoolHolidayTable {
   kind: Generated<string>;
   /** JSON list of grade levels, or null */
   gradeLevels: string | null;
+  /** The first day of the period declared at once that this day belongs to (null: a day of its own). */
+  spanStart: string | null;
+}
+
+/** Holidays a school lifted (classes are held): the year's holiday load leaves them out. */
+export interface SchoolLiftedDayTable {
+  schoolId: number;
+  date: string;
+  name: string;
+  liftedAt: string;
 }
 
 /** Facts about this installation kept with its data (e.g. 'secrets_key_check'). */

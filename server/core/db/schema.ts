@@ -13,6 +13,7 @@ import type {
   RfidTapRefusalTable,
   RfidTapTable,
   SchoolHolidayTable,
+  SchoolLiftedDayTable,
 } from './schema-attendance';
 import type {
   FacebookPageTable,
@@ -338,6 +339,7 @@ export interface Database {
   attendanceSchoolTotals: AttendanceSchoolTotalTable;
   studentCounts: StudentCountTable;
   schoolHolidays: SchoolHolidayTable;
+  schoolLiftedDays: SchoolLiftedDayTable;
   jobRuns: JobRunTable;
   appSettings: AppSettingTable;
   smsDevices: SmsDeviceTable;

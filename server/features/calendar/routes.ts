@@ -69,7 +69,7 @@ const calendarRoutes =
           app.config.schoolTimezone,
           app.clock.now(),
         );
-        return { success: true as const, data, message: `School year saved; ${data.holidaysAdded} national holiday(s) added` };
+        return { success: true as const, data, message: `School year saved; ${data.holidaysAdded} holiday(s) added` };
       },
     );
 
@@ -77,7 +77,7 @@ const calendarRoutes =
       '/schools/:id/calendar/no-class-days',
       {
         schema: {
-          summary: 'Declare a no-class day (undoes that day’s absence marks and unsent absence notices)',
+          summary: 'Declare a no-class day or period (undoes those days’ absence marks and unsent absence notices)',
           params: schoolParams,
           body: noClassDayInputSchema,
           response: { 201: apiSuccess(noClassDayResultSchema) },
@@ -86,16 +86,29 @@ const calendarRoutes =
       },
       async (request, reply) => {
         const data = await declareNoClassDay(app.db, schoolOf(request, request.params.id), request.body, request.actor());
-        return reply.status(201).send({ success: true as const, data, message: 'No-class day saved' });
+        const message = data.day.endDate ? `No-class period saved: ${data.days} day(s)` : 'No-class day saved';
+        return reply.status(201).send({ success: true as const, data, message });
       },
     );
 
     app.delete(
       '/schools/:id/calendar/no-class-days/:date',
-      { schema: { summary: 'Make a no-class day a class day again', params: dayParams, response: { 200: apiDone } }, config },
+      {
+        schema: {
+          summary: 'Make a no-class day (or its whole period) class days again; a loaded holiday is lifted',
+          params: dayParams,
+          response: { 200: apiDone },
+        },
+        config,
+      },
       async (request) => {
-        await removeNoClassDay(app.db, schoolOf(request, request.params.id), request.params.date, request.actor());
-        return { success: true as const, data: null, message: 'No-class day removed' };
+        const done = await removeNoClassDay(app.db, schoolOf(request, request.params.id), request.params.date, request.actor());
+        const message = done.lifted
+          ? 'Holiday lifted: classes are held that day'
+          : done.days > 1
+            ? `No-class period removed: ${done.days} day(s)`
+            : 'No-class day removed';
+        return { success: true as const, data: null, message };
       },
     );
   };

@@ -4,6 +4,7 @@ import { conflict, notFound } from '@core/http/errors';
 import { localDate, nowIso } from '@core/time/time';
 import {
   CALENDAR_MESSAGES,
+  datesBetween,
   firstFriday,
   noClassDayInputSchema,
   type NoClassDay,
@@ -25,19 +26,40 @@ import { philippineHolidays } from './holidays';
  * Services take the school id they act for, so the school-admin console can call them with its own scope.
  */
 
-type DayRow = { date: string; name: string; kind: string; gradeLevels: string | null };
+type DayRow = { date: string; name: string; kind: string; gradeLevels: string | null; spanStart: string | null };
 const toDay = (r: DayRow): NoClassDay => ({
   date: r.date,
+  endDate: null,
   name: r.name,
   kind: r.kind as NoClassKind,
   gradeLevels: r.gradeLevels ? (JSON.parse(r.gradeLevels) as number[]) : null,
 });
 
+/** The calendar's entries: a day of its own, or a period declared at once (its rows share `spanStart`), by date. */
+function entries(rows: DayRow[]): NoClassDay[] {
+  const periods = new Map<string, NoClassDay>();
+  const out: NoClassDay[] = [];
+  for (const r of rows) {
+    const period = r.spanStart ? periods.get(r.spanStart) : undefined;
+    if (period) {
+      period.endDate = r.date;
+      continue;
+    }
+    const day = toDay(r);
+    if (r.spanStart) periods.set(r.spanStart, day);
+    out.push(day);
+  }
+  return out;
+}
+
+/** Kinds the year's holiday load adds: removing one lifts it (the load leaves it out from then on). */
+const LOADED_KINDS = new Set(['HOLIDAY', 'SPECIAL']);
+
 export async function getCalendar(db: Executor, schoolId: number, defaultTimeZone: string, now: Date): Promise<SchoolCalendar> {
   const school = await requireSchool(db, schoolId);
   const rows = await db
     .selectFrom('schoolHolidays')
-    .select(['date', 'name', 'kind', 'gradeLevels'])
+    .select(['date', 'name', 'kind', 'gradeLevels', 'spanStart'])
     .where('schoolId', '=', schoolId)
     .orderBy('date')
     .execute();
@@ -51,11 +73,14 @@ export async function getCalendar(db: Executor, schoolId: number, defaultTimeZon
         ? { start: school.schoolYearStart, end: school.schoolYearEnd, enrolmentCutoff: firstFriday(school.schoolYearStart) }
         : null,
     schoolDays: school.schoolDays.split(',').map(Number),
-    days: rows.map(toDay),
+    days: entries(rows),
   };
 }
 
-/** Sets the school year and loads the Philippine national holidays within it (dates already listed are kept). */
+/**
+ * Sets the school year and loads the Philippines' holidays within it, the special non-working days too (dates
+ * already listed are kept; days the school lifted are left out).
+ */
 export async function putSchoolYear(
   db: Executor,
   schoolId: number,
@@ -72,11 +97,14 @@ export async function putSchoolYear(
       .set({ schoolYearStart: input.start, schoolYearEnd: input.end, updatedAt: nowIso() })
       .where('id', '=', schoolId)
       .execute();
+    const lifted = new Set(
+      (await trx.selectFrom('schoolLiftedDays').select('date').where('schoolId', '=', schoolId).execute()).map((r) => r.date),
+    );
     let count = 0;
-    for (const h of holidays) {
+    for (const h of holidays.filter((d) => !lifted.has(d.date))) {
       const r = await trx
         .insertInto('schoolHolidays')
-        .values({ schoolId, date: h.date, name: h.name, kind: 'HOLIDAY' })
+        .values({ schoolId, date: h.date, name: h.name, kind: h.special ? 'SPECIAL' : 'HOLIDAY' })
         .onConflict((oc) => oc.columns(['schoolId', 'date']).doNothing())
         .executeTakeFirst();
       count += Number(r.numInsertedOrUpdatedRows ?? 0);
@@ -98,8 +126,9 @@ export async function putSchoolYear(
 }
 
 /**
- * Declares a no-class day (a suspension, an event, a holiday) for the whole school or some grade levels, and
- * undoes the absence marks already made for it. 409 when the date is a no-class day already.
+ * Declares a no-class day, or a period (`endDate`) as one entry, for the whole school or some grade levels, and undoes
+ * the absence marks already made for it. A single date already a no-class day is 409; a period keeps the no-class days
+ * inside it as they are (a holiday in a Christmas break) and 409s only when every date is taken.
  */
 export async function declareNoClassDay(
   db: Executor,
@@ -108,40 +137,61 @@ export async function declareNoClassDay(
   actor: Actor,
 ): Promise<NoClassDayResult> {
   await requireSchool(db, schoolId);
+  const dates = input.endDate ? datesBetween(input.date, input.endDate) : [input.date];
+  const period = dates.length > 1;
   const result = await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom('schoolHolidays')
-      .select('date')
-      .where('schoolId', '=', schoolId)
-      .where('date', '=', input.date)
-      .executeTakeFirst();
-    if (taken) throw conflict(CALENDAR_MESSAGES.duplicate, { date: CALENDAR_MESSAGES.duplicate });
+    const taken = new Set(
+      (
+        await trx
+          .selectFrom('schoolHolidays')
+          .select('date')
+          .where('schoolId', '=', schoolId)
+          .where('date', 'in', dates)
+          .execute()
+      ).map((r) => r.date),
+    );
+    if (!period && taken.size) throw conflict(CALENDAR_MESSAGES.duplicate, { date: CALENDAR_MESSAGES.duplicate });
+    const free = dates.filter((d) => !taken.has(d));
+    if (free.length === 0) throw conflict(CALENDAR_MESSAGES.allTaken, { endDate: CALENDAR_MESSAGES.allTaken });
     const gradeLevels = input.gradeLevels ? JSON.stringify(input.gradeLevels) : null;
+    const spanStart = period ? input.date : null;
     await trx
       .insertInto('schoolHolidays')
-      .values({ schoolId, date: input.date, name: input.name, kind: input.kind, gradeLevels })
+      .values(free.map((date) => ({ schoolId, date, name: input.name, kind: input.kind, gradeLevels, spanStart })))
       .execute();
-    const cancelled = await cancelAbsences(
-      trx,
-      { schoolId, date: input.date, gradeLevels: input.gradeLevels },
-      noClassReason(input.date, input.name),
-    );
+    // A lifted holiday declared again is the school's no-class day once more.
+    await trx.deleteFrom('schoolLiftedDays').where('schoolId', '=', schoolId).where('date', 'in', free).execute();
+    const cancelled = { absences: 0, messages: 0, studentIds: [] as number[] };
+    for (const date of free) {
+      const c = await cancelAbsences(trx, { schoolId, date, gradeLevels: input.gradeLevels }, noClassReason(date, input.name));
+      cancelled.absences += c.absences;
+      cancelled.messages += c.messages;
+      cancelled.studentIds.push(...c.studentIds);
+    }
     await writeLog(trx, actor, {
       action: 'DECLARE_NO_CLASS_DAY',
       entity: 'School',
       entityId: schoolId,
       details: {
         date: input.date,
+        ...(period ? { endDate: input.endDate, days: free.length, kept: [...taken] } : {}),
         name: input.name,
         kind: input.kind,
         gradeLevels: input.gradeLevels,
         cancelledAbsences: cancelled.absences,
         cancelledMessages: cancelled.messages,
-        ...(cancelled.studentIds.length ? { studentIds: cancelled.studentIds } : {}),
+        ...(cancelled.studentIds.length ? { studentIds: [...new Set(cancelled.studentIds)] } : {}),
       },
     });
     return {
-      day: { date: input.date, name: input.name, kind: input.kind, gradeLevels: input.gradeLevels },
+      day: {
+        date: input.date,
+        endDate: period ? input.endDate! : null,
+        name: input.name,
+        kind: input.kind,
+        gradeLevels: input.gradeLevels,
+      },
+      days: free.length,
       cancelledAbsences: cancelled.absences,
       cancelledMessages: cancelled.messages,
     };
@@ -151,21 +201,49 @@ export async function declareNoClassDay(
 }
 
 /**
- * Makes a no-class day a class day again. Absence marks undone are not made again: the absence job marks a day
- * once, so a day given back after its cutoff stays unmarked (SF2 still counts learners without a check-in absent).
+ * Makes a no-class day a class day again: the whole period when the date belongs to one. A holiday of the year's load
+ * (regular or special) is lifted: loading the year again leaves it out. Absence marks undone are not made again: the
+ * absence job marks a day once, so a day given back after its cutoff stays unmarked (SF2 still counts learners
+ * without a check-in absent).
  */
-export async function removeNoClassDay(db: Executor, schoolId: number, date: string, actor: Actor): Promise<void> {
+export async function removeNoClassDay(
+  db: Executor,
+  schoolId: number,
+  date: string,
+  actor: Actor,
+): Promise<{ lifted: boolean; days: number }> {
   await requireSchool(db, schoolId);
-  await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('schoolHolidays')
-      .select(['date', 'name', 'kind', 'gradeLevels'])
+      .select(['date', 'name', 'kind', 'gradeLevels', 'spanStart'])
       .where('schoolId', '=', schoolId)
       .where('date', '=', date)
       .executeTakeFirst();
     if (!row) throw notFound(CALENDAR_MESSAGES.notFound);
-    await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).where('date', '=', date).execute();
-    await writeLog(trx, actor, { action: 'REMOVE_NO_CLASS_DAY', entity: 'School', entityId: schoolId, details: toDay(row) });
+    let q = trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId);
+    q = row.spanStart ? q.where('spanStart', '=', row.spanStart) : q.where('date', '=', date);
+    const removed = Number((await q.executeTakeFirst()).numDeletedRows);
+    const lifted = !row.spanStart && LOADED_KINDS.has(row.kind);
+    if (lifted) {
+      await trx
+        .insertInto('schoolLiftedDays')
+        .values({ schoolId, date, name: row.name, liftedAt: nowIso() })
+        .onConflict((oc) => oc.columns(['schoolId', 'date']).doNothing())
+        .execute();
+    }
+    await writeLog(trx, actor, {
+      action: 'REMOVE_NO_CLASS_DAY',
+      entity: 'School',
+      entityId: schoolId,
+      details: {
+        ...toDay(row),
+        ...(row.spanStart ? { period: row.spanStart, days: removed } : {}),
+        ...(lifted ? { lifted } : {}),
+      },
+    });
+    return { lifted, days: removed };
   });
   forgetSchoolRules();
+  return result;
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '@core/db/index';
 import { badRequest, notFound } from '@core/http/errors';
 import { localDate } from '@core/time/time';
-import type { NoClassDay, NoClassKind } from '@domain/calendar';
+import type { NoClassDate, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
 import { lastMarkedDay } from '../attendance';
@@ -18,7 +18,7 @@ export interface SchoolMonth {
   schoolYear: { start: string; end: string };
   month: string;
   schoolDays: number[];
-  noClassDays: NoClassDay[];
+  noClassDays: NoClassDate[];
   lastMarkedDay: string;
 }
 

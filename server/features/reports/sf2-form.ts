@@ -1,5 +1,5 @@
 import { addDays, isoWeekday } from '@core/time/time';
-import { firstFriday, type NoClassDay } from '@domain/calendar';
+import { firstFriday, type NoClassDate } from '@domain/calendar';
 import { classDaysOf, learnerMarks } from '@shared/student-month';
 import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } from '@domain/sf2';
 
@@ -39,7 +39,7 @@ export interface Sf2Input {
   grade: { name: string; level: number | null };
   sectionName: string;
   schoolDays: number[];
-  noClassDays: NoClassDay[];
+  noClassDays: NoClassDate[];
   /** The last day with marks: the school's today once its absence cutoff has passed, else yesterday. */
   lastMarkedDay: string;
   /** Every learner of the section enrolled by the month's end (those who left earlier too: the cut-off counts them). */

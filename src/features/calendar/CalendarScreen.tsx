@@ -4,17 +4,25 @@ import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { usePageTitle } from '@kit/hooks/usePageTitle';
 import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { formatCalendarDate } from '@kit/text/format';
-import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay, type NoClassKind } from '@domain/calendar';
+import { NO_CLASS_KIND_LABELS, NO_CLASS_KINDS, type NoClassDay } from '@domain/calendar';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { fetchCalendar } from './api';
 import { declareDay, parseGradeLevels, removeDay, setSchoolYear } from './actions';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const levelsText = (d: NoClassDay) => (d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school');
+type DeclaredKind = (typeof NO_CLASS_KINDS)[number];
+const levelsText = (d: Pick<NoClassDay, 'gradeLevels'>) =>
+  d.gradeLevels ? `Grade level ${d.gradeLevels.join(', ')}` : 'Whole school';
+/** 'Dec 21, 2026', or 'Dec 21, 2026 – Jan 1, 2027' for a period. */
+const whenText = (d: Pick<NoClassDay, 'date' | 'endDate'>) =>
+  d.endDate ? `${formatCalendarDate(d.date)} – ${formatCalendarDate(d.endDate)}` : formatCalendarDate(d.date);
+/** The year's holidays (regular and special) are lifted, not removed: loading the year again leaves them out. */
+const lifts = (d: NoClassDay) => !d.endDate && (d.kind === 'HOLIDAY' || d.kind === 'SPECIAL');
 
 /**
- * The school calendar: the school year (its national holidays load with it), the weekly class days,
- * and the no-class days. Declaring a day asks first, since it cancels that day's absence marks and messages.
+ * The school calendar: the school year (its holidays and special non-working days load with it), the weekly class
+ * days, and the no-class days: one day or a period (a Christmas break is one entry). Declaring asks first, since it
+ * cancels the days' absence marks and messages; a loaded holiday the school keeps classes on is lifted.
  * The same screen is a school admin's (MANAGE_ATTENDANCE) at /admin/schools/{own school}/calendar.
  */
 export default function CalendarScreen() {
@@ -38,7 +46,7 @@ export default function CalendarScreen() {
     if (cal?.schoolYear) setYear({ start: cal.schoolYear.start, end: cal.schoolYear.end });
   }, [cal?.schoolYear?.start, cal?.schoolYear?.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const [day, setDay] = useState({ date: '', name: '', kind: 'SUSPENSION' as NoClassKind, levels: '' });
+  const [day, setDay] = useState({ date: '', endDate: '', name: '', kind: 'SUSPENSION' as DeclaredKind, levels: '' });
   const [dayErrors, setDayErrors] = useState<Record<string, string>>({});
   const [declaring, setDeclaring] = useState(false);
   const date = day.date || cal?.today || '';
@@ -60,10 +68,14 @@ export default function CalendarScreen() {
 
   const submitDay = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { date, name: day.name, kind: day.kind, gradeLevels: parseGradeLevels(day.levels) as number[] | null };
+    const gradeLevels = parseGradeLevels(day.levels) as number[] | null;
+    const input = { date, endDate: day.endDate, name: day.name, kind: day.kind, gradeLevels };
+    const period = day.endDate && day.endDate !== date;
     const sure = await confirm({
-      title: 'Declare a no-class day',
-      message: `${formatCalendarDate(date)} becomes a no-class day (${levelsText({ ...input, kind: day.kind, gradeLevels: input.gradeLevels })}). Absence marks of that day and absence messages not sent yet are cancelled; taps are kept.`,
+      title: period ? 'Declare a no-class period' : 'Declare a no-class day',
+      message: period
+        ? `${whenText({ date, endDate: day.endDate })} become no-class days (${levelsText({ gradeLevels })}); no-class days already in it stay as they are. Absence marks of those days and absence messages not sent yet are cancelled; taps are kept.`
+        : `${formatCalendarDate(date)} becomes a no-class day (${levelsText({ gradeLevels })}). Absence marks of that day and absence messages not sent yet are cancelled; taps are kept.`,
       confirmLabel: 'Declare',
       tone: 'primary',
     });
@@ -74,15 +86,19 @@ export default function CalendarScreen() {
     setDayErrors(result.ok ? {} : result.errors);
     report(result.ok, result.message ?? null);
     if (result.ok) {
-      setDay({ date: '', name: '', kind: 'SUSPENSION', levels: '' });
+      setDay({ date: '', endDate: '', name: '', kind: 'SUSPENSION', levels: '' });
       calendar.reload();
     }
   };
 
   const remove = async (d: NoClassDay) => {
     const sure = await confirm({
-      message: `Make ${formatCalendarDate(d.date)} (${d.name}) a class day again?`,
-      confirmLabel: 'Remove',
+      message: lifts(d)
+        ? `Lift ${d.name} (${formatCalendarDate(d.date)})? Classes are held that day, and loading the school year again leaves it out.`
+        : d.endDate
+          ? `Make ${whenText(d)} (${d.name}) class days again?`
+          : `Make ${formatCalendarDate(d.date)} (${d.name}) a class day again?`,
+      confirmLabel: lifts(d) ? 'Lift' : 'Remove',
     });
     if (!sure) return;
     const result = await removeDay(schoolId, d.date);
@@ -153,8 +169,9 @@ export default function CalendarScreen() {
             </div>
           </dl>
           <p className="text-xs text-gray-500">
-            Saving loads the national holidays of the Philippines within the school year. Class days and times are the
-            school&apos;s attendance settings.
+            Saving loads the Philippines&apos; holidays within the school year, with the special non-working days (All
+            Saints&apos; Day, Christmas Eve…): lift one to hold classes that day. Class days and times are the school&apos;s
+            attendance settings.
           </p>
           <Button type="submit" loading={savingYear}>
             Save School Year
@@ -172,13 +189,22 @@ export default function CalendarScreen() {
               error={dayErrors.date}
               onChange={(e) => setDay({ ...day, date: e.target.value })}
             />
-            <SelectField
-              label="Kind"
-              value={day.kind}
-              options={NO_CLASS_KINDS.map((k) => ({ value: k, label: NO_CLASS_KIND_LABELS[k] }))}
-              onChange={(e) => setDay({ ...day, kind: e.target.value as NoClassKind })}
+            <TextField
+              label="Last day (optional)"
+              type="date"
+              hint="For a period, such as a Christmas break"
+              min={date || undefined}
+              value={day.endDate}
+              error={dayErrors.endDate}
+              onChange={(e) => setDay({ ...day, endDate: e.target.value })}
             />
           </div>
+          <SelectField
+            label="Kind"
+            value={day.kind}
+            options={NO_CLASS_KINDS.map((k) => ({ value: k, label: NO_CLASS_KIND_LABELS[k] }))}
+            onChange={(e) => setDay({ ...day, kind: e.target.value as DeclaredKind })}
+          />
           <TextField
             label="Reason"
             required
@@ -207,7 +233,7 @@ export default function CalendarScreen() {
         <DataTable
           caption="No-class days"
           columns={[
-            { header: 'Date', cell: (d: NoClassDay) => <span className="whitespace-nowrap">{formatCalendarDate(d.date)}</span> },
+            { header: 'Date', cell: (d: NoClassDay) => <span className="[overflow-wrap:anywhere]">{whenText(d)}</span> },
             { header: 'Reason', cell: (d) => <span className="[overflow-wrap:anywhere]">{d.name}</span> },
             { header: 'Kind', cell: (d) => NO_CLASS_KIND_LABELS[d.kind], detail: 'sm' },
             { header: 'For', cell: (d) => levelsText(d), detail: 'md' },
@@ -215,14 +241,19 @@ export default function CalendarScreen() {
           rows={cal?.days}
           rowKey={(d) => d.date}
           rowActions={(d) => (
-            <Button size="sm" variant="secondary" onClick={() => void remove(d)} aria-label={`Remove ${d.name} on ${d.date}`}>
-              Remove
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void remove(d)}
+              aria-label={`${lifts(d) ? 'Lift' : 'Remove'} ${d.name} on ${d.date}`}
+            >
+              {lifts(d) ? 'Lift' : 'Remove'}
             </Button>
           )}
           loading={calendar.loading}
           error={calendar.error}
           onRetry={calendar.reload}
-          emptyText="No no-class days yet. Save the school year to load the national holidays."
+          emptyText="No no-class days yet. Save the school year to load the holidays."
         />
       </section>
       {dialog}

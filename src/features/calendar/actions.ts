@@ -27,16 +27,18 @@ export async function setSchoolYear(schoolId: number, input: SchoolYearInput): P
   if (!checked.ok) return invalid(checked.errors);
   try {
     const { calendar, holidaysAdded } = await saveSchoolYear(schoolId, checked.value);
-    return { ok: true, message: `School year saved; ${holidaysAdded} national holiday(s) added`, data: calendar };
+    return { ok: true, message: `School year saved; ${holidaysAdded} holiday(s) added`, data: calendar };
   } catch (err) {
     return actionFailure(err, 'Failed to save the school year');
   }
 }
 
-export const cancelledText = (r: NoClassDayResult) =>
-  r.cancelledAbsences === 0
-    ? 'No-class day saved.'
-    : `No-class day saved. ${r.cancelledAbsences} absence mark(s) and ${r.cancelledMessages} unsent message(s) cancelled.`;
+export const cancelledText = (r: NoClassDayResult) => {
+  const saved = r.day.endDate ? `No-class period saved: ${r.days} day${r.days === 1 ? '' : 's'}.` : 'No-class day saved.';
+  return r.cancelledAbsences === 0
+    ? saved
+    : `${saved} ${r.cancelledAbsences} absence mark(s) and ${r.cancelledMessages} unsent message(s) cancelled.`;
+};
 
 export async function declareDay(schoolId: number, input: NoClassDayInput): Promise<ActionResult<NoClassDayResult>> {
   const checked = validate(noClassDayInputSchema, input);
@@ -51,8 +53,8 @@ export async function declareDay(schoolId: number, input: NoClassDayInput): Prom
 
 export async function removeDay(schoolId: number, date: string): Promise<ActionResult<null>> {
   try {
-    await deleteNoClassDay(schoolId, date);
-    return { ok: true, message: 'No-class day removed', data: null };
+    const res = await deleteNoClassDay(schoolId, date);
+    return { ok: true, message: res.message ?? 'No-class day removed', data: null };
   } catch (err) {
     return actionFailure(err, 'Failed to remove the no-class day');
   }

@@ -1,4 +1,4 @@
-import { request } from '@kit/http';
+import { request, requestBody } from '@kit/http';
 import type { NoClassDayInput, NoClassDayResult, SchoolCalendar, SchoolYearInput } from '@domain/calendar';
 
 /** The school calendar's calls. */
@@ -17,7 +17,8 @@ export const postNoClassDay = (schoolId: number, input: NoClassDayInput) =>
     api.post(`super-admin/schools/${schoolId}/calendar/no-class-days`, { json: input }),
   );
 
+/** Answers the server's message: a period removed, or a holiday lifted. */
 export const deleteNoClassDay = (schoolId: number, date: string) =>
-  request<null>('Failed to remove the no-class day', (api) =>
+  requestBody<null>('Failed to remove the no-class day', (api) =>
     api.delete(`super-admin/schools/${schoolId}/calendar/no-class-days/${date}`),
   );

@@ -48,7 +48,7 @@ describe(`school calendar (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  it('the school year loads the national holidays of the Philippines; its first Friday is the enrolment cut-off', async () => {
+  it('the school year loads the holidays and special non-working days of the Philippines; its first Friday is the enrolment cut-off', async () => {
     const { id } = await createSchool(t.app, token);
     const empty = await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` });
     expect(empty.statusCode).toBe(200);
@@ -80,6 +80,7 @@ describe(`school calendar (${dbKind})`, () => {
     const byDate = new Map(days.map((d) => [d.date, d]));
     expect(byDate.get('2026-06-12')).toEqual({
       date: '2026-06-12',
+      endDate: null,
       name: 'Independence Day',
       kind: 'HOLIDAY',
       gradeLevels: null,
@@ -88,7 +89,21 @@ describe(`school calendar (${dbKind})`, () => {
     expect(byDate.get('2026-11-30')?.name).toBe('Bonifacio Day');
     expect(byDate.get('2026-12-25')?.name).toBe('Christmas Day');
     expect(byDate.get('2027-01-01')?.name).toBe("New Year's Day");
-    expect(days.every((d) => d.date >= '2026-06-08' && d.date <= '2027-04-09' && d.kind === 'HOLIDAY')).toBe(true);
+    expect(days.every((d) => d.date >= '2026-06-08' && d.date <= '2027-04-09' && ['HOLIDAY', 'SPECIAL'].includes(d.kind))).toBe(
+      true,
+    );
+    // The special non-working days, which a school may lift.
+    const special = days.filter((d) => d.kind === 'SPECIAL').map((d) => [d.date, d.name]);
+    expect(special).toEqual(
+      expect.arrayContaining([
+        ['2026-11-01', "All Saints' Day"],
+        ['2026-11-02', "All Souls' Day"],
+        ['2026-12-08', 'Feast of the Immaculate Conception of the Blessed Virgin Mary'],
+        ['2026-12-24', 'Christmas Eve'],
+        ['2026-12-31', "New Year's Eve"],
+        ['2027-03-27', 'Easter Saturday'],
+      ]),
+    );
     // Whole-school no-class days are the attendance settings' holidays: one table, one truth.
     const settings = await api({ method: 'GET', url: `/api/super-admin/schools/${id}/attendance-settings` });
     expect(settings.json().data.holidays).toContainEqual({ date: '2026-12-25', name: 'Christmas Day' });
@@ -110,6 +125,104 @@ describe(`school calendar (${dbKind})`, () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('a period is one entry: it keeps the holidays inside it, undoes every day’s marks, and is removed whole', async () => {
+    const { id } = await createSchool(t.app, token);
+    await api({
+      method: 'PUT',
+      url: `/api/super-admin/schools/${id}/calendar/school-year`,
+      payload: { start: '2026-06-08', end: '2027-04-09' },
+    });
+    const learner = await studentIn(id, 'CP100001', null, '2026-12-18');
+    await job('2026-12-21T02:30:00.000Z');
+    expect(await recordsOn(id, '2026-12-21')).toEqual([{ studentId: learner, status: 'ABSENT' }]);
+
+    const bad = await declare(id, { date: '2026-12-21', endDate: '2026-12-20', name: 'Christmas break' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(CALENDAR_MESSAGES.periodOrder);
+    const long = await declare(id, { date: '2026-12-21', endDate: '2027-02-28', name: 'Christmas break' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('A no-class period is at most 60 days: declare a longer one in parts');
+
+    const res = await declare(id, { date: '2026-12-21', endDate: '2027-01-03', name: 'Christmas break' });
+    expect(res.statusCode, res.body).toBe(201);
+    // 14 dates, of which Dec 24, 25, 30, 31 and Jan 1 were holidays already: kept as they are.
+    expect(res.json()).toMatchObject({
+      message: 'No-class period saved: 9 day(s)',
+      data: {
+        day: { date: '2026-12-21', endDate: '2027-01-03', name: 'Christmas break', kind: 'SUSPENSION' },
+        days: 9,
+        cancelledAbsences: 1,
+      },
+    });
+    expect(await recordsOn(id, '2026-12-21')).toEqual([]);
+    const cal = (await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` })).json().data.days as Array<{
+      date: string;
+      endDate: string | null;
+      name: string;
+    }>;
+    const around = cal.filter((d) => d.date >= '2026-12-20' && d.date <= '2027-01-04').map((d) => [d.date, d.endDate, d.name]);
+    expect(around).toEqual([
+      ['2026-12-21', '2027-01-03', 'Christmas break'],
+      ['2026-12-24', null, 'Christmas Eve'],
+      ['2026-12-25', null, 'Christmas Day'],
+      ['2026-12-30', null, 'Rizal Day'],
+      ['2026-12-31', null, "New Year's Eve"],
+      ['2027-01-01', null, "New Year's Day"],
+    ]);
+    // Taps on a day inside the period are no-class taps (the rules read each date).
+    const settings = (await api({ method: 'GET', url: `/api/super-admin/schools/${id}/attendance-settings` })).json().data;
+    expect(settings.holidays.map((h: { date: string }) => h.date)).toEqual(expect.arrayContaining(['2026-12-22', '2027-01-02']));
+    const [log] = await logsOf(t.app, 'DECLARE_NO_CLASS_DAY');
+    expect(log!.details).toMatchObject({
+      date: '2026-12-21',
+      endDate: '2027-01-03',
+      days: 9,
+      kept: ['2026-12-24', '2026-12-25', '2026-12-30', '2026-12-31', '2027-01-01'],
+    });
+
+    const every = await declare(id, { date: '2026-12-24', endDate: '2026-12-25', name: 'Again' });
+    expect(every.statusCode).toBe(409);
+    expect(every.json().message).toBe(CALENDAR_MESSAGES.allTaken);
+
+    // Removing any day of the period removes the period; the holidays inside stay.
+    const removed = await api({ method: 'DELETE', url: `/api/super-admin/schools/${id}/calendar/no-class-days/2026-12-28` });
+    expect(removed.json().message).toBe('No-class period removed: 9 day(s)');
+    const after = (await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` })).json().data.days as Array<{
+      date: string;
+    }>;
+    expect(after.filter((d) => d.date >= '2026-12-20' && d.date <= '2027-01-04').map((d) => d.date)).toEqual([
+      '2026-12-24',
+      '2026-12-25',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+    ]);
+  });
+
+  it('a lifted special day stays lifted when the year is loaded again; declaring it again clears the lift', async () => {
+    const { id } = await createSchool(t.app, token);
+    const year = { start: '2026-06-08', end: '2027-04-09' };
+    await api({ method: 'PUT', url: `/api/super-admin/schools/${id}/calendar/school-year`, payload: year });
+    const lift = await api({ method: 'DELETE', url: `/api/super-admin/schools/${id}/calendar/no-class-days/2026-11-02` });
+    expect(lift.statusCode).toBe(200);
+    expect(lift.json().message).toBe('Holiday lifted: classes are held that day');
+    const [log] = await logsOf(t.app, 'REMOVE_NO_CLASS_DAY');
+    expect(log!.details).toMatchObject({ date: '2026-11-02', kind: 'SPECIAL', lifted: true });
+
+    const again = await api({ method: 'PUT', url: `/api/super-admin/schools/${id}/calendar/school-year`, payload: year });
+    expect(again.json().data.holidaysAdded).toBe(0);
+    const dates = () =>
+      api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` }).then((r) =>
+        (r.json().data.days as Array<{ date: string }>).map((d) => d.date),
+      );
+    expect(await dates()).not.toContain('2026-11-02');
+
+    const declared = await declare(id, { date: '2026-11-02', name: "All Souls' Day", kind: 'HOLIDAY' });
+    expect(declared.statusCode).toBe(201);
+    expect(await t.app.db.selectFrom('schoolLiftedDays').select('date').where('schoolId', '=', id).execute()).toEqual([]);
+    expect(await dates()).toContain('2026-11-02');
   });
 
   it('a suspension declared after the absence job ran undoes that day’s ABSENT marks and their unsent messages', async () => {

@@ -88,12 +88,12 @@ describe(`school calendar and SF2 for a school admin (${dbKind})`, () => {
     const other = await as(token)(t.app, {
       method: 'POST',
       url: `/api/admin/schools/${schoolB}/calendar/no-class-days`,
-      payload: { date: '2026-12-08', name: 'Fiesta' },
+      payload: { date: '2026-12-09', name: 'Fiesta' },
     });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(SCHOOL_NOT_FOUND);
     const b = await as(root)(t.app, { method: 'GET', url: `/api/super-admin/schools/${schoolB}/calendar` });
-    expect(b.json().data.days.map((d: { date: string }) => d.date)).not.toContain('2026-12-08');
+    expect(b.json().data.days.map((d: { date: string }) => d.date)).not.toContain('2026-12-09');
   });
 
   it('an admin with VIEW_REPORTS gets their sections and the XLSX; another school’s section is 404', async () => {

@@ -180,6 +180,9 @@ describe(`School Form 2 (${dbKind})`, () => {
       payload: { start: '2026-06-08', end: '2027-04-09' },
     });
     expect(year.statusCode).toBe(200);
+    // The school holds classes on All Souls' Day (a special non-working day it lifts): November has 18 class days.
+    const lift = await api({ method: 'DELETE', url: `/api/super-admin/schools/${schoolId}/calendar/no-class-days/2026-11-02` });
+    expect(lift.json().message).toBe('Holiday lifted: classes are held that day');
     const grade = await api({ method: 'POST', url: '/api/super-admin/grades', payload: { name: 'Grade 7', level: 7, schoolId } });
     const section = await api({
       method: 'POST',

@@ -30,6 +30,7 @@ import * as m0035 from './0035_notice_templates';
 import * as m0036 from './0036_sms_school_created_idx';
 import * as m0037 from './0037_gate_pairing_codes';
 import * as m0042 from './0042_bulk_jobs';
+import * as m0043 from './0043_no_class_periods';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0036_sms_school_created_idx': m0036,
   '0037_gate_pairing_codes': m0037,
   '0042_bulk_jobs': m0042,
+  '0043_no_class_periods': m0043,
 };
