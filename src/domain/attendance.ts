@@ -192,17 +192,18 @@ export const attendanceSettingsSchema = z
       .min(1, SETTINGS_MESSAGES.schoolDays)
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
-    holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').default([]),
+    /** Whole-school no-class days, replacing the calendar's; absent: left as they are (the calendar edits them). */
+    holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.absenceCutoff <= v.lateCutoff)
       ctx.addIssue({ code: 'custom', path: ['absenceCutoff'], message: SETTINGS_MESSAGES.order });
-    const dates = v.holidays.map((h) => h.date);
+    const dates = (v.holidays ?? []).map((h) => h.date);
     if (new Set(dates).size !== dates.length)
       ctx.addIssue({ code: 'custom', path: ['holidays'], message: SETTINGS_MESSAGES.holidayDuplicate });
   });
 export type AttendanceSettingsInput = z.input<typeof attendanceSettingsSchema>;
-export type AttendanceSettings = z.output<typeof attendanceSettingsSchema>;
+export type AttendanceSettingsUpdate = z.output<typeof attendanceSettingsSchema>;
 /** The stored settings, as the API answers them. */
 export const attendanceSettingsReplySchema = z.object({
   timeZone: z.string(),
@@ -211,6 +212,7 @@ export const attendanceSettingsReplySchema = z.object({
   schoolDays: z.array(z.number()),
   holidays: z.array(z.object({ date: z.string(), name: z.string() })),
 });
+export type AttendanceSettings = z.infer<typeof attendanceSettingsReplySchema>;
 
 /* ---------- EXCUSED by a super admin ---------- */
 

@@ -56,6 +56,13 @@ test.describe('School Management', () => {
     await card.getByRole('button', { name: `View details of ${name}` }).click();
     const details = page.getByRole('dialog', { name: 'School Details' });
     await expect(details.getByText('No contract files yet.')).toBeVisible();
+    // Holidays and suspensions have one place, the calendar: the attendance settings only link to it.
+    await expect(details.getByRole('button', { name: 'Save Attendance Settings' })).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Add Holiday' })).toHaveCount(0);
+    await expect(details.getByRole('link', { name: 'school calendar' })).toHaveAttribute(
+      'href',
+      /\/super-admin\/schools\/\d+\/calendar$/,
+    );
     await details.getByLabel('Add contract files').setInputFiles(CONTRACT_PDF);
     await details.getByRole('button', { name: 'Upload' }).click();
     const link = details.getByRole('link', { name: 'contract.pdf' });

@@ -10,6 +10,7 @@ import {
   excuseDateProblem,
   type AttendanceRecord,
   type AttendanceSettings,
+  type AttendanceSettingsUpdate,
   type AttendanceStatus,
   type ExcuseInput,
   type HistoryFilters,
@@ -230,7 +231,7 @@ async function settingsAndPartialDays(db: Executor, schoolId: number, defaultTim
 export async function putAttendanceSettings(
   db: Executor,
   schoolId: number,
-  input: AttendanceSettings,
+  input: AttendanceSettingsUpdate,
   defaultTimeZone: string,
   actor: Actor,
 ): Promise<AttendanceSettings> {
@@ -247,30 +248,7 @@ export async function putAttendanceSettings(
       })
       .where('id', '=', schoolId)
       .execute();
-    // The list replaces the whole-school no-class days; a date kept keeps its kind (the calendar's suspension
-    // stays a suspension), a date that was for some grade levels becomes the whole school's.
-    const kept = new Map(input.holidays.map((h) => [h.date, h.name]));
-    const stored = await trx
-      .selectFrom('schoolHolidays')
-      .select(['date', 'gradeLevels'])
-      .where('schoolId', '=', schoolId)
-      .execute();
-    const gone = stored.filter((h) => h.gradeLevels == null && !kept.has(h.date)).map((h) => h.date);
-    if (gone.length) await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).where('date', 'in', gone).execute();
-    const wholeBefore = new Set(stored.filter((h) => h.gradeLevels == null).map((h) => h.date));
-    for (const h of input.holidays) {
-      await trx
-        .insertInto('schoolHolidays')
-        .values({ schoolId, date: h.date, name: h.name })
-        .onConflict((oc) => oc.columns(['schoolId', 'date']).doUpdateSet({ name: h.name, gradeLevels: null }))
-        .execute();
-    }
-    // A date that became a no-class day undoes its absence marks, as declaring it in the calendar does.
-    const cancelled: Record<string, { absences: number; messages: number }> = {};
-    for (const h of input.holidays.filter((d) => !wholeBefore.has(d.date))) {
-      const c = await cancelAbsences(trx, { schoolId, date: h.date, gradeLevels: null }, noClassReason(h.date, h.name));
-      if (c.absences) cancelled[h.date] = { absences: c.absences, messages: c.messages };
-    }
+    const cancelled = input.holidays ? await replaceHolidays(trx, schoolId, input.holidays) : {};
     const after = await getAttendanceSettings(trx, schoolId, defaultTimeZone);
     await writeLog(trx, actor, {
       action: 'UPDATE_ATTENDANCE_SETTINGS',
@@ -282,6 +260,37 @@ export async function putAttendanceSettings(
   });
   forgetSchoolRules();
   return saved;
+}
+
+/**
+ * A list that replaces the whole-school no-class days (the settings' `holidays`, for API clients; the console edits
+ * them in the calendar): a date kept keeps its kind (the calendar's suspension stays a suspension), a date that was
+ * for some grade levels becomes the whole school's, and a date that became a no-class day undoes its absence marks.
+ */
+async function replaceHolidays(trx: Executor, schoolId: number, holidays: NonNullable<AttendanceSettingsUpdate['holidays']>) {
+  const kept = new Map(holidays.map((h) => [h.date, h.name]));
+  const stored = await trx
+    .selectFrom('schoolHolidays')
+    .select(['date', 'gradeLevels'])
+    .where('schoolId', '=', schoolId)
+    .execute();
+  const gone = stored.filter((h) => h.gradeLevels == null && !kept.has(h.date)).map((h) => h.date);
+  if (gone.length) await trx.deleteFrom('schoolHolidays').where('schoolId', '=', schoolId).where('date', 'in', gone).execute();
+  const wholeBefore = new Set(stored.filter((h) => h.gradeLevels == null).map((h) => h.date));
+  for (const h of holidays) {
+    await trx
+      .insertInto('schoolHolidays')
+      .values({ schoolId, date: h.date, name: h.name })
+      .onConflict((oc) => oc.columns(['schoolId', 'date']).doUpdateSet({ name: h.name, gradeLevels: null, spanStart: null }))
+      .execute();
+  }
+  // A date that became a no-class day undoes its absence marks, as declaring it in the calendar does.
+  const cancelled: Record<string, { absences: number; messages: number }> = {};
+  for (const h of holidays.filter((d) => !wholeBefore.has(d.date))) {
+    const c = await cancelAbsences(trx, { schoolId, date: h.date, gradeLevels: null }, noClassReason(h.date, h.name));
+    if (c.absences) cancelled[h.date] = { absences: c.absences, messages: c.messages };
+  }
+  return cancelled;
 }
 
 /** The rules tap intake and the absence job apply for a school. */

@@ -3,13 +3,14 @@ import { fetchAttendanceSettings } from '@features/attendance';
 import { saveSettings, TIME_ZONES } from '@features/attendance';
 import { WEEKDAY_LABELS, type AttendanceSettings } from '@domain/attendance';
 import { Button, CheckboxField, ErrorBanner, LoadingState, SelectField, TextField, useFormState, useListResource } from '@kit';
+import { consoleHref } from '@kit/console/scope';
 
 const EMPTY: AttendanceSettings = { timeZone: '', lateCutoff: '', absenceCutoff: '', schoolDays: [], holidays: [] };
 
 /**
- * A school's attendance rules: time zone, late cutoff, absence cutoff, school days and holidays.
- * Taps and the absence job read them; the first tap after the late cutoff is LATE, students without a check-in
- * become ABSENT after the absence cutoff on school days that are not holidays.
+ * A school's attendance rules: time zone, late cutoff, absence cutoff and school days. Taps and the absence job read
+ * them; the first tap after the late cutoff is LATE, students without a check-in become ABSENT after the absence
+ * cutoff on school days that are not no-class days. Holidays, suspensions and breaks have one place: the calendar.
  */
 export function AttendanceSettingsPanel({ schoolId }: { schoolId: number }) {
   const loaded = useListResource((signal) => fetchAttendanceSettings(schoolId, signal), `attendance-settings:${schoolId}`);
@@ -30,17 +31,16 @@ export function AttendanceSettingsPanel({ schoolId }: { schoolId: number }) {
         ? values.schoolDays.filter((d) => d !== day)
         : [...values.schoolDays, day].sort(),
     });
-  const setHoliday = (i: number, patch: Partial<AttendanceSettings['holidays'][number]>) =>
-    set({ holidays: values.holidays.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
   const save = async () => {
     setNotice(null);
-    const result = await form.submit(() => saveSettings(schoolId, values));
+    // Without `holidays`: the no-class days stay as the calendar has them.
+    const { holidays: _calendar, ...rules } = values;
+    const result = await form.submit(() => saveSettings(schoolId, rules));
     if (result?.ok) {
       reset(result.data);
       setNotice(result.message);
     }
   };
-  const holidayError = Object.entries(errors).find(([k]) => k.startsWith('holidays'))?.[1];
 
   return (
     <section aria-labelledby={`attendance-settings-${schoolId}`} className="mt-6 border-t border-gray-200 pt-4">
@@ -93,29 +93,16 @@ export function AttendanceSettingsPanel({ schoolId }: { schoolId: number }) {
           </div>
           {errors.schoolDays ? <p className="mt-1 text-sm text-red-600">{errors.schoolDays}</p> : null}
         </fieldset>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-gray-700">Holidays</legend>
-          <ul className="space-y-2">
-            {values.holidays.map((h, i) => (
-              <li key={i} className="flex flex-wrap items-end gap-2">
-                <TextField label="Date" type="date" value={h.date} onChange={(e) => setHoliday(i, { date: e.target.value })} />
-                <TextField label="Name" value={h.name} onChange={(e) => setHoliday(i, { name: e.target.value })} />
-                <Button variant="ghost" size="sm" onClick={() => set({ holidays: values.holidays.filter((_, j) => j !== i) })}>
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {holidayError ? <p className="mt-1 text-sm text-red-600">{holidayError}</p> : null}
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            onClick={() => set({ holidays: [...values.holidays, { date: '', name: '' }] })}
+        <p className="text-sm text-gray-600">
+          Holidays, class suspensions and breaks are set in the{' '}
+          <a
+            href={consoleHref(`/super-admin/schools/${schoolId}/calendar`)}
+            className="font-medium text-brand-700 hover:underline"
           >
-            Add Holiday
-          </Button>
-        </fieldset>
+            school calendar
+          </a>
+          .
+        </p>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" loading={form.saving}>
             Save Attendance Settings

@@ -341,6 +341,30 @@ describe(`school calendar (${dbKind})`, () => {
     expect(await recordsOn(id, '2026-11-17')).toEqual([{ studentId: seven, status: 'ABSENT' }]);
   });
 
+  it('saving the attendance settings without holidays leaves the calendar’s no-class days as they are', async () => {
+    const { id } = await createSchool(t.app, token);
+    await api({
+      method: 'PUT',
+      url: `/api/super-admin/schools/${id}/calendar/school-year`,
+      payload: { start: '2026-06-08', end: '2027-04-09' },
+    });
+    expect((await declare(id, { date: '2026-12-21', endDate: '2026-12-23', name: 'Christmas break' })).statusCode).toBe(201);
+    expect((await declare(id, { date: '2027-02-10', name: 'Intramurals', kind: 'EVENT', gradeLevels: [7] })).statusCode).toBe(
+      201,
+    );
+    const before = (await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` })).json().data.days;
+    const res = await api({
+      method: 'PUT',
+      url: `/api/super-admin/schools/${id}/attendance-settings`,
+      payload: { timeZone: 'Asia/Manila', lateCutoff: '07:30', absenceCutoff: '09:00', schoolDays: [1, 2, 3, 4, 5] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.lateCutoff).toBe('07:30');
+    const after = (await api({ method: 'GET', url: `/api/super-admin/schools/${id}/calendar` })).json().data.days;
+    expect(after).toEqual(before);
+    expect(before.find((d: { date: string }) => d.date === '2026-12-21')).toMatchObject({ endDate: '2026-12-23' });
+  });
+
   it('a holiday added through the attendance settings undoes that day’s marks too, and keeps the calendar’s kinds', async () => {
     const { id } = await createSchool(t.app, token);
     const student = await studentIn(id, 'CE100001', null, '2026-11-13');
