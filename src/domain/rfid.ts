@@ -274,6 +274,8 @@ export const TAP_OUTCOMES = [
   'DEBOUNCED',
   'UNKNOWN_CARD',
   'NOT_SCHOOL_DAY',
+  /** A learner not on the roll that day (transferred out, dropped out, NLPA, or not yet enrolled): kept, no record. */
+  'NOT_ENROLLED',
 ] as const;
 export type TapOutcome = (typeof TAP_OUTCOMES)[number];
 

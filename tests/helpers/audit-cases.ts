@@ -266,6 +266,11 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     body: 'json',
     fields: (fx) => ({ ids: [fx.studentId], reason: 'End of year' }),
   },
+  'POST /api/super-admin/students/:id/movement': {
+    action: 'RECORD_LEARNER_MOVEMENT',
+    body: 'json',
+    fields: () => ({ kind: 'TRANSFERRED_IN', date: '2026-11-16', school: 'Rizal Central School' }),
+  },
   'POST /api/super-admin/students/archive-matching': {
     action: 'ARCHIVE_STUDENTS_MATCHING',
     body: 'json',
@@ -403,6 +408,7 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/students/:id',
   'POST /api/super-admin/students/:id/archive',
   'POST /api/super-admin/students/bulk-archive',
+  'POST /api/super-admin/students/:id/movement',
   'POST /api/super-admin/students/archive-matching',
   'POST /api/super-admin/students/message-matching',
   'POST /api/super-admin/archived-students/:id/restore',

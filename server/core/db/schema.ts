@@ -190,6 +190,9 @@ export interface StudentTable {
   enrolmentDate: string | null;
   leftOn: string | null;
   leftReason: string | null;
+  /** Migration 0044: the school transferred in from; the school transferred to, or the drop-out's reason code. */
+  transferInFrom: string | null;
+  leftDetail: string | null;
   isActive: Flag;
   isArchived: Flag;
   createdAt: string;

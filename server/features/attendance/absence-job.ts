@@ -65,6 +65,9 @@ async function markDay(
     .where('s.isActive', '=', 1)
     .where('s.isArchived', '=', 0)
     .where('s.createdAt', '<=', cutoff)
+    // Not yet enrolled, or gone (transferred out, dropped out, NLPA): nobody's absence.
+    .where((eb) => eb.or([eb('s.enrolmentDate', 'is', null), eb('s.enrolmentDate', '<=', date)]))
+    .where((eb) => eb.or([eb('s.leftOn', 'is', null), eb('s.leftOn', '>', date)]))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

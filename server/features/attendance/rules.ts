@@ -101,6 +101,8 @@ export function decideTap(input: {
   date?: string;
   /** The learner's grade level: a no-class day of that level keeps the tap without a record (NOT_SCHOOL_DAY). */
   gradeLevel?: number | null;
+  /** The learner's days on the roll: before `from` or from `leftOn` on, a tap is kept without a record (NOT_ENROLLED). */
+  roll?: { from: string | null; leftOn: string | null };
 }): TapDecision {
   const { tappedAt, rules, record } = input;
   const date = input.date ?? localDate(tappedAt, rules.timeZone);
@@ -111,6 +113,8 @@ export function decideTap(input: {
     intent: null,
     status: record?.status ?? null,
   });
+  if (input.roll && ((input.roll.from && date < input.roll.from) || (input.roll.leftOn && date >= input.roll.leftOn)))
+    return none('NOT_ENROLLED');
   if (!isSchoolDay(date, rules, input.gradeLevel)) return none('NOT_SCHOOL_DAY');
   if (input.debounced) return none('DEBOUNCED');
 

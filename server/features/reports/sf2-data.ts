@@ -113,6 +113,8 @@ export async function loadSectionsData(
         'createdAt',
         'leftOn',
         'leftReason',
+        'transferInFrom',
+        'leftDetail',
         'isArchived',
         'archivedAt',
       ])
@@ -132,6 +134,8 @@ export async function loadSectionsData(
         enrolmentDate,
         leftOn,
         leftReason: r.leftReason,
+        transferInFrom: r.transferInFrom,
+        leftDetail: r.leftDetail,
       });
       sectionOf.set(r.id, r.sectionId!);
     }

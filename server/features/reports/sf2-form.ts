@@ -1,5 +1,6 @@
 import { addDays, isoWeekday } from '@core/time/time';
 import { firstFriday, type NoClassDate } from '@domain/calendar';
+import { movementRemarks, type LearnerMovement } from '@domain/students/movement';
 import { classDaysOf, learnerMarks } from '@shared/student-month';
 import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } from '@domain/sf2';
 
@@ -23,6 +24,9 @@ export interface Sf2Learner {
   enrolmentDate: string;
   leftOn: string | null;
   leftReason: string | null;
+  /** The school transferred in from; the school transferred to or the drop-out's code (SF2's REMARKS). */
+  transferInFrom: string | null;
+  leftDetail: string | null;
 }
 
 export interface Sf2Record {
@@ -198,12 +202,10 @@ export function buildSf2(input: Sf2Input): Sf2Form {
 }
 
 function remarksOf(l: Sf2Learner, cutoff: string, monthStart: string, monthEnd: string): string {
-  const parts: string[] = [];
-  if (l.enrolmentDate > cutoff && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd)
-    parts.push(`Late enrolment ${shortDate(l.enrolmentDate)}`);
-  if (l.leftOn && l.leftOn >= monthStart && l.leftOn <= monthEnd) {
-    if (l.leftReason === 'TRANSFERRED_OUT') parts.push(`Transferred out ${shortDate(l.leftOn)}`);
-    else if (l.leftReason === 'DROPPED_OUT') parts.push(`Dropped out ${shortDate(l.leftOn)}`);
-  }
-  return parts.join('; ');
+  return movementRemarks(
+    { ...l, leftReason: l.leftReason as LearnerMovement['leftReason'] },
+    cutoff,
+    { start: monthStart, end: monthEnd },
+    shortDate,
+  );
 }

@@ -99,6 +99,8 @@ function addHolders({ byCard, days }: ReturnType<typeof emptyHolders>, rows: Stu
       schoolId: r.schoolId,
       name: `${r.firstName} ${r.lastName}`,
       gradeLevel: r.level ?? null,
+      enrolmentDate: r.enrolmentDate ?? null,
+      leftOn: r.leftOn ?? null,
       usable,
     });
     if (r.dayId != null) {

@@ -29,6 +29,9 @@ export interface Student {
   name: string;
   /** Their grade's level (a no-class day of some grade levels is not a school day for them). */
   gradeLevel: number | null;
+  /** On the roll from enrolmentDate (null: since registered) until the day before leftOn. */
+  enrolmentDate: string | null;
+  leftOn: string | null;
 }
 
 /** A tap's key: its reader's eventId is unique per reader. */

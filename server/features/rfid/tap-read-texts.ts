@@ -36,6 +36,8 @@ export interface StudentRow {
   isArchived: number | boolean;
   isActive: number | boolean;
   level: number | null;
+  enrolmentDate: string | null;
+  leftOn: string | null;
   dayId: number | null;
   daySchoolId: number | null;
   date: string | null;
@@ -68,6 +70,7 @@ where card_uid in (select value from json_each(?)) and tapped_at >= ? and tapped
 export const SQLITE_TAP_STUDENTS = `
 select s.id, s.school_id as "schoolId", s.first_name as "firstName", s.last_name as "lastName",
   s.rfid_card_id as "rfidCardId", s.is_archived as "isArchived", s.is_active as "isActive", g.level,
+  s.enrolment_date as "enrolmentDate", s.left_on as "leftOn",
   a.id as "dayId", a.school_id as "daySchoolId", a.date, a.status, a.check_in_at as "checkInAt",
   a.check_out_at as "checkOutAt", a.reader_id as "readerId", a.card_id as "cardId"
 from "students" s
@@ -120,11 +123,13 @@ select
   (select coalesce(json_agg(s), '[]') from (
     select s.id, s.school_id as "schoolId", s.first_name as "firstName", s.last_name as "lastName",
       s.rfid_card_id as "rfidCardId", s.is_archived as "isArchived", s.is_active as "isActive", s.level,
+      s.enrolment_date as "enrolmentDate", s.left_on as "leftOn",
       a.id as "dayId", a.school_id as "daySchoolId", a.date, a.status, a.check_in_at as "checkInAt",
       a.check_out_at as "checkOutAt", a.reader_id as "readerId", a.card_id as "cardId"
     from json_to_recordset($5::json) as f(card text, day text)
     join lateral (
-      select s.id, s.school_id, s.first_name, s.last_name, s.rfid_card_id, s.is_archived, s.is_active, g.level
+      select s.id, s.school_id, s.first_name, s.last_name, s.rfid_card_id, s.is_archived, s.is_active, g.level,
+        s.enrolment_date, s.left_on
       from "students" s left join "grades" g on g.id = s.grade_id
       where s.rfid_card_id = f.card offset 0
     ) as s on true

@@ -213,6 +213,7 @@ function decideTaps(
       checkoutMinMinutes,
       date: m.date,
       gradeLevel: m.student.gradeLevel,
+      roll: { from: m.student.enrolmentDate, leftOn: m.student.leftOn },
     });
     if (d.outcome !== 'DEBOUNCED') pushTo(counted, p.uid, { readerId: p.reader.id, t });
     const from = record?.status ?? null;

@@ -24,6 +24,8 @@ import { localDate } from '@core/time/time';
 import { PICTURE_UPLOAD } from '@core/uploads/upload-rules';
 import { createStudent, getStudent, STUDENT_CSV_COLUMNS, toStudent, updateStudent } from './service';
 import { listStudents, studentsQuery } from './list';
+import { recordMovement } from './movement';
+import { MOVEMENT_MESSAGES, movementInputSchema } from '@domain/students/movement';
 import {
   ARCHIVED_CSV_COLUMNS,
   archivedQuery,
@@ -147,6 +149,24 @@ export const studentRoutes =
             : { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
         const data = await updateStudent(ctx(request), request.params.id, body);
         return { success: true as const, data, message: STUDENT_SUCCESS.updated };
+      },
+    );
+
+    app.post(
+      '/students/:id/movement',
+      {
+        schema: {
+          summary: "Record a learner's movement: transferred in or out, dropped out (SF2 reason code), NLPA, back on the roll",
+          params: studentParams,
+          body: movementInputSchema,
+          response: oneStudent,
+        },
+        config: scope.permission('MANAGE_STUDENTS'),
+      },
+      async (request) => {
+        await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
+        const data = await recordMovement(app.db, request.params.id, request.body, request.actor(), app.config.schoolTimezone);
+        return { success: true as const, data, message: MOVEMENT_MESSAGES.recorded(request.body.kind) };
       },
     );
 

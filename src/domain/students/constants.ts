@@ -42,7 +42,7 @@ export const STUDENT_MESSAGES = {
   dateOfBirthFuture: 'Date of birth cannot be in the future',
   enrolmentDate: 'Please enter a valid enrolment date (YYYY-MM-DD)',
   leftOn: 'Please enter a valid date the learner left (YYYY-MM-DD)',
-  leftReason: 'Reason for leaving must be TRANSFERRED_OUT or DROPPED_OUT',
+  leftReason: 'Reason for leaving must be TRANSFERRED_OUT, DROPPED_OUT or NLPA',
   cardId: 'RFID card ID must be hexadecimal digits (e.g. 04:A1:B2:C3)',
   notificationPreference: 'Notification preference must be SMS_ONLY, FACEBOOK_MESSENGER_ONLY or BOTH',
   school: 'School is required',

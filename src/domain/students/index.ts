@@ -83,9 +83,13 @@ const clearableDate = (message: string) =>
   });
 
 /** Why a learner left the school (SF2 remarks). */
-export const LEFT_REASONS = ['TRANSFERRED_OUT', 'DROPPED_OUT'] as const;
+export const LEFT_REASONS = ['TRANSFERRED_OUT', 'DROPPED_OUT', 'NLPA'] as const;
 export type LeftReason = (typeof LEFT_REASONS)[number];
-export const LEFT_REASON_LABELS: Record<LeftReason, string> = { TRANSFERRED_OUT: 'Transferred out', DROPPED_OUT: 'Dropped out' };
+export const LEFT_REASON_LABELS: Record<LeftReason, string> = {
+  TRANSFERRED_OUT: 'Transferred out',
+  DROPPED_OUT: 'Dropped out',
+  NLPA: 'No longer participating',
+};
 const leftReasonField = z.preprocess(blankTo(null), z.enum(LEFT_REASONS, { message: STUDENT_MESSAGES.leftReason }).nullish());
 
 const genderField = z.preprocess(blankTo(null), z.enum(GENDERS, { message: STUDENT_MESSAGES.gender }).nullish());
@@ -291,6 +295,10 @@ export const studentSchema = z.object({
   enrolmentDate: z.string().nullable(),
   leftOn: z.string().nullable(),
   leftReason: z.enum(LEFT_REASONS).nullable(),
+  /** The school transferred in from (enrolmentDate is the day they came). */
+  transferInFrom: z.string().nullable(),
+  /** The school transferred to, or the drop-out's reason code ('b.1', 'f: …'). */
+  leftDetail: z.string().nullable(),
   schoolId: z.number().nullable(),
   gradeId: z.number().nullable(),
   sectionId: z.number().nullable(),

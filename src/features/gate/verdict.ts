@@ -77,6 +77,8 @@ export function shownOutcome(outcome: TapOutcome, status: string | null = null):
       return { tone: 'unknown', direction: null, status: null, label: 'Unknown card' };
     case 'NOT_SCHOOL_DAY':
       return { tone: 'closed', direction: null, status: null, label: 'Not a school day' };
+    case 'NOT_ENROLLED':
+      return { tone: 'unknown', direction: null, status: null, label: 'Not on the roll: see the office' };
     default:
       return { tone: 'repeated', direction: null, status: null, label: 'Repeated tap' };
   }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { GENDER_LABELS, LEFT_REASON_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
+import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
 import { formatCalendarDate, formatDate, formatDateTime } from '@kit/text/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
 import { MessengerOptIn } from '@features/notifications';
+import { MovementPanel } from './movement/MovementPanel';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -14,8 +15,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The read-only view of a student (Student detail modal). */
-export function StudentDetails({ student: s }: { student: Student }) {
+/** The read-only view of a student (Student detail modal); `onChanged` after a movement is recorded on it. */
+export function StudentDetails({ student: s, onChanged }: { student: Student; onChanged?: () => void }) {
   const picture = fileUrl(s.profilePictureUrl);
   const avatar = <Avatar src={picture} firstName={s.firstName} lastName={s.lastName} size="lg" />;
   const parent = [s.parentFirstName, s.parentLastName].filter(Boolean).join(' ');
@@ -44,9 +45,6 @@ export function StudentDetails({ student: s }: { student: Student }) {
         <Item label="Gender">{s.gender ? GENDER_LABELS[s.gender] : null}</Item>
         <Item label="Middle Name">{s.middleName}</Item>
         <Item label="Enrolment Date">{s.enrolmentDate ? formatCalendarDate(s.enrolmentDate) : null}</Item>
-        <Item label="Left">
-          {s.leftOn ? `${s.leftReason ? LEFT_REASON_LABELS[s.leftReason] : 'Left'} on ${formatCalendarDate(s.leftOn)}` : null}
-        </Item>
         <Item label="Phone Number">{s.phoneNumber}</Item>
         <Item label="RFID Card ID">{s.rfidCardId}</Item>
         <Item label="Address">{s.address}</Item>
@@ -62,6 +60,7 @@ export function StudentDetails({ student: s }: { student: Student }) {
         <Item label="Registered">{formatDateTime(s.createdAt)}</Item>
         <Item label="Last Updated">{formatDateTime(s.updatedAt)}</Item>
       </dl>
+      <MovementPanel student={s} onChanged={onChanged} />
       {s.isActive ? <MessengerOptIn studentId={s.id} /> : null}
     </div>
   );

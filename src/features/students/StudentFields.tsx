@@ -3,14 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { studentFormPatch, type StudentForm } from './actions';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import {
-  GENDER_LABELS,
-  GENDERS,
-  LEFT_REASON_LABELS,
-  LEFT_REASONS,
-  NOTIFICATION_PREFERENCE_LABELS,
-  NOTIFICATION_PREFERENCES,
-} from '@domain/students';
+import { GENDER_LABELS, GENDERS, NOTIFICATION_PREFERENCE_LABELS, NOTIFICATION_PREFERENCES } from '@domain/students';
 import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '@kit';
 import { useClassChoices } from './useClassChoices';
 
@@ -103,17 +96,6 @@ export function StudentFields({
           hint={creating ? 'Blank: today (a learner registered mid-year counts as late enrolment)' : undefined}
           {...bind('enrolmentDate')}
         />
-        {creating ? null : (
-          <>
-            <TextField label="Left On" type="date" hint="Transferred or dropped out on (School Form 2)" {...bind('leftOn')} />
-            <SelectField
-              label="Reason for Leaving"
-              placeholder="Still enrolled"
-              options={LEFT_REASONS.map((r) => ({ value: r, label: LEFT_REASON_LABELS[r] }))}
-              {...bind('leftReason')}
-            />
-          </>
-        )}
         <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
         <TextField label="RFID Card ID" autoComplete="off" {...bind('rfidCardId')} />
         <TextAreaField label="Address" rows={2} className="sm:col-span-2" {...bind('address')} />

@@ -109,7 +109,7 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
         ) : null
       }
     >
-      {s ? <StudentDetails student={s} /> : <LoadingState rows={6} label="Loading student..." />}
+      {s ? <StudentDetails student={s} onChanged={student.reload} /> : <LoadingState rows={6} label="Loading student..." />}
     </Modal>
   );
 }

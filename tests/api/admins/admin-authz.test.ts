@@ -179,6 +179,16 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'POST /api/admin/students/:id/movement': {
+    request: async () =>
+      post(`/api/admin/students/${await insertStudent(app, schoolA)}/movement`, {
+        kind: 'TRANSFERRED_IN',
+        date: '2026-11-16',
+        school: 'Rizal Central School',
+      }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/students/archive-matching': {
     request: async () =>
       post('/api/admin/students/archive-matching', {

@@ -8,6 +8,7 @@ import { CORRECTION_MESSAGES } from '@domain/attendance';
 import { DEVICE_CLAIM_MESSAGES } from '@domain/devices/device-claims';
 import { RESET_MESSAGES } from '@domain/auth/password-reset';
 import { NOTICE_TEMPLATE_MESSAGES } from '@domain/notice-templates';
+import { MOVEMENT_MESSAGES } from '@domain/students/movement';
 
 /*
  * One text rule for every name and free text the console or the API takes. This walks every
@@ -62,6 +63,9 @@ const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
         [`${key} templates.0.kind`, NOTICE_TEMPLATE_MESSAGES.kind],
       ];
     }),
+  ),
+  ...Object.fromEntries(
+    ['super-admin', 'admin'].map((console) => [`POST /api/${console}/students/:id/movement kind`, MOVEMENT_MESSAGES.kind]),
   ),
   // A reset code is not text: a changed one is simply not a valid code.
   'POST /api/password-reset token': RESET_MESSAGES.unknown,

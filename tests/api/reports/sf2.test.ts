@@ -45,7 +45,7 @@ const EXPECTED_GROUPS = [
         marks: row(nulls((d) => d < 16)),
         absent: 0,
         tardy: 0,
-        remarks: 'Late enrolment Nov 16, 2026',
+        remarks: 'LE Nov 16, 2026',
       },
       { name: 'SANTOS, Juan Reyes', marks: row({ 3: 'x', 4: 'T', 5: 'x' }), absent: 2, tardy: 1, remarks: '' },
     ],
@@ -60,7 +60,7 @@ const EXPECTED_GROUPS = [
         marks: row({ 6: 'x', ...nulls((d) => d >= 20) }),
         absent: 1,
         tardy: 0,
-        remarks: 'Transferred out Nov 20, 2026',
+        remarks: 'T/O to Mabini Elementary School Nov 20, 2026',
       },
       { name: 'DELA CRUZ, Maria Clara', marks: row({ 2: 'T' }), absent: 0, tardy: 1, remarks: '' },
     ],
@@ -113,6 +113,7 @@ describe(`School Form 2 (${dbKind})`, () => {
     createdAt?: string;
     leftOn?: string;
     leftReason?: string;
+    leftDetail?: string;
   }) {
     seq += 1;
     const r = await t.app.db
@@ -133,6 +134,7 @@ describe(`School Form 2 (${dbKind})`, () => {
         enrolmentDate: s.enrolmentDate ?? null,
         leftOn: s.leftOn ?? null,
         leftReason: s.leftReason ?? null,
+        leftDetail: s.leftDetail ?? null,
         createdAt: s.createdAt ?? '2026-06-01T00:00:00.000Z',
         updatedAt: '2026-06-01T00:00:00.000Z',
       })
@@ -221,6 +223,7 @@ describe(`School Form 2 (${dbKind})`, () => {
       enrolmentDate: '2026-06-10',
       leftOn: '2026-11-20',
       leftReason: 'TRANSFERRED_OUT',
+      leftDetail: 'Mabini Elementary School',
     });
     await attend(bautista, onRoll(1, 19), { 6: 'EXCUSED' });
     await learner({

@@ -12,6 +12,8 @@ const learner = (id: number, over: Partial<Sf2Learner> = {}): Sf2Learner => ({
   enrolmentDate: '2026-06-08',
   leftOn: null,
   leftReason: null,
+  transferInFrom: null,
+  leftDetail: null,
   ...over,
 });
 const base: Sf2Input = {
