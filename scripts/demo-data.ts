@@ -20,10 +20,11 @@ import { readerCreateSchema } from '@domain/rfid';
  * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
  */
 const SCHOOLS = [
-  { name: 'San Jose National High School', acronym: 'SJNHS', phones: { count: 3, perMinute: 20 } },
-  { name: 'Rizal Elementary School', acronym: 'RES', phones: { count: 1, perMinute: 10 } },
+  { name: 'San Jose National High School', acronym: 'SJNHS', depedSchoolId: '305976', phones: { count: 3, perMinute: 20 } },
+  { name: 'Rizal Elementary School', acronym: 'RES', depedSchoolId: '108412', phones: { count: 1, perMinute: 10 } },
 ];
 const HANDSETS = ['Samsung Galaxy A14', 'Xiaomi Redmi 12', 'Realme C55'];
+/** First names, a girl's then a boy's (their sex, which School Form 2 needs, follows the index). */
 const FIRST = [
   'Maria',
   'Juan',
@@ -121,6 +122,7 @@ export async function seedDemo(
           n += 1;
           const values = {
             firstName: FIRST[n % FIRST.length]!,
+            middleName: LAST[(n * 3 + 1) % LAST.length]!,
             lastName: LAST[(n * 7) % LAST.length]!,
             email: `demo.student${n}@example.com`,
             lrn: String(400000000000 + n),
@@ -132,6 +134,7 @@ export async function seedDemo(
               ...values,
               passwordHash: 'demo-account-cannot-sign-in',
               rfidCardId: card,
+              gender: (n % FIRST.length) % 2 === 0 ? 'FEMALE' : 'MALE',
               parentFirstName: 'Parent',
               parentLastName: values.lastName,
               parentPhone: `+63917${String(1000000 + n).slice(-7)}`,

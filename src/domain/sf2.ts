@@ -11,6 +11,9 @@ export const SF2_MESSAGES = {
   sectionNotFound: 'Section not found',
   noYear: 'Set the school year in the school calendar first',
   outsideYear: 'That month is outside the school year',
+  noSchoolId: "Set the school's DepEd School ID (School Details) before making the form",
+  noSex: (names: string[]) =>
+    `Record the sex of ${names.length === 1 ? 'this learner' : `these ${names.length} learners`} before making the form: ${names.join(', ')}`,
 } as const;
 
 export const SF2_FORMATS = ['json', 'xlsx', 'pdf'] as const;
@@ -38,9 +41,10 @@ export type Sf2Choices = z.infer<typeof sf2ChoicesSchema>;
 export const SF2_MARKS = ['', 'x', 'T'] as const;
 export type Sf2Mark = (typeof SF2_MARKS)[number] | null;
 
-export const SF2_SEXES = ['MALE', 'FEMALE', 'UNSPECIFIED'] as const;
+/** The form's two groups: a learner without a recorded sex is left out and named under `missing` until fixed. */
+export const SF2_SEXES = ['MALE', 'FEMALE'] as const;
 export type Sf2Sex = (typeof SF2_SEXES)[number];
-export const SF2_GROUP_LABELS: Record<Sf2Sex, string> = { MALE: 'MALE', FEMALE: 'FEMALE', UNSPECIFIED: 'SEX NOT RECORDED' };
+export const SF2_GROUP_LABELS: Record<Sf2Sex, string> = { MALE: 'MALE', FEMALE: 'FEMALE' };
 
 const triple = z.object({ male: z.number(), female: z.number(), total: z.number() });
 const tripleOrNull = z.object({ male: z.number().nullable(), female: z.number().nullable(), total: z.number().nullable() });
@@ -86,6 +90,11 @@ export const sf2FormSchema = z.object({
     absentFiveDays: triple,
     droppedOut: triple,
     transferredOut: triple,
+  }),
+  /** What keeps the form from being filed: no DepEd School ID, learners without a recorded sex (to fix first). */
+  missing: z.object({
+    schoolId: z.boolean(),
+    sex: z.array(z.object({ studentId: z.number(), name: z.string(), lrn: z.string() })),
   }),
 });
 export type Sf2Form = z.infer<typeof sf2FormSchema>;

@@ -10,7 +10,7 @@ import { createAdmin, signInAdmin } from './admin-session';
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function seed(request: APIRequestContext, token: string, width: number) {
+async function seed(request: APIRequestContext, token: string, width: number, depedSchoolId: string | null = null) {
   const tag = `${suffix}${width}`;
   const post = async (url: string, body: { data?: unknown; multipart?: Record<string, string> }) => {
     const res = await request.post(`${E2E_BASE_URL}/api/super-admin/${url}`, { headers: auth(token), ...body });
@@ -18,7 +18,9 @@ async function seed(request: APIRequestContext, token: string, width: number) {
     return (await res.json()).data as { id: number };
   };
   const school = await post('schools', {
-    multipart: { data: JSON.stringify({ name: `Calendar High ${tag}`, acronym: `C${tag.slice(-8)}`.toUpperCase() }) },
+    multipart: {
+      data: JSON.stringify({ name: `Calendar High ${tag}`, acronym: `C${tag.slice(-8)}`.toUpperCase(), depedSchoolId }),
+    },
   });
   const grade = await post('grades', { data: { name: `Grade 7 ${tag}`, level: 7, schoolId: school.id } });
   const section = await post('sections', { data: { name: `Rizal ${tag}`, gradeId: grade.id, schoolId: school.id } });
@@ -99,12 +101,31 @@ test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
   await expect(page.getByText('NOVEMBER 2026')).toBeVisible();
   await expectFitsWidth(page, `sf2 ${width}`);
 
+  // No DepEd School ID yet: the form says how to fix it, and its files wait for it.
+  const alert = page.getByRole('alert').filter({ hasText: 'Fix these before filing the form' });
+  await expect(alert).toContainText("The school's DepEd School ID is not set.");
+  await expect(alert.getByRole('link', { name: "Set it in the school's details" })).toHaveAttribute(
+    'href',
+    '/super-admin/schools',
+  );
+  await page.getByRole('button', { name: 'Download XLSX' }).click();
+  await expect(page.getByText("Error: Set the school's DepEd School ID (School Details) before making the form")).toBeVisible();
+  const set = await page.request.patch(`${E2E_BASE_URL}/api/super-admin/schools/${s.schoolId}`, {
+    headers: auth(token),
+    multipart: { data: JSON.stringify({ depedSchoolId: '305976' }) },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  await page.reload();
+  await expect(grid.getByRole('rowheader', { name: 'Combined TOTAL PER DAY' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+
+  // Files named by school, grade, section and month.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download XLSX' }).click();
-  expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
+  expect((await download).suggestedFilename()).toBe(`SF2-Calendar-High-${s.tag}-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
   const zip = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
-  expect((await zip).suggestedFilename()).toBe(`SF2-school-${s.schoolId}-2026-11-xlsx.zip`);
+  expect((await zip).suggestedFilename()).toBe(`SF2-Calendar-High-${s.tag}-2026-11-xlsx.zip`);
 });
 
 test(
@@ -112,7 +133,7 @@ test(
   LAYOUT,
   async ({ page, context, width }) => {
     const root = await signInViaApi(page);
-    const s = await seed(page.request, root, width + 1);
+    const s = await seed(page.request, root, width + 1, '305977');
     const year = await page.request.put(`${E2E_BASE_URL}/api/super-admin/schools/${s.schoolId}/calendar/school-year`, {
       headers: auth(root),
       data: { start: '2026-06-08', end: '2027-04-09' },
@@ -133,7 +154,7 @@ test(
     await expectFitsWidth(page, `admin sf2 ${width}`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download XLSX' }).click();
-    expect((await download).suggestedFilename()).toBe(`SF2-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
+    expect((await download).suggestedFilename()).toBe(`SF2-Calendar-High-${s.tag}-Grade-7-${s.tag}-Rizal-${s.tag}-2026-11.xlsx`);
     await page.goto(`/admin/schools/${s.schoolId}/calendar`);
     await expect(page).toHaveURL(/\/forbidden$/);
 

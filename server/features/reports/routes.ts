@@ -7,8 +7,8 @@ import { idParams, idPath } from '@domain/validation';
 import { safeFilename } from '@shared/csv';
 import { SF2_MESSAGES, sf2ChoicesSchema, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
 import type { SchoolScope } from '@core/http/school-scope';
-import { SCHOOL_NOT_FOUND } from '../schools';
-import { renderSf2, schoolSf2Zip, sectionSf2, sf2Choices, sf2Filename } from './sf2-service';
+import { requireSchool, SCHOOL_NOT_FOUND } from '../schools';
+import { assertFileable, renderSf2, schoolSf2Zip, sectionSf2, sf2Choices, sf2Filename } from './sf2-service';
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -66,6 +66,7 @@ const reportRoutes =
         const form = await sectionSf2(app.db, schoolId, sectionId, request.query.month, opts());
         const format = request.query.format;
         if (format === 'json') return { success: true as const, data: form };
+        assertFileable([form]);
         return sendFile(reply, CONTENT_TYPES[format], sf2Filename(form, format), await renderSf2(form, format));
       },
     );
@@ -88,7 +89,8 @@ const reportRoutes =
           ...opts(),
           onError: (err) => request.log.error({ err }, 'SF2 ZIP failed midway'),
         });
-        return sendFile(reply, 'application/zip', safeFilename(`SF2-school-${schoolId}-${month}-${format}.zip`), stream);
+        const school = await requireSchool(app.db, schoolId);
+        return sendFile(reply, 'application/zip', safeFilename(`SF2-${school.name}-${month}-${format}.zip`), stream);
       },
     );
   };

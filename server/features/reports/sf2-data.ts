@@ -115,6 +115,7 @@ export async function loadSectionsData(
         'leftReason',
         'transferInFrom',
         'leftDetail',
+        'lrn',
         'isArchived',
         'archivedAt',
       ])
@@ -136,6 +137,7 @@ export async function loadSectionsData(
         leftReason: r.leftReason,
         transferInFrom: r.transferInFrom,
         leftDetail: r.leftDetail,
+        lrn: r.lrn,
       });
       sectionOf.set(r.id, r.sectionId!);
     }

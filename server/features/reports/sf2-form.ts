@@ -27,6 +27,7 @@ export interface Sf2Learner {
   /** The school transferred in from; the school transferred to or the drop-out's code (SF2's REMARKS). */
   transferInFrom: string | null;
   leftDetail: string | null;
+  lrn: string;
 }
 
 export interface Sf2Record {
@@ -80,7 +81,7 @@ export const monthBounds = (month: string) => {
 export const learnerName = (l: Pick<Sf2Learner, 'firstName' | 'middleName' | 'lastName'>) =>
   `${l.lastName.toUpperCase()}, ${[l.firstName, l.middleName].filter((p) => p && p.trim()).join(' ')}`;
 
-const sexOf = (gender: string | null): Sf2Sex => (gender === 'MALE' || gender === 'FEMALE' ? gender : 'UNSPECIFIED');
+const sexOf = (gender: string | null): Sf2Sex | null => (gender === 'MALE' || gender === 'FEMALE' ? gender : null);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const ratio = (a: number, b: number, scale = 1) => (b === 0 ? null : round2((a / b) * scale));
 
@@ -103,9 +104,10 @@ export function buildSf2(input: Sf2Input): Sf2Form {
     for (const l of from) {
       if (!pick(l)) continue;
       const sex = sexOf(l.gender);
+      // Without a recorded sex a learner is on neither side of the form (named under `missing` instead).
       if (sex === 'MALE') t.male++;
       if (sex === 'FEMALE') t.female++;
-      t.total++;
+      if (sex) t.total++;
     }
     return t;
   };
@@ -138,7 +140,11 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       };
     });
     return { sex, label: SF2_GROUP_LABELS[sex], learners: rows, presentPerDay };
-  }).filter((g) => g.sex !== 'UNSPECIFIED' || g.learners.length > 0);
+  });
+  const unsexed = listed
+    .filter((l) => sexOf(l.gender) == null)
+    .sort((a, b) => learnerName(a).localeCompare(learnerName(b), 'en') || a.id - b.id)
+    .map((l) => ({ studentId: l.id, name: learnerName(l), lrn: l.lrn }));
 
   const schoolDaysSoFar = counted.filter(Boolean).length;
   const enrolment = tally((l) => l.enrolmentDate <= cutoff);
@@ -198,6 +204,7 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       droppedOut: tally(leftInMonth('DROPPED_OUT')),
       transferredOut: tally(leftInMonth('TRANSFERRED_OUT')),
     },
+    missing: { schoolId: !input.school.depedSchoolId, sex: unsexed },
   };
 }
 

@@ -2,7 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Executor } from '@core/db/index';
 import { safeFilename } from '@shared/csv';
-import type { Sf2Choices, Sf2Form } from '@domain/sf2';
+import { SF2_MESSAGES, type Sf2Choices, type Sf2Form } from '@domain/sf2';
+import { badRequest } from '@core/http/errors';
 import { localDate } from '@core/time/time';
 import { requireSchool } from '../schools';
 import { buildSf2 } from './sf2-form';
@@ -42,15 +43,23 @@ export async function sf2Choices(db: Executor, schoolId: number, opts: Sf2Option
   };
 }
 
+/** A file named by school, grade, section and month, as a division office files them. */
 export const sf2Filename = (form: Sf2Form, format: 'xlsx' | 'pdf') =>
-  safeFilename(`SF2-${form.header.gradeLevel}-${form.header.section}-${form.header.month}.${format}`);
+  safeFilename(`SF2-${form.header.schoolName}-${form.header.gradeLevel}-${form.header.section}-${form.header.month}.${format}`);
+
+/** 400 before a file is made of a form an adviser could not sign: no School ID, or learners without a recorded sex. */
+export function assertFileable(forms: Sf2Form[]): void {
+  if (forms.some((f) => f.missing.schoolId)) throw badRequest(SF2_MESSAGES.noSchoolId);
+  const unsexed = forms.flatMap((f) => f.missing.sex.map((l) => l.name));
+  if (unsexed.length) throw badRequest(SF2_MESSAGES.noSex(unsexed));
+}
 
 export const renderSf2 = (form: Sf2Form, format: 'xlsx' | 'pdf') => (format === 'xlsx' ? sf2Xlsx(form) : sf2Pdf(form));
 
 /**
  * Every section's SF2 of a month in a ZIP, streamed: a section's file is added as soon as it is made, so the
- * first bytes leave at once and memory holds one file at a time. Checks (school, school year) happen before the
- * stream starts, so they still answer 4xx; a failure midway ends the download (logged by the caller).
+ * first bytes leave at once and memory holds one file at a time. Checks (school, school year, every form fileable)
+ * happen before the stream starts, so they still answer 4xx; a failure midway ends the download (logged by the caller).
  */
 export async function schoolSf2Zip(
   db: Executor,
@@ -68,14 +77,16 @@ export async function schoolSf2Zip(
     month,
     timeZone,
   );
+  // The forms as data first (cheap): one that cannot be filed stops the ZIP before it starts.
+  const forms = sections.map((section) => ({ section, form: buildSf2(sf2Input(ctx, section, data.get(section.id)!)) }));
+  assertFileable(forms.map((f) => f.form));
   const zip = new ZipFile();
   const out = new PassThrough();
   zip.outputStream.pipe(out);
   void (async () => {
     try {
       const used = new Set<string>();
-      for (const section of sections) {
-        const form = buildSf2(sf2Input(ctx, section, data.get(section.id)!));
+      for (const { section, form } of forms) {
         zip.addBuffer(await renderSf2(form, format), uniqueName(used, section, form, format), {
           compress: format === 'xlsx' ? false : true,
         });
@@ -94,7 +105,9 @@ export async function schoolSf2Zip(
 function uniqueName(used: Set<string>, section: SectionInfo, form: Sf2Form, format: 'xlsx' | 'pdf') {
   let name = sf2Filename(form, format);
   if (used.has(name))
-    name = safeFilename(`SF2-${form.header.gradeLevel}-${form.header.section}-${section.id}-${form.header.month}.${format}`);
+    name = safeFilename(
+      `SF2-${form.header.schoolName}-${form.header.gradeLevel}-${form.header.section}-${section.id}-${form.header.month}.${format}`,
+    );
   used.add(name);
   return name;
 }

@@ -16,6 +16,7 @@ import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { downloadSchoolSf2, downloadSf2, fetchSf2, fetchSf2Choices } from './api';
 import { Sf2Grid } from './Sf2Grid';
+import { Sf2Missing } from './Sf2Missing';
 
 const DEFAULTS = { gradeId: 0, sectionId: 0, month: '' };
 const kb = (bytes: number) =>
@@ -160,7 +161,10 @@ export default function Sf2Screen() {
       ) : form.error ? (
         <ErrorState message={form.error} onRetry={form.reload} />
       ) : form.data ? (
-        <Sf2Grid form={form.data} />
+        <>
+          <Sf2Missing form={form.data} schoolId={schoolId} />
+          <Sf2Grid form={form.data} />
+        </>
       ) : null}
     </div>
   );

@@ -105,10 +105,13 @@ describe(`school calendar and SF2 for a school admin (${dbKind})`, () => {
       grades: [{ id: expect.any(Number), name: 'Grade 7' }],
       sections: [{ id: sectionA, name: 'Rizal', gradeId: expect.any(Number) }],
     });
-    const xlsx = await as(token)(t.app, {
-      method: 'GET',
-      url: `/api/admin/schools/${schoolA}/sections/${sectionA}/sf2?month=2026-11&format=xlsx`,
-    });
+    const fileUrl = `/api/admin/schools/${schoolA}/sections/${sectionA}/sf2?month=2026-11&format=xlsx`;
+    // Not without the school's DepEd School ID.
+    const noId = await as(token)(t.app, { method: 'GET', url: fileUrl });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().message).toBe(SF2_MESSAGES.noSchoolId);
+    await t.app.db.updateTable('schools').set({ depedSchoolId: '305978' }).where('id', '=', schoolA).execute();
+    const xlsx = await as(token)(t.app, { method: 'GET', url: fileUrl });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = new ExcelJS.Workbook();

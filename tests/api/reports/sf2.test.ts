@@ -273,7 +273,10 @@ describe(`School Form 2 (${dbKind})`, () => {
     const res = await api({ method: 'GET', url: sf2Url('month=2026-11&format=xlsx') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="SF2-Grade-7-Rizal-2026-11.xlsx"');
+    // Named by school, grade, section and month.
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="SF2-Rizal-National-High-School-Grade-7-Rizal-2026-11.xlsx"',
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('SF2')!;
@@ -381,7 +384,71 @@ describe(`School Form 2 (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const names = zipEntryNames(res.rawPayload);
-    expect(names.sort()).toEqual(['SF2-Grade-7-Bonifacio-2026-11.pdf', 'SF2-Grade-7-Rizal-2026-11.pdf']);
+    expect(names.sort()).toEqual([
+      'SF2-Rizal-National-High-School-Grade-7-Bonifacio-2026-11.pdf',
+      'SF2-Rizal-National-High-School-Grade-7-Rizal-2026-11.pdf',
+    ]);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="SF2-Rizal-National-High-School-2026-11-pdf.zip"');
+  });
+
+  it('a form without the School ID, or with a learner whose sex is not recorded, names what to fix; its files are 400', async () => {
+    const school = (await createSchool(t.app, token, { name: 'Unfinished School', acronym: 'UFS' })).id;
+    await api({
+      method: 'PUT',
+      url: `/api/super-admin/schools/${school}/calendar/school-year`,
+      payload: { start: '2026-06-08', end: '2027-04-09' },
+    });
+    const grade = await api({
+      method: 'POST',
+      url: '/api/super-admin/grades',
+      payload: { name: 'Grade 8', level: 8, schoolId: school },
+    });
+    const section = await api({
+      method: 'POST',
+      url: '/api/super-admin/sections',
+      payload: { name: 'Mabini', gradeId: grade.json().data.id, schoolId: school },
+    });
+    const sectionOf = section.json().data.id as number;
+    const row = await t.app.db
+      .insertInto('students')
+      .values({
+        firstName: 'Noel',
+        lastName: 'Unsexed',
+        gender: null,
+        email: 'sf2-unsexed@school.test',
+        passwordHash: 'x',
+        lrn: '399999999999',
+        parentPhone: '+639171234567',
+        schoolId: school,
+        gradeId: grade.json().data.id,
+        sectionId: sectionOf,
+        enrolmentDate: '2026-06-08',
+        createdAt: '2026-06-01T00:00:00.000Z',
+        updatedAt: '2026-06-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = (q: string) => `/api/super-admin/schools/${school}/sections/${sectionOf}/sf2?month=2026-11&${q}`;
+    const preview = await api({ method: 'GET', url: url('format=json') });
+    expect(preview.json().data.missing).toEqual({
+      schoolId: true,
+      sex: [{ studentId: row.id, name: 'UNSEXED, Noel', lrn: '399999999999' }],
+    });
+    expect(preview.json().data.groups.flatMap((g: { learners: unknown[] }) => g.learners)).toEqual([]);
+
+    const noId = await api({ method: 'GET', url: url('format=xlsx') });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().message).toBe(SF2_MESSAGES.noSchoolId);
+    await t.app.db.updateTable('schools').set({ depedSchoolId: '305977' }).where('id', '=', school).execute();
+    const noSex = await api({ method: 'GET', url: url('format=pdf') });
+    expect(noSex.statusCode).toBe(400);
+    expect(noSex.json().message).toBe('Record the sex of this learner before making the form: UNSEXED, Noel');
+    const zip = await api({ method: 'GET', url: `/api/super-admin/schools/${school}/sf2.zip?month=2026-11&format=xlsx` });
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json().message).toBe(SF2_MESSAGES.noSex(['UNSEXED, Noel']));
+
+    await t.app.db.updateTable('students').set({ gender: 'MALE' }).where('id', '=', row.id).execute();
+    expect((await api({ method: 'GET', url: url('format=xlsx') })).statusCode).toBe(200);
   });
 
   it('refuses a bad month, a section of another school, a school without a school year, a month outside it', async () => {

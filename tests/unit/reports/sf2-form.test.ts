@@ -14,6 +14,7 @@ const learner = (id: number, over: Partial<Sf2Learner> = {}): Sf2Learner => ({
   leftReason: null,
   transferInFrom: null,
   leftDetail: null,
+  lrn: `1000000000${String(id).padStart(2, '0')}`,
   ...over,
 });
 const base: Sf2Input = {
@@ -46,16 +47,23 @@ describe('School Form 2 rules', () => {
     expect(classDays({ ...base, month: '2026-05' })).toEqual([]);
   });
 
-  it('names: "LAST, First Middle"; learners without a recorded sex are listed in their own group, counted in totals only', () => {
+  it('names: "LAST, First Middle"; learners without a recorded sex are left out of both groups and named to be fixed', () => {
     expect(learnerName({ firstName: 'Maria', middleName: 'Clara', lastName: 'Dela Cruz' })).toBe('DELA CRUZ, Maria Clara');
     expect(learnerName({ firstName: 'Jo', middleName: ' ', lastName: 'Li' })).toBe('LI, Jo');
     const form = buildSf2({ ...base, learners: [learner(1), learner(2, { gender: null }), learner(3, { gender: 'OTHER' })] });
     expect(form.groups.map((g) => [g.label, g.learners.length])).toEqual([
       ['MALE', 0],
       ['FEMALE', 1],
-      ['SEX NOT RECORDED', 2],
     ]);
-    expect(form.summary.registered).toEqual({ male: 0, female: 1, total: 3 });
+    // The totals add up: male + female = total.
+    expect(form.summary.registered).toEqual({ male: 0, female: 1, total: 1 });
+    expect(form.missing).toEqual({
+      schoolId: true,
+      sex: [
+        { studentId: 2, name: 'LEARNER2, Ana', lrn: '100000000002' },
+        { studentId: 3, name: 'LEARNER3, Ana', lrn: '100000000003' },
+      ],
+    });
   });
 
   it('days not over yet carry no mark and do not count; an empty section gives undefined rates, not NaN', () => {

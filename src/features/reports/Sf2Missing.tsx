@@ -1,0 +1,42 @@
+import type { Sf2Form } from '@domain/sf2';
+import { consoleHref, isAdminConsole } from '@kit/console/scope';
+
+const link = 'font-medium text-brand-700 underline-offset-2 hover:underline';
+
+/**
+ * What keeps a form from being filed, with a way to fix each: the school's DepEd School ID, and learners without a
+ * recorded sex (left out of both groups until it is recorded). The downloads are refused until then.
+ */
+export function Sf2Missing({ form, schoolId }: { form: Sf2Form; schoolId: number }) {
+  const { missing } = form;
+  if (!missing.schoolId && missing.sex.length === 0) return null;
+  return (
+    <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">Fix these before filing the form (the downloads wait for them):</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {missing.schoolId ? (
+          <li>
+            The school&apos;s DepEd School ID is not set.{' '}
+            <a className={link} href={isAdminConsole() ? '/admin/school-profile' : '/super-admin/schools'}>
+              Set it in the school&apos;s details
+            </a>
+          </li>
+        ) : null}
+        {missing.sex.length ? (
+          <li>
+            {missing.sex.length === 1 ? 'This learner has' : `These ${missing.sex.length} learners have`} no sex recorded and are
+            left out of the form:{' '}
+            {missing.sex.map((l, i) => (
+              <span key={l.studentId}>
+                {i ? ', ' : ''}
+                <a className={link} href={consoleHref(`/super-admin/schools/${schoolId}/students?searchTerm=${l.lrn}`)}>
+                  {l.name}
+                </a>
+              </span>
+            ))}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
