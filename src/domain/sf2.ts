@@ -90,6 +90,7 @@ export const sf2FormSchema = z.object({
     absentFiveDays: triple,
     droppedOut: triple,
     transferredOut: triple,
+    transferredIn: triple,
   }),
   /** What keeps the form from being filed: no DepEd School ID, learners without a recorded sex (to fix first). */
   missing: z.object({
@@ -113,6 +114,7 @@ export const SUMMARY_ROWS: Array<[keyof Sf2Form['summary'], string]> = [
   ['absentFiveDays', 'Number of students absent for 5 consecutive days'],
   ['droppedOut', 'Drop out'],
   ['transferredOut', 'Transferred out'],
+  ['transferredIn', 'Transferred in'],
 ];
 
 /** A summary figure as printed: whole numbers as they are, rates with two decimals, '-' when undefined. */

@@ -187,7 +187,10 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       schoolDays: schoolDaysSoFar,
       enrolmentCutoff: cutoff,
       enrolment,
-      lateEnrolment: tally((l) => l.enrolmentDate > cutoff && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd),
+      // A transferee is counted as transferred in, not as a late enrolment.
+      lateEnrolment: tally(
+        (l) => !l.transferInFrom && l.enrolmentDate > cutoff && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd,
+      ),
       registered,
       percentEnrolment: {
         male: ratio(registered.male, enrolment.male, 100),
@@ -203,6 +206,7 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       absentFiveDays: tally((l) => absentFive.has(l.id), listed),
       droppedOut: tally(leftInMonth('DROPPED_OUT')),
       transferredOut: tally(leftInMonth('TRANSFERRED_OUT')),
+      transferredIn: tally((l) => l.transferInFrom != null && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd),
     },
     missing: { schoolId: !input.school.depedSchoolId, sex: unsexed },
   };

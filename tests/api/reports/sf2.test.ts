@@ -81,6 +81,7 @@ const SUMMARY = {
   absentFiveDays: { male: 1, female: 0, total: 1 },
   droppedOut: { male: 0, female: 0, total: 0 },
   transferredOut: { male: 0, female: 1, total: 1 },
+  transferredIn: { male: 0, female: 0, total: 0 },
 };
 
 /** The file names of a ZIP's central directory (signature PK\x01\x02; name length at +28, name at +46). */

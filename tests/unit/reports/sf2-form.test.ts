@@ -92,6 +92,66 @@ describe('School Form 2 rules', () => {
     expect(form.summary.absentFiveDays).toEqual({ male: 0, female: 1, total: 1 });
   });
 
+  it('a month with a late enrolment, a transfer in, a transfer out, a drop-out and a five-day absence: the summary by hand', () => {
+    const present = (studentId: number, ...days: number[]) =>
+      days.map((d) => ({ studentId, date: `2026-11-0${d}`, status: 'PRESENT', checkInAt: `2026-11-0${d}T00:00:00.000Z` }));
+    const learners = [
+      learner(1, { firstName: 'Abe', gender: 'MALE' }),
+      learner(2, { firstName: 'Bea', gender: 'FEMALE' }),
+      learner(3, { firstName: 'Cid', gender: 'MALE', enrolmentDate: '2026-11-04' }),
+      learner(4, { firstName: 'Dee', gender: 'FEMALE', enrolmentDate: '2026-11-03', transferInFrom: 'Rizal ES' }),
+      learner(5, {
+        firstName: 'Eli',
+        gender: 'MALE',
+        leftOn: '2026-11-05',
+        leftReason: 'TRANSFERRED_OUT',
+        leftDetail: 'Mabini ES',
+      }),
+      learner(6, { firstName: 'Fe', gender: 'FEMALE', leftOn: '2026-11-04', leftReason: 'DROPPED_OUT', leftDetail: 'b.1' }),
+    ];
+    const records = [
+      ...present(1, 2, 3, 4, 5, 6),
+      ...present(3, 4, 5, 6),
+      ...present(4, 3, 4, 5, 6),
+      ...present(5, 2, 3, 4),
+      ...present(6, 2),
+    ];
+    // The first week only: Mon 2 to Fri 6 November are the class days counted.
+    const form = buildSf2({ ...base, lastMarkedDay: '2026-11-06', learners, records });
+    const remarks = Object.fromEntries(form.groups.flatMap((g) => g.learners.map((l) => [l.name.split(', ')[1], l.remarks])));
+    expect(remarks).toEqual({
+      Abe: '',
+      Cid: 'LE Nov 4, 2026',
+      Eli: 'T/O to Mabini ES Nov 5, 2026',
+      Bea: '',
+      Dee: 'T/I from Rizal ES Nov 3, 2026',
+      Fe: 'DRP b.1 Nov 4, 2026',
+    });
+    // Present per day (M / F): 2 Nov Abe Eli / Fe; 3 Nov Abe Eli / Dee; 4 Nov Abe Cid Eli / Dee; 5 and 6 Nov Abe Cid / Dee.
+    expect(form.groups.map((g) => g.presentPerDay.slice(0, 5))).toEqual([
+      [2, 2, 3, 2, 2],
+      [1, 1, 1, 1, 1],
+    ]);
+    expect(form.summary).toMatchObject({
+      schoolDays: 5,
+      // On the roll by the first Friday (12 June): Abe, Eli / Bea, Fe.
+      enrolment: { male: 2, female: 2, total: 4 },
+      // Cid came after the cut-off; Dee is a transferee, not a late enrolment.
+      lateEnrolment: { male: 1, female: 0, total: 1 },
+      // Still on the roll at the end of the month: Abe, Cid / Bea, Dee.
+      registered: { male: 2, female: 2, total: 4 },
+      percentEnrolment: { male: 100, female: 100, total: 100 },
+      // Total daily attendance 11 / 5 / 16 over 5 days.
+      averageDailyAttendance: { male: 2.2, female: 1, total: 3.2 },
+      // ADA ÷ registered × 100 (Eli attended before leaving: above 100 for the boys, as DepEd's formula gives).
+      percentAttendance: { male: 110, female: 50, total: 80 },
+      absentFiveDays: { male: 0, female: 1, total: 1 },
+      droppedOut: { male: 0, female: 1, total: 1 },
+      transferredOut: { male: 1, female: 0, total: 1 },
+      transferredIn: { male: 0, female: 1, total: 1 },
+    });
+  });
+
   it('today counts once its absence cutoff has passed in the school’s zone', () => {
     expect(lastMarkedDay(new Date('2026-11-18T01:59:00.000Z'), 'Asia/Manila', '10:00')).toBe('2026-11-17');
     expect(lastMarkedDay(new Date('2026-11-18T02:00:00.000Z'), 'Asia/Manila', '10:00')).toBe('2026-11-18');
