@@ -111,3 +111,22 @@ export const schoolDaySchema = z.object({
 });
 export type SchoolDay = z.infer<typeof schoolDaySchema>;
 export type MissingStudent = z.infer<typeof missingStudentSchema>;
+
+/** How many class days back the dashboard looks for five-day absences. */
+export const ABSENCE_LOOKBACK_DAYS = 20;
+export const ABSENT_RUN = 5;
+
+/** A learner absent ABSENT_RUN class days or more in a row (DepEd asks the adviser to visit the home), with the days. */
+export const absentRunSchema = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  grade: z.string().nullable(),
+  section: z.string().nullable(),
+  /** The class days of the latest run, oldest first. */
+  days: z.array(z.string()),
+  /** The run reaches the last class day counted: still absent. */
+  ongoing: z.boolean(),
+});
+export type AbsentRun = z.infer<typeof absentRunSchema>;
+export const absentRunsSchema = z.object({ lastDay: z.string(), learners: z.array(absentRunSchema) });
+export type AbsentRuns = z.infer<typeof absentRunsSchema>;

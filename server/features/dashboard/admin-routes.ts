@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@domain/api';
-import { schoolDaySchema } from '@domain/dashboard';
+import { absentRunsSchema, schoolDaySchema } from '@domain/dashboard';
 import { adminSchoolId } from '@core/auth/admin-scope';
 import { getSchoolDay } from './school-day';
+import { absentRuns } from './absent-runs';
 
-/** GET /api/admin/dashboard: the school admin's school today (figures and who is still missing; read-only). */
+/**
+ * GET /api/admin/dashboard: the school admin's school today (figures and who is still missing; read-only), and the
+ * learners absent five class days in a row lately.
+ */
 const schoolDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
@@ -18,6 +22,21 @@ const schoolDayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await getSchoolDay(app.db, adminSchoolId(request), app.config.schoolTimezone, app.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/dashboard/absent-five-days',
+    {
+      schema: {
+        summary: 'Learners absent five class days or more in a row lately, with the days (for a home visit)',
+        response: { 200: apiSuccess(absentRunsSchema) },
+      },
+      config: { permission: 'VIEW_ATTENDANCE' },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await absentRuns(app.db, adminSchoolId(request), app.config.schoolTimezone, app.clock.now()),
     }),
   );
 };

@@ -5,6 +5,7 @@ import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
 import { $adminAccount } from '@features/admins';
 import { CapacityPanel } from '@features/capacity';
 import SchoolDayPanel from './SchoolDayPanel';
+import { AbsentRunsPanel } from './AbsentRunsPanel';
 import { AlarmBanner } from '@features/alarms';
 
 /** A screen of the school admin's console, as the console's shell lists it (its sidebar's entries). */
@@ -34,8 +35,9 @@ export default function AdminHomeScreen({ screens }: { screens: readonly HomeTil
       </p>
       {schoolId != null ? <AlarmBanner className="mb-6" /> : null}
       {schoolId != null && can('VIEW_ATTENDANCE') ? (
-        <div className="mb-6">
+        <div className="mb-6 space-y-6">
           <SchoolDayPanel />
+          <AbsentRunsPanel />
         </div>
       ) : null}
       {schoolId != null ? <CapacityPanel className="mb-6" /> : null}

@@ -45,6 +45,8 @@ afterAll(async () => {
 const { app } = t;
 const root = await loginSuperAdmin(app);
 const schoolA = (await createSchool(app, root, { name: 'Authz School A' })).id;
+// School Form 2's files need the school's DepEd School ID.
+await app.db.updateTable('schools').set({ depedSchoolId: '300001' }).where('id', '=', schoolA).execute();
 const schoolB = (await createSchool(app, root, { name: 'Authz School B' })).id;
 
 let seq = 0;
@@ -322,6 +324,11 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/dashboard': {
     request: async () => ({ method: 'GET', url: '/api/admin/dashboard' }),
+    success: 200,
+    refersToSchool: false,
+  },
+  'GET /api/admin/dashboard/absent-five-days': {
+    request: async () => ({ method: 'GET', url: '/api/admin/dashboard/absent-five-days' }),
     success: 200,
     refersToSchool: false,
   },
