@@ -139,6 +139,8 @@ export interface SectionTable {
   name: string;
   description: string | null;
   capacity: number | null;
+  /** The class adviser who signs the section's forms (migration 0045). */
+  adviserName: string | null;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;

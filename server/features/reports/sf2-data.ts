@@ -56,23 +56,32 @@ export interface SectionInfo {
   id: number;
   name: string;
   grade: { id: number; name: string; level: number | null };
+  adviserName: string | null;
 }
 
 const sectionsQuery = (db: Executor, schoolId: number) =>
   db
     .selectFrom('sections as s')
     .innerJoin('grades as g', 'g.id', 's.gradeId')
-    .select(['s.id', 's.name', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
+    .select(['s.id', 's.name', 's.adviserName', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
     .where('s.schoolId', '=', schoolId)
     .orderBy('g.level')
     .orderBy('g.name')
     .orderBy('s.name')
     .orderBy('s.id');
 
-const toSection = (r: { id: number; name: string; gradeId: number; gradeName: string; gradeLevel: number }): SectionInfo => ({
+const toSection = (r: {
+  id: number;
+  name: string;
+  adviserName: string | null;
+  gradeId: number;
+  gradeName: string;
+  gradeLevel: number;
+}): SectionInfo => ({
   id: r.id,
   name: r.name,
   grade: { id: r.gradeId, name: r.gradeName, level: r.gradeLevel },
+  adviserName: r.adviserName,
 });
 
 export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
@@ -164,6 +173,7 @@ export const sf2Input = (
   ...ctx,
   grade: section.grade,
   sectionName: section.name,
+  adviserName: section.adviserName,
   learners: data.learners,
   records: data.records,
 });
