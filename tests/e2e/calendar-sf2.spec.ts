@@ -126,6 +126,9 @@ test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
   const zip = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
   expect((await zip).suggestedFilename()).toBe(`SF2-Calendar-High-${s.tag}-2026-11-xlsx.zip`);
+  const sf4 = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'School Form 4 (XLSX)' }).click();
+  expect((await sf4).suggestedFilename()).toBe(`SF4-Calendar-High-${s.tag}-2026-11.xlsx`);
 });
 
 test(

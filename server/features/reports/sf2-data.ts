@@ -177,3 +177,11 @@ export const sf2Input = (
   learners: data.learners,
   records: data.records,
 });
+
+/** A whole school's month: the school's part of the forms, its sections, and each section's learners and records. */
+export async function loadSchoolSections(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
+  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
+  const sections = await schoolSections(db, schoolId);
+  const ids = sections.map((s) => s.id);
+  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone) };
+}

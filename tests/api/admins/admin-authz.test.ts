@@ -407,6 +407,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/schools/:id/sf4': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf4?month=2026-11` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'GET /api/admin/schools/:id/sf2.zip': {
     request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf2.zip?month=2026-11` }),
     success: 200,
