@@ -304,8 +304,12 @@ export type CorrectionInput = z.output<typeof correctionSchema>;
 /** GET /api/super-admin/attendance-history/filter-options?schoolId= (the admin: their own school). */
 export const historyFilterOptionsQuerySchema = z.object({ schoolId: idQuery('School ID') });
 const choiceSchema = z.object({ id: z.number(), name: z.string() });
-/** A school's grades (each with its sections) and readers, for the filter selects; retired readers too (their taps stay). */
+/**
+ * A school's grades (each with its sections) and readers, for the filter selects (retired readers too: their taps
+ * stay), and its today (the platform's zone's without a school) for the date shortcuts.
+ */
 export const historyFilterOptionsSchema = z.object({
+  today: z.string(),
   grades: z.array(choiceSchema.extend({ sections: z.array(choiceSchema) })),
   readers: z.array(choiceSchema.extend({ location: z.string().nullable(), retired: z.boolean() })),
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '@core/db/index';
+import { localDate } from '@core/time/time';
 import type { SchoolScope } from '@core/http/school-scope';
 import type { HistoryFilterOptions, HistoryFilters } from '@domain/attendance';
 import { READER_MESSAGES } from '@domain/rfid';
@@ -37,10 +38,19 @@ export async function scopedHistoryFilters(
   return { ...query, schoolId };
 }
 
-/** A school's grades (each with its sections) and readers, by name; none without a school (all schools chosen). */
-export async function historyFilterOptions(db: Executor, schoolId: number | undefined): Promise<HistoryFilterOptions> {
-  if (schoolId === undefined) return { grades: [], readers: [] };
-  const [grades, sections, readers] = await Promise.all([
+/**
+ * A school's grades (each with its sections) and readers, by name, and its today; no grades or readers without a
+ * school (all schools chosen), and the platform zone's today.
+ */
+export async function historyFilterOptions(
+  db: Executor,
+  schoolId: number | undefined,
+  defaultTimeZone: string,
+  now: Date,
+): Promise<HistoryFilterOptions> {
+  if (schoolId === undefined) return { today: localDate(now, defaultTimeZone), grades: [], readers: [] };
+  const [school, grades, sections, readers] = await Promise.all([
+    db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst(),
     db
       .selectFrom('grades')
       .select(['id', 'name'])
@@ -65,6 +75,7 @@ export async function historyFilterOptions(db: Executor, schoolId: number | unde
       .execute(),
   ]);
   return {
+    today: localDate(now, school?.timezone ?? defaultTimeZone),
     grades: grades.map((g) => ({
       ...g,
       sections: sections.filter((s) => s.gradeId === g.id).map((s) => ({ id: s.id, name: s.name })),

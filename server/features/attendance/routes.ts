@@ -86,7 +86,12 @@ export const attendanceRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await historyFilterOptions(app.db, scope.school(request, request.query.schoolId)),
+        data: await historyFilterOptions(
+          app.db,
+          scope.school(request, request.query.schoolId),
+          app.config.schoolTimezone,
+          app.clock.now(),
+        ),
       }),
     );
 

@@ -5,6 +5,7 @@ import { createReader } from '../../helpers/rfid';
 import { createGradeAndSection, createStudent } from '../../helpers/students';
 import { signedInAdmin } from '../../helpers/admins';
 import { permissionDeniedMessage } from '@domain/admins/console';
+import { localDate } from '@core/time/time';
 
 /*
  * Attendance History's filters (school, grade, section, student by name or LRN, reader) in both consoles, and the
@@ -99,7 +100,10 @@ describe(`attendance history filters (${dbKind})`, () => {
     ]);
     // "Grade 7 Narra today": two selects and a day.
     expect(
-      await listed(root, `schoolId=${ids.a}&gradeId=${ids.grade7}&sectionId=${ids.narra}&startDate=2026-11-04&endDate=2026-11-04`),
+      await listed(
+        root,
+        `schoolId=${ids.a}&gradeId=${ids.grade7}&sectionId=${ids.narra}&startDate=2026-11-04&endDate=2026-11-04`,
+      ),
     ).toEqual(['Juan 2026-11-04']);
     expect(await listed(root, `sectionId=${ids.sampaguita}`)).toEqual(['Maria 2026-11-04']);
     expect(await listed(root, `readerId=${ids.back}`)).toEqual(['Juan 2026-11-03']);
@@ -168,6 +172,7 @@ describe(`attendance history filters (${dbKind})`, () => {
     const options = await get(root, `/api/super-admin/attendance-history/filter-options?schoolId=${ids.a}`);
     expect(options.statusCode).toBe(200);
     expect(options.json().data).toEqual({
+      today: localDate(new Date(), 'Asia/Manila'),
       grades: [
         {
           id: ids.grade7,
@@ -184,12 +189,14 @@ describe(`attendance history filters (${dbKind})`, () => {
       ],
     });
     expect((await get(root, '/api/super-admin/attendance-history/filter-options')).json().data).toEqual({
+      today: localDate(new Date(), t.config.schoolTimezone),
       grades: [],
       readers: [],
     });
     const admin = await signedInAdmin(t.app, ids.b, ['VIEW_ATTENDANCE']);
     const own = await get(admin.token, '/api/admin/attendance-history/filter-options');
     expect(own.json().data).toEqual({
+      today: localDate(new Date(), 'Asia/Manila'),
       grades: [{ id: ids.gradeB, name: 'Grade 7', sections: [{ id: ids.acacia, name: 'Acacia' }] }],
       readers: [{ id: ids.gateB, name: 'B Gate', location: 'Main gate', retired: false }],
     });
