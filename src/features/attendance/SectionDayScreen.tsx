@@ -70,7 +70,7 @@ export default function SectionDayScreen() {
           Attendance History
         </a>
       </ScreenHeading>
-      <FilterBar label="Choose a section">
+      <FilterBar label="Class and day">
         {chooseSchool ? (
           <SelectField
             label="School"
