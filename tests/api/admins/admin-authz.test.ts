@@ -290,6 +290,16 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/attendance-history/filter-options': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance-history/filter-options?schoolId=${schoolA}` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/attendance/section-day': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance/section-day?sectionId=${await section(await grade())}` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/attendance/excuse': {
     request: async () =>
       post('/api/admin/attendance/excuse', { studentId: await insertStudent(app, schoolA), date: today(), note: 'Fever' }),
