@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, clearDependents, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list/list-query';
-import { dateShortcuts } from '@kit/list/DateShortcuts';
+import { dateShortcuts } from '@kit/list/date-shortcuts';
 import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '@kit/list/paging';
 import { badgeLabel, badgeTone } from '@kit/display/badges';
 
