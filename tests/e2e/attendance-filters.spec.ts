@@ -129,31 +129,37 @@ const todayText = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 );
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-test('Grade 7 Narra today: school, grade, section and Today, kept in the URL on reload', LAYOUT, async ({ page, context, width }) => {
-  await open(page, context, '/super-admin/attendance-history');
-  await page.getByLabel('School').selectOption({ label: 'Filter Academy (FA)' });
-  await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
-  await page.getByLabel('Section').selectOption({ label: 'Narra' });
-  await page.getByRole('button', { name: 'Today' }).click();
-  await expect.poll(() => params(page)).toEqual({
-    schoolId: String(ids.a),
-    gradeId: String(ids.g7),
-    sectionId: String(ids.narra),
-    startDate: today,
-    endDate: today,
-  });
-  const shown = [`Ana Lim ${todayText}`, `Juan Dela Cruz ${todayText}`];
-  expect((await rows(page, 2)).sort()).toEqual(shown);
-  await expectFitsWidth(page, `Attendance History at ${width}px`, { tablesFit: width > 1000 });
-  await page.reload();
-  expect((await rows(page, 2)).sort()).toEqual(shown);
-  await expect(page.getByLabel('Section')).toHaveValue(String(ids.narra));
-  await expect(page.getByLabel('From Date')).toHaveValue(today);
-  // Another school clears the grade and section it held.
-  await page.getByLabel('School').selectOption({ label: 'Other School (OS)' });
-  await expect(page.getByLabel('Grade')).toHaveValue('');
-  await expect(page.getByLabel('Section')).toBeDisabled();
-});
+test(
+  'Grade 7 Narra today: school, grade, section and Today, kept in the URL on reload',
+  LAYOUT,
+  async ({ page, context, width }) => {
+    await open(page, context, '/super-admin/attendance-history');
+    await page.getByLabel('School').selectOption({ label: 'Filter Academy (FA)' });
+    await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
+    await page.getByLabel('Section').selectOption({ label: 'Narra' });
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect
+      .poll(() => params(page))
+      .toEqual({
+        schoolId: String(ids.a),
+        gradeId: String(ids.g7),
+        sectionId: String(ids.narra),
+        startDate: today,
+        endDate: today,
+      });
+    const shown = [`Ana Lim ${todayText}`, `Juan Dela Cruz ${todayText}`];
+    expect((await rows(page, 2)).sort()).toEqual(shown);
+    await expectFitsWidth(page, `Attendance History at ${width}px`, { tablesFit: width > 1000 });
+    await page.reload();
+    expect((await rows(page, 2)).sort()).toEqual(shown);
+    await expect(page.getByLabel('Section')).toHaveValue(String(ids.narra));
+    await expect(page.getByLabel('From Date')).toHaveValue(today);
+    // Another school clears the grade and section it held.
+    await page.getByLabel('School').selectOption({ label: 'Other School (OS)' });
+    await expect(page.getByLabel('Grade')).toHaveValue('');
+    await expect(page.getByLabel('Section')).toBeDisabled();
+  },
+);
 
 test("Juan's October: a name and two dates; an LRN finds one learner; kept on reload", LAYOUT, async ({ page, context }) => {
   await open(page, context, '/super-admin/attendance-history');
@@ -180,37 +186,42 @@ test('the reader filter lists the taps at that reader', async ({ page, context }
   expect(await rows(page, 1)).toEqual(['Juan Dela Cruz Oct 5, 2026']);
 });
 
-test("a school admin filters their own school's grades and sections; another school's grade is not found", LAYOUT, async ({
-  page,
-  context,
-}) => {
-  await open(page, context, '/admin/attendance-history', 'adviser');
-  await expect(page.getByRole('heading', { level: 1, name: 'Attendance History' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'School' })).toHaveCount(0);
-  await expect(page.getByLabel('Grade').locator('option')).toHaveText(['All Grades', 'Grade 7', 'Grade 8']);
-  await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
-  await page.getByLabel('Section').selectOption({ label: 'Sampaguita' });
-  await page.getByRole('button', { name: 'Today' }).click();
-  await expect.poll(() => params(page)).toMatchObject({ gradeId: String(ids.g7), sectionId: String(ids.sampaguita) });
-  expect(await rows(page, 1)).toEqual([`Pedro Reyes ${todayText}`]);
-  await page.reload();
-  expect(await rows(page, 1)).toEqual([`Pedro Reyes ${todayText}`]);
-  await page.goto(`${instance.base}/admin/attendance-history?gradeId=${ids.gB}`);
-  await expect(page.getByRole('alert')).toHaveText(/Error: Grade not found/);
-});
+test(
+  "a school admin filters their own school's grades and sections; another school's grade is not found",
+  LAYOUT,
+  async ({ page, context }) => {
+    await open(page, context, '/admin/attendance-history', 'adviser');
+    await expect(page.getByRole('heading', { level: 1, name: 'Attendance History' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'School' })).toHaveCount(0);
+    await expect(page.getByLabel('Grade').locator('option')).toHaveText(['All Grades', 'Grade 7', 'Grade 8']);
+    await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
+    await page.getByLabel('Section').selectOption({ label: 'Sampaguita' });
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => params(page)).toMatchObject({ gradeId: String(ids.g7), sectionId: String(ids.sampaguita) });
+    expect(await rows(page, 1)).toEqual([`Pedro Reyes ${todayText}`]);
+    await page.reload();
+    expect(await rows(page, 1)).toEqual([`Pedro Reyes ${todayText}`]);
+    await page.goto(`${instance.base}/admin/attendance-history?gradeId=${ids.gB}`);
+    await expect(page.getByRole('alert')).toHaveText(/Error: Grade not found/);
+  },
+);
 
-test("a section's day from Attendance History: in, still missing, left; kept on reload", LAYOUT, async ({ page, context, width }) => {
-  await open(page, context, `/super-admin/attendance-history?schoolId=${ids.a}&gradeId=${ids.g7}&sectionId=${ids.narra}`);
-  await page.getByRole('button', { name: 'Today' }).click();
-  await expect.poll(() => params(page)).toMatchObject({ startDate: today });
-  await page.getByRole('link', { name: 'Section day' }).click();
-  await expect(page).toHaveURL(/\/super-admin\/attendance-history\/section-day\?/);
-  expect(params(page)).toEqual({ schoolId: String(ids.a), gradeId: String(ids.g7), sectionId: String(ids.narra), date: today });
-  await expectSectionDay(page);
-  await expectFitsWidth(page, `Section Day at ${width}px`);
-  await page.reload();
-  await expectSectionDay(page);
-});
+test(
+  "a section's day from Attendance History: in, still missing, left; kept on reload",
+  LAYOUT,
+  async ({ page, context, width }) => {
+    await open(page, context, `/super-admin/attendance-history?schoolId=${ids.a}&gradeId=${ids.g7}&sectionId=${ids.narra}`);
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => params(page)).toMatchObject({ startDate: today });
+    await page.getByRole('link', { name: 'Section day' }).click();
+    await expect(page).toHaveURL(/\/super-admin\/attendance-history\/section-day\?/);
+    expect(params(page)).toEqual({ schoolId: String(ids.a), gradeId: String(ids.g7), sectionId: String(ids.narra), date: today });
+    await expectSectionDay(page);
+    await expectFitsWidth(page, `Section Day at ${width}px`);
+    await page.reload();
+    await expectSectionDay(page);
+  },
+);
 
 async function expectSectionDay(page: Page) {
   await expect(page.getByRole('heading', { name: 'Grade 7 · Narra' })).toBeVisible();
@@ -224,20 +235,24 @@ async function expectSectionDay(page: Page) {
   await expect(page.getByRole('region', { name: 'Left (1)' })).toContainText(/Lim, Ana.*In 7:10 AM · Left 11:30 AM/);
 }
 
-test("a class adviser picks their section's day on a phone; the choice stays in the URL", LAYOUT, async ({ page, context, width }) => {
-  await open(page, context, '/admin/attendance-history/section-day', 'adviser');
-  await expect(page.getByRole('heading', { level: 1, name: 'Section Day' })).toBeVisible();
-  await expect(page.getByText('Choose a grade and section: see who is in school')).toBeVisible();
-  await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
-  await page.getByLabel('Section').selectOption({ label: 'Narra' });
-  await expect.poll(() => params(page)).toEqual({ gradeId: String(ids.g7), sectionId: String(ids.narra) });
-  await expect(page.getByLabel('Day', { exact: true })).toHaveValue(today);
-  await expectSectionDay(page);
-  await expectFitsWidth(page, `Section Day (school admin) at ${width}px`);
-  await page.reload();
-  await expectSectionDay(page);
-  // Another day: October 10th, Maria was absent and nobody else has a record.
-  await page.getByLabel('Day', { exact: true }).fill('2026-10-10');
-  await expect(page.getByRole('region', { name: 'Still missing (3)' })).toContainText(/Santos, Maria.*ABSENT/);
-  expect(params(page)).toMatchObject({ date: '2026-10-10' });
-});
+test(
+  "a class adviser picks their section's day on a phone; the choice stays in the URL",
+  LAYOUT,
+  async ({ page, context, width }) => {
+    await open(page, context, '/admin/attendance-history/section-day', 'adviser');
+    await expect(page.getByRole('heading', { level: 1, name: 'Section Day' })).toBeVisible();
+    await expect(page.getByText('Choose a grade and section: see who is in school')).toBeVisible();
+    await page.getByLabel('Grade').selectOption({ label: 'Grade 7' });
+    await page.getByLabel('Section').selectOption({ label: 'Narra' });
+    await expect.poll(() => params(page)).toEqual({ gradeId: String(ids.g7), sectionId: String(ids.narra) });
+    await expect(page.getByLabel('Day', { exact: true })).toHaveValue(today);
+    await expectSectionDay(page);
+    await expectFitsWidth(page, `Section Day (school admin) at ${width}px`);
+    await page.reload();
+    await expectSectionDay(page);
+    // Another day: October 10th, Maria was absent and nobody else has a record.
+    await page.getByLabel('Day', { exact: true }).fill('2026-10-10');
+    await expect(page.getByRole('region', { name: 'Still missing (3)' })).toContainText(/Santos, Maria.*ABSENT/);
+    expect(params(page)).toMatchObject({ date: '2026-10-10' });
+  },
+);

@@ -46,16 +46,7 @@ export async function getSectionDay(
   const rows = await db
     .selectFrom('students as s')
     .leftJoin('attendanceRecords as a', (join) => join.onRef('a.studentId', '=', 's.id').on('a.date', '=', date))
-    .select([
-      's.id',
-      's.firstName',
-      's.lastName',
-      's.lrn',
-      'a.status',
-      'a.checkInAt',
-      'a.checkOutAt',
-      'a.note',
-    ])
+    .select(['s.id', 's.firstName', 's.lastName', 's.lrn', 'a.status', 'a.checkInAt', 'a.checkOutAt', 'a.note'])
     // The school too: the students index (is_archived, school_id, grade_id, section_id) then walks one school only.
     .where('s.isArchived', '=', 0)
     .where('s.schoolId', '=', place.schoolId)

@@ -117,9 +117,17 @@ describe(`section day (${dbKind})`, () => {
     expect(day.counts).toEqual({ IN: 1, MISSING: 4, LEFT: 0, EXCUSED: 0 });
     expect(day.learners.find((l: { studentId: number }) => l.studentId === ids.dino).state).toBe('IN');
     // Hana left on 2 Nov: still listed on 1 Nov (a Sunday).
-    const sunday = (await get(root, `/api/super-admin/attendance/section-day?sectionId=${ids.narra}&date=2026-11-01`)).json().data;
+    const sunday = (await get(root, `/api/super-admin/attendance/section-day?sectionId=${ids.narra}&date=2026-11-01`)).json()
+      .data;
     expect(sunday.isSchoolDay).toBe(false);
-    expect(sunday.learners.map((l: { firstName: string }) => l.firstName)).toEqual(['Ana', 'Ben', 'Cara', 'Dino', 'Ella', 'Hana']);
+    expect(sunday.learners.map((l: { firstName: string }) => l.firstName)).toEqual([
+      'Ana',
+      'Ben',
+      'Cara',
+      'Dino',
+      'Ella',
+      'Hana',
+    ]);
   });
 
   it('refuses a missing or unknown section and a bad date', async () => {
