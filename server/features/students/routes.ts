@@ -11,6 +11,8 @@ import {
   bulkRestoreSchema,
   bulkResultSchema,
   createStudentSchema,
+  passwordSlipSchema,
+  registeredStudentSchema,
   STUDENT_MESSAGES,
   STUDENT_PAGE_SIZE,
   STUDENT_SUCCESS,
@@ -24,6 +26,7 @@ import { localDate } from '@core/time/time';
 import { PICTURE_UPLOAD } from '@core/uploads/upload-rules';
 import { createStudent, getStudent, STUDENT_CSV_COLUMNS, toStudent, updateStudent } from './service';
 import { listStudents, studentsQuery } from './list';
+import { issuePasswordSlip } from './password-slip';
 import {
   ARCHIVED_CSV_COLUMNS,
   archivedQuery,
@@ -82,7 +85,7 @@ export const studentRoutes =
         schema: {
           summary: 'Register a student (multipart: data + profilePicture)',
           body: createStudentSchema,
-          response: { 201: apiSuccess(studentSchema) },
+          response: { 201: apiSuccess(registeredStudentSchema) },
         },
         config: { upload: PICTURE_UPLOAD, ...scope.permission('MANAGE_STUDENTS') },
       },
@@ -147,6 +150,24 @@ export const studentRoutes =
             : { ...request.body, schoolId: scope.school(request, request.body.schoolId) ?? request.body.schoolId };
         const data = await updateStudent(ctx(request), request.params.id, body);
         return { success: true as const, data, message: STUDENT_SUCCESS.updated };
+      },
+    );
+
+    app.post(
+      '/students/:id/password-slip',
+      {
+        schema: {
+          summary: "A new generated password for a learner (shown once, for the guardian's slip; changed at sign-in)",
+          params: studentParams,
+          response: { 201: apiSuccess(passwordSlipSchema) },
+        },
+        config: scope.permission('MANAGE_STUDENTS'),
+      },
+      async (request, reply) => {
+        const data = await issuePasswordSlip(ctx(request), request.params.id, (schoolId) =>
+          scope.owns(request, schoolId, STUDENT_MESSAGES.notFound),
+        );
+        return reply.status(201).send({ success: true as const, data, message: STUDENT_SUCCESS.newSlip });
       },
     );
 
