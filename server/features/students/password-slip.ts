@@ -31,11 +31,7 @@ export function firstPassword(
 }
 
 /** The slip of a learner's generated password (answered once; the school's name is printed on it). */
-export function slipOf(
-  student: Learner & { id: number },
-  schoolName: string | null | undefined,
-  password: string,
-): PasswordSlip {
+export function slipOf(student: Learner & { id: number }, schoolName: string | null | undefined, password: string): PasswordSlip {
   return { studentId: student.id, learnerName: studentName(student), lrn: student.lrn, schoolName: schoolName ?? '', password };
 }
 

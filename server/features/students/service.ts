@@ -324,11 +324,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     const value = input[key];
     if (value === undefined) continue;
     // Required fields cannot be cleared (the schema refuses blank ones; null here means "not given").
-    if (
-      value === null &&
-      (key === 'firstName' || key === 'lastName' || key === 'lrn' || key === 'parentPhone')
-    )
-      continue;
+    if (value === null && (key === 'firstName' || key === 'lastName' || key === 'lrn' || key === 'parentPhone')) continue;
     (changes as Record<string, unknown>)[key] = value;
   }
   if (changes.notificationPreference === null) changes.notificationPreference = DEFAULT_NOTIFICATION_PREFERENCE;
@@ -344,8 +340,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     id,
     ctx.unavailable,
   );
-  if (input.password)
-    assertStrongPassword('password', input.password, after.email, [after.firstName, after.lastName, after.lrn]);
+  if (input.password) assertStrongPassword('password', input.password, after.email, [after.firstName, after.lastName, after.lrn]);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.scryptCost) : undefined;
   const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;
   const url = await storeFile(ctx.files, 'profilePicture', before.profilePictureUrl);

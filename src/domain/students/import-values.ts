@@ -13,7 +13,20 @@ export const IMPORT_DATE_RULE =
   'month, the first one is the month: 03/04/2012 is March 4, 2012. A first number over 12 can only be the day: ' +
   '25/03/2012 is March 25, 2012.';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** 'March 4, 2012' (the preview's wording of a date read from an ambiguous cell). */
 export function longDate(iso: string): string {
@@ -26,8 +39,7 @@ const iso = (y: number, m: number, d: number) =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 export type DateReading =
-  | { ok: true; value: string; /** both numbers could be the month: read month first */ ambiguous: boolean }
-  | { ok: false };
+  { ok: true; value: string; /** both numbers could be the month: read month first */ ambiguous: boolean } | { ok: false };
 
 /**
  * A date cell: YYYY-MM-DD (or YYYY/MM/DD), MM/DD/YYYY with '/', '-' or '.', day first when the first number is over
@@ -80,14 +92,35 @@ export const readGender = (raw: string): string => GENDER_WORDS[raw.trim().toLow
 const PREFERENCE_WORDS: Record<string, NotificationPreference> = {};
 for (const [pref, words] of [
   ['SMS_ONLY', ['sms', 'smsonly', 'text', 'textonly', 'texts', 'textmessage', 'phone', 'cellphone']],
-  ['FACEBOOK_MESSENGER_ONLY', ['messenger', 'messengeronly', 'facebook', 'facebookonly', 'fb', 'fbmessenger', 'facebookmessenger', 'facebookmessengeronly']],
-  ['BOTH', ['both', 'all', 'smsandmessenger', 'smsmessenger', 'textandmessenger', 'smsandfacebookmessenger', 'smsandfacebook', 'smsandfb', 'messengerandsms']],
+  [
+    'FACEBOOK_MESSENGER_ONLY',
+    ['messenger', 'messengeronly', 'facebook', 'facebookonly', 'fb', 'fbmessenger', 'facebookmessenger', 'facebookmessengeronly'],
+  ],
+  [
+    'BOTH',
+    [
+      'both',
+      'all',
+      'smsandmessenger',
+      'smsmessenger',
+      'textandmessenger',
+      'smsandfacebookmessenger',
+      'smsandfacebook',
+      'smsandfb',
+      'messengerandsms',
+    ],
+  ],
 ] as const)
   for (const w of words) PREFERENCE_WORDS[w] = pref;
 
 /** 'SMS', 'Text', 'Messenger', 'FB', 'Both', 'SMS and Messenger', the labels and the codes; else unchanged. */
 export const readPreference = (raw: string): string =>
-  PREFERENCE_WORDS[raw.toLowerCase().replace(/&|\+/g, 'and').replace(/[^a-z]/g, '')] ?? raw;
+  PREFERENCE_WORDS[
+    raw
+      .toLowerCase()
+      .replace(/&|\+/g, 'and')
+      .replace(/[^a-z]/g, '')
+  ] ?? raw;
 
 /** The grade a cell names: 'Grade 7', 'grade7', 'G7', 'Gr. 7' and '7' are the same grade. */
 const gradeKey = (name: string) =>

@@ -64,7 +64,8 @@ export const IMPORT_MESSAGES = {
   duplicateColumns: (names: string[]) => `Column(s) given twice: ${names.join(', ')}`,
   unreadable: (reason: string) => `The CSV file could not be read: ${reason}`,
   gradeNotFound: (name: string) => `Grade "${name}" not found in this school`,
-  passwordIgnored: 'The Password column is ignored: every learner gets a generated password, shown after the import and printable on slips.',
+  passwordIgnored:
+    'The Password column is ignored: every learner gets a generated password, shown after the import and printable on slips.',
   sectionNotFound: (name: string) => `Section "${name}" not found in this grade`,
   sectionNeedsGrade: 'A section needs a grade',
   duplicateInFile: (label: string, line: number) => `Duplicate ${label} in this file (same as line ${line})`,

@@ -16,7 +16,10 @@ function RowStatus({ status }: { status: ImportRowStatus | ImportOutcome }) {
   return <StatusBadge tone={tone}>{label}</StatusBadge>;
 }
 
-/** The tables of the import wizard: the preview (every row's verdict and errors) and the summary. */
+/**
+ * The tables of the import wizard: the preview (every row's verdict, every problem of the row, and how an ambiguous
+ * cell was read) and the summary.
+ */
 export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
   { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
   {
@@ -30,12 +33,26 @@ export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
   },
   { header: 'LRN', cell: (r) => r.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
   { header: 'Grade / Section', cell: (r) => `${r.grade || '-'} / ${r.section || '-'}`, className: 'min-w-[7rem]' },
+  { header: 'Date of Birth', cell: (r) => r.dateOfBirth || '-', className: 'whitespace-nowrap tabular-nums' },
   {
     header: 'Status',
     cell: (r) => <RowStatus status={r.status} />,
   },
   {
-    header: 'Errors',
+    header: 'Read as',
+    cell: (r) =>
+      Object.keys(r.notes).length ? (
+        <ul className="min-w-[10rem] list-disc pl-4 text-gray-700">
+          {Object.entries(r.notes).map(([field, note]) => (
+            <li key={field}>{note}</li>
+          ))}
+        </ul>
+      ) : (
+        '-'
+      ),
+  },
+  {
+    header: 'Problems',
     cell: (r) =>
       Object.keys(r.errors).length ? (
         <ul className="min-w-[12rem] list-disc pl-4 text-red-700">
