@@ -11,7 +11,7 @@ import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';
 
 describe('Register/Edit Student form rules', () => {
-  it('the form has no password: the server generates a learner\'s first one', () => {
+  it("the form has no password: the server generates a learner's first one", () => {
     expect(studentForm(null)).not.toHaveProperty('password');
     expect(studentFormPatch({ lastName: 'Santos' })).toEqual({ lastName: 'Santos' });
   });
