@@ -92,7 +92,7 @@ test.describe('Students', () => {
     await context.close();
   });
 
-  test('register: validation messages, then the generated password's slip and the new row', async ({ page }) => {
+  test('register: validation messages, then the generated password’s slip and the new row', async ({ page }) => {
     await signInViaApi(page);
     await page.goto(`/super-admin/student-management?schoolId=${seeded.school.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
