@@ -86,17 +86,23 @@ export function PasswordSlipsDialog({
   );
 }
 
-/** 'New password slip' on a learner's page: replaces the password with a generated one and shows its slip once. */
-export function NewPasswordSlipButton({ studentId, learnerName }: { studentId: number; learnerName: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * A learner's new password slip: confirm, then the slip (shown once). It takes the place of the learner's dialog
+ * rather than opening over it: a dialog hidden behind a printout would close itself (Headless UI closes a dialog
+ * whose panel disappears).
+ */
+export function NewPasswordSlipDialog({
+  studentId,
+  learnerName,
+  onClose,
+}: {
+  studentId: number;
+  learnerName: string;
+  onClose: () => void;
+}) {
   const [slip, setSlip] = useState<PasswordSlip | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
-  const close = () => {
-    setOpen(false);
-    setSlip(null);
-    setError(null);
-  };
   async function issue() {
     setIssuing(true);
     setError(null);
@@ -108,39 +114,32 @@ export function NewPasswordSlipButton({ studentId, learnerName }: { studentId: n
       setIssuing(false);
     }
   }
+  if (slip) return <PasswordSlipsDialog slips={[slip]} onClose={onClose} />;
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        New password slip
-      </Button>
-      {open && slip ? <PasswordSlipsDialog slips={[slip]} onClose={close} /> : null}
-      {open && !slip ? (
-        <Modal
-          open
-          onClose={close}
-          title="Issue a new password slip"
-          size="sm"
-          footer={
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button onClick={() => void issue()} loading={issuing} data-autofocus>
-                Issue new password
-              </Button>
-            </>
-          }
-        >
-          <div className="space-y-3 text-sm text-gray-700">
-            <p>
-              <strong>{learnerName}</strong> gets a new generated password, shown once on a slip to print for the guardian. The
-              current password stops working, every device signed in to the account is signed out, and the learner chooses their
-              own password at the next sign-in.
-            </p>
-            {error ? <ErrorBanner message={error} /> : null}
-          </div>
-        </Modal>
-      ) : null}
-    </>
+    <Modal
+      open
+      onClose={onClose}
+      title="Issue a new password slip"
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void issue()} loading={issuing} data-autofocus>
+            Issue new password
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-gray-700">
+        <p>
+          <strong>{learnerName}</strong> gets a new generated password, shown once on a slip to print for the guardian. The
+          current password stops working, every device signed in to the account is signed out, and the learner chooses their own
+          password at the next sign-in.
+        </p>
+        {error ? <ErrorBanner message={error} /> : null}
+      </div>
+    </Modal>
   );
 }

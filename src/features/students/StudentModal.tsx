@@ -26,7 +26,7 @@ import {
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
 import { useCan } from '@kit/console/scope';
-import { NewPasswordSlipButton, PasswordSlipsDialog } from './PasswordSlips';
+import { NewPasswordSlipDialog, PasswordSlipsDialog } from './PasswordSlips';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;
 
@@ -59,8 +59,17 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
   const can = useCan();
   const student = useListResource((signal) => loadStudent(id, signal), String(id));
   const [editing, setEditing] = useState(false);
+  const [slipping, setSlipping] = useState(false);
 
   if (editing && student.data) return <StudentEditor student={student.data} onClose={onClose} onArchive={onArchive} {...props} />;
+  if (slipping && student.data)
+    return (
+      <NewPasswordSlipDialog
+        studentId={student.data.id}
+        learnerName={`${student.data.firstName} ${student.data.lastName}`}
+        onClose={() => setSlipping(false)}
+      />
+    );
 
   const close = (
     <Button variant="secondary" onClick={onClose} data-autofocus>
@@ -95,7 +104,9 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
               </Button>
             ) : null}
             {can('MANAGE_STUDENTS') ? (
-              <NewPasswordSlipButton studentId={s.id} learnerName={`${s.firstName} ${s.lastName}`} />
+              <Button variant="secondary" onClick={() => setSlipping(true)}>
+                New password slip
+              </Button>
             ) : null}
             <Button variant="secondary" onClick={onClose}>
               Close
