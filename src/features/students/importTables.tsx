@@ -27,37 +27,31 @@ export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
     cell: (r) => (
       <span className="block min-w-[9rem]">
         <span className="block font-medium">{`${r.firstName} ${r.lastName}`.trim() || '-'}</span>
-        <span className="block break-words text-xs text-gray-600">{r.email || '-'}</span>
+        <span className="block break-words text-xs text-gray-600">{r.email || 'No e-mail'}</span>
+        {r.dateOfBirth ? <span className="block text-xs text-gray-600">Born {r.dateOfBirth}</span> : null}
       </span>
     ),
   },
   { header: 'LRN', cell: (r) => r.lrn || '-', className: 'whitespace-nowrap tabular-nums' },
   { header: 'Grade / Section', cell: (r) => `${r.grade || '-'} / ${r.section || '-'}`, className: 'min-w-[7rem]' },
-  { header: 'Date of Birth', cell: (r) => r.dateOfBirth || '-', className: 'whitespace-nowrap tabular-nums' },
   {
     header: 'Status',
     cell: (r) => <RowStatus status={r.status} />,
   },
   {
-    header: 'Read as',
-    cell: (r) =>
-      Object.keys(r.notes).length ? (
-        <ul className="min-w-[10rem] list-disc pl-4 text-gray-700">
-          {Object.entries(r.notes).map(([field, note]) => (
-            <li key={field}>{note}</li>
-          ))}
-        </ul>
-      ) : (
-        '-'
-      ),
-  },
-  {
     header: 'Problems',
     cell: (r) =>
-      Object.keys(r.errors).length ? (
-        <ul className="min-w-[12rem] list-disc pl-4 text-red-700">
+      Object.keys(r.errors).length || Object.keys(r.notes).length ? (
+        <ul className="min-w-[12rem] list-disc pl-4">
           {Object.entries(r.errors).map(([field, message]) => (
-            <li key={field}>{message}</li>
+            <li key={field} className="text-red-700">
+              {message}
+            </li>
+          ))}
+          {Object.entries(r.notes).map(([field, note]) => (
+            <li key={`note-${field}`} className="text-gray-700">
+              {note}
+            </li>
           ))}
         </ul>
       ) : (
