@@ -16,11 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table students add column must_change_password integer not null default 0`.execute(db);
     return;
   }
-  await rebuildSqlite(db, (create) => {
-    const relaxed = create.replace(/("email"\s+text)\s+not null/i, '$1');
-    if (relaxed === create) throw new Error('0039: students.email column definition not found');
-    return relaxed;
-  });
+  // Already relaxed (run again after its down, which keeps e-mails optional): nothing to rebuild.
+  await rebuildSqlite(db, (create) => create.replace(/("email"\s+text)\s+not null/i, '$1'));
   await sql`alter table students add column must_change_password integer not null default 0`.execute(db);
 }
 
@@ -38,7 +35,9 @@ async function rebuildSqlite(db: Kysely<any>, change: (createSql: string) => str
   if (!table?.sql) throw new Error('0039: table students not found');
   const others = objects.filter((o) => o.type !== 'table' && o.sql);
   const seq = (await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'students'`.execute(db)).rows[0];
-  const create = change(table.sql).replace(/^create table\s+"?students"?/i, 'create table "students_0039"');
+  const changed = change(table.sql);
+  if (changed === table.sql) return;
+  const create = changed.replace(/^create table\s+"?students"?/i, 'create table "students_0039"');
 
   await sql`pragma foreign_keys = off`.execute(db);
   await sql`pragma legacy_alter_table = on`.execute(db);
