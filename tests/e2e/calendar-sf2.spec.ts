@@ -38,7 +38,7 @@ async function seed(request: APIRequestContext, token: string, width: number, de
           enrolmentDate: '2026-06-08',
           email: `${first.toLowerCase()}.${tag}@students.test`,
           lrn: String(500_000_000_000 + (Date.now() % 100_000_000) * 10 + width + i),
-          password: 'Student2025',
+          password: 'Sampaguita-2026',
           parentPhone: '0917 123 4567',
           schoolId: school.id,
           gradeId: grade.id,

@@ -171,6 +171,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'POST /api/admin/students/:id/password-slip': {
+    request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/password-slip` }),
+    success: 201,
+    refersToSchool: true,
+  },
   'POST /api/admin/students/:id/reset-slip': {
     request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/reset-slip` }),
     success: 201,
