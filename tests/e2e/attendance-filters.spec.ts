@@ -49,7 +49,7 @@ test.beforeAll(async () => {
       email: `${firstName.toLowerCase()}.${lastName.toLowerCase().replace(/\s/g, '')}@students.test`,
       lrn: lrn ?? String(400000000200 + (seq += 1)),
       parentPhone: '0917 123 4567',
-      password: 'Password123',
+      password: 'Mango-Lantern-58',
       schoolId,
       gradeId,
       sectionId,
