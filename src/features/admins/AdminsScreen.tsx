@@ -7,7 +7,6 @@ import {
   loadPermissionCatalogue,
   loadSchoolChoices,
   reactivateAdmin,
-  syncPermissionCatalogue,
 } from './store';
 import {
   ADMIN_STATUS_CHOICES,
@@ -52,7 +51,6 @@ export default function AdminsScreen() {
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
   const notice = useActionNotice();
-  const [syncing, setSyncing] = useState(false);
   const { confirm, dialog } = useConfirm();
 
   useEffect(() => {
@@ -70,12 +68,6 @@ export default function AdminsScreen() {
   const selectedAdmin = selected ? ((admins ?? []).find((a) => a.id === selected.id) ?? null) : null;
 
   const report = notice.report;
-
-  async function sync() {
-    setSyncing(true);
-    report(await syncPermissionCatalogue());
-    setSyncing(false);
-  }
 
   async function remove(admin: Admin) {
     const ok = await confirm({
@@ -114,9 +106,6 @@ export default function AdminsScreen() {
   return (
     <div>
       <ScreenHeading title="Admin Management">
-        <Button variant="secondary" onClick={() => void sync()} loading={syncing}>
-          Sync Permissions
-        </Button>
         <Button onClick={() => setAdding(true)}>+ Add New Admin</Button>
       </ScreenHeading>
 
