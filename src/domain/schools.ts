@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber, safeString, UNSAFE_TEXT_ERROR, isSafeText } from './validation';
+import {
+  booleanField,
+  clearableText,
+  isEmail,
+  isWholeNumber,
+  optionalNumber,
+  safeString,
+  UNSAFE_TEXT_ERROR,
+  isSafeText,
+} from './validation';
 
 /** Acronym max 10. */
 export const ACRONYM_MAX = 10;

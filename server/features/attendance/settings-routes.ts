@@ -40,13 +40,7 @@ export const schoolSettingsRoutes =
       },
       async (request) => {
         scope.owns(request, request.params.id, SCHOOL_NOT_FOUND);
-        const data = await putSchoolSettings(
-          app.db,
-          request.params.id,
-          request.body,
-          app.config.schoolTimezone,
-          request.actor(),
-        );
+        const data = await putSchoolSettings(app.db, request.params.id, request.body, app.config.schoolTimezone, request.actor());
         return { success: true as const, data, message: SCHOOL_SETTINGS_SAVED };
       },
     );

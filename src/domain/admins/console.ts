@@ -82,7 +82,8 @@ export const NO_ACCESS_MESSAGES = {
   title: 'Your account has no access yet',
   noPermissions: 'No permission has been given to your account, so there is nothing for you to open here yet.',
   noSchool: 'Your account is not assigned to a school yet, so there is nothing for you to open here.',
-  whoGrants: "Only a super admin can give you permissions and a school, in Admin Management (Edit Admin). Ask them to choose your role.",
+  whoGrants:
+    'Only a super admin can give you permissions and a school, in Admin Management (Edit Admin). Ask them to choose your role.',
 } as const;
 
 /** Whether an admin can open anything of their school: a school and at least one permission. */

@@ -1,13 +1,6 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $admins,
-  deactivateAdmin,
-  loadAdmins,
-  loadPermissionCatalogue,
-  loadSchoolChoices,
-  reactivateAdmin,
-} from './store';
+import { $admins, deactivateAdmin, loadAdmins, loadPermissionCatalogue, loadSchoolChoices, reactivateAdmin } from './store';
 import {
   ADMIN_STATUS_CHOICES,
   adminFilterChoices,

@@ -190,7 +190,14 @@ describe(`admin roles and access help (${dbKind})`, () => {
     const bad = await as(root)(app, {
       method: 'POST',
       url: '/api/super-admin/register-admin',
-      payload: { email: 'x@school.test', password: 'Gate-Keeper-2024!', firstName: 'X', lastName: 'Y', employeeId: 'X-1', role: 'JANITOR' },
+      payload: {
+        email: 'x@school.test',
+        password: 'Gate-Keeper-2024!',
+        firstName: 'X',
+        lastName: 'Y',
+        employeeId: 'X-1',
+        role: 'JANITOR',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.role).toBe('Role must be one of REGISTRAR, CLASS_ADVISER, GUARD, PRINCIPAL');

@@ -162,20 +162,27 @@ describe('admin form validation', () => {
   it('Add and Edit share one schema: the school is required in both; only the password differs', () => {
     const base = { email: 'a@b.co', firstName: 'A', lastName: 'B', employeeId: 'E', permissions: {} };
     for (const isNew of [true, false]) {
-      expect(checkAdmin(adminFormSchema, { ...base, isNew, password: 'LongEnough123', schoolId: '' }, adminFormRequired(isNew)))
-        .toMatchObject({ ok: false, message: 'Please fill in all required fields', errors: { schoolId: 'School is required' } });
-      expect(checkAdmin(adminFormSchema, { ...base, isNew, password: 'abc', schoolId: 3 }, adminFormRequired(isNew))).toMatchObject({
+      expect(
+        checkAdmin(adminFormSchema, { ...base, isNew, password: 'LongEnough123', schoolId: '' }, adminFormRequired(isNew)),
+      ).toMatchObject({ ok: false, message: 'Please fill in all required fields', errors: { schoolId: 'School is required' } });
+      expect(
+        checkAdmin(adminFormSchema, { ...base, isNew, password: 'abc', schoolId: 3 }, adminFormRequired(isNew)),
+      ).toMatchObject({
         ok: false,
         message: 'Password must be at least 8 characters long',
       });
     }
-    expect(checkAdmin(adminFormSchema, { ...base, isNew: true, password: '', schoolId: '3' }, adminFormRequired(true))).toMatchObject({
+    expect(
+      checkAdmin(adminFormSchema, { ...base, isNew: true, password: '', schoolId: '3' }, adminFormRequired(true)),
+    ).toMatchObject({
       ok: false,
       message: 'Please fill in all required fields',
       errors: { password: 'Password is required' },
     });
     // Editing: a blank password keeps the current one.
-    expect(checkAdmin(adminFormSchema, { ...base, isNew: false, password: '', schoolId: '3' }, adminFormRequired(false))).toMatchObject({
+    expect(
+      checkAdmin(adminFormSchema, { ...base, isNew: false, password: '', schoolId: '3' }, adminFormRequired(false)),
+    ).toMatchObject({
       ok: true,
       value: { schoolId: 3, password: '' },
     });

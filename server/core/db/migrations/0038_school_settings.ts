@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = new Date().toISOString();
   // A database synced by hand may have it already.
   const existing = await db.selectFrom('permissions').select('id').where('name', '=', PERMISSION.name).executeTakeFirst();
-  if (!existing) await db.insertInto('permissions').values({ ...PERMISSION, created_at: now, updated_at: now }).execute();
+  if (!existing)
+    await db
+      .insertInto('permissions')
+      .values({ ...PERMISSION, created_at: now, updated_at: now })
+      .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
