@@ -151,6 +151,14 @@ describe(`school settings (${dbKind})`, () => {
     const [log] = await logsOf(schoolB);
     expect(log).toMatchObject({ userRole: 'SUPER_ADMIN' });
     expect(JSON.parse(log!.details!).changes.schoolHeadName).toEqual({ from: null, to: 'Mr. Ramon Cruz' });
+    // School Management's edit form carries the head's name too.
+    const patched = await as(root)(app, {
+      method: 'PATCH',
+      url: `/api/super-admin/schools/${schoolB}`,
+      payload: { schoolHeadName: 'Ms. Ana Cruz' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().data.schoolHeadName).toBe('Ms. Ana Cruz');
     const missing = await as(root)(app, { method: 'PUT', url: '/api/super-admin/schools/999999/settings', payload: VALID });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('School not found');
