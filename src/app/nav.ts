@@ -44,7 +44,7 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
   {
     label: 'Attendance History',
     href: '/super-admin/attendance-history',
-    routes: ['attendanceHistory'],
+    routes: ['attendanceHistory', 'attendanceSectionDay'],
     icon: ICONS.attendance,
   },
   {
@@ -98,7 +98,7 @@ export const ADMIN_NAV_ITEMS: Array<{
   {
     label: 'Attendance History',
     href: () => '/admin/attendance-history',
-    routes: ['adminAttendanceHistory'],
+    routes: ['adminAttendanceHistory', 'adminAttendanceSectionDay'],
     icon: ICONS.attendance,
     permission: 'VIEW_ATTENDANCE',
   },
@@ -175,6 +175,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, Needed>> = {
   adminArchivedStudents: 'ARCHIVE_STUDENTS',
   adminGradesSections: 'VIEW_GRADES_SECTIONS',
   adminAttendanceHistory: 'VIEW_ATTENDANCE',
+  adminAttendanceSectionDay: 'VIEW_ATTENDANCE',
   adminSmsHistory: 'VIEW_SMS_HISTORY',
   adminSystemLogs: 'VIEW_SYSTEM_LOGS',
   adminCalendar: 'MANAGE_ATTENDANCE',

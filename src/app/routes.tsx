@@ -19,6 +19,7 @@ const StudentManagement = lazy(() => import('@features/students/StudentManagemen
 const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
 const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsScreen'));
 const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
+const SectionDay = lazy(() => import('@features/attendance/SectionDayScreen'));
 const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
@@ -56,6 +57,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   attendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  attendanceSectionDay: { title: 'Section Day', component: SectionDay },
   deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
@@ -66,6 +68,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminArchivedStudents: { title: 'Archived Students', component: ArchivedStudents },
   adminGradesSections: { title: 'Grades and Sections', component: GradesSections },
   adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  adminAttendanceSectionDay: { title: 'Section Day', component: SectionDay },
   adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
   adminCalendar: { title: 'School Calendar', component: SchoolCalendar },

@@ -191,6 +191,11 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'POST /api/admin/students/:id/password-slip': {
+    request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/password-slip` }),
+    success: 201,
+    refersToSchool: true,
+  },
   'POST /api/admin/students/:id/reset-slip': {
     request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/reset-slip` }),
     success: 201,
@@ -310,6 +315,16 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/attendance-history/filter-options': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance-history/filter-options?schoolId=${schoolA}` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/attendance/section-day': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance/section-day?sectionId=${await section(await grade())}` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/attendance/excuse': {
     request: async () =>
       post('/api/admin/attendance/excuse', { studentId: await insertStudent(app, schoolA), date: today(), note: 'Fever' }),
@@ -424,6 +439,11 @@ const CASES: Record<string, Case> = {
       method: 'GET',
       url: `/api/admin/schools/${schoolA}/sections/${await section(await grade())}/sf2?month=2026-11&format=xlsx`,
     }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/schools/:id/sf4': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf4?month=2026-11` }),
     success: 200,
     refersToSchool: true,
   },
