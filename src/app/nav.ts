@@ -146,6 +146,13 @@ export const ADMIN_NAV_ITEMS: Array<{
     permission: 'MANAGE_SCHOOL_PROFILE',
   },
   {
+    label: 'School Settings',
+    href: () => '/admin/school-settings',
+    routes: ['adminSchoolSettings'],
+    icon: ICONS.settings,
+    permission: 'MANAGE_SCHOOL_SETTINGS',
+  },
+  {
     label: 'Notice Templates',
     href: (id) => `/admin/schools/${id}/notice-templates`,
     routes: ['adminNoticeTemplates'],
@@ -175,5 +182,6 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, Needed>> = {
   adminSf2: 'VIEW_REPORTS',
   adminDeviceManagement: DEVICE_PERMISSIONS,
   adminSchoolProfile: 'MANAGE_SCHOOL_PROFILE',
+  adminSchoolSettings: 'MANAGE_SCHOOL_SETTINGS',
   adminNoticeTemplates: 'MANAGE_SCHOOL_PROFILE',
 };

@@ -44,6 +44,7 @@ export const $router = createRouter({
   adminSf2: '/admin/schools/:schoolId/sf2',
   adminDeviceManagement: '/admin/device-management',
   adminSchoolProfile: '/admin/school-profile',
+  adminSchoolSettings: '/admin/school-settings',
   adminNoticeTemplates: '/admin/schools/:schoolId/notice-templates',
 });
 

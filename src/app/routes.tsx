@@ -25,6 +25,7 @@ const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
+const SchoolSettings = lazy(() => import('@features/schools/SchoolSettingsScreen'));
 const NoticeTemplates = lazy(() => import('@features/schools/NoticeTemplatesScreen'));
 
 /** The school admin's landing screen offers the screens of their sidebar. */
@@ -74,5 +75,6 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
   adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
   adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
+  adminSchoolSettings: { title: 'School Settings', component: SchoolSettings },
   adminNoticeTemplates: { title: 'Notice Templates', component: NoticeTemplates },
 };

@@ -193,7 +193,13 @@ export function isTimeZone(name: string): boolean {
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
+export const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
+/** ISO weekdays a school holds classes (1 = Monday), at least one, sorted without repeats. */
+export const schoolDaysField = z
+  .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
+  .min(1, SETTINGS_MESSAGES.schoolDays)
+  .max(7)
+  .transform((days) => [...new Set(days)].sort());
 
 export const holidaySchema = z.object({
   date: z.string({ error: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
@@ -210,11 +216,7 @@ export const attendanceSettingsSchema = z
     timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
     lateCutoff: timeField(SETTINGS_MESSAGES.lateCutoff),
     absenceCutoff: timeField(SETTINGS_MESSAGES.absenceCutoff),
-    schoolDays: z
-      .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
-      .min(1, SETTINGS_MESSAGES.schoolDays)
-      .max(7)
-      .transform((days) => [...new Set(days)].sort()),
+    schoolDays: schoolDaysField,
     /** Whole-school no-class days, replacing the calendar's; absent: left as they are (the calendar edits them). */
     holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').optional(),
   })

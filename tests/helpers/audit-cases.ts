@@ -96,6 +96,17 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       holidays: [],
     }),
   },
+  'PUT /api/super-admin/schools/:id/settings': {
+    action: 'UPDATE_SCHOOL_SETTINGS',
+    body: 'json',
+    fields: () => ({
+      schoolDays: [1, 2, 3, 4, 5, 6],
+      lateCutoff: '07:20',
+      absenceCutoff: '09:50',
+      depedSchoolId: '305555',
+      schoolHeadName: `Head ${u()}`,
+    }),
+  },
   'PUT /api/super-admin/schools/:id/calendar/school-year': {
     action: 'UPDATE_SCHOOL_YEAR',
     body: 'json',
@@ -420,7 +431,8 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/sections/:id',
   'POST /api/super-admin/attendance/excuse',
   'POST /api/super-admin/sms-history/messages',
-  // The school calendar.
+  // The school's settings and calendar.
+  'PUT /api/super-admin/schools/:id/settings',
   'PUT /api/super-admin/schools/:id/calendar/school-year',
   'POST /api/super-admin/schools/:id/calendar/no-class-days',
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',

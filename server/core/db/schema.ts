@@ -73,6 +73,8 @@ export interface SchoolTable {
   depedSchoolId: string | null;
   schoolYearStart: string | null;
   schoolYearEnd: string | null;
+  /** Migration 0038: the school head's name (DepEd forms). */
+  schoolHeadName: string | null;
   /** Migration 0032: 1 = global devices take the school's messages when its own phones have no room. */
   allowGlobalOverflow: Flag;
   /** Migration 0035: the language its notices go out in ('en' or 'fil'), and the texts it changed (JSON). */

@@ -136,6 +136,26 @@ interface Case {
 }
 const CASES: Record<string, Case> = {
   'GET /api/admin/me': { request: async () => ({ method: 'GET', url: '/api/admin/me' }), success: 200, refersToSchool: false },
+  'GET /api/admin/access-help': {
+    request: async () => ({ method: 'GET', url: '/api/admin/access-help' }),
+    success: 200,
+    refersToSchool: false,
+  },
+  // The school's own settings: MANAGE_SCHOOL_SETTINGS.
+  'GET /api/admin/schools/:id/settings': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/settings` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'PUT /api/admin/schools/:id/settings': {
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/admin/schools/${schoolA}/settings`,
+      payload: { schoolDays: [1, 2, 3, 4, 5], lateCutoff: '07:40', absenceCutoff: '10:00', depedSchoolId: '300001' },
+    }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/change-password': {
     request: async (caller) =>
       post('/api/admin/change-password', { currentPassword: caller.password, newPassword: `Fresh-Pass-${(seq += 1)}-x` }),
