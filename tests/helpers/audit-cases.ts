@@ -374,12 +374,13 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/sms-history/:id/resend': { action: 'RESEND_UNCERTAIN_SMS', body: 'none' },
   'POST /api/super-admin/sms-history/:id/dismiss': { action: 'DISMISS_UNCERTAIN_SMS', body: 'none' },
   'POST /api/webhooks/sms': {
-    action: 'SMS_DELIVERED',
+    // Sent and delivered receipts stay in SMS History only; a failure is logged.
+    action: 'SMS_FAILED',
     body: 'json',
     session: 'none',
     fields: (fx) => ({
-      type: 'message.phone.delivered',
-      data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
+      type: 'message.send.failed',
+      data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z', error_message: 'No signal' },
     }),
     sign: async () => ({
       authorization: `Bearer ${await gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}`,

@@ -2,7 +2,7 @@ import { sql, type WhereInterface } from 'kysely';
 import type { Executor } from '@core/db/index';
 import type { Database } from '@core/db/schema';
 import { OUTBOX, type OutboxRow } from '../claim';
-import { SETTLED } from '../finish';
+import { deviceActive, SETTLED } from '../finish';
 
 /*
  * The set-based forms of claim.ts's beginAttempt and finish.ts's markSent and markWait, for a pass's messages taken
@@ -81,6 +81,7 @@ export async function markSentMany(db: Executor, sent: SentMessage[], at: Date):
         updatedAt: now,
       }));
       const rows = await whereHeld(q, part).returning(['id', 'smsNotificationId']).execute();
+      await deviceActive(trx, [...new Set(rows.map((r) => of.get(r.id)!.deviceId))], now);
       const held = rows.flatMap((r) => (r.smsNotificationId == null ? [] : [[r.smsNotificationId, of.get(r.id)!] as const]));
       if (!held.length) continue;
       const firstSend = <V>(values: Array<[number, V]>, column: 'deviceId' | 'providerMsgId') =>
