@@ -138,6 +138,7 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
       action: 'CREATE_ADMIN',
       entity: 'Admin',
       entityId: row.id,
+      schoolId: values.schoolId,
       details: { changes: diff({}, values) },
     });
     return row.id;
@@ -182,6 +183,7 @@ export async function updateAdmin(ctx: AdminContext, id: number, input: UpdateAd
       action: 'UPDATE_ADMIN',
       entity: 'Admin',
       entityId: id,
+      schoolId: fields.schoolId ?? before.schoolId,
       details: { changes, sessionsRevoked },
     });
   });
@@ -203,6 +205,7 @@ export async function deactivateAdmin(ctx: Pick<AdminContext, 'db' | 'actor'>, i
         action: 'DELETE_ADMIN',
         entity: 'Admin',
         entityId: id,
+        schoolId: before.schoolId,
         details: { changes: { isActive: { from: true, to: false } }, sessionsRevoked, email: before.email },
       });
     });
@@ -230,7 +233,13 @@ export async function setAdminPermissions(
         .set({ permissions: JSON.stringify(next), updatedAt: nowIso() })
         .where('id', '=', id)
         .execute();
-      await writeLog(trx, actor, { action: 'UPDATE_ADMIN_PERMISSIONS', entity: 'Admin', entityId: id, details: { changes } });
+      await writeLog(trx, actor, {
+        action: 'UPDATE_ADMIN_PERMISSIONS',
+        entity: 'Admin',
+        entityId: id,
+        schoolId: before.schoolId,
+        details: { changes },
+      });
     });
   }
   return getAdmin(db, id);

@@ -26,7 +26,7 @@ export async function recordSchoolId(db: Executor, id: number): Promise<number |
 export async function correctAttendance(db: Executor, id: number, input: CorrectionInput, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Read inside the transaction that writes it (a tap or the absence job may be changing the same day).
-    let q = trx.selectFrom('attendanceRecords').select(['id', 'studentId', 'date', 'status', 'note']).where('id', '=', id);
+    let q = trx.selectFrom('attendanceRecords').select(['id', 'studentId', 'schoolId', 'date', 'status', 'note']).where('id', '=', id);
     if (isPostgres(trx)) q = q.forUpdate();
     const before = await q.executeTakeFirst();
     if (!before) throw notFound(M.notFound);
@@ -43,6 +43,7 @@ export async function correctAttendance(db: Executor, id: number, input: Correct
       action: 'CORRECT_ATTENDANCE',
       entity: 'AttendanceRecord',
       entityId: id,
+      schoolId: before.schoolId,
       details: {
         studentId: before.studentId,
         date: before.date,

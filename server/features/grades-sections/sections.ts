@@ -78,7 +78,13 @@ export async function createSection(db: DB, input: SectionCreateInput, actor: Ac
         .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, { action: 'CREATE_SECTION', entity: 'Section', entityId: row.id, details: { section: values } });
+      await writeLog(trx, actor, {
+        action: 'CREATE_SECTION',
+        entity: 'Section',
+        entityId: row.id,
+        schoolId: values.schoolId,
+        details: { section: values },
+      });
       return row.id;
     }),
   );
@@ -114,6 +120,7 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
         action: 'UPDATE_SECTION',
         entity: 'Section',
         entityId: id,
+        schoolId: before.schoolId,
         details: { schoolId: before.schoolId, name: before.name, changes: changed },
       });
     }),

@@ -98,6 +98,7 @@ export async function queueGroupMessage(db: DB, schoolId: number, input: GroupMe
         action: 'SEND_GROUP_MESSAGE',
         entity: 'SmsNotification',
         entityId: input.requestId,
+        schoolId,
         details: {
           gradeId: input.gradeId,
           sectionId: input.sectionId ?? null,

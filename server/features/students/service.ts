@@ -13,6 +13,7 @@ import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
 import { saveSearchTerms } from './search';
 import { fileUrl } from '@domain/files';
+import { isTimeZone } from '@domain/attendance';
 import type { LeftReason } from '@domain/students';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
@@ -108,14 +109,18 @@ export function studentsWithPlacement(db: Executor) {
       'students.leftDetail',
       'schools.name as schoolName',
       'schools.acronym as schoolAcronym',
+      'schools.timezone as schoolTimezone',
       'grades.name as gradeName',
       'sections.name as sectionName',
     ]);
 }
 export type StudentSelect = Awaited<ReturnType<ReturnType<typeof studentsWithPlacement>['executeTakeFirstOrThrow']>>;
 
-/** Student; an archived record shows the card it had (kept in archivedRfidCardId). */
-export function toStudent(row: StudentSelect): Student {
+/**
+ * Student; an archived record shows the card it had (kept in archivedRfidCardId). `defaultZone`: SCHOOL_TIMEZONE, the
+ * zone of a student whose school has none of its own (or none).
+ */
+export function toStudent(row: StudentSelect, defaultZone: string): Student {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -148,6 +153,7 @@ export function toStudent(row: StudentSelect): Student {
     isActive: Boolean(row.isActive),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    timeZone: row.schoolTimezone && isTimeZone(row.schoolTimezone) ? row.schoolTimezone : defaultZone,
     school:
       row.schoolId != null && row.schoolName != null
         ? { id: row.schoolId, name: row.schoolName, acronym: row.schoolAcronym ?? '' }
@@ -160,13 +166,13 @@ export function toStudent(row: StudentSelect): Student {
 export { STUDENT_CSV_COLUMNS } from './csv-columns';
 
 /** One active student; 404 when unknown or archived (an archived one is read through the archived list). */
-export async function getStudent(db: Executor, id: number): Promise<Student> {
+export async function getStudent(db: Executor, id: number, defaultZone: string): Promise<Student> {
   const row = await studentsWithPlacement(db)
     .where('students.id', '=', id)
     .where('students.isArchived', '=', 0)
     .executeTakeFirst();
   if (!row) throw notFound(M.notFound);
-  return toStudent(row);
+  return toStudent(row, defaultZone);
 }
 
 /** Any student row (active or archived) for the services; 404 when unknown. */
@@ -293,11 +299,12 @@ export async function createStudent(ctx: StudentContext, input: CreateStudentInp
       action: 'CREATE_STUDENT',
       entity: 'Student',
       entityId: row.id,
+      schoolId: values.schoolId,
       details: { changes: diff({}, values) },
     });
     return row.id;
   });
-  return getStudent(db, id);
+  return getStudent(db, id, ctx.defaultTimeZone);
 }
 
 /**
@@ -355,7 +362,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     const details: Record<string, unknown> = { changes: diff(before, logged) };
     if (passwordHash) details.credentialChanged = true; // a key with 'password' in it would be redacted
     if (url) details.profilePictureChanged = true;
-    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, details });
+    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, schoolId: after.schoolId, details });
   });
-  return getStudent(db, id);
+  return getStudent(db, id, ctx.defaultTimeZone);
 }

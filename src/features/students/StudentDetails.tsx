@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
-import { formatCalendarDate, formatDate, formatDateTime } from '@kit/text/format';
+import { formatCalendarDate, formatDate, formatSchoolDateTime } from '@kit/text/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
 import { MessengerOptIn } from '@features/notifications';
 import { MovementPanel } from './movement/MovementPanel';
@@ -57,8 +57,8 @@ export function StudentDetails({ student: s, onChanged }: { student: Student; on
         <Item label="Notification Preference">
           {NOTIFICATION_PREFERENCE_LABELS[s.notificationPreference] ?? s.notificationPreference}
         </Item>
-        <Item label="Registered">{formatDateTime(s.createdAt)}</Item>
-        <Item label="Last Updated">{formatDateTime(s.updatedAt)}</Item>
+        <Item label="Registered">{formatSchoolDateTime(s.createdAt, s.timeZone)}</Item>
+        <Item label="Last Updated">{formatSchoolDateTime(s.updatedAt, s.timeZone)}</Item>
       </dl>
       <MovementPanel student={s} onChanged={onChanged} />
       {s.isActive ? <MessengerOptIn studentId={s.id} /> : null}
