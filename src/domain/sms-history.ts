@@ -20,6 +20,16 @@ export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };
 
+/** The words SMS History shows for a type, in its table and its Type filter alike. */
+export const SMS_TYPE_LABELS: Record<SmsType, string> = {
+  CHECK_IN: 'Check-in',
+  CHECK_OUT: 'Check-out',
+  ABSENCE: 'Absence',
+  LATE_ARRIVAL: 'Late arrival',
+  CORRECTION: 'Correction',
+  CUSTOM: 'Custom',
+};
+
 export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filters or try again later.';
 
 export const smsNotificationSchema = z.object({
