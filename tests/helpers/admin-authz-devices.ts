@@ -217,7 +217,7 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
       request: async () => ({
         method: 'POST',
         url: `/api/admin/attendance/${await absent()}/correct`,
-        payload: { status: 'LATE', reason: 'Reader was down' },
+        payload: { status: 'LATE', reason: 'Reader was down', arrivalTime: '00:00' },
       }),
       success: 200,
       refersToSchool: true,

@@ -83,7 +83,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/attendance/:id/correct': {
     action: 'CORRECT_ATTENDANCE',
     body: 'json',
-    fields: () => ({ status: 'PRESENT', reason: 'Reader was down' }),
+    fields: () => ({ status: 'PRESENT', reason: 'Reader was down', arrivalTime: '00:00' }),
   },
   'PUT /api/super-admin/schools/:id/attendance-settings': {
     action: 'UPDATE_ATTENDANCE_SETTINGS',

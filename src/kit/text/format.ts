@@ -100,3 +100,16 @@ export const formatSchoolTime = (iso: string | null | undefined, zone: string, f
 /** ISO timestamp of a school's event → 'Nov 16, 2025, 7:30 AM' (+ ' PHT' for a viewer elsewhere). */
 export const formatSchoolDateTime = (iso: string | null | undefined, zone: string, fallback = '-') =>
   inSchoolZone(iso, zone, fallback, 'dateTime');
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** ISO timestamp → its 'HH:MM' (24-hour) on the school's clock, the value of a time input; '' when absent or invalid. */
+export function schoolClockValue(iso: string | null | undefined, zone: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  let f = clockFormats.get(zone);
+  if (!f)
+    clockFormats.set(
+      zone,
+      (f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })),
+    );
+  return f.format(new Date(iso));
+}
