@@ -445,6 +445,11 @@ const SCHOOL_ADMIN_TWINS = [
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
 }
+MUTATIONS['POST /api/super-admin/sms-history/group-messages'] = {
+  action: 'SEND_GROUP_MESSAGE',
+  body: 'json',
+  fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
+};
 MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
   action: 'SEND_GROUP_MESSAGE',
   body: 'json',

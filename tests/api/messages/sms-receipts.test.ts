@@ -87,7 +87,11 @@ describe(`SMS receipts and a device's last activity (${dbKind})`, () => {
     await addIntent(t.app, { type: 'CHECK_IN', studentId, schoolId });
     await drain(t.app, async () => (await historyOf(t.app, studentId))[0]?.status === 'SENT');
     const [note] = await historyOf(t.app, studentId);
-    const res = await event('message.send.failed', { owner: device.phoneNumber, request_id: note!.requestId, error_message: 'No signal' });
+    const res = await event('message.send.failed', {
+      owner: device.phoneNumber,
+      request_id: note!.requestId,
+      error_message: 'No signal',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [log] = await logsOf(t.app, 'SMS_FAILED');
     expect(log).toMatchObject({ entity: 'SmsNotification', entityId: String(note!.id), schoolId });
