@@ -441,6 +441,9 @@ const SCHOOL_ADMIN_TWINS = [
   'DELETE /api/super-admin/facebook-pages/:id',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/facebook-pages/send-message',
+  // A learner's guardian Messenger link.
+  'POST /api/super-admin/students/:id/messenger-opt-in/links',
+  'DELETE /api/super-admin/students/:id/messenger-opt-in/binding',
 ];
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
