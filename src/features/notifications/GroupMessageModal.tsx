@@ -9,6 +9,9 @@ import { isAdminConsole } from '@kit/console/role';
 import { validate } from '@domain/validation';
 import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
 
+/** "student's parents" / "students' parents". */
+const parentsOf = (n: number) => (n === 1 ? "student's parents" : "students' parents");
+
 /**
  * 'Message a class' (SEND_SMS): a message to the parents of a grade or one of its sections, each by their own
  * preference: in the school admin's school, or in the school the super admin chooses first. The number of students
@@ -87,7 +90,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
         <>
           <CancelButton disabled={sending} />
           <Button type="submit" form={formId} loading={sending} disabled={count === 0}>
-            {count ? `Send to ${count} student${count === 1 ? '' : 's'}' parents` : 'Send'}
+            {count ? `Send to ${count} ${parentsOf(count)}` : 'Send'}
           </Button>
         </>
       }
@@ -137,11 +140,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
           onChange={(e) => setSectionId(e.target.value)}
         />
         <p role="status" className="text-sm text-gray-700">
-          {gradeId
-            ? count === null
-              ? 'Counting recipients…'
-              : `Recipients: ${count} student${count === 1 ? '' : 's'}' parents`
-            : null}
+          {gradeId ? (count === null ? 'Counting recipients…' : `Recipients: ${count} ${parentsOf(count)}`) : null}
         </p>
         <TextAreaField
           label="Message"
