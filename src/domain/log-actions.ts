@@ -105,7 +105,10 @@ export function logActionLabel(action: string | null | undefined): string {
   if (!code) return '';
   const named = LABELS[code.toUpperCase()];
   if (named) return named;
-  const [first = '', ...rest] = code.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  const [first = '', ...rest] = code
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
   const verb = PAST[first];
   const words = verb ? [verb, ...rest.map(word)] : [first, ...rest].map(word);
   const text = words.join(' ');

@@ -92,7 +92,8 @@ export const attendanceRoutes =
       '/attendance/:id/correct',
       {
         schema: {
-          summary: "Correct a record's status (PRESENT, LATE or ABSENT) with a reason (and the arrival time for PRESENT or LATE); sends no message",
+          summary:
+            "Correct a record's status (PRESENT, LATE or ABSENT) with a reason (and the arrival time for PRESENT or LATE); sends no message",
           params: idParams(CORRECTION_MESSAGES.notFound),
           body: correctionSchema,
           response: { 200: apiSuccess(attendanceRecordSchema) },

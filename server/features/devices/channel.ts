@@ -60,6 +60,12 @@ export async function deleteChannel(
 ) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom(kind.table).where('id', '=', id).execute();
-    await writeLog(trx, actor, { action: kind.deleteAction, entity: kind.entity, entityId: id, schoolId: details.schoolId, details });
+    await writeLog(trx, actor, {
+      action: kind.deleteAction,
+      entity: kind.entity,
+      entityId: id,
+      schoolId: details.schoolId,
+      details,
+    });
   });
 }

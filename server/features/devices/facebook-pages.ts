@@ -60,7 +60,13 @@ export async function getFacebookPage(deps: PageDeps, id: number): Promise<Faceb
 export async function revealPageToken(deps: PageDeps, id: number, actor: Actor): Promise<string> {
   const row = await pageRow(deps.db, id);
   const label = { pageName: row.pageName };
-  return revealChannelSecret(deps.db, deps.secrets, FACEBOOK_PAGE_CHANNEL, { id, stored: row.accessToken, label, schoolId: row.schoolId }, actor);
+  return revealChannelSecret(
+    deps.db,
+    deps.secrets,
+    FACEBOOK_PAGE_CHANNEL,
+    { id, stored: row.accessToken, label, schoolId: row.schoolId },
+    actor,
+  );
 }
 
 /**
@@ -152,7 +158,13 @@ export async function updateFacebookPage(
 
 export async function deleteFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const before = await getFacebookPage(deps, id);
-  await deleteChannel(deps.db, FACEBOOK_PAGE_CHANNEL, id, { pageId: before.pageId, pageName: before.pageName, schoolId: before.schoolId }, actor);
+  await deleteChannel(
+    deps.db,
+    FACEBOOK_PAGE_CHANNEL,
+    id,
+    { pageId: before.pageId, pageName: before.pageName, schoolId: before.schoolId },
+    actor,
+  );
 }
 
 /** A dead token (190) marks the page as needing reconnection; the outbox stops using it until a new token is saved. */

@@ -69,7 +69,11 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
       .where('unconfirmedSince', '<=', at)
       .execute();
     const phones = await db.selectFrom('smsDevices').select('id').where('phoneNumber', '=', d.owner).execute();
-    await deviceActive(db, phones.map((p) => p.id), at);
+    await deviceActive(
+      db,
+      phones.map((p) => p.id),
+      at,
+    );
   }
   let q = db.selectFrom('smsNotifications').select(['id', 'status', 'schoolId']);
   if (d.request_id) q = q.where('requestId', '=', d.request_id);

@@ -89,5 +89,8 @@ export async function listStudents(
     return rows.map((r) => r.id);
   });
   const rows = ids.length ? await studentsWithPlacement(db).where('students.id', 'in', ids).execute() : [];
-  return { students: inOrder(ids, rows).map((r) => toStudent(r, defaultZone)), pagination: makePagination(total, params.page, params.limit) };
+  return {
+    students: inOrder(ids, rows).map((r) => toStudent(r, defaultZone)),
+    pagination: makePagination(total, params.page, params.limit),
+  };
 }

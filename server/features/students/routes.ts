@@ -114,7 +114,10 @@ export const studentRoutes =
             map: (r) => toStudent(r, app.config.schoolTimezone),
           });
         }
-        return { success: true as const, data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE), app.config.schoolTimezone) };
+        return {
+          success: true as const,
+          data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE), app.config.schoolTimezone),
+        };
       },
     );
 
@@ -226,7 +229,10 @@ export const studentRoutes =
           });
         }
         const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
-        return { success: true as const, data: { archivedStudents: page.rows.map((r) => toArchived(r, app.config.schoolTimezone)), pagination: page.pagination } };
+        return {
+          success: true as const,
+          data: { archivedStudents: page.rows.map((r) => toArchived(r, app.config.schoolTimezone)), pagination: page.pagination },
+        };
       },
     );
 

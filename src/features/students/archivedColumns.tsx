@@ -23,6 +23,11 @@ export function archivedColumns(): Array<Column<ArchivedStudent>> {
     { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]', detail: 'md' },
     { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]', detail: 'lg' },
     { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]', detail: 'lg' },
-    { header: 'Archived Date', cell: (a) => formatSchoolDateTime(a.archivedAt, a.studentData.timeZone), className: 'min-w-[7rem]', detail: 'sm' },
+    {
+      header: 'Archived Date',
+      cell: (a) => formatSchoolDateTime(a.archivedAt, a.studentData.timeZone),
+      className: 'min-w-[7rem]',
+      detail: 'sm',
+    },
   ];
 }

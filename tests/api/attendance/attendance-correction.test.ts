@@ -60,7 +60,11 @@ describe(`attendance corrections (${dbKind})`, () => {
   it('ABSENT → LATE with a reason: logged before/after, the unsent absence notice stopped, nothing new queued', async () => {
     const rec = await record(schoolA, 'ABSENT');
     await notice(rec, schoolA, 'ABSENCE');
-    const res = await correct(root, rec.id, { status: 'LATE', reason: 'Came in at 9:10, gate reader was down', arrivalTime: '09:10' });
+    const res = await correct(root, rec.id, {
+      status: 'LATE',
+      reason: 'Came in at 9:10, gate reader was down',
+      arrivalTime: '09:10',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
@@ -106,7 +110,9 @@ describe(`attendance corrections (${dbKind})`, () => {
   it('LATE → PRESENT stops the unsent late-arrival notice; PRESENT → ABSENT queues no absence notice', async () => {
     const late = await record(schoolA, 'LATE');
     await notice(late, schoolA, 'LATE_ARRIVAL');
-    expect((await correct(root, late.id, { status: 'PRESENT', reason: 'Clock was wrong', arrivalTime: '07:40' })).statusCode).toBe(200);
+    expect(
+      (await correct(root, late.id, { status: 'PRESENT', reason: 'Clock was wrong', arrivalTime: '07:40' })).statusCode,
+    ).toBe(200);
     expect((await outboxOf(late.studentId)).map((r) => r.status)).toEqual(['expired']);
 
     const present = await record(schoolA, 'PRESENT');
