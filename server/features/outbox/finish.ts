@@ -102,14 +102,15 @@ export async function markSent(
     if (Number(r.n) === 1 && ids.deviceId) await deviceActive(db, [ids.deviceId], now);
     return Number(r.n) === 1;
   }
-  return db.transaction().execute(async (trx) => {
+  const held = await db.transaction().execute(async (trx) => {
     const held = await updateHeld(trx, row, set, now);
-    if (!held) return held;
-    if (ids.deviceId) await deviceActive(trx, [ids.deviceId], now);
-    if (noteId == null) return held;
+    if (!held || noteId == null) return held;
     await recordSent(trx, noteId, ids, now).execute();
     return true;
   });
+  // After the commit, as markSentMany: the device row is the pace's, shared by every process.
+  if (held && ids.deviceId) await deviceActive(db, [ids.deviceId], now);
+  return held;
 }
 
 /** The final states a row ends in with a reason, and the history statuses each may replace. */
