@@ -24,6 +24,11 @@ export interface LogEntry {
   entity: string;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
+  /**
+   * The school the entry concerns, when the actor has none of their own (the super admin editing a school's
+   * learner): the entry then shows in that school's activity log too.
+   */
+  schoolId?: number | null;
 }
 
 const SECRET_KEY = /pass(word)?|token|api_?key|secret|authorization|hash/i;
@@ -78,7 +83,7 @@ export async function writeLog(db: Executor, actor: Actor, entry: LogEntry): Pro
       performedBy: JSON.stringify(performedBy),
       ip: actor.ip ?? null,
       userAgent: actor.userAgent?.slice(0, 300) ?? null,
-      schoolId: actor.schoolId ?? null,
+      schoolId: entry.schoolId ?? actor.schoolId ?? null,
     })
     .execute();
 }

@@ -288,17 +288,35 @@ export const CORRECTION_MESSAGES = {
   status: 'Please choose the corrected status',
   reason: 'A reason is required to correct attendance',
   unchanged: (status: string) => `The record is already ${status}`,
+  arrivalTime: 'Enter the arrival time (HH:MM) of a PRESENT or LATE learner',
+  afterCheckOut: (checkOut: string) => `The arrival time must be before the check-out (${checkOut})`,
+  future: 'The arrival time cannot be later than now',
   done: 'Attendance corrected',
 } as const;
 
-/** POST /api/super-admin/attendance/{id}/correct (and /api/admin/…, MANAGE_ATTENDANCE): a new status and why. */
-export const correctionSchema = z.object({
-  status: z.enum(CORRECTION_STATUSES, { error: CORRECTION_MESSAGES.status }),
-  reason: safeString({ error: CORRECTION_MESSAGES.reason })
-    .trim()
-    .min(1, CORRECTION_MESSAGES.reason)
-    .max(500, 'Reason must be 500 characters or less'),
-});
+/** The statuses of a learner who came: a correction to one of them says when (the record's check-in). */
+export const ARRIVED_STATUSES: readonly string[] = ['PRESENT', 'LATE'];
+
+/**
+ * POST /api/super-admin/attendance/{id}/correct (and /api/admin/…, MANAGE_ATTENDANCE): a new status and why; to
+ * PRESENT or LATE also the arrival time, school-local 'HH:MM' on the record's day (ignored for ABSENT).
+ */
+export const correctionSchema = z
+  .object({
+    status: z.enum(CORRECTION_STATUSES, { error: CORRECTION_MESSAGES.status }),
+    reason: safeString({ error: CORRECTION_MESSAGES.reason })
+      .trim()
+      .min(1, CORRECTION_MESSAGES.reason)
+      .max(500, 'Reason must be 500 characters or less'),
+    arrivalTime: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      timeField(CORRECTION_MESSAGES.arrivalTime).optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (ARRIVED_STATUSES.includes(v.status) && !v.arrivalTime)
+      ctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: CORRECTION_MESSAGES.arrivalTime });
+  });
 export type CorrectionInput = z.output<typeof correctionSchema>;
 
 /* ---------- Attendance History's filter choices ---------- */

@@ -18,8 +18,8 @@ export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as c
 
 /** Notification types. */
 /**
- * Log actions the dashboard's Recent Activity leaves out: every delivered SMS writes one, and a school day's
- * hundreds of them would push everything else out of the feed (System Logs still lists them).
+ * Log actions the dashboard's Recent Activity leaves out: delivery receipts, which older versions logged one per
+ * SMS (a school day's hundreds would push everything else out of the feed); receipts now stay in SMS History.
  */
 export const RECENT_ACTIVITY_LEFT_OUT = ['SMS_DELIVERED'] as const;
 

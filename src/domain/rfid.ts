@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARD_UID_MAX } from '@shared/card-uid';
-import { idQuery } from './list-filters';
+import { idQuery, isCalendarDate } from './list-filters';
 import { idField, isSafeText, safeString } from './validation';
 import { firstBadNetwork, parseNetwork } from '@shared/networks';
 import { printable } from '@shared/printable';
@@ -216,6 +216,7 @@ export const TAP_MESSAGES = {
   eventId: 'eventId is required (1 to 100 characters)',
   cardUid: 'cardUid is not a card UID (hex or 10-digit decimal)',
   tappedAt: 'tappedAt must be an ISO-8601 date-time with a time zone (e.g. 2026-11-16T07:31:05+08:00)',
+  impossible: 'tappedAt is not a real date and time (e.g. February 30, or 24:00)',
   future: 'tappedAt is more than 5 minutes ahead of the server clock',
   old: 'tappedAt is older than 7 days',
   batch: `events must be a list of 1 to ${TAP_BATCH_MAX} taps`,
@@ -225,8 +226,19 @@ export const TAP_MESSAGES = {
 } as const;
 
 /** An explicit offset or Z is required: a reader's local time without a zone is ambiguous. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-export const isIsoInstant = (v: string) => ISO_INSTANT.test(v) && Number.isFinite(Date.parse(v));
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+/** The form of an ISO-8601 instant with a zone (its values are possiblyReal's to judge). */
+export const isIsoInstant = (v: string) => ISO_INSTANT.test(v);
+/**
+ * An ISO instant naming a real calendar day and time of day: Date.parse rolls 2026-02-30 over to March 1 (which may
+ * then look old), so the parts are checked as written.
+ */
+export function isRealInstant(v: string): boolean {
+  const m = ISO_INSTANT.exec(v);
+  if (!m || !isCalendarDate(m[1]!)) return false;
+  const [h, mi, sec] = [Number(m[2]), Number(m[3]), Number(m[5] ?? 0)];
+  return h <= 23 && mi <= 59 && sec <= 59 && Number.isFinite(Date.parse(v));
+}
 
 /** The shape of one tap; its values (UID, time) are checked per event so one bad tap never sinks a batch. */
 export const tapEventSchema = z

@@ -20,6 +20,16 @@ export type SmsStatus = (typeof SMS_STATUSES)[number];
 export type SmsType = (typeof SMS_TYPES)[number];
 export { SMS_TYPES };
 
+/** The words SMS History shows for a type, in its table and its Type filter alike. */
+export const SMS_TYPE_LABELS: Record<SmsType, string> = {
+  CHECK_IN: 'Check-in',
+  CHECK_OUT: 'Check-out',
+  ABSENCE: 'Absence',
+  LATE_ARRIVAL: 'Late arrival',
+  CORRECTION: 'Correction',
+  CUSTOM: 'Custom',
+};
+
 export const SMS_HISTORY_EMPTY = 'No SMS notifications found. Adjust your filters or try again later.';
 
 export const smsNotificationSchema = z.object({
@@ -132,6 +142,7 @@ export type CustomMessageInput = z.output<typeof customMessageSchema>;
  * reaches before sending. `requestId` (made once per opened dialog) makes a retried send queue nothing twice.
  */
 export const GROUP_MESSAGE_MESSAGES = {
+  schoolId: 'Please select a school',
   gradeId: 'Please select a grade',
   requestId: 'Request ID must be a UUID',
   nobody: 'No active students in this grade or section',
@@ -144,6 +155,10 @@ export const groupAudienceQuerySchema = z.object({
 });
 export const groupAudienceSchema = z.object({ recipients: z.number() });
 export type GroupAudience = z.infer<typeof groupAudienceSchema>;
+/** GET …/group-choices: the super admin names the school (a school admin's is their own). */
+export const groupChoicesQuerySchema = z.object({
+  schoolId: z.preprocess((v) => (v === '' ? undefined : v), idField(GROUP_MESSAGE_MESSAGES.schoolId).optional()),
+});
 /** The grades (with their sections) a class message may go to: the dialog's choices, with SEND_SMS alone. */
 export const groupChoicesSchema = z.array(
   z.object({ id: z.number(), name: z.string(), sections: z.array(z.object({ id: z.number(), name: z.string() })) }),

@@ -39,6 +39,8 @@ export const systemLogSchema = z.object({
   performedBy: performedBySchema,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** The zone its time is read in: its school's (the platform's default for an entry of no school, or a school without one). */
+  timeZone: z.string(),
 });
 export type SystemLog = z.infer<typeof systemLogSchema>;
 

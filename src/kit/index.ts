@@ -19,6 +19,7 @@
  *   <FilterBar onApply onClear actions collapsible activeCount defaultOpen>…controls…</FilterBar>
  *   <DateShortcuts today onPick={({ startDate, endDate }) => …} />  (Today / This month / Last month, inside a FilterBar)
  *   <DataTable caption columns={[{ header, cell, className }]} rows rowKey rowActions loading error emptyText />
+ *   (a row's further actions, destructive ones included, behind <RowMenu label items /> from '@kit/list/RowMenu')
  *   <CardGrid label items itemKey renderCard loading error emptyText />  + <ViewToggle value onChange />
  *   <Pager pagination onPage={list.setPage} variant="firstLast|ellipsis|simple" summary="range|count|page" noun shown />
  *   <StatusBadge kind="sms|active|attendance|order|device|logAction" value={…} />  (rules: badgeTone/badgeLabel)

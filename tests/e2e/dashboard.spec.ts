@@ -247,9 +247,9 @@ test.describe('Dashboard Overview', () => {
 
     const activity = page.getByRole('region', { name: 'Recent Activity' });
     await expect(activity.getByRole('listitem')).toHaveCount(5);
-    await expect(activity.getByRole('listitem').first()).toContainText('LOGIN');
+    await expect(activity.getByRole('listitem').first()).toContainText('Signed in');
     await expect(activity.getByRole('listitem').first()).toContainText('by Dash Root (Super Admin)');
-    await expect(activity.getByRole('listitem').nth(1)).toContainText('CREATE_SUPER_ADMIN');
+    await expect(activity.getByRole('listitem').nth(1)).toContainText('Created super admin');
     await expect(activity.getByRole('listitem').nth(1)).toContainText('by System');
     await expect(activity.getByRole('listitem').nth(2)).toContainText('by Ada Admin (Admin)');
 

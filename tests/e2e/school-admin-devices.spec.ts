@@ -1,7 +1,7 @@
 /*
  * The rest of the school-admin console against the real app: Device Management with only the tabs the
  * admin's permissions allow (on their own school), the School Profile's logo through the upload pipeline, and an
- * attendance correction ABSENT → LATE with a reason. At 390 and 1440 px.
+ * attendance correction ABSENT → LATE with a reason and the arrival time. At 390 and 1440 px.
  */
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -95,9 +95,20 @@ test(
     await expect(dialog.getByText('A reason is required to correct attendance')).toBeVisible();
     await expectFitsWidth(page, `attendance correction ${width}`);
     await dialog.getByLabel('Reason').fill('Arrived 9:10, the gate reader was offline');
+    // LATE asks when the learner came (the tap's time to start with): none is refused before anything is sent.
+    await expect(dialog.getByLabel('Arrival Time')).not.toHaveValue('');
+    await dialog.getByLabel('Arrival Time').fill('');
+    await dialog.getByRole('button', { name: 'Save Correction' }).click();
+    await expect(dialog.getByText('Enter the arrival time (HH:MM) of a PRESENT or LATE learner')).toBeVisible();
+    await dialog.getByLabel('Arrival Time').fill('00:01');
     await dialog.getByRole('button', { name: 'Save Correction' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(row).toContainText('LATE');
+    await expect(row).toContainText('12:01 AM');
     await expect(row).not.toContainText('ABSENT');
+    // ABSENT asks for no time.
+    await row.getByRole('button', { name: `Correct ${name}'s attendance` }).click();
+    await dialog.getByLabel('Corrected Status').selectOption('ABSENT');
+    await expect(dialog.getByLabel('Arrival Time')).toHaveCount(0);
   },
 );

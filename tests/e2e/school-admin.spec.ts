@@ -154,7 +154,7 @@ test(
       [`/admin/schools/${seed.schoolA}/grades-sections`, `Admin Console A ${run}`],
       ['/admin/attendance-history', 'Attendance History'],
       ['/admin/sms-history', 'SMS Notifications History'],
-      ['/admin/system-logs', 'System Logs'],
+      ['/admin/system-logs', 'Activity Log'],
       ['/admin/profile', 'My Profile'],
     ];
     for (const [path, heading] of screens) {

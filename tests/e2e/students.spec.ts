@@ -182,7 +182,10 @@ test.describe('Students', () => {
     await expect(edit.getByRole('status')).toBeVisible();
     await expect(edit).toBeHidden({ timeout: 5000 });
 
-    await row.getByRole('button', { name: `Archive ${student.name}` }).click();
+    // Archive sits in the row's menu, not beside View.
+    await expect(row.getByRole('button', { name: `Archive ${student.name}` })).toHaveCount(0);
+    await row.getByRole('button', { name: `More actions for ${student.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
     const confirm = page.getByRole('dialog', { name: 'Archive Student' });
     await expect(confirm).toContainText('removes them from active students, but their data is preserved');
     const reason = `Transferred to another school ${suffix}`;

@@ -49,10 +49,10 @@ test.describe('System Logs', () => {
 
     await expect(page).toHaveURL(new RegExp(`\\?action=LOGOUT&startDate=${manilaDay()}&endDate=${manilaDay()}$`));
     await expect(page.getByRole('button', { name: /Filters 3 active/ })).toBeVisible();
-    await expect(bodyRows(page).first()).toContainText('LOGOUT');
+    await expect(bodyRows(page).first()).toContainText('Signed out');
     const count = await bodyRows(page).count();
     expect(count).toBeGreaterThanOrEqual(3);
-    for (let i = 0; i < count; i++) await expect(bodyRows(page).nth(i).getByRole('cell').nth(1)).toHaveText('LOGOUT');
+    for (let i = 0; i < count; i++) await expect(bodyRows(page).nth(i).getByRole('cell').nth(1)).toHaveText('Signed out');
     // Details: the fifth cell shown at this width (Entity ID and Role fold into the row's details below 1536 px).
     await expect(bodyRows(page).first().getByRole('cell').nth(4)).toHaveText('-');
 
@@ -106,7 +106,7 @@ test.describe('System Logs', () => {
     await expect(page).toHaveURL(/\?action=LOGIN&page=2$/);
     await expect(page.getByText(/^Showing 21 to \d+ of \d+ logs$/)).toBeVisible();
     await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await expect(bodyRows(page).first().getByRole('cell').nth(1)).toHaveText('LOGIN');
+    await expect(bodyRows(page).first().getByRole('cell').nth(1)).toHaveText('Signed in');
 
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await expect(page).toHaveURL(/\/super-admin\/profile$/);
@@ -122,7 +122,7 @@ test.describe('System Logs', () => {
 
     await page.reload();
     await expect(page.getByText(/^Showing 1 to 20 of \d+ logs$/)).toBeVisible();
-    for (const cell of await bodyRows(page).locator('td:nth-child(2)').all()) await expect(cell).toHaveText('LOGIN');
+    for (const cell of await bodyRows(page).locator('td:nth-child(2)').all()) await expect(cell).toHaveText('Signed in');
 
     // One user's activity, from a row.
     await bodyRows(page)

@@ -139,6 +139,31 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
       .executeTakeFirstOrThrow();
     return row.id;
   };
+  /** An active Facebook page of school A (a page cell may have deleted the last one). */
+  const messengerPage = async () => {
+    const page = await app.db
+      .selectFrom('facebookPages')
+      .select('id')
+      .where('schoolId', '=', schoolA)
+      .where('isActive', '=', 1)
+      .executeTakeFirst();
+    if (page) return;
+    const now = new Date().toISOString();
+    seq += 1;
+    await app.db
+      .insertInto('facebookPages')
+      .values({
+        pageId: String(8_000_000 + seq),
+        pageName: `Opt-in page ${seq}`,
+        accessToken: 'x',
+        schoolId: schoolA,
+        isActive: 1,
+        needsReauth: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  };
   /** An unknown card's tap at a reader of school A (rows written straight: the intake is not what the cell tests). */
   const unknownTap = async () => {
     seq += 1;
@@ -217,8 +242,32 @@ export function correctionCases(app: FastifyInstance, schoolA: number, insertStu
       request: async () => ({
         method: 'POST',
         url: `/api/admin/attendance/${await absent()}/correct`,
-        payload: { status: 'LATE', reason: 'Reader was down' },
+        payload: { status: 'LATE', reason: 'Reader was down', arrivalTime: '00:00' },
       }),
+      success: 200,
+      refersToSchool: true,
+    },
+    // A learner's guardian Messenger link (MANAGE_STUDENTS): a page of school A to link through, a bound guardian.
+    'GET /api/admin/students/:id/messenger-opt-in': {
+      request: async () => ({ method: 'GET', url: `/api/admin/students/${await insertStudent(schoolA)}/messenger-opt-in` }),
+      success: 200,
+      refersToSchool: true,
+    },
+    'POST /api/admin/students/:id/messenger-opt-in/links': {
+      request: async () => {
+        await messengerPage();
+        return { method: 'POST', url: `/api/admin/students/${await insertStudent(schoolA)}/messenger-opt-in/links` };
+      },
+      success: 201,
+      refersToSchool: true,
+    },
+    'DELETE /api/admin/students/:id/messenger-opt-in/binding': {
+      request: async () => {
+        const id = await insertStudent(schoolA);
+        const bound = { parentMessengerPsid: `psid-${(seq += 1)}`, parentMessengerBoundAt: new Date().toISOString() };
+        await app.db.updateTable('students').set(bound).where('id', '=', id).execute();
+        return { method: 'DELETE', url: `/api/admin/students/${id}/messenger-opt-in/binding` };
+      },
       success: 200,
       refersToSchool: true,
     },

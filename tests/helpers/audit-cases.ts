@@ -83,7 +83,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/attendance/:id/correct': {
     action: 'CORRECT_ATTENDANCE',
     body: 'json',
-    fields: () => ({ status: 'PRESENT', reason: 'Reader was down' }),
+    fields: () => ({ status: 'PRESENT', reason: 'Reader was down', arrivalTime: '00:00' }),
   },
   'PUT /api/super-admin/schools/:id/attendance-settings': {
     action: 'UPDATE_ATTENDANCE_SETTINGS',
@@ -384,12 +384,13 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/sms-history/:id/resend': { action: 'RESEND_UNCERTAIN_SMS', body: 'none' },
   'POST /api/super-admin/sms-history/:id/dismiss': { action: 'DISMISS_UNCERTAIN_SMS', body: 'none' },
   'POST /api/webhooks/sms': {
-    action: 'SMS_DELIVERED',
+    // Sent and delivered receipts stay in SMS History only; a failure is logged.
+    action: 'SMS_FAILED',
     body: 'json',
     session: 'none',
     fields: (fx) => ({
-      type: 'message.phone.delivered',
-      data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z' },
+      type: 'message.send.failed',
+      data: { request_id: fx.smsRequestId, timestamp: '2026-11-23T01:00:00Z', error_message: 'No signal' },
     }),
     sign: async () => ({
       authorization: `Bearer ${await gatewayToken(AUDIT_WEBHOOK.sms, 'https://school.test/api/webhooks/sms')}`,
@@ -451,10 +452,18 @@ const SCHOOL_ADMIN_TWINS = [
   'DELETE /api/super-admin/facebook-pages/:id',
   'POST /api/super-admin/facebook-pages/:id/test',
   'POST /api/super-admin/facebook-pages/send-message',
+  // A learner's guardian Messenger link.
+  'POST /api/super-admin/students/:id/messenger-opt-in/links',
+  'DELETE /api/super-admin/students/:id/messenger-opt-in/binding',
 ];
 for (const key of SCHOOL_ADMIN_TWINS) {
   MUTATIONS[key.replace('/api/super-admin/', '/api/admin/')] = { ...MUTATIONS[key]!, session: 'schoolAdmin' };
 }
+MUTATIONS['POST /api/super-admin/sms-history/group-messages'] = {
+  action: 'SEND_GROUP_MESSAGE',
+  body: 'json',
+  fields: (fx) => ({ gradeId: fx.gradeId, message: 'No classes on Friday.', requestId: randomUUID() }),
+};
 MUTATIONS['POST /api/admin/sms-history/group-messages'] = {
   action: 'SEND_GROUP_MESSAGE',
   body: 'json',

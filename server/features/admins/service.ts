@@ -140,6 +140,7 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
       action: 'CREATE_ADMIN',
       entity: 'Admin',
       entityId: row.id,
+      schoolId: values.schoolId,
       details: { changes: diff({}, values), ...(input.role ? { role: input.role } : {}) },
     });
     return row.id;
@@ -184,6 +185,7 @@ export async function updateAdmin(ctx: AdminContext, id: number, input: UpdateAd
       action: 'UPDATE_ADMIN',
       entity: 'Admin',
       entityId: id,
+      schoolId: fields.schoolId ?? before.schoolId,
       details: { changes, sessionsRevoked },
     });
   });
@@ -205,6 +207,7 @@ export async function deactivateAdmin(ctx: Pick<AdminContext, 'db' | 'actor'>, i
         action: 'DELETE_ADMIN',
         entity: 'Admin',
         entityId: id,
+        schoolId: before.schoolId,
         details: { changes: { isActive: { from: true, to: false } }, sessionsRevoked, email: before.email },
       });
     });
@@ -232,7 +235,13 @@ export async function setAdminPermissions(
         .set({ permissions: JSON.stringify(next), updatedAt: nowIso() })
         .where('id', '=', id)
         .execute();
-      await writeLog(trx, actor, { action: 'UPDATE_ADMIN_PERMISSIONS', entity: 'Admin', entityId: id, details: { changes } });
+      await writeLog(trx, actor, {
+        action: 'UPDATE_ADMIN_PERMISSIONS',
+        entity: 'Admin',
+        entityId: id,
+        schoolId: before.schoolId,
+        details: { changes },
+      });
     });
   }
   return getAdmin(db, id);

@@ -136,7 +136,8 @@ export const attendanceRoutes =
       '/attendance/:id/correct',
       {
         schema: {
-          summary: "Correct a record's status (PRESENT, LATE or ABSENT) with a reason; sends no message",
+          summary:
+            "Correct a record's status (PRESENT, LATE or ABSENT) with a reason (and the arrival time for PRESENT or LATE); sends no message",
           params: idParams(CORRECTION_MESSAGES.notFound),
           body: correctionSchema,
           response: { 200: apiSuccess(attendanceRecordSchema) },
@@ -146,7 +147,10 @@ export const attendanceRoutes =
       async (request) => {
         const { id } = request.params;
         if (scope.kind === 'admin') scope.owns(request, await recordSchoolId(app.db, id), CORRECTION_MESSAGES.notFound);
-        await correctAttendance(app.db, id, request.body, request.actor());
+        await correctAttendance(app.db, id, request.body, request.actor(), {
+          defaultTimeZone: app.config.schoolTimezone,
+          now: app.clock.now(),
+        });
         const record = (await recordsByIds(app.db, [id], app.config.schoolTimezone)).get(id)!;
         announce(record);
         return { success: true as const, data: record, message: CORRECTION_MESSAGES.done };

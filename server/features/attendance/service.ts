@@ -261,6 +261,7 @@ export async function putAttendanceSettings(
       action: 'UPDATE_ATTENDANCE_SETTINGS',
       entity: 'School',
       entityId: schoolId,
+      schoolId,
       details: { changes: diff(before as never, after as never), ...(Object.keys(cancelled).length ? { cancelled } : {}) },
     });
     return after;
@@ -368,6 +369,7 @@ export async function excuseStudent(
       action: 'EXCUSE_ATTENDANCE',
       entity: 'AttendanceRecord',
       entityId: recordId,
+      schoolId: student.schoolId,
       details: { studentId: student.id, date: input.date, from: existing?.status ?? null, to: 'EXCUSED', note: input.note },
     });
     return recordId;

@@ -113,6 +113,7 @@ export async function putSchoolYear(
       action: 'UPDATE_SCHOOL_YEAR',
       entity: 'School',
       entityId: schoolId,
+      schoolId,
       details: {
         from: before.schoolYearStart ? { start: before.schoolYearStart, end: before.schoolYearEnd } : null,
         to: input,
@@ -172,6 +173,7 @@ export async function declareNoClassDay(
       action: 'DECLARE_NO_CLASS_DAY',
       entity: 'School',
       entityId: schoolId,
+      schoolId,
       details: {
         date: input.date,
         ...(period ? { endDate: input.endDate, days: free.length, kept: [...taken] } : {}),
@@ -236,6 +238,7 @@ export async function removeNoClassDay(
       action: 'REMOVE_NO_CLASS_DAY',
       entity: 'School',
       entityId: schoolId,
+      schoolId,
       details: {
         ...toDay(row),
         ...(row.spanStart ? { period: row.spanStart, days: removed } : {}),

@@ -37,17 +37,35 @@ export async function revealChannelSecret(
   db: Executor,
   secrets: SecretBox,
   kind: ChannelKind,
-  channel: { id: number; stored: string; label: Record<string, unknown> },
+  channel: { id: number; stored: string; label: Record<string, unknown>; schoolId: number | null },
   actor: Actor,
 ): Promise<string> {
-  await writeLog(db, actor, { action: kind.revealAction, entity: kind.entity, entityId: channel.id, details: channel.label });
+  await writeLog(db, actor, {
+    action: kind.revealAction,
+    entity: kind.entity,
+    entityId: channel.id,
+    schoolId: channel.schoolId,
+    details: channel.label,
+  });
   return secrets.decrypt(channel.stored);
 }
 
-/** Removes a channel and logs it, in one transaction. */
-export async function deleteChannel(db: DB, kind: ChannelKind, id: number, details: Record<string, unknown>, actor: Actor) {
+/** Removes a channel (of school `schoolId`) and logs it, in one transaction. */
+export async function deleteChannel(
+  db: DB,
+  kind: ChannelKind,
+  id: number,
+  details: Record<string, unknown> & { schoolId: number | null },
+  actor: Actor,
+) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom(kind.table).where('id', '=', id).execute();
-    await writeLog(trx, actor, { action: kind.deleteAction, entity: kind.entity, entityId: id, details });
+    await writeLog(trx, actor, {
+      action: kind.deleteAction,
+      entity: kind.entity,
+      entityId: id,
+      schoolId: details.schoolId,
+      details,
+    });
   });
 }

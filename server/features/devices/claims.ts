@@ -189,6 +189,7 @@ export async function resolveClaim(
       action: decision === 'GRANT' ? 'GRANT_DEVICE_CLAIM' : 'REFUSE_DEVICE_CLAIM',
       entity: 'DeviceClaim',
       entityId: id,
+      schoolId: claim.schoolId,
       details,
     });
   });

@@ -60,7 +60,13 @@ export async function getFacebookPage(deps: PageDeps, id: number): Promise<Faceb
 export async function revealPageToken(deps: PageDeps, id: number, actor: Actor): Promise<string> {
   const row = await pageRow(deps.db, id);
   const label = { pageName: row.pageName };
-  return revealChannelSecret(deps.db, deps.secrets, FACEBOOK_PAGE_CHANNEL, { id, stored: row.accessToken, label }, actor);
+  return revealChannelSecret(
+    deps.db,
+    deps.secrets,
+    FACEBOOK_PAGE_CHANNEL,
+    { id, stored: row.accessToken, label, schoolId: row.schoolId },
+    actor,
+  );
 }
 
 /**
@@ -104,6 +110,7 @@ export async function createFacebookPage(
       action: 'CREATE_FACEBOOK_PAGE',
       entity: 'FacebookPage',
       entityId: row.id,
+      schoolId: input.schoolId,
       details: { page: logged },
     });
     return row.id;
@@ -138,6 +145,7 @@ export async function updateFacebookPage(
       action: 'UPDATE_FACEBOOK_PAGE',
       entity: 'FacebookPage',
       entityId: id,
+      schoolId: plain.schoolId ?? before.schoolId,
       details: {
         pageName: before.pageName,
         changes: diff(before as unknown as Record<string, unknown>, { ...plain, isActive }),
@@ -150,7 +158,13 @@ export async function updateFacebookPage(
 
 export async function deleteFacebookPage(deps: PageDeps, id: number, actor: Actor): Promise<void> {
   const before = await getFacebookPage(deps, id);
-  await deleteChannel(deps.db, FACEBOOK_PAGE_CHANNEL, id, { pageId: before.pageId, pageName: before.pageName }, actor);
+  await deleteChannel(
+    deps.db,
+    FACEBOOK_PAGE_CHANNEL,
+    id,
+    { pageId: before.pageId, pageName: before.pageName, schoolId: before.schoolId },
+    actor,
+  );
 }
 
 /** A dead token (190) marks the page as needing reconnection; the outbox stops using it until a new token is saved. */
@@ -182,6 +196,7 @@ export async function testFacebookPage(deps: PageDeps, id: number, actor: Actor)
       action: 'TEST_FACEBOOK_PAGE',
       entity: 'FacebookPage',
       entityId: id,
+      schoolId: row.schoolId,
       details: { pageName: row.pageName, result: 'ok' },
     });
   });
@@ -218,6 +233,7 @@ export async function sendPageMessage(
     action: 'SEND_FACEBOOK_TEST_MESSAGE',
     entity: 'FacebookPage',
     entityId: row.id,
+    schoolId: row.schoolId,
     details: { pageName: row.pageName, recipientId: input.recipientId },
   });
 }

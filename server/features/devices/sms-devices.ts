@@ -114,7 +114,7 @@ export async function revealSmsDeviceKey(deps: DeviceDeps, id: number, actor: Ac
     deps.db,
     deps.secrets,
     SMS_DEVICE_CHANNEL,
-    { id, stored: row.apiKey, label: { name: row.name } },
+    { id, stored: row.apiKey, label: { name: row.name }, schoolId: row.schoolId },
     actor,
   );
 }
@@ -155,6 +155,7 @@ export async function createSmsDevice(deps: DeviceDeps, input: SmsDeviceCreateIn
       action: 'CREATE_SMS_DEVICE',
       entity: 'SmsDevice',
       entityId: row.id,
+      schoolId: input.schoolId ?? null,
       details: { device: logged },
     });
     return row.id;
@@ -190,6 +191,7 @@ export async function updateSmsDevice(
       action: 'UPDATE_SMS_DEVICE',
       entity: 'SmsDevice',
       entityId: id,
+      schoolId: schoolId ?? before.schoolId,
       details: { name: before.name, changes, ...(apiKey ? { apiKeyChanged: true } : {}) },
     });
   });
@@ -237,6 +239,7 @@ export async function testSmsDevice(deps: DeviceDeps, id: number, to: string, ac
       action: 'TEST_SMS_DEVICE',
       entity: 'SmsDevice',
       entityId: id,
+      schoolId: row.schoolId,
       details: { name: row.name, to, result: 'sent', ...(resumed ? { resumed: true } : {}) },
     });
   });

@@ -73,7 +73,13 @@ export async function createGrade(db: DB, input: GradeCreateInput, actor: Actor)
         .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, { action: 'CREATE_GRADE', entity: 'Grade', entityId: row.id, details: { grade: values } });
+      await writeLog(trx, actor, {
+        action: 'CREATE_GRADE',
+        entity: 'Grade',
+        entityId: row.id,
+        schoolId: values.schoolId,
+        details: { grade: values },
+      });
       return row.id;
     }),
   );
@@ -100,6 +106,7 @@ export async function updateGrade(db: DB, id: number, input: GradeUpdateInput, a
         action: 'UPDATE_GRADE',
         entity: 'Grade',
         entityId: id,
+        schoolId: before.schoolId,
         details: { schoolId: before.schoolId, name: before.name, changes: changed },
       });
     }),

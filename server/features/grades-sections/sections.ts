@@ -79,7 +79,13 @@ export async function createSection(db: DB, input: SectionCreateInput, actor: Ac
         .values({ ...values, isActive: 1, createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeLog(trx, actor, { action: 'CREATE_SECTION', entity: 'Section', entityId: row.id, details: { section: values } });
+      await writeLog(trx, actor, {
+        action: 'CREATE_SECTION',
+        entity: 'Section',
+        entityId: row.id,
+        schoolId: values.schoolId,
+        details: { section: values },
+      });
       return row.id;
     }),
   );
@@ -116,6 +122,7 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
         action: 'UPDATE_SECTION',
         entity: 'Section',
         entityId: id,
+        schoolId: before.schoolId,
         details: { schoolId: before.schoolId, name: before.name, changes: changed },
       });
     }),

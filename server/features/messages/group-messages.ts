@@ -39,6 +39,13 @@ async function audienceIds(db: Executor, schoolId: number, gradeId: number, sect
   return (await q.orderBy('id').execute()).map((r) => r.id);
 }
 
+/** The school of a grade (the super admin's class message is to the grade's school); 404 for an unknown grade. */
+export async function gradeSchool(db: Executor, gradeId: number): Promise<number> {
+  const grade = await db.selectFrom('grades').select('schoolId').where('id', '=', gradeId).executeTakeFirst();
+  if (!grade) throw notFound(GRADE_NOT_FOUND);
+  return grade.schoolId;
+}
+
 /** The school's active grades and their active sections, by level and name (the dialog's choices). */
 export async function groupChoices(db: Executor, schoolId: number): Promise<GroupChoices> {
   const [grades, sections] = await Promise.all([
@@ -98,6 +105,7 @@ export async function queueGroupMessage(db: DB, schoolId: number, input: GroupMe
         action: 'SEND_GROUP_MESSAGE',
         entity: 'SmsNotification',
         entityId: input.requestId,
+        schoolId,
         details: {
           gradeId: input.gradeId,
           sectionId: input.sectionId ?? null,

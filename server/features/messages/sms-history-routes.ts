@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@domain/api';
@@ -8,6 +9,7 @@ import {
   GROUP_MESSAGE_MESSAGES,
   groupAudienceQuerySchema,
   groupAudienceSchema,
+  groupChoicesQuerySchema,
   groupChoicesSchema,
   groupMessageQueuedSchema,
   groupMessageSchema,
@@ -21,9 +23,13 @@ import { pageParams } from '@core/http/paginate';
 import { textQuery } from '@core/http/query';
 import type { SchoolScope } from '@core/http/school-scope';
 import { findRecipients, listSmsHistory, queueCustomMessage } from './sms-history';
-import { groupAudience, groupChoices, queueGroupMessage } from './group-messages';
+import { gradeSchool, groupAudience, groupChoices, queueGroupMessage } from './group-messages';
+import { badRequest } from '@core/http/errors';
 
-/** GET /sms-history (the history filter, page size 10) and the 'Send message' action (a CUSTOM message). */
+/**
+ * GET /sms-history (the history filter, page size 10), the 'Send message' action (a CUSTOM message) and 'Message a
+ * class' (a grade's or section's parents).
+ */
 export const smsHistoryRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
@@ -79,19 +85,25 @@ export const smsHistoryRoutes =
       },
     );
 
-    // A message to a grade's or a section's parents: the school admin's (their school is the scope's); the super
-    // admin writes to one student's parent above.
-    if (scope.kind !== 'admin') return;
+    // A message to a grade's or a section's parents: a school admin's to their own school's; the super admin names
+    // the school of the choices, and a grade's school is the message's.
+    const schoolOfGrade = async (request: FastifyRequest, gradeId: number) =>
+      scope.kind === 'admin' ? scope.school(request)! : gradeSchool(app.db, gradeId);
     app.get(
       '/sms-history/group-choices',
       {
         schema: {
-          summary: 'The grades and sections a class message may go to',
+          summary: 'The grades and sections a class message may go to (the super admin names the school)',
+          querystring: groupChoicesQuerySchema,
           response: { 200: apiSuccess(groupChoicesSchema) },
         },
         config: scope.permission('SEND_SMS'),
       },
-      async (request) => ({ success: true as const, data: await groupChoices(app.db, scope.school(request)!) }),
+      async (request) => {
+        const schoolId = scope.kind === 'admin' ? scope.school(request)! : request.query.schoolId;
+        if (!schoolId) throw badRequest(GROUP_MESSAGE_MESSAGES.schoolId, { schoolId: GROUP_MESSAGE_MESSAGES.schoolId });
+        return { success: true as const, data: await groupChoices(app.db, schoolId) };
+      },
     );
     app.get(
       '/sms-history/group-audience',
@@ -103,10 +115,11 @@ export const smsHistoryRoutes =
         },
         config: scope.permission('SEND_SMS'),
       },
-      async (request) => ({
-        success: true as const,
-        data: await groupAudience(app.db, scope.school(request)!, request.query.gradeId, request.query.sectionId),
-      }),
+      async (request) => {
+        const { gradeId, sectionId } = request.query;
+        const schoolId = await schoolOfGrade(request, gradeId);
+        return { success: true as const, data: await groupAudience(app.db, schoolId, gradeId, sectionId) };
+      },
     );
     app.post(
       '/sms-history/group-messages',
@@ -119,7 +132,8 @@ export const smsHistoryRoutes =
         config: scope.permission('SEND_SMS'),
       },
       async (request, reply) => {
-        const data = await queueGroupMessage(app.db, scope.school(request)!, request.body, request.actor(), app.clock.now());
+        const schoolId = await schoolOfGrade(request, request.body.gradeId);
+        const data = await queueGroupMessage(app.db, schoolId, request.body, request.actor(), app.clock.now());
         app.outbox.kick();
         return reply.status(202).send({ success: true, data, message: GROUP_MESSAGE_MESSAGES.queued(data.recipients) });
       },

@@ -80,6 +80,7 @@ export async function queueCustomMessage(
       action: 'SEND_CUSTOM_MESSAGE',
       entity: 'SmsNotification',
       entityId: key,
+      schoolId: student.schoolId,
       details: { studentId: student.id, student: `${student.firstName} ${student.lastName}`, length: input.message.length },
     });
   });

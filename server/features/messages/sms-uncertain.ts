@@ -23,7 +23,7 @@ export async function decideUncertain(
   await db.transaction().execute(async (trx) => {
     const note = await trx
       .selectFrom('smsNotifications')
-      .select(['id', 'status', 'requestId', 'failureReason', 'dismissedAt'])
+      .select(['id', 'schoolId', 'status', 'requestId', 'failureReason', 'dismissedAt'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!note) throw notFound(M.notFound);
@@ -61,6 +61,7 @@ export async function decideUncertain(
       action: decision === 'resend' ? 'RESEND_UNCERTAIN_SMS' : 'DISMISS_UNCERTAIN_SMS',
       entity: 'SmsNotification',
       entityId: id,
+      schoolId: note.schoolId,
       details: { requestId: note.requestId, reason: note.failureReason },
     });
   });

@@ -1,7 +1,7 @@
 import type { DB } from '@core/db/index';
 import { nowIso } from '@core/time/time';
 import { writeLog, type Actor } from '@core/audit-log';
-import { getNotification, OUTBOX } from '../outbox';
+import { deviceActive, getNotification, OUTBOX } from '../outbox';
 import type { SmsNotification } from '@domain/sms-history';
 import type { SmsWebhookEvent } from '@domain/webhooks';
 
@@ -17,11 +17,13 @@ export interface SmsGatewayEvent {
  * What a gateway event may do to a history row: the status it sets and the statuses it may leave. Statuses
  * only move forward (a duplicate or late webhook changes nothing): sent: PENDING → SENT; delivered:
  * PENDING/SENT → DELIVERED; failed/expired: PENDING/SENT → FAILED. An UNCERTAIN row is settled by any of them
- * (the gateway has just said what became of it), unless an admin dismissed it already.
+ * (the gateway has just said what became of it), unless an admin dismissed it already. `action`: the system-log
+ * entry it writes; sent and delivered receipts write none (one per message: SMS History holds them, and they
+ * would bury people's actions in the log), a failure does.
  */
-const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from: string[]; action: string }> = {
-  'message.phone.sent': { status: 'SENT', from: ['PENDING', 'UNCERTAIN'], action: 'SMS_SENT' },
-  'message.phone.delivered': { status: 'DELIVERED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_DELIVERED' },
+const SMS_EVENTS: Record<string, { status: 'SENT' | 'DELIVERED' | 'FAILED'; from: string[]; action?: string }> = {
+  'message.phone.sent': { status: 'SENT', from: ['PENDING', 'UNCERTAIN'] },
+  'message.phone.delivered': { status: 'DELIVERED', from: ['PENDING', 'SENT', 'UNCERTAIN'] },
   'message.send.failed': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
   'message.send.expired': { status: 'FAILED', from: ['PENDING', 'SENT', 'UNCERTAIN'], action: 'SMS_FAILED' },
 };
@@ -57,15 +59,23 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
   }
   const rule = SMS_EVENTS[event.type];
   if (!rule) return null;
-  // The phone itself sent (or delivered) a message: what was handed to it before is not waiting on a silent phone.
-  if (d.owner && rule.status !== 'FAILED')
+  // The phone itself sent (or delivered) a message: what was handed to it before is not waiting on a silent phone,
+  // and the phone was active then (Device Management's "last active").
+  if (d.owner && rule.status !== 'FAILED') {
     await db
       .updateTable('smsDevices')
       .set({ unconfirmedSince: null })
       .where('phoneNumber', '=', d.owner)
       .where('unconfirmedSince', '<=', at)
       .execute();
-  let q = db.selectFrom('smsNotifications').select(['id', 'status']);
+    const phones = await db.selectFrom('smsDevices').select('id').where('phoneNumber', '=', d.owner).execute();
+    await deviceActive(
+      db,
+      phones.map((p) => p.id),
+      at,
+    );
+  }
+  let q = db.selectFrom('smsNotifications').select(['id', 'status', 'schoolId']);
   if (d.request_id) q = q.where('requestId', '=', d.request_id);
   else if (d.id) q = q.where('providerMsgId', '=', d.id);
   else return null;
@@ -100,12 +110,14 @@ export async function applySmsEvent(db: DB, event: SmsGatewayEvent, defaultTimeZ
         .where('status', '=', OUTBOX.uncertain)
         .execute();
     }
-    await writeLog(trx, GATEWAY, {
-      action: rule.action,
-      entity: 'SmsNotification',
-      entityId: note.id,
-      details: { event: event.type },
-    });
+    if (rule.action)
+      await writeLog(trx, GATEWAY, {
+        action: rule.action,
+        entity: 'SmsNotification',
+        entityId: note.id,
+        details: { event: event.type },
+        schoolId: note.schoolId,
+      });
     return true;
   });
   return changed ? getNotification(db, note.id, defaultTimeZone) : null;

@@ -1,4 +1,5 @@
 import type { Feature } from '@core/feature';
+import { ADMIN_SCOPE, SUPER_ADMIN_SCOPE } from '@core/http/school-scope';
 import messengerWebhookRoutes from './webhook-routes';
 import messengerOptInRoutes from './opt-in-routes';
 
@@ -6,7 +7,8 @@ import messengerOptInRoutes from './opt-in-routes';
 export const messengerFeature: Feature = {
   name: 'messenger',
   open: [{ routes: messengerWebhookRoutes, prefix: '/api/webhooks' }],
-  superAdmin: [messengerOptInRoutes],
+  superAdmin: [messengerOptInRoutes(SUPER_ADMIN_SCOPE)],
+  admin: [messengerOptInRoutes(ADMIN_SCOPE)],
 };
 
 // What other features may use of it: its door (lint allows no other way in).

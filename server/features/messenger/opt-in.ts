@@ -134,6 +134,7 @@ export async function newOptInLink(
       action: 'CREATE_MESSENGER_OPT_IN',
       entity: 'Student',
       entityId: student.id,
+      schoolId: student.schoolId,
       details: { page: page.pageId, slot, expiresAt, replacedLinks: Number(revoked.numUpdatedRows) },
     });
     return { status: await statusOf(trx, student, terms, slot), pageId: page.pageId };
@@ -162,6 +163,7 @@ export async function unbindParentMessenger(db: DB, studentId: number, terms: Li
       action: 'UNBIND_PARENT_MESSENGER',
       entity: 'Student',
       entityId: student.id,
+      schoolId: student.schoolId,
       details: { page: student.parentMessengerPageId, boundAt: student.parentMessengerBoundAt },
     });
     const after = { ...student, parentMessengerPsid: null, parentMessengerBoundAt: null, parentMessengerPageId: null };

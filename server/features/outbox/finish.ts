@@ -26,6 +26,20 @@ async function updateHeld(db: Executor, row: OutboxRow, set: Updateable<Notifica
 }
 
 /**
+ * Moves the "last active" of SMS devices `ids` forward to `at` (never back: receipts and sends come in any order).
+ * A phone is active when it takes a message (the gateway accepted it) or reports one sent or delivered.
+ */
+export async function deviceActive(db: Executor, ids: number[], at: string): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('smsDevices')
+    .set({ lastActive: at })
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('lastActive', 'is', null), eb('lastActive', '<', at)]))
+    .execute();
+}
+
+/**
  * The History row of a sent message, in ONE update whatever its state: SENT from PENDING only, and the send's
  * time, device and provider id only on its first "sent" (a delivery webhook may have come first and set them:
  * it finds the row by request_id, and DELIVERED is kept). Rows with nothing to change are not touched.
@@ -85,14 +99,18 @@ export async function markSent(
       .selectFrom('held')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
+    if (Number(r.n) === 1 && ids.deviceId) await deviceActive(db, [ids.deviceId], now);
     return Number(r.n) === 1;
   }
-  return db.transaction().execute(async (trx) => {
+  const held = await db.transaction().execute(async (trx) => {
     const held = await updateHeld(trx, row, set, now);
     if (!held || noteId == null) return held;
     await recordSent(trx, noteId, ids, now).execute();
     return true;
   });
+  // After the commit, as markSentMany: the device row is the pace's, shared by every process.
+  if (held && ids.deviceId) await deviceActive(db, [ids.deviceId], now);
+  return held;
 }
 
 /** The final states a row ends in with a reason, and the history statuses each may replace. */

@@ -16,6 +16,7 @@ export { intentColumns, openAttendanceIntent, writeNotificationIntent, writeNoti
 export type { NotificationIntent } from './intents';
 export { cancelUnsentNotices } from './cancel';
 export { OUTBOX } from './claim';
+export { deviceActive } from './finish';
 export { getNotification, historyRows, toNotification } from './history';
 export type { OutboxWorker } from './worker';
 export { peakWaiting, percentile, phonesNeeded, type QueuedNotice } from './capacity';

@@ -163,6 +163,7 @@ export async function createReader(
       action: 'CREATE_RFID_READER',
       entity: 'RfidReader',
       entityId: row.id,
+      schoolId: reader.schoolId,
       details: { name: reader.name, kind: reader.kind, schoolId: reader.schoolId, serialNumber: reader.serialNumber },
     });
     return { ...reader, token };
@@ -215,6 +216,7 @@ export async function updateReader(
       action: 'UPDATE_RFID_READER',
       entity: 'RfidReader',
       entityId: id,
+      schoolId: after.schoolId ?? before.schoolId,
       details: { changes: diff(before as never, shown as never) },
     });
     return after;
@@ -256,6 +258,7 @@ export async function deleteReader(
           action: 'DELETE_RFID_READER',
           entity: 'RfidReader',
           entityId: id,
+          schoolId: before.schoolId,
           details: { name: before.name },
         });
         return 'deleted' as const;
@@ -266,6 +269,7 @@ export async function deleteReader(
         action: 'RETIRE_RFID_READER',
         entity: 'RfidReader',
         entityId: id,
+        schoolId: before.schoolId,
         details: { name: before.name },
       });
       return 'retired' as const;
@@ -287,7 +291,7 @@ export async function rotateReaderToken(
   actor: Actor,
   defaultTimeZone: string,
 ): Promise<RfidReaderWithToken> {
-  await liveReader(db, id, defaultTimeZone);
+  const { schoolId } = await liveReader(db, id, defaultTimeZone);
   const { token, tokenHash, tokenHint } = freshToken();
   const rotated = await db.transaction().execute(async (trx) => {
     await trx
@@ -295,7 +299,7 @@ export async function rotateReaderToken(
       .set({ tokenHash, tokenHint, tokenSetBy: actor.userId, tokenSetByRole: actor.role, updatedAt: nowIso() })
       .where('id', '=', id)
       .execute();
-    await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id });
+    await writeLog(trx, actor, { action: 'ROTATE_RFID_READER_TOKEN', entity: 'RfidReader', entityId: id, schoolId });
     return { ...(await getReader(trx, id, defaultTimeZone)), token };
   });
   forgetReaders();

@@ -5,6 +5,7 @@ import type { Realtime } from '@core/realtime';
 import { normalizeCardUid } from '@shared/card-uid';
 import {
   isIsoInstant,
+  isRealInstant,
   TAP_MAX_AGE_MS,
   TAP_MAX_FUTURE_MS,
   TAP_MESSAGES,
@@ -63,6 +64,7 @@ export function checkTap(
   const uid = normalizeCardUid(event.cardUid);
   if (!uid) return { ok: false, reason: TAP_MESSAGES.cardUid };
   if (!isIsoInstant(event.tappedAt.trim())) return { ok: false, reason: TAP_MESSAGES.tappedAt };
+  if (!isRealInstant(event.tappedAt.trim())) return { ok: false, reason: TAP_MESSAGES.impossible };
   const t = Date.parse(event.tappedAt.trim());
   if (t > now + TAP_MAX_FUTURE_MS) return { ok: false, reason: TAP_MESSAGES.future };
   if (t < now - TAP_MAX_AGE_MS) return { ok: false, reason: TAP_MESSAGES.old };

@@ -104,6 +104,7 @@ export async function updateNoticeTemplates(
       action: 'UPDATE_NOTICE_TEMPLATES',
       entity: 'School',
       entityId: schoolId,
+      schoolId,
       details: { name: before.name, changes },
     });
     return view(schoolId, before.acronym, language, after);

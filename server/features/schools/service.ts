@@ -150,7 +150,13 @@ export async function createSchool(db: DB, files: FileBatch, input: SchoolCreate
       .values({ ...(values as Editable), logoUrl: values.logoUrl, isActive: 1, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeLog(trx, actor, { action: 'CREATE_SCHOOL', entity: 'School', entityId: row.id, details: { school: values } });
+    await writeLog(trx, actor, {
+      action: 'CREATE_SCHOOL',
+      entity: 'School',
+      entityId: row.id,
+      schoolId: row.id,
+      details: { school: values },
+    });
     return row.id;
   });
   return getSchool(db, id);
@@ -200,6 +206,7 @@ export async function updateSchool(
       action: 'UPDATE_SCHOOL',
       entity: 'School',
       entityId: id,
+      schoolId: id,
       details: { name: before.name, changes: changed },
     });
   });

@@ -30,12 +30,14 @@ import {
 export interface ArchiveContext {
   db: DB;
   actor: Actor;
+  /** SCHOOL_TIMEZONE: the zone of a student whose school has none */
+  defaultTimeZone: string;
   /** a school admin's conflicts with other schools' learners: "not available", counted (default: the super admin's) */
   unavailable?: Unavailability;
 }
 
-export function toArchived(row: StudentSelect): ArchivedStudent {
-  const studentData = toStudent(row);
+export function toArchived(row: StudentSelect, defaultZone: string): ArchivedStudent {
+  const studentData = toStudent(row, defaultZone);
   return {
     id: row.id,
     profilePictureUrl: studentData.profilePictureUrl,
@@ -111,13 +113,13 @@ export const ARCHIVED_CSV_COLUMNS: ReadonlyArray<CsvColumn<ArchivedStudent>> = [
   { header: 'Reason', value: (a) => a.archiveReason },
 ];
 
-export async function getArchivedStudent(db: Executor, id: number): Promise<ArchivedStudent> {
+export async function getArchivedStudent(db: Executor, id: number, defaultZone: string): Promise<ArchivedStudent> {
   const row = await studentsWithPlacement(db)
     .where('students.id', '=', id)
     .where('students.isArchived', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(M.archivedNotFound);
-  return toArchived(row);
+  return toArchived(row, defaultZone);
 }
 
 /** Rows for the given ids, every one present (404 naming the unknown ones). */
@@ -155,6 +157,7 @@ export async function archiveRows(trx: Executor, actor: Actor, rows: StudentRow[
       action: 'ARCHIVE_STUDENT',
       entity: 'Student',
       entityId: row.id,
+      schoolId: row.schoolId,
       details: { name: studentName(row), lrn: row.lrn, reason },
     });
   }
@@ -165,7 +168,7 @@ export async function archiveStudent(ctx: ArchiveContext, id: number, reason: st
   const row = await studentRow(ctx.db, id);
   if (row.isArchived) throw conflict(M.alreadyArchived);
   await ctx.db.transaction().execute((trx) => archiveRows(trx, ctx.actor, [row], reason));
-  return getArchivedStudent(ctx.db, id);
+  return getArchivedStudent(ctx.db, id, ctx.defaultTimeZone);
 }
 
 /** POST /students/bulk-archive: all or nothing; one log entry per student. */
@@ -258,6 +261,7 @@ async function restoreRows(trx: Executor, actor: Actor, rows: StudentRow[]) {
       action: 'RESTORE_STUDENT',
       entity: 'Student',
       entityId: row.id,
+      schoolId: row.schoolId,
       details: { name: studentName(row), lrn: row.lrn, archivedAt: row.archivedAt, archiveReason: row.archiveReason },
     });
   }
@@ -271,7 +275,7 @@ export async function restoreStudent(ctx: ArchiveContext, id: number) {
   if (errors) throw conflict(Object.values(errors)[0]!, errors);
   await ctx.db.transaction().execute((trx) => restoreRows(trx, ctx.actor, [row]));
   const restored = await studentsWithPlacement(ctx.db).where('students.id', '=', id).executeTakeFirstOrThrow();
-  return toStudent(restored);
+  return toStudent(restored, ctx.defaultTimeZone);
 }
 
 /** POST /archived-students/bulk-restore: all or nothing; the 409 names each blocked student. */

@@ -99,6 +99,7 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
           action: 'CREATE_STUDENT',
           entity: 'Student',
           entityId: id,
+          schoolId: analysis.schoolId,
           details: { source: 'csv-import', fileName: analysis.fileName, line: row.result.line, changes: diff({}, values[j]!) },
         });
       }
@@ -109,6 +110,7 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
       action: 'IMPORT_STUDENTS',
       entity: 'School',
       entityId: analysis.schoolId,
+      schoolId: analysis.schoolId,
       details: {
         fileName: analysis.fileName,
         total: summary.total,

@@ -67,6 +67,7 @@ export async function listStudents(
   db: Executor,
   f: StudentListQuery,
   params: { page: number; limit: number },
+  defaultZone: string,
 ): Promise<StudentList> {
   const search = f.searchTerm ? await resolveSearch(db, f.searchTerm) : null;
   const keys = db.selectFrom('students').where(studentFilter(f, search));
@@ -88,5 +89,8 @@ export async function listStudents(
     return rows.map((r) => r.id);
   });
   const rows = ids.length ? await studentsWithPlacement(db).where('students.id', 'in', ids).execute() : [];
-  return { students: inOrder(ids, rows).map(toStudent), pagination: makePagination(total, params.page, params.limit) };
+  return {
+    students: inOrder(ids, rows).map((r) => toStudent(r, defaultZone)),
+    pagination: makePagination(total, params.page, params.limit),
+  };
 }

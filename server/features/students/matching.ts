@@ -57,12 +57,12 @@ async function confirmed(db: Executor, f: MatchingFilter, expected: number): Pro
  * The action's one log entry: written by the first step that changed something, brought up to date by the later ones
  * (in each step's transaction). A retried message request whose intents all exist writes none.
  */
-function logOnce(actor: Actor, jobId: number, action: string) {
+function logOnce(actor: Actor, jobId: number, action: string, schoolId: number | null) {
   let written = false;
   return async (trx: Executor, details: { count: number } & Record<string, unknown>) => {
     if (written) return updateLogDetails(trx, 'BulkJob', jobId, details);
     if (details.count === 0) return;
-    await writeLog(trx, actor, { action, entity: 'BulkJob', entityId: jobId, details });
+    await writeLog(trx, actor, { action, entity: 'BulkJob', entityId: jobId, schoolId, details });
     written = true;
   };
 }
@@ -83,7 +83,7 @@ export async function archiveMatching(ctx: MatchingContext, input: ArchiveMatchi
       message: M.archiving(ids.length),
     },
     async (step) => {
-      const log = logOnce(actor, step.id, 'ARCHIVE_STUDENTS_MATCHING');
+      const log = logOnce(actor, step.id, 'ARCHIVE_STUDENTS_MATCHING', input.filter.schoolId ?? null);
       let archived = 0;
       for (const chunk of steps(ids)) {
         await db.transaction().execute(async (trx) => {
@@ -117,7 +117,7 @@ export async function messageMatching(ctx: MatchingContext, input: MessageMatchi
     async (step) => {
       const occurredAt = ctx.now.toISOString();
       const sender = actor.userId != null ? { role: actor.role, id: actor.userId } : undefined;
-      const log = logOnce(actor, step.id, 'MESSAGE_STUDENTS_MATCHING');
+      const log = logOnce(actor, step.id, 'MESSAGE_STUDENTS_MATCHING', schoolId);
       let queued = 0;
       for (const chunk of steps(ids)) {
         await db.transaction().execute(async (trx) => {

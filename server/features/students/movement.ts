@@ -45,6 +45,7 @@ export async function recordMovement(db: DB, id: number, input: MovementInput, a
       action: 'RECORD_LEARNER_MOVEMENT',
       entity: 'Student',
       entityId: id,
+      schoolId: before.schoolId,
       details: {
         name: studentName(before),
         lrn: before.lrn,
@@ -59,5 +60,5 @@ export async function recordMovement(db: DB, id: number, input: MovementInput, a
       },
     });
   });
-  return getStudent(db, id);
+  return getStudent(db, id, timeZone);
 }

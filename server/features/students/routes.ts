@@ -114,10 +114,13 @@ export const studentRoutes =
           return streamCsv(reply, await studentsQuery(app.db, query), {
             filename: `students-${today()}.csv`,
             columns: STUDENT_CSV_COLUMNS,
-            map: toStudent,
+            map: (r) => toStudent(r, app.config.schoolTimezone),
           });
         }
-        return { success: true as const, data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE)) };
+        return {
+          success: true as const,
+          data: await listStudents(app.db, query, pageParams(query, STUDENT_PAGE_SIZE), app.config.schoolTimezone),
+        };
       },
     );
 
@@ -129,7 +132,7 @@ export const studentRoutes =
       },
       async (request) => {
         await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
-        return { success: true as const, data: await getStudent(app.db, request.params.id) };
+        return { success: true as const, data: await getStudent(app.db, request.params.id, app.config.schoolTimezone) };
       },
     );
 
@@ -243,11 +246,14 @@ export const studentRoutes =
           return streamCsv(reply, rows, {
             filename: `archived-students-${today()}.csv`,
             columns: ARCHIVED_CSV_COLUMNS,
-            map: toArchived,
+            map: (r) => toArchived(r, app.config.schoolTimezone),
           });
         }
         const page = await paginate(rows, pageParams(query, STUDENT_PAGE_SIZE));
-        return { success: true as const, data: { archivedStudents: page.rows.map(toArchived), pagination: page.pagination } };
+        return {
+          success: true as const,
+          data: { archivedStudents: page.rows.map((r) => toArchived(r, app.config.schoolTimezone)), pagination: page.pagination },
+        };
       },
     );
 

@@ -15,6 +15,7 @@ import { SECTION_NOT_FOUND } from '../grades-sections';
 import { saveSearchTerms } from './search';
 import { firstPassword, slipOf } from './password-slip';
 import { fileUrl } from '@domain/files';
+import { isTimeZone } from '@domain/attendance';
 import type { LeftReason } from '@domain/students';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
@@ -111,14 +112,18 @@ export function studentsWithPlacement(db: Executor) {
       'students.leftDetail',
       'schools.name as schoolName',
       'schools.acronym as schoolAcronym',
+      'schools.timezone as schoolTimezone',
       'grades.name as gradeName',
       'sections.name as sectionName',
     ]);
 }
 export type StudentSelect = Awaited<ReturnType<ReturnType<typeof studentsWithPlacement>['executeTakeFirstOrThrow']>>;
 
-/** Student; an archived record shows the card it had (kept in archivedRfidCardId). */
-export function toStudent(row: StudentSelect): Student {
+/**
+ * Student; an archived record shows the card it had (kept in archivedRfidCardId). `defaultZone`: SCHOOL_TIMEZONE, the
+ * zone of a student whose school has none of its own (or none).
+ */
+export function toStudent(row: StudentSelect, defaultZone: string): Student {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -151,6 +156,7 @@ export function toStudent(row: StudentSelect): Student {
     isActive: Boolean(row.isActive),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    timeZone: row.schoolTimezone && isTimeZone(row.schoolTimezone) ? row.schoolTimezone : defaultZone,
     school:
       row.schoolId != null && row.schoolName != null
         ? { id: row.schoolId, name: row.schoolName, acronym: row.schoolAcronym ?? '' }
@@ -163,13 +169,13 @@ export function toStudent(row: StudentSelect): Student {
 export { STUDENT_CSV_COLUMNS } from './csv-columns';
 
 /** One active student; 404 when unknown or archived (an archived one is read through the archived list). */
-export async function getStudent(db: Executor, id: number): Promise<Student> {
+export async function getStudent(db: Executor, id: number, defaultZone: string): Promise<Student> {
   const row = await studentsWithPlacement(db)
     .where('students.id', '=', id)
     .where('students.isArchived', '=', 0)
     .executeTakeFirst();
   if (!row) throw notFound(M.notFound);
-  return toStudent(row);
+  return toStudent(row, defaultZone);
 }
 
 /** Any student row (active or archived) for the services; 404 when unknown. */
@@ -307,11 +313,12 @@ export async function createStudent(ctx: StudentContext, input: CreateStudentInp
       action: 'CREATE_STUDENT',
       entity: 'Student',
       entityId: row.id,
+      schoolId: values.schoolId,
       details: { changes: diff({}, values) },
     });
     return row.id;
   });
-  const student = await getStudent(db, id);
+  const student = await getStudent(db, id, ctx.defaultTimeZone);
   return { ...student, passwordSlip: first.generated ? slipOf(student, student.school?.name, first.password) : null };
 }
 
@@ -367,7 +374,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     const details: Record<string, unknown> = { changes: diff(before, logged) };
     if (passwordHash) details.credentialChanged = true; // a key with 'password' in it would be redacted
     if (url) details.profilePictureChanged = true;
-    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, details });
+    await writeLog(trx, actor, { action: 'UPDATE_STUDENT', entity: 'Student', entityId: id, schoolId: after.schoolId, details });
   });
-  return getStudent(db, id);
+  return getStudent(db, id, ctx.defaultTimeZone);
 }

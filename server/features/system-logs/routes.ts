@@ -33,7 +33,7 @@ export const systemLogRoutes =
           return streamCsv(reply, await logsForExport(app.db, query, sort, tz), {
             filename,
             columns: LOG_CSV_COLUMNS,
-            map: toLog,
+            map: (r) => toLog(r, tz),
           });
         }
         const data = await listSystemLogs(app.db, query, pageParams(query, LOG_PAGE_SIZE), sort, tz);

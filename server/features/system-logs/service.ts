@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { SystemLogTable } from '@core/db/schema';
 import { paginate, type CsvColumn, type Pagination, type SortOrder } from '@core/http/paginate';
 import { dayRangeUtc } from '@core/time/day-range';
+import { isTimeZone } from '@domain/attendance';
 import { USER_TYPE_ROLE, type LogFilterOptions, type LogFilters, type PerformedBy, type SystemLog } from '@domain/system-logs';
 
 /** Columns a client may sort the log by (newest first unless asked otherwise). */
@@ -14,7 +15,7 @@ export const LOG_SORTS = {
 export type LogSort = { column: (typeof LOG_SORTS)[keyof typeof LOG_SORTS]; sortOrder: SortOrder };
 export const DEFAULT_LOG_SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
-type LogRow = Selectable<SystemLogTable>;
+type LogRow = Selectable<SystemLogTable> & { schoolTimezone?: string | null };
 
 function parseJson(text: string | null): unknown {
   if (text == null) return null;
@@ -27,8 +28,8 @@ function parseJson(text: string | null): unknown {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-/** A stored row as "System log entry" (details and performedBy parsed). */
-export function toLog(row: LogRow): SystemLog {
+/** A stored row as "System log entry" (details and performedBy parsed), its time read in its school's zone. */
+export function toLog(row: LogRow, defaultZone: string): SystemLog {
   const who = (parseJson(row.performedBy) ?? {}) as Record<string, unknown>;
   const performedBy: PerformedBy = {
     name: str(who.name),
@@ -48,6 +49,7 @@ export function toLog(row: LogRow): SystemLog {
     performedBy,
     ip: row.ip,
     userAgent: row.userAgent,
+    timeZone: row.schoolTimezone && isTimeZone(row.schoolTimezone) ? row.schoolTimezone : defaultZone,
   };
 }
 
@@ -59,7 +61,11 @@ export function toLog(row: LogRow): SystemLog {
  */
 export function logsQuery(db: Executor, filters: LogFilters & { schoolId?: number }, sort: LogSort, timeZone: string) {
   const { from, until } = dayRangeUtc(filters.startDate, filters.endDate, timeZone);
-  let q = db.selectFrom('systemLogs').selectAll('systemLogs');
+  let q = db
+    .selectFrom('systemLogs')
+    .leftJoin('schools', 'schools.id', 'systemLogs.schoolId')
+    .selectAll('systemLogs')
+    .select('schools.timezone as schoolTimezone');
   if (filters.action) q = q.where('systemLogs.action', '=', filters.action);
   if (filters.entity) q = q.where('systemLogs.entity', '=', filters.entity);
   if (from) q = q.where('systemLogs.createdAt', '>=', from);
@@ -78,7 +84,7 @@ export async function listSystemLogs(
   timeZone: string,
 ): Promise<{ logs: SystemLog[]; pagination: Pagination }> {
   const { rows, pagination } = await paginate(logsQuery(db, filters, sort, timeZone), params);
-  return { logs: rows.map(toLog), pagination };
+  return { logs: rows.map((r) => toLog(r, timeZone)), pagination };
 }
 
 /**

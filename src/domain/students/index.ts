@@ -299,6 +299,8 @@ export const studentSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The school's time zone (the platform's default for a school without one): its times are read in it. */
+  timeZone: z.string(),
   school: z.object({ id: z.number(), name: z.string(), acronym: z.string() }).nullable(),
   gradeModel: placementRef.nullable(),
   sectionModel: placementRef.nullable(),

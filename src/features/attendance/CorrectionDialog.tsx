@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, CancelButton, ErrorBanner, Modal, SelectField, TextAreaField } from '@kit';
+import { Button, CancelButton, ErrorBanner, Modal, SelectField, TextAreaField, TextField } from '@kit';
 import { actionFailure } from '@kit/form/action';
-import { CORRECTION_STATUSES, correctionSchema, excuseSchema, type AttendanceRecord } from '@domain/attendance';
+import { ARRIVED_STATUSES, CORRECTION_STATUSES, correctionSchema, excuseSchema, type AttendanceRecord } from '@domain/attendance';
+import { schoolClockValue } from '@kit/text/format';
 import { validate } from '@domain/validation';
 import { correctAttendance, excuseAttendance } from './api';
 
@@ -14,14 +15,14 @@ const TEXT = {
 } as const;
 
 /** Checks the dialog's fields with the route's schema and sends them; the answered record, or the failure. */
-async function send(mode: CorrectionMode, record: AttendanceRecord, status: string, reason: string) {
+async function send(mode: CorrectionMode, record: AttendanceRecord, status: string, reason: string, arrivalTime: string) {
   if (mode === 'excuse') {
     const checked = validate(excuseSchema, { studentId: record.studentId, date: record.date, note: reason });
     // The excuse's note is the dialog's reason field.
     if (!checked.ok) return { errors: { reason: checked.errors.note ?? '', ...checked.errors } };
     return { record: await excuseAttendance(checked.value) };
   }
-  const checked = validate(correctionSchema, { status, reason });
+  const checked = validate(correctionSchema, { status, reason, ...(ARRIVED_STATUSES.includes(status) ? { arrivalTime } : {}) });
   if (!checked.ok) return { errors: checked.errors };
   return { record: await correctAttendance(record.id, checked.value) };
 }
@@ -29,7 +30,8 @@ async function send(mode: CorrectionMode, record: AttendanceRecord, status: stri
 /**
  * MANAGE_ATTENDANCE corrections of one record, with a mandatory reason, logged on the server: 'Mark Excused' (the
  * day becomes EXCUSED) or 'Correct Attendance' (PRESENT, LATE or ABSENT; no message goes to the parent, and an
- * unsent notice of the old status is stopped). The answered record replaces the row.
+ * unsent notice of the old status is stopped). PRESENT and LATE also ask the arrival time, on the school's clock
+ * (the record's check-in when it has one). The answered record replaces the row.
  */
 export function CorrectionDialog({
   mode,
@@ -46,6 +48,7 @@ export function CorrectionDialog({
   const choices = CORRECTION_STATUSES.filter((s) => s !== record.status);
   const [status, setStatus] = useState<string>(choices[0] ?? '');
   const [reason, setReason] = useState('');
+  const [arrivalTime, setArrivalTime] = useState(() => schoolClockValue(record.checkInAt, record.timeZone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -57,13 +60,17 @@ export function CorrectionDialog({
     if (saving) return;
     setSaving(true);
     try {
-      const result = await send(mode, record, status, reason);
+      const result = await send(mode, record, status, reason, arrivalTime);
       if (result.record) return onDone(result.record);
       setErrors(result.errors);
     } catch (err) {
       const failure = await actionFailure(err, text.failed);
       if (!failure.ok) {
-        setErrors({ ...failure.errors, reason: failure.errors.note ?? failure.errors.reason ?? '' });
+        setErrors({
+          ...failure.errors,
+          reason: failure.errors.note ?? failure.errors.reason ?? '',
+          arrivalTime: failure.errors.arrivalTime ?? '',
+        });
         setBanner(failure.message);
       }
     }
@@ -100,6 +107,20 @@ export function CorrectionDialog({
             options={choices.map((s) => ({ value: s, label: s }))}
             onChange={(e) => {
               setStatus(e.target.value);
+              setErrors({});
+            }}
+          />
+        ) : null}
+        {mode === 'status' && ARRIVED_STATUSES.includes(status) ? (
+          <TextField
+            label="Arrival Time"
+            type="time"
+            required
+            value={arrivalTime}
+            error={errors.arrivalTime}
+            hint="On the school's clock"
+            onChange={(e) => {
+              setArrivalTime(e.target.value);
               setErrors({});
             }}
           />

@@ -2,16 +2,26 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { actionFailure } from '@kit/form/action';
 import { SmsCounter } from '@kit/form/SmsCounter';
 import { Button, CancelButton, ErrorBanner, Modal, SelectField, SuccessOverlay, TextAreaField } from '@kit';
-import { groupMessageSchema, SMS_MAX_SEGMENTS, type GroupChoices } from '@domain/sms-history';
+import { GROUP_MESSAGE_MESSAGES, groupMessageSchema, SMS_MAX_SEGMENTS, type GroupChoices } from '@domain/sms-history';
+import { useStore } from '@nanostores/react';
+import { $schoolChoices, loadSchoolChoices } from '@features/admins';
+import { isAdminConsole } from '@kit/console/role';
 import { validate } from '@domain/validation';
 import { fetchGroupAudience, fetchGroupChoices, sendGroupMessage } from './sms-history-api';
 
+/** "student's parents" / "students' parents". */
+const parentsOf = (n: number) => (n === 1 ? "student's parents" : "students' parents");
+
 /**
- * 'Message a class' (SEND_SMS): a message to the parents of a grade or one of its sections in the school
- * admin's school, each by their own preference. The number of students it reaches shows before sending.
+ * 'Message a class' (SEND_SMS): a message to the parents of a grade or one of its sections, each by their own
+ * preference: in the school admin's school, or in the school the super admin chooses first. The number of students
+ * it reaches shows before sending.
  */
 export function GroupMessageModal({ onClose }: { onClose: () => void }) {
   const formId = useId();
+  const pickSchool = !isAdminConsole();
+  const { schools } = useStore($schoolChoices);
+  const [schoolId, setSchoolId] = useState('');
   // One id per opened dialog: sending again after a lost answer queues nothing twice.
   const [requestId] = useState(() => crypto.randomUUID());
   const [choices, setChoices] = useState<GroupChoices>([]);
@@ -25,12 +35,17 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
+    if (pickSchool) void loadSchoolChoices();
+  }, [pickSchool]);
+  useEffect(() => {
+    setChoices([]);
+    if (pickSchool && !schoolId) return;
     const ctrl = new AbortController();
-    fetchGroupChoices(ctrl.signal).then(setChoices, (err: unknown) => {
+    fetchGroupChoices(pickSchool ? schoolId : null, ctrl.signal).then(setChoices, (err: unknown) => {
       if (!ctrl.signal.aborted) setBanner(err instanceof Error ? err.message : 'Failed to fetch grades');
     });
     return () => ctrl.abort();
-  }, []);
+  }, [pickSchool, schoolId]);
   const grade = choices.find((g) => String(g.id) === gradeId);
 
   useEffect(() => {
@@ -47,6 +62,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
+    if (pickSchool && !schoolId) return setErrors({ schoolId: GROUP_MESSAGE_MESSAGES.schoolId });
     const checked = validate(groupMessageSchema, { gradeId, sectionId, message, requestId });
     if (!checked.ok) return setErrors(checked.errors);
     setSending(true);
@@ -74,7 +90,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
         <>
           <CancelButton disabled={sending} />
           <Button type="submit" form={formId} loading={sending} disabled={count === 0}>
-            {count ? `Send to ${count} student${count === 1 ? '' : 's'}' parents` : 'Send'}
+            {count ? `Send to ${count} ${parentsOf(count)}` : 'Send'}
           </Button>
         </>
       }
@@ -82,10 +98,28 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
       {done ? <SuccessOverlay message={done} onDone={onClose} /> : null}
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <ErrorBanner message={banner} />
+        {pickSchool ? (
+          <SelectField
+            label="School"
+            required
+            data-autofocus
+            placeholder="Select a school"
+            value={schoolId}
+            options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.acronym})` }))}
+            error={errors.schoolId}
+            onChange={(e) => {
+              setSchoolId(e.target.value);
+              setGradeId('');
+              setSectionId('');
+              setErrors(({ schoolId: _s, ...rest }) => rest);
+            }}
+          />
+        ) : null}
         <SelectField
           label="Grade"
           required
-          data-autofocus
+          data-autofocus={!pickSchool || undefined}
+          disabled={pickSchool && !schoolId}
           placeholder="Select a grade"
           value={gradeId}
           options={choices.map((g) => ({ value: g.id, label: g.name }))}
@@ -106,11 +140,7 @@ export function GroupMessageModal({ onClose }: { onClose: () => void }) {
           onChange={(e) => setSectionId(e.target.value)}
         />
         <p role="status" className="text-sm text-gray-700">
-          {gradeId
-            ? count === null
-              ? 'Counting recipients…'
-              : `Recipients: ${count} student${count === 1 ? '' : 's'}' parents`
-            : null}
+          {gradeId ? (count === null ? 'Counting recipients…' : `Recipients: ${count} ${parentsOf(count)}`) : null}
         </p>
         <TextAreaField
           label="Message"

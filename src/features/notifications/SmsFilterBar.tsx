@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { SMS_STATUSES, SMS_TYPES, smsHistoryFiltersSchema } from '@domain/sms-history';
+import { SMS_STATUSES, SMS_TYPE_LABELS, SMS_TYPES, smsHistoryFiltersSchema } from '@domain/sms-history';
+import { badgeLabel } from '@kit/display/badges';
 import { validate } from '@domain/validation';
 import { activeFilterCount, FilterBar, filtersOf, SelectField, TextField, useDraft, type ListQueryApi } from '@kit';
 
 /** The filters of /super-admin/sms-history and their "nothing chosen" values. */
 export const SMS_DEFAULTS = { startDate: '', endDate: '', status: '', type: '' };
 
-/** From Date, To Date, Status, Type, applied by 'Apply Filters'. */
+/** From Date, To Date, Status, Type (in the words of the table's badge and Type column), applied by 'Apply Filters'. */
 export function SmsFilterBar({ list }: { list: ListQueryApi<typeof SMS_DEFAULTS> }) {
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,14 +53,14 @@ export function SmsFilterBar({ list }: { list: ListQueryApi<typeof SMS_DEFAULTS>
         label="Status"
         value={v.status}
         placeholder="All"
-        options={SMS_STATUSES.map((s) => ({ value: s, label: s }))}
+        options={SMS_STATUSES.map((s) => ({ value: s, label: badgeLabel('sms', s) }))}
         onChange={(e) => set({ status: e.target.value })}
       />
       <SelectField
         label="Type"
         value={v.type}
         placeholder="All"
-        options={SMS_TYPES.map((t) => ({ value: t, label: t }))}
+        options={SMS_TYPES.map((t) => ({ value: t, label: SMS_TYPE_LABELS[t] }))}
         onChange={(e) => set({ type: e.target.value })}
       />
     </FilterBar>

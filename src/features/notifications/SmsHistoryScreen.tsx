@@ -10,7 +10,7 @@ import { SMS_COLUMNS } from './smsColumns';
 import { SMS_DEFAULTS, SmsFilterBar } from './SmsFilterBar';
 import { useUncertainActions } from './UncertainActions';
 
-// The school admin's class message loads when first opened (the screen's own chunk stays within its budget).
+// 'Message a class' loads when first opened (the screen's own chunk stays within its budget).
 const GroupMessageModal = lazy(() => import('./GroupMessageModal').then((m) => ({ default: m.GroupMessageModal })));
 
 /**
@@ -43,7 +43,7 @@ export default function SmsHistoryScreen() {
     <div>
       <ScreenHeading title="SMS Notifications History">
         {can('SEND_SMS') ? <Button onClick={() => setComposing(Date.now())}>Send message</Button> : null}
-        {isAdminConsole() && can('SEND_SMS') ? (
+        {can('SEND_SMS') ? (
           <Button variant="secondary" onClick={() => setGroupMessage(Date.now())}>
             Message a class
           </Button>

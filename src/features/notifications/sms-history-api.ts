@@ -27,7 +27,7 @@ export const decideUncertainMessage = (id: number, decision: 'resend' | 'dismiss
 /** How many students a message to this grade (or section) reaches (shown before sending). */
 export const fetchGroupAudience = (gradeId: number, sectionId: number | null, signal?: AbortSignal) =>
   request<{ recipients: number }>('Failed to count the recipients', (api) =>
-    api.get('admin/sms-history/group-audience', {
+    api.get('super-admin/sms-history/group-audience', {
       signal,
       searchParams: sectionId ? { gradeId, sectionId } : { gradeId },
     }),
@@ -36,9 +36,11 @@ export const fetchGroupAudience = (gradeId: number, sectionId: number | null, si
 /** A message to the parents of a grade or section; `requestId` (one per opened dialog) makes a retry send nothing twice. */
 export const sendGroupMessage = (payload: { gradeId: number; sectionId?: number; message: string; requestId: string }) =>
   requestBody<{ recipients: number }>('Failed to send message', (api) =>
-    api.post('admin/sms-history/group-messages', { json: payload }),
+    api.post('super-admin/sms-history/group-messages', { json: payload }),
   );
 
-/** The grades and sections a class message may go to (with SEND_SMS alone). */
-export const fetchGroupChoices = (signal?: AbortSignal) =>
-  request<GroupChoices>('Failed to fetch grades', (api) => api.get('admin/sms-history/group-choices', { signal }));
+/** The grades and sections a class message may go to (with SEND_SMS alone); the super admin names the school. */
+export const fetchGroupChoices = (schoolId: string | null, signal?: AbortSignal) =>
+  request<GroupChoices>('Failed to fetch grades', (api) =>
+    api.get('super-admin/sms-history/group-choices', { signal, searchParams: schoolId ? { schoolId } : {} }),
+  );

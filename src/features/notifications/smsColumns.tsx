@@ -1,5 +1,5 @@
 import { formatSchoolDateTime } from '@kit/text/format';
-import type { SmsNotification } from '@domain/sms-history';
+import { SMS_TYPE_LABELS, type SmsNotification } from '@domain/sms-history';
 import { StatusBadge, type Column } from '@kit';
 
 const MESSAGE_PREVIEW = 60;
@@ -17,7 +17,7 @@ export const SMS_COLUMNS: Array<Column<SmsNotification>> = [
       </div>
     ),
   },
-  { header: 'Type', cell: (n) => n.type.replace('_', ' '), className: 'whitespace-nowrap', detail: 'sm' },
+  { header: 'Type', cell: (n) => SMS_TYPE_LABELS[n.type] ?? n.type, className: 'whitespace-nowrap', detail: 'sm' },
   {
     header: 'Message',
     cell: (n) => (

@@ -1,5 +1,5 @@
 import { archiveReasonText, type ArchivedStudent } from '@domain/students';
-import { formatDateTime } from '@kit/text/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import { Button, Modal } from '@kit';
 import { archivedName } from './archivedColumns';
 
@@ -29,7 +29,7 @@ export function ReasonModal({ archived, onClose }: { archived: ArchivedStudent |
           </div>
           <div>
             <dt className="font-medium text-gray-500">Archived Date</dt>
-            <dd className="text-gray-900">{formatDateTime(archived.archivedAt)}</dd>
+            <dd className="text-gray-900">{formatSchoolDateTime(archived.archivedAt, archived.studentData.timeZone)}</dd>
           </div>
           <div>
             <dt className="font-medium text-gray-500">Reason</dt>

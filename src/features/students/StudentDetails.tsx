@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
-import { formatCalendarDate, formatDate, formatDateTime } from '@kit/text/format';
+import { formatCalendarDate, formatDate, formatSchoolDateTime } from '@kit/text/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
 import { MessengerOptIn } from '@features/notifications';
 import { MovementPanel } from './movement/MovementPanel';
+import { useCan } from '@kit/console/scope';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,6 +21,8 @@ export function StudentDetails({ student: s, onChanged }: { student: Student; on
   const picture = fileUrl(s.profilePictureUrl);
   const avatar = <Avatar src={picture} firstName={s.firstName} lastName={s.lastName} size="lg" />;
   const parent = [s.parentFirstName, s.parentLastName].filter(Boolean).join(' ');
+  // The guardian's Messenger link is managed with MANAGE_STUDENTS (the server refuses it otherwise).
+  const can = useCan();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-4">
@@ -57,11 +60,11 @@ export function StudentDetails({ student: s, onChanged }: { student: Student; on
         <Item label="Notification Preference">
           {NOTIFICATION_PREFERENCE_LABELS[s.notificationPreference] ?? s.notificationPreference}
         </Item>
-        <Item label="Registered">{formatDateTime(s.createdAt)}</Item>
-        <Item label="Last Updated">{formatDateTime(s.updatedAt)}</Item>
+        <Item label="Registered">{formatSchoolDateTime(s.createdAt, s.timeZone)}</Item>
+        <Item label="Last Updated">{formatSchoolDateTime(s.updatedAt, s.timeZone)}</Item>
       </dl>
       <MovementPanel student={s} onChanged={onChanged} />
-      {s.isActive ? <MessengerOptIn studentId={s.id} /> : null}
+      {s.isActive && can('MANAGE_STUDENTS') ? <MessengerOptIn studentId={s.id} /> : null}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import {
   useRowSelection,
 } from '@kit';
 import { consoleHref, useCan } from '@kit/console/scope';
+import { RowMenu } from '@kit/list/RowMenu';
 import { ArchiveStudentsDialog } from './ArchiveStudentsDialog';
 import { ImportStudentsModal } from './ImportStudentsModal';
 import { StudentModal, type StudentModalState } from './StudentModal';
@@ -54,7 +55,7 @@ export interface StudentListProps {
 
 /**
  * The student table, shared by the school-scoped list and Student Management: filters in the URL
- * (grade waits for a school, section for a grade; search applies on the Search button), View / Archive per row,
+ * (grade waits for a school, section for a grade; search applies on the Search button), View per row and its menu (Archive),
  * bulk archive, message and export of the chosen rows or of all the filter matches (those two in the background,
  * their progress above the list), CSV export of the filtered list, CSV import, and the student modals.
  */
@@ -228,11 +229,10 @@ export function StudentList({ schoolId, onPlace, registerLabel, archivesLabel, h
             >
               View
             </Button>
-            {canArchive ? (
-              <Button size="sm" variant="danger" onClick={() => setArchiving([s])} aria-label={`Archive ${studentName(s)}`}>
-                Archive
-              </Button>
-            ) : null}
+            <RowMenu
+              label={`More actions for ${studentName(s)}`}
+              items={canArchive ? [{ label: 'Archive', danger: true, onSelect: () => setArchiving([s]) }] : []}
+            />
           </span>
         )}
         loading={students.loading}

@@ -1,5 +1,5 @@
 import { placementText, studentName, type ArchivedStudent } from '@domain/students';
-import { formatDateTime } from '@kit/text/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import type { Column } from '@kit';
 import { PersonCell } from './studentColumns';
 
@@ -23,6 +23,11 @@ export function archivedColumns(): Array<Column<ArchivedStudent>> {
     { header: 'School', cell: (a) => placementText(a.studentData).school, className: 'min-w-[8rem]', detail: 'md' },
     { header: 'Grade/Section', cell: gradeSectionOf, className: 'min-w-[7rem]', detail: 'lg' },
     { header: 'Archived By', cell: (a) => a.archivedByName || '-', className: 'min-w-[7rem]', detail: 'lg' },
-    { header: 'Archived Date', cell: (a) => formatDateTime(a.archivedAt), className: 'min-w-[7rem]', detail: 'sm' },
+    {
+      header: 'Archived Date',
+      cell: (a) => formatSchoolDateTime(a.archivedAt, a.studentData.timeZone),
+      className: 'min-w-[7rem]',
+      detail: 'sm',
+    },
   ];
 }

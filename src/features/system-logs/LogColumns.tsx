@@ -1,5 +1,5 @@
 import type { SystemLog, LogUserType } from '@domain/system-logs';
-import { formatDateTime } from '@kit/text/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import { StatusBadge, type Column } from '@kit';
 import { detailsSummary, detailsText, roleLabel, userTypeOf } from './log-format';
 
@@ -52,7 +52,7 @@ export function logColumns(onUser: (userType: LogUserType, userId: number) => vo
       header: 'Date',
       className: 'whitespace-nowrap',
       detail: 'sm',
-      cell: (l) => <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>,
+      cell: (l) => <time dateTime={l.createdAt}>{formatSchoolDateTime(l.createdAt, l.timeZone)}</time>,
     },
     { header: 'Action', cell: (l) => <StatusBadge kind="logAction" value={l.action} /> },
     { header: 'Entity', cell: (l) => l.entity, detail: 'md' },

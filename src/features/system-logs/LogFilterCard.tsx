@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LOG_USER_TYPES, logFiltersSchema, type LogFilterOptions } from '@domain/system-logs';
 import { validate } from '@domain/validation';
+import { logActionLabel } from '@domain/log-actions';
 import { activeFilterCount, DateRangeFields, FilterBar, SelectField, TextField, useDraft, type ListQueryApi } from '@kit';
 
 /** The list's filters and their "nothing chosen" values (URL query of /super-admin/system-logs). */
@@ -12,9 +13,9 @@ const USER_TYPE_LABELS: Record<(typeof LOG_USER_TYPES)[number], string> = {
   student: 'Student',
 };
 
-/** Choices from the log, plus the current value when it is not among them (an old link). */
-const choices = (values: string[] | undefined, current: string) =>
-  [...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v }));
+/** Choices from the log, plus the current value when it is not among them (an old link); `label` names one. */
+const choices = (values: string[] | undefined, current: string, label: (v: string) => string = (v) => v) =>
+  [...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: label(v) }));
 
 /** System Logs: the collapsible filter card (action, entity, date range, user type + user id). */
 export function LogFilterCard({ list, options }: { list: ListQueryApi<typeof LOG_DEFAULTS>; options: LogFilterOptions | null }) {
@@ -43,7 +44,7 @@ export function LogFilterCard({ list, options }: { list: ListQueryApi<typeof LOG
         label="Action"
         value={v.action}
         placeholder="All actions"
-        options={choices(options?.actions, v.action)}
+        options={choices(options?.actions, v.action, logActionLabel)}
         onChange={(e) => set({ action: e.target.value })}
       />
       <SelectField

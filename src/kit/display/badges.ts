@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS } from '@domain/systems/order-status';
+import { logActionLabel } from '@domain/log-actions';
 /*
  * Badge colour rules (statuses, and System Logs' actions), pure: which tone a status or action gets and its label.
  */
@@ -53,9 +54,10 @@ export function badgeTone(kind: BadgeKind, value: unknown): BadgeTone {
 
 const ORDER_LABELS: Record<string, string> = ORDER_STATUS_LABELS;
 
-/** The text of a badge: Active/Inactive, the order labels, else the value itself. */
+/** The text of a badge: Active/Inactive, the order labels, a log action in words, else the value itself. */
 export function badgeLabel(kind: BadgeKind, value: unknown): string {
   if (kind === 'active') return isOn(value) ? 'Active' : 'Inactive';
+  if (kind === 'logAction') return logActionLabel(String(value ?? ''));
   if (kind === 'order') return ORDER_LABELS[String(value)] ?? String(value ?? '');
   return String(value ?? '');
 }

@@ -51,10 +51,11 @@ export function formatTime(iso: string | null | undefined, fallback = '-'): stri
 }
 
 /*
- * Times of a school's events (taps, attendance, SMS, a reader's last contact) are read in THAT school's zone,
+ * Times of a school's events (taps, attendance, SMS, a reader's last contact, the system log, a learner's record) are
+ * read in THAT school's zone (the platform's for an entry of no school),
  * not the viewer's: a 07:30 check-in in Manila is 7:30 AM whoever looks. Where the viewer's clock reads
  * differently at that instant, the zone's abbreviation follows ('7:30 AM PHT'). Times that belong to no school
- * (system logs, orders, inquiries) keep formatDateTime/formatDate above (the viewer's zone).
+ * (orders, inquiries) keep formatDateTime/formatDate above (the viewer's zone).
  */
 
 /** CLDR has no short name for some zones (Intl says 'GMT+8' for Manila); the name schools there use. */
@@ -99,3 +100,16 @@ export const formatSchoolTime = (iso: string | null | undefined, zone: string, f
 /** ISO timestamp of a school's event → 'Nov 16, 2025, 7:30 AM' (+ ' PHT' for a viewer elsewhere). */
 export const formatSchoolDateTime = (iso: string | null | undefined, zone: string, fallback = '-') =>
   inSchoolZone(iso, zone, fallback, 'dateTime');
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** ISO timestamp → its 'HH:MM' (24-hour) on the school's clock, the value of a time input; '' when absent or invalid. */
+export function schoolClockValue(iso: string | null | undefined, zone: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  let f = clockFormats.get(zone);
+  if (!f)
+    clockFormats.set(
+      zone,
+      (f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })),
+    );
+  return f.format(new Date(iso));
+}

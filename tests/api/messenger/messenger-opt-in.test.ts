@@ -3,6 +3,8 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp, WANT_TOKEN } from '../../helpers/app';
 import { createSchool, logsOf } from '../../helpers/schools';
+import { signedInAdmin } from '../../helpers/admins';
+import { permissionDeniedMessage } from '@domain/admins/console';
 import { addIntent, addStudent, expandOnly } from '../../helpers/notifications';
 import { startStandInGraph, type StandInGraph } from '../../fixtures/graph-api';
 import { ConfigError, loadConfig } from '@core/config';
@@ -87,6 +89,40 @@ describe(`Messenger opt-in links (${dbKind})`, () => {
   afterAll(async () => {
     await t.close();
     await graph.close();
+  });
+
+  it("a school admin with MANAGE_STUDENTS sees and makes their learner's guardian link; another school's is not found", async () => {
+    const { schoolId, pageId, studentId } = await setup();
+    const other = await setup();
+    const { token: admin } = await signedInAdmin(t.app, schoolId, ['VIEW_STUDENTS', 'MANAGE_STUDENTS']);
+    const { token: viewer } = await signedInAdmin(t.app, schoolId, ['VIEW_STUDENTS']);
+    const asAdmin = (opts: Parameters<ReturnType<typeof as>>[1], who = admin) => as(who)(t.app, opts);
+    const url = (id: number) => `/api/admin/students/${id}/messenger-opt-in`;
+
+    const shown = await asAdmin({ method: 'GET', url: url(studentId) });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data).toMatchObject({ binding: null, pendingLink: null });
+    const made = await asAdmin({ method: 'POST', url: `${url(studentId)}/links` });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ success: true, message: M.linkCreated });
+    const ref = new URL(made.json().data.link).searchParams.get('ref')!;
+    expect(await openLink(pageId, 'psid-admin-made', ref)).toEqual({ bound: 1, refused: 0 });
+    const log = (await logsOf(t.app, 'CREATE_MESSENGER_OPT_IN'))[0]!;
+    expect(log).toMatchObject({ userRole: 'ADMIN', schoolId, entityId: String(studentId) });
+    const unbound = await asAdmin({ method: 'DELETE', url: `${url(studentId)}/binding` });
+    expect(unbound.statusCode, unbound.body).toBe(200);
+    expect(unbound.json()).toMatchObject({ message: M.unbound, data: { binding: null } });
+
+    for (const [method, path] of [
+      ['GET', url(other.studentId)],
+      ['POST', `${url(other.studentId)}/links`],
+      ['DELETE', `${url(other.studentId)}/binding`],
+    ] as const) {
+      const res = await asAdmin({ method, url: path });
+      expect([res.statusCode, res.json().message], `${method} ${path}`).toEqual([404, M.studentNotFound]);
+    }
+    const denied = await asAdmin({ method: 'GET', url: url(studentId) }, viewer);
+    expect([denied.statusCode, denied.json().message]).toEqual([403, permissionDeniedMessage('MANAGE_STUDENTS')]);
   });
 
   it('A binds; B with the same ref is refused (logged, told in Messenger) and A stays bound; A again is a no-op', async () => {

@@ -31,8 +31,8 @@ const HAND_OVER = [
   'update sms_devices', // the phone's pace: its next moment taken, shared by every server process
   'update notification_outbox', // in flight, committed before the HTTP calls (a crash then reconciles, never resends)
 ];
-/** Sent: the outbox rows and their History rows together. */
-const SENT = ['begin', 'update notification_outbox', 'update sms_notifications', 'commit'];
+/** Sent: the outbox rows and their History rows together; then the phones' last activity (one for all of them). */
+const SENT = ['begin', 'update notification_outbox', 'update sms_notifications', 'commit', 'update sms_devices'];
 const LIVE = ['select sms_notifications']; // the History rows for the live `sms:sent` events
 /** Messages every phone is busy for: back to pending until the first has room, History saying why. */
 const WAIT = ['update notification_outbox', 'update sms_notifications'];

@@ -178,6 +178,11 @@ describe(`tap intake over HTTP (${dbKind})`, () => {
         { eventId: 'bad-4', cardUid: 'AABBCCDD', tappedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() },
         TAP_MESSAGES.old,
       ],
+      // Impossible dates and times are named so, not rolled over (Feb 30 would read as March 1, and look old).
+      [{ eventId: 'bad-6', cardUid: 'AABBCCDD', tappedAt: '2026-02-30T07:30:00+08:00' }, TAP_MESSAGES.impossible],
+      [{ eventId: 'bad-7', cardUid: 'AABBCCDD', tappedAt: '2026-04-31T07:30:00Z' }, TAP_MESSAGES.impossible],
+      [{ eventId: 'bad-8', cardUid: 'AABBCCDD', tappedAt: '2026-11-16T24:00:00+08:00' }, TAP_MESSAGES.impossible],
+      [{ eventId: 'bad-9', cardUid: 'AABBCCDD', tappedAt: '2026-11-16T07:60:00+08:00' }, TAP_MESSAGES.impossible],
       [{ eventId: 'bad-5', cardUid: 'not a card!', tappedAt: new Date().toISOString() }, TAP_MESSAGES.cardUid],
       [{ cardUid: 'AABBCCDD', tappedAt: new Date().toISOString() }, TAP_MESSAGES.eventId],
     ];

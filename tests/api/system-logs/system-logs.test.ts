@@ -86,6 +86,7 @@ describe(`system logs (${dbKind})`, () => {
         'id',
         'ip',
         'performedBy',
+        'timeZone',
         'userAgent',
         'userId',
         'userRole',

@@ -145,7 +145,24 @@ describe('badge colours (System Logs)', () => {
     // whole words only: ADDRESS is not ADD
     expect(badgeTone('logAction', 'VERIFY_ADDRESS')).toBe('gray');
     expect(badgeTone('logAction', 'ARCHIVE_STUDENT')).toBe('gray');
-    expect(badgeLabel('logAction', 'CREATE_SCHOOL')).toBe('CREATE_SCHOOL');
+  });
+
+  it('log actions read as words, a code nobody named by its verb in the past tense', () => {
+    const cases: Array<[string, string]> = [
+      ['CREATE_RFID_READER', 'Created RFID reader'],
+      ['CREATE_SCHOOL', 'Created school'],
+      ['LOGIN', 'Signed in'],
+      ['LOGIN_FAILED', 'Sign-in failed'],
+      ['SMS_FAILED', 'SMS failed'],
+      ['DELETE_FACEBOOK_PAGE', 'Deleted Facebook page'],
+      ['RECORD_LEARNER_MOVEMENT', 'Recorded learner movement'],
+      ['SEND_GROUP_MESSAGE', 'Messaged a class'],
+      // Unknown codes: a known verb, or the words as they are.
+      ['RETIRE_GATE_BEACON', 'Retired gate beacon'],
+      ['FROBNICATE_SMS_WIDGET', 'Frobnicate SMS widget'],
+      ['', ''],
+    ];
+    for (const [code, words] of cases) expect(badgeLabel('logAction', code), code).toBe(words);
   });
 });
 

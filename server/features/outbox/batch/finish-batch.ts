@@ -2,7 +2,7 @@ import { sql, type WhereInterface } from 'kysely';
 import type { Executor } from '@core/db/index';
 import type { Database } from '@core/db/schema';
 import { OUTBOX, type OutboxRow } from '../claim';
-import { SETTLED } from '../finish';
+import { deviceActive, SETTLED } from '../finish';
 
 /*
  * The set-based forms of claim.ts's beginAttempt and finish.ts's markSent and markWait, for a pass's messages taken
@@ -55,7 +55,8 @@ export interface SentMessage {
 
 /**
  * Messages the gateway took, SENT together: the outbox rows still held, then their History rows (SENT from PENDING
- * only; the send's time, device and provider id only on a first "sent", as markSent). One transaction. Returns the
+ * only; the send's time, device and provider id only on a first "sent", as markSent). One transaction, then the
+ * phones' last activity. Returns the
  * History ids of the rows that were still held (the others' lease was lost: another worker has them).
  */
 export async function markSentMany(db: Executor, sent: SentMessage[], at: Date): Promise<Set<number>> {
@@ -63,6 +64,7 @@ export async function markSentMany(db: Executor, sent: SentMessage[], at: Date):
   const notes = new Set<number>();
   if (!sent.length) return notes;
   const of = new Map(sent.map((s) => [s.row.id, s]));
+  const devices = new Set<number>();
   await db.transaction().execute(async (trx) => {
     for (const part of heldParts(sent.map((s) => s.row))) {
       const q = trx.updateTable('notificationOutbox').set((eb) => ({
@@ -81,6 +83,7 @@ export async function markSentMany(db: Executor, sent: SentMessage[], at: Date):
         updatedAt: now,
       }));
       const rows = await whereHeld(q, part).returning(['id', 'smsNotificationId']).execute();
+      for (const r of rows) devices.add(of.get(r.id)!.deviceId);
       const held = rows.flatMap((r) => (r.smsNotificationId == null ? [] : [[r.smsNotificationId, of.get(r.id)!] as const]));
       if (!held.length) continue;
       const firstSend = <V>(values: Array<[number, V]>, column: 'deviceId' | 'providerMsgId') =>
@@ -111,6 +114,9 @@ export async function markSentMany(db: Executor, sent: SentMessage[], at: Date):
       for (const [note] of held) notes.add(note);
     }
   });
+  // The phones' last activity, after the commit: the device rows (the pace's, shared by every process) stay unlocked
+  // while the outbox and History rows change.
+  await deviceActive(db, [...devices], now);
   return notes;
 }
 

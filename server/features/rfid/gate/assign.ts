@@ -89,6 +89,7 @@ export async function assignUnknownCard(
       action: 'ASSIGN_UNKNOWN_CARD',
       entity: 'Student',
       entityId: studentId,
+      schoolId,
       details: { changes: { rfidCardId: { from: student.rfidCardId, to: tap.cardUid } }, tapId, day, earlierTaps: again.length },
     });
   };

@@ -43,7 +43,7 @@ export async function createPairingCode(
   actor: Actor,
   opts: { defaultTimeZone: string; now: Date; origin: string; ttlMinutes: number },
 ): Promise<PairingCode> {
-  await pairableReader(db, readerId, opts.defaultTimeZone);
+  const reader = await pairableReader(db, readerId, opts.defaultTimeZone);
   const code = newCode();
   const now = opts.now.toISOString();
   const expiresAt = new Date(opts.now.getTime() + opts.ttlMinutes * 60_000).toISOString();
@@ -68,6 +68,7 @@ export async function createPairingCode(
       action: 'CREATE_GATE_PAIRING_CODE',
       entity: 'RfidReader',
       entityId: readerId,
+      schoolId: reader.schoolId,
       details: { expiresAt, replacedCodes: Number(replaced.numDeletedRows) },
     });
   });
@@ -167,6 +168,7 @@ export async function unpairStation(db: DB, readerId: number, actor: Actor, defa
     // A deactivated reader can still be unpaired (its page is refused already; its token must not come back).
     if ((err as { message?: string }).message !== GATE_MESSAGES.inactive) throw err;
   });
+  const { schoolId } = await getReader(db, readerId, defaultTimeZone);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('rfidReaders')
@@ -174,7 +176,7 @@ export async function unpairStation(db: DB, readerId: number, actor: Actor, defa
       .where('id', '=', readerId)
       .execute();
     await trx.deleteFrom('gatePairingCodes').where('readerId', '=', readerId).where('usedAt', 'is', null).execute();
-    await writeLog(trx, actor, { action: 'UNPAIR_GATE_STATION', entity: 'RfidReader', entityId: readerId });
+    await writeLog(trx, actor, { action: 'UNPAIR_GATE_STATION', entity: 'RfidReader', entityId: readerId, schoolId });
   });
   forgetReaders();
 }
