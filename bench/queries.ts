@@ -159,7 +159,11 @@ async function studentScenarios(db: DB, weekStart: string, today: string): Promi
       targetMs: t,
     },
     { label: 'students search name', url: `${list}?searchTerm=maria%20sant`, targetMs: t },
-    { label: 'students search email', url: `${list}?searchTerm=${encodeURIComponent(s.email.split('@')[0]!)}`, targetMs: t },
+    {
+      label: 'students search email',
+      url: `${list}?searchTerm=${encodeURIComponent((s.email ?? '').split('@')[0]!)}`,
+      targetMs: t,
+    },
     { label: 'students search LRN prefix', url: `${list}?searchTerm=${s.lrn.slice(0, 9)}`, targetMs: t },
     { label: 'students search no match', url: `${list}?searchTerm=zzzz`, targetMs: t },
     { label: 'students school+search', url: `${list}?schoolId=${s.schoolId}&searchTerm=reyes`, targetMs: t },

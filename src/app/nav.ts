@@ -44,7 +44,7 @@ export const NAV_ITEMS: Array<{ label: string; href: string; routes: RouteName[]
   {
     label: 'Attendance History',
     href: '/super-admin/attendance-history',
-    routes: ['attendanceHistory'],
+    routes: ['attendanceHistory', 'attendanceSectionDay'],
     icon: ICONS.attendance,
   },
   {
@@ -98,7 +98,7 @@ export const ADMIN_NAV_ITEMS: Array<{
   {
     label: 'Attendance History',
     href: () => '/admin/attendance-history',
-    routes: ['adminAttendanceHistory'],
+    routes: ['adminAttendanceHistory', 'adminAttendanceSectionDay'],
     icon: ICONS.attendance,
     permission: 'VIEW_ATTENDANCE',
   },
@@ -146,6 +146,13 @@ export const ADMIN_NAV_ITEMS: Array<{
     permission: 'MANAGE_SCHOOL_PROFILE',
   },
   {
+    label: 'School Settings',
+    href: () => '/admin/school-settings',
+    routes: ['adminSchoolSettings'],
+    icon: ICONS.settings,
+    permission: 'MANAGE_SCHOOL_SETTINGS',
+  },
+  {
     label: 'Notice Templates',
     href: (id) => `/admin/schools/${id}/notice-templates`,
     routes: ['adminNoticeTemplates'],
@@ -168,11 +175,13 @@ export const ADMIN_ROUTE_PERMISSIONS: Partial<Record<RouteName, Needed>> = {
   adminArchivedStudents: 'ARCHIVE_STUDENTS',
   adminGradesSections: 'VIEW_GRADES_SECTIONS',
   adminAttendanceHistory: 'VIEW_ATTENDANCE',
+  adminAttendanceSectionDay: 'VIEW_ATTENDANCE',
   adminSmsHistory: 'VIEW_SMS_HISTORY',
   adminSystemLogs: 'VIEW_SYSTEM_LOGS',
   adminCalendar: 'MANAGE_ATTENDANCE',
   adminSf2: 'VIEW_REPORTS',
   adminDeviceManagement: DEVICE_PERMISSIONS,
   adminSchoolProfile: 'MANAGE_SCHOOL_PROFILE',
+  adminSchoolSettings: 'MANAGE_SCHOOL_SETTINGS',
   adminNoticeTemplates: 'MANAGE_SCHOOL_PROFILE',
 };

@@ -27,6 +27,7 @@ export const $router = createRouter({
   systemLogs: '/super-admin/system-logs',
   smsHistory: '/super-admin/sms-history',
   attendanceHistory: '/super-admin/attendance-history',
+  attendanceSectionDay: '/super-admin/attendance-history/section-day',
   deviceManagement: '/super-admin/device-management',
   inquiries: '/super-admin/inquiries',
   systemsAndOrders: '/super-admin/systems-and-orders',
@@ -36,12 +37,14 @@ export const $router = createRouter({
   adminArchivedStudents: '/admin/archived-students',
   adminGradesSections: '/admin/schools/:schoolId/grades-sections',
   adminAttendanceHistory: '/admin/attendance-history',
+  adminAttendanceSectionDay: '/admin/attendance-history/section-day',
   adminSmsHistory: '/admin/sms-history',
   adminSystemLogs: '/admin/system-logs',
   adminCalendar: '/admin/schools/:schoolId/calendar',
   adminSf2: '/admin/schools/:schoolId/sf2',
   adminDeviceManagement: '/admin/device-management',
   adminSchoolProfile: '/admin/school-profile',
+  adminSchoolSettings: '/admin/school-settings',
   adminNoticeTemplates: '/admin/schools/:schoolId/notice-templates',
 });
 

@@ -19,11 +19,13 @@ const StudentManagement = lazy(() => import('@features/students/StudentManagemen
 const StudentsPath = lazy(() => import('@features/students/StudentsPathRedirect'));
 const ArchivedStudents = lazy(() => import('@features/students/ArchivedStudentsScreen'));
 const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHistoryScreen'));
+const SectionDay = lazy(() => import('@features/attendance/SectionDayScreen'));
 const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
+const SchoolSettings = lazy(() => import('@features/schools/SchoolSettingsScreen'));
 const NoticeTemplates = lazy(() => import('@features/schools/NoticeTemplatesScreen'));
 
 /** The school admin's landing screen offers the screens of their sidebar. */
@@ -55,6 +57,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   systemLogs: { title: 'System Logs', component: SystemLogs },
   smsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   attendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  attendanceSectionDay: { title: 'Section Day', component: SectionDay },
   deviceManagement: { title: 'Device Management', component: DeviceManagement },
   inquiries: { title: 'Inquiries Management', component: Inquiries },
   systemsAndOrders: { title: 'Systems & Orders Management', component: SystemsAndOrders },
@@ -65,11 +68,13 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminArchivedStudents: { title: 'Archived Students', component: ArchivedStudents },
   adminGradesSections: { title: 'Grades and Sections', component: GradesSections },
   adminAttendanceHistory: { title: 'Attendance History', component: AttendanceHistory },
+  adminAttendanceSectionDay: { title: 'Section Day', component: SectionDay },
   adminSmsHistory: { title: 'SMS Notifications History', component: SmsHistory },
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
   adminCalendar: { title: 'School Calendar', component: SchoolCalendar },
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
   adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
   adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
+  adminSchoolSettings: { title: 'School Settings', component: SchoolSettings },
   adminNoticeTemplates: { title: 'Notice Templates', component: NoticeTemplates },
 };

@@ -8,6 +8,7 @@ import {
   isCalendarDate,
   skipQuery,
   SKIP_WITHOUT_CURSOR_MESSAGE,
+  textQuery,
 } from './list-filters';
 import { paginationSchema } from './api';
 import { mergeLiveRow } from '@shared/live-list';
@@ -87,13 +88,18 @@ const statusQuery = z.preprocess(
   z.enum(ATTENDANCE_STATUSES, { error: 'Status must be PRESENT, ABSENT, LATE or EXCUSED' }).optional(),
 );
 
-/** GET /api/super-admin/attendance-history. */
+/**
+ * GET /api/super-admin/attendance-history (and /api/admin/…: the admin's own school; a school, grade, section,
+ * reader or student of another school is 404, as its record would be). The screen keeps these in its URL.
+ */
 export const historyFiltersSchema = z
   .object({
     startDate: dateQuery('Start date'),
     endDate: dateQuery('End date'),
     status: statusQuery,
     studentId: idQuery('Student ID'),
+    /** A learner by name or LRN (the words of the student list's search). */
+    search: textQuery('Student', 100),
     schoolId: idQuery('School ID'),
     gradeId: idQuery('Grade ID'),
     sectionId: idQuery('Section ID'),
@@ -114,18 +120,35 @@ export const historyFiltersSchema = z
   });
 export type HistoryFilters = z.output<typeof historyFiltersSchema>;
 
+/** The filters a live record is checked against before it goes on top of the list. */
+export interface LiveView {
+  page: number;
+  studentId?: string | number;
+  startDate?: string;
+  endDate?: string;
+  status?: string;
+  schoolId?: string | number;
+  gradeId?: string | number;
+  sectionId?: string | number;
+  readerId?: string | number;
+  search?: string;
+}
+
 /**
- * A live event goes on top only on page 1, with no student or start-date filter, when the record is
- * new (and, sensibly, when it passes the status filter); the total rises by one. A listed record is updated in
- * place (its check-out arrived); a change of an older record not listed changes nothing (`mergeLiveRow`).
- * Returns the new page, or null when nothing changes.
+ * A live event goes on top only on page 1, with no student, start-date, grade, section, reader or search filter,
+ * when the record is new and passes the status, school and end-date filters; the total rises by one. (A record
+ * names its grade and section, not their ids: with those filters the list waits for a reload.) A listed record is
+ * updated in place (its check-out arrived); a change of an older record not listed changes nothing
+ * (`mergeLiveRow`). Returns the new page, or null when nothing changes.
  */
-export function applyLiveRecord(
-  page: AttendanceHistory,
-  record: AttendanceRecord,
-  view: { page: number; studentId?: string | number; startDate?: string; status?: string },
-): AttendanceHistory | null {
-  const mayInsert = view.page === 1 && !view.studentId && !view.startDate && (!view.status || view.status === record.status);
+export function applyLiveRecord(page: AttendanceHistory, record: AttendanceRecord, view: LiveView): AttendanceHistory | null {
+  const narrowed = view.studentId || view.startDate || view.gradeId || view.sectionId || view.readerId || view.search;
+  const mayInsert =
+    view.page === 1 &&
+    !narrowed &&
+    (!view.status || view.status === record.status) &&
+    (!view.schoolId || Number(view.schoolId) === record.schoolId) &&
+    (!view.endDate || record.date <= view.endDate);
   const next = mergeLiveRow(page.records, page.pagination, record, mayInsert);
   return next && { records: next.rows, pagination: next.pagination };
 }
@@ -170,7 +193,13 @@ export function isTimeZone(name: string): boolean {
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
+export const timeField = (message: string) => z.string({ error: message }).trim().regex(HH_MM, message);
+/** ISO weekdays a school holds classes (1 = Monday), at least one, sorted without repeats. */
+export const schoolDaysField = z
+  .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
+  .min(1, SETTINGS_MESSAGES.schoolDays)
+  .max(7)
+  .transform((days) => [...new Set(days)].sort());
 
 export const holidaySchema = z.object({
   date: z.string({ error: SETTINGS_MESSAGES.holidayDate }).refine(isCalendarDate, SETTINGS_MESSAGES.holidayDate),
@@ -187,11 +216,7 @@ export const attendanceSettingsSchema = z
     timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
     lateCutoff: timeField(SETTINGS_MESSAGES.lateCutoff),
     absenceCutoff: timeField(SETTINGS_MESSAGES.absenceCutoff),
-    schoolDays: z
-      .array(z.number({ error: SETTINGS_MESSAGES.schoolDays }).int().min(1).max(7), { error: SETTINGS_MESSAGES.schoolDays })
-      .min(1, SETTINGS_MESSAGES.schoolDays)
-      .max(7)
-      .transform((days) => [...new Set(days)].sort()),
+    schoolDays: schoolDaysField,
     /** Whole-school no-class days, replacing the calendar's; absent: left as they are (the calendar edits them). */
     holidays: z.array(holidaySchema, { error: 'Holidays must be a list' }).max(366, 'At most 366 holidays').optional(),
   })
@@ -293,3 +318,19 @@ export const correctionSchema = z
       ctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: CORRECTION_MESSAGES.arrivalTime });
   });
 export type CorrectionInput = z.output<typeof correctionSchema>;
+
+/* ---------- Attendance History's filter choices ---------- */
+
+/** GET /api/super-admin/attendance-history/filter-options?schoolId= (the admin: their own school). */
+export const historyFilterOptionsQuerySchema = z.object({ schoolId: idQuery('School ID') });
+const choiceSchema = z.object({ id: z.number(), name: z.string() });
+/**
+ * A school's grades (each with its sections) and readers, for the filter selects (retired readers too: their taps
+ * stay), and its today (the platform's zone's without a school) for the date shortcuts.
+ */
+export const historyFilterOptionsSchema = z.object({
+  today: z.string(),
+  grades: z.array(choiceSchema.extend({ sections: z.array(choiceSchema) })),
+  readers: z.array(choiceSchema.extend({ location: z.string().nullable(), retired: z.boolean() })),
+});
+export type HistoryFilterOptions = z.infer<typeof historyFilterOptionsSchema>;

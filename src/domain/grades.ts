@@ -72,6 +72,8 @@ export const sectionCreateSchema = z.object({
   gradeId: idField(SECTION_MESSAGES.gradeId),
   schoolId: idField(GRADE_MESSAGES.schoolId),
   capacity: capacityField,
+  /** The class adviser, who signs the section's School Form 2. */
+  adviserName: clearableText(100),
 });
 export type SectionCreateInput = z.output<typeof sectionCreateSchema>;
 
@@ -81,6 +83,7 @@ export const sectionUpdateSchema = z.object({
   description: clearableText(500),
   gradeId: idField(SECTION_MESSAGES.gradeId).optional(),
   capacity: capacityField,
+  adviserName: clearableText(100),
   isActive: booleanField('Active must be true or false').optional(),
 });
 export type SectionUpdateInput = z.output<typeof sectionUpdateSchema>;
@@ -109,6 +112,7 @@ export const sectionSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   capacity: z.number().nullable(),
+  adviserName: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanField, clearableText, isEmail, isWholeNumber, optionalNumber, safeString } from './validation';
+import {
+  booleanField,
+  clearableText,
+  isEmail,
+  isWholeNumber,
+  optionalNumber,
+  safeString,
+  UNSAFE_TEXT_ERROR,
+  isSafeText,
+} from './validation';
 
 /** Acronym max 10. */
 export const ACRONYM_MAX = 10;
@@ -19,6 +28,17 @@ export const SCHOOL_MESSAGES = {
   allowGlobalOverflow: 'Global overflow must be true or false',
   depedSchoolId: 'DepEd School ID must be 6 digits',
 } as const;
+
+export const SCHOOL_HEAD_MAX = 100;
+/** The school head's name as DepEd's forms print it: absent = unchanged, '' or null = cleared. */
+export const schoolHeadNameField = z
+  .string({ error: "School head's name must be text" })
+  .trim()
+  .max(SCHOOL_HEAD_MAX, `School head's name must be ${SCHOOL_HEAD_MAX} characters or less`)
+  .refine(isSafeText, UNSAFE_TEXT_ERROR)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
 
 /** host.tld with an optional http(s) scheme, port and path ("school.edu.ph", "https://x.org/about"). */
 export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
@@ -53,6 +73,8 @@ const schoolFields = z.object({
   }),
   /** Printed on DepEd School Form 2 (optional; the spec's payloads do not name it). */
   depedSchoolId: clearableText(20).refine((v) => v == null || /^\d{6}$/.test(v), SCHOOL_MESSAGES.depedSchoolId),
+  /** The school head (DepEd forms); the school's staff set it too (school settings). */
+  schoolHeadName: schoolHeadNameField,
   contractNumber: clearableText(100),
   contractDate: dateField,
   contractExpiryDate: dateField,
@@ -120,6 +142,7 @@ export const schoolSchema = z.object({
   email: z.string().nullable(),
   website: z.string().nullable(),
   depedSchoolId: z.string().nullable(),
+  schoolHeadName: z.string().nullable(),
   isActive: z.boolean(),
   /** Global SMS devices take this school's messages when its own ACTIVE phones have no room (super admin's choice). */
   allowGlobalOverflow: z.boolean(),

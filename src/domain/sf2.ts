@@ -93,12 +93,22 @@ export const sf2FormSchema = z.object({
     transferredIn: triple,
   }),
   /** What keeps the form from being filed: no DepEd School ID, learners without a recorded sex (to fix first). */
+  /** Who signs: the section's class adviser, attested by the school head (blank lines when not set). */
+  certification: z.object({ adviser: z.string().nullable(), schoolHead: z.string().nullable() }),
   missing: z.object({
     schoolId: z.boolean(),
     sex: z.array(z.object({ studentId: z.number(), name: z.string(), lrn: z.string() })),
   }),
 });
 export type Sf2Form = z.infer<typeof sf2FormSchema>;
+
+/** The certification at the foot of the form, in DepEd's words. */
+export const SF2_CERTIFICATION = {
+  statement: 'I certify that this is a true and correct report.',
+  adviser: '(Signature of Teacher over Printed Name)',
+  attested: 'Attested by:',
+  head: '(Signature of School Head over Printed Name)',
+} as const;
 
 /** The legend printed under the grid (the form's own codes). */
 export const SF2_LEGEND =

@@ -17,6 +17,7 @@ export const STUDENT_PORTAL_MESSAGES = {
   monthInvalid: 'Month must be in the form YYYY-MM',
   messageNotFound: 'Message not found',
   studentRequired: 'Student access required',
+  mustChangePassword: 'Please choose your own password first: the one on your slip works only to sign in once.',
 } as const;
 const M = STUDENT_PORTAL_MESSAGES;
 
@@ -43,7 +44,10 @@ export const isLrn = (identifier: string) => LRN.test(identifier);
 
 export const signedInStudentSchema = z.object({
   id: z.number(),
-  email: z.string(),
+  /** optional: the LRN is a learner's sign-in */
+  email: z.string().nullable(),
+  /** the password was handed out on a slip: the learner chooses their own before anything else */
+  mustChangePassword: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   role: z.literal('STUDENT'),
@@ -59,8 +63,10 @@ export const studentProfileSchema = z.object({
   id: z.number(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   lrn: z.string(),
+  /** see signedInStudentSchema */
+  mustChangePassword: z.boolean(),
   profilePictureUrl: z.string().nullable(),
   school: z.object({ name: z.string(), acronym: z.string() }).nullable(),
   gradeModel: named.nullable(),

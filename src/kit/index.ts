@@ -8,7 +8,8 @@
  *   list.setPage(3);                       // filters kept
  *   list.setQuery({ view }, { keepPage: true, replace: true });   // not a filter
  *   const draft = useDraft(list.query);    // edits applied by a button: draft.values / draft.set / list.setQuery(draft.values)
- *   Pure rules: parseQuery / serializeQuery / nextQuery / filtersOf / activeFilterCount (list/list-query.ts).
+ *   Pure rules: parseQuery / serializeQuery / nextQuery / filtersOf / activeFilterCount / clearDependents (a school's
+ *   grade and section cleared with it) (list/list-query.ts).
  *
  * DATA
  *   const res = useListResource((signal) => fetchThings(list.query, signal), list.key);  // { data, loading, error, reload }
@@ -16,6 +17,7 @@
  *
  * LAYOUT
  *   <FilterBar onApply onClear actions collapsible activeCount defaultOpen>…controls…</FilterBar>
+ *   <DateShortcuts today onPick={({ startDate, endDate }) => …} />  (Today / This month / Last month, inside a FilterBar)
  *   <DataTable caption columns={[{ header, cell, className }]} rows rowKey rowActions loading error emptyText />
  *   (a row's further actions, destructive ones included, behind <RowMenu label items /> from '@kit/list/RowMenu')
  *   <CardGrid label items itemKey renderCard loading error emptyText />  + <ViewToggle value onChange />
@@ -55,6 +57,7 @@ export * from './list/ViewToggle';
 export * from './list/CardsOrTable';
 export * from './form/FormDialog';
 export * from './list/FilterBar';
+export * from './list/DateShortcuts';
 export * from './display/ImageOverlay';
 export * from './display/Avatar';
 export * from './list/CsvExportButton';

@@ -56,7 +56,7 @@ export async function student(
     email: `${first.toLowerCase()}.${run}${seq}@students.test`,
     lrn: String(500000000000 + ((Date.now() + seq) % 99999999999)).slice(0, 12),
     parentPhone: '0917 123 4567',
-    password: 'Password123',
+    password: 'Mango-Lantern-58',
     rfidCardId: card,
     schoolId,
   });

@@ -26,7 +26,8 @@ test.describe('Admin Management', () => {
 
     await page.goto('/super-admin/admin-management');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Management' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sync Permissions' })).toBeVisible();
+    // Syncing the catalogue is not a user's task: no button for it.
+    await expect(page.getByRole('button', { name: 'Sync Permissions' })).toHaveCount(0);
 
     // Add New Admin: the shared schema checks the form before anything is sent.
     await page.getByRole('button', { name: '+ Add New Admin' }).click();
@@ -36,6 +37,7 @@ test.describe('Admin Management', () => {
     await add.getByRole('button', { name: 'Create Admin' }).click();
     await expect(add.getByRole('alert')).toHaveText('Please fill in all required fields');
     await expect(add.getByText('Employee ID is required')).toBeVisible();
+    await expect(add.getByText('School is required')).toBeVisible();
 
     await add.getByLabel('Email').fill(email);
     await add.getByLabel('Password').fill('short');
@@ -43,6 +45,7 @@ test.describe('Admin Management', () => {
     await add.getByLabel('Last Name').fill(`Quill${run}`);
     await add.getByLabel('Employee ID').fill(employeeId);
     await add.getByLabel('Position').fill('Registrar');
+    await add.getByRole('combobox', { name: 'School' }).selectOption({ label: `Admin Test School ${run} (${acronym})` });
     await add.getByRole('button', { name: 'Create Admin' }).click();
     await expect(add.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
     await add.getByLabel('Password').fill('LongEnough123');
@@ -64,25 +67,30 @@ test.describe('Admin Management', () => {
     // Admin Profile: view mode first, checkboxes inactive; 'Edit Admin' turns them on.
     await card.getByRole('button', { name: `View ${name}` }).click();
     const profile = page.getByRole('dialog', { name: 'Admin Profile' });
-    await expect(profile.getByText('Not Assigned')).toBeVisible();
-    await expect(profile.getByRole('checkbox', { name: 'View Students' })).toBeDisabled();
+    // Created from the default role, with the school the form required.
+    await expect(profile.getByText(`Admin Test School ${run} (${acronym})`)).toBeVisible();
+    await expect(profile.getByText('Class adviser', { exact: true })).toBeVisible();
+    await expect(profile.getByRole('checkbox', { name: 'View students' })).toBeDisabled();
     await expect(profile.getByRole('checkbox', { name: 'All', exact: true })).not.toBeChecked();
     await profile.getByRole('button', { name: 'Edit Admin' }).click();
     await expect(profile.getByLabel('Email')).toHaveAttribute('readonly', '');
-    await expect(profile.getByRole('checkbox', { name: 'View Students' })).toBeEnabled();
+    await expect(profile.getByRole('checkbox', { name: 'View students' })).toBeEnabled();
     // Entering edit mode submits nothing.
     await expect(profile.getByRole('alert')).toHaveCount(0);
+    // The same rule as Add: a school is required.
+    await profile.getByRole('combobox', { name: 'School' }).selectOption('');
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(profile.getByRole('alert')).toHaveText('Please fill in all required fields');
     await expect(profile.getByText('School is required')).toBeVisible();
     await profile.getByRole('combobox', { name: 'School' }).selectOption({ label: `Admin Test School ${run} (${acronym})` });
-    await profile.getByRole('checkbox', { name: 'View Students' }).check();
+    await profile.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Guard' });
     await profile.getByRole('checkbox', { name: 'Send SMS', exact: true }).check();
+    await expect(profile.getByRole('combobox', { name: 'Role' })).toHaveValue('CUSTOM');
     // Granted permissions stand out from the others.
     const label = (text: string) => profile.locator('label', { hasText: new RegExp(`^${text}`) });
     await expect(label('Send SMS')).toHaveClass(/font-semibold/);
     await expect(label('Send SMS')).toContainText('(granted)');
-    await expect(label('View Reports')).not.toHaveClass(/font-semibold/);
+    await expect(label('View reports')).not.toHaveClass(/font-semibold/);
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(profile.getByRole('status')).toHaveText('Admin updated successfully');
     await expect(profile).toBeHidden();
@@ -91,14 +99,14 @@ test.describe('Admin Management', () => {
     await page.getByRole('button', { name: 'Table' }).click();
     const row = page.getByRole('row', { name: new RegExp(email) });
     await expect(row.getByRole('cell', { name: acronym, exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Send SMS, View Students', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'View attendance, Send SMS, View students', exact: true })).toBeVisible();
 
     // 'All' turns every permission on; the summary says 'All'.
     await row.getByRole('button', { name: `View ${name}` }).click();
-    await expect(profile.getByRole('checkbox', { name: 'View Students' })).toBeChecked();
+    await expect(profile.getByRole('checkbox', { name: 'View students' })).toBeChecked();
     await profile.getByRole('button', { name: 'Edit Admin' }).click();
     await profile.getByRole('checkbox', { name: 'All', exact: true }).check();
-    await expect(profile.getByRole('checkbox', { name: 'Manage Students' })).toBeChecked();
+    await expect(profile.getByRole('checkbox', { name: 'Manage students' })).toBeChecked();
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await expect(profile).toBeHidden();
     await expect(row.getByRole('cell', { name: 'All', exact: true })).toBeVisible();
@@ -111,9 +119,7 @@ test.describe('Admin Management', () => {
     expect(saved.school.acronym).toBe(acronym);
   });
 
-  test('sync permissions reports the counts; delete asks first, deactivates, and the admin can be reactivated', async ({
-    page,
-  }) => {
+  test('delete asks first, deactivates, and the admin can be reactivated', async ({ page }) => {
     const form = new FormData();
     const other = `gone-${run}@school.test`;
     form.append(
@@ -133,8 +139,6 @@ test.describe('Admin Management', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     await page.goto(`/super-admin/admin-management?search=DEL-${run}`);
-    await page.getByRole('button', { name: 'Sync Permissions' }).click();
-    await expect(page.getByText(/^Permissions synced successfully! Created: \d+, Updated: \d+, Unchanged: \d+$/)).toBeVisible();
 
     const card = page.getByRole('article', { name: `Gone Soon${run}` });
     await card.getByRole('button', { name: `Delete Gone Soon${run}` }).click();

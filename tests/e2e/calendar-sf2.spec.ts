@@ -38,7 +38,7 @@ async function seed(request: APIRequestContext, token: string, width: number, de
           enrolmentDate: '2026-06-08',
           email: `${first.toLowerCase()}.${tag}@students.test`,
           lrn: String(500_000_000_000 + (Date.now() % 100_000_000) * 10 + width + i),
-          password: 'Student2025',
+          password: 'Sampaguita-2026',
           parentPhone: '0917 123 4567',
           schoolId: school.id,
           gradeId: grade.id,
@@ -126,6 +126,9 @@ test('school calendar and School Form 2', LAYOUT, async ({ page, width }) => {
   const zip = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Whole School (ZIP)' }).click();
   expect((await zip).suggestedFilename()).toBe(`SF2-Calendar-High-${s.tag}-2026-11-xlsx.zip`);
+  const sf4 = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'School Form 4 (XLSX)' }).click();
+  expect((await sf4).suggestedFilename()).toBe(`SF4-Calendar-High-${s.tag}-2026-11.xlsx`);
 });
 
 test(

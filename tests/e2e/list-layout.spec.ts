@@ -154,7 +154,7 @@ test.describe('console lists at phone and desktop widths', () => {
           lastName: `Pupil ${run}`,
           email: `layout.${run}@students.test`,
           lrn: String(Date.now()).slice(-12),
-          password: 'Student2025',
+          password: 'Sampaguita-2026',
           parentPhone: '0917 123 4567',
           schoolId: school.id,
           rfidCardId: card,

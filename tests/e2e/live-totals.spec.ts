@@ -117,7 +117,9 @@ test('Attendance History: a check-out of a record on another page is no new reco
   await expect(table.locator('tbody tr', { hasText: 'Pupil1 Count' })).toHaveCount(0);
   // The live card says a check-out is one (its record stays PRESENT).
   const live = page.getByRole('list', { name: 'Live attendance events' }).getByRole('listitem');
-  await expect(live.filter({ hasText: 'Pupil11 Count' })).toContainText(/Checked out \d{1,2}:\d{2} [AP]M/);
+  await expect(live.filter({ hasText: 'Pupil11 Count' })).toContainText(
+    /Checked out [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/,
+  );
   await expect(live.filter({ hasText: 'Pupil11 Count' })).not.toContainText('PRESENT');
   await expect(live.filter({ hasText: 'Pupil12 Count' })).toContainText('PRESENT');
   await expect(table.locator('tbody tr')).toHaveCount(10);

@@ -34,7 +34,7 @@ async function seed(request: APIRequestContext, token: string, width: number) {
         lastName,
         email: `mara.${tag}@students.test`,
         lrn: String(300_000_000_000 + (Date.now() % 100_000_000) * 10 + width),
-        password: 'Student2025',
+        password: 'Sampaguita-2026',
         parentPhone: '0917 123 4567',
         schoolId: school.id,
         gradeId: grade.id,

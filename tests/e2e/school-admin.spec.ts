@@ -195,7 +195,7 @@ test(
         email: `${first.toLowerCase()}.class.${run}${seq}@students.test`,
         lrn: String(700000000000 + ((Date.now() + seq) % 99999999999)).slice(0, 12),
         parentPhone: '0917 123 4567',
-        password: 'Password123',
+        password: 'Mango-Lantern-58',
         schoolId: seed.schoolA,
         gradeId: grade.id,
         sectionId: section.id,

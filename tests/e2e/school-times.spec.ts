@@ -86,12 +86,13 @@ test('Attendance History shows check-in and check-out in the school zone (PHT) t
   await expect(row.locator('td').nth(4)).toHaveText('3:02 PM PHT');
 });
 
-test('a live tap shows in the live card at the school time (PHT)', async ({ page, context }) => {
+test('a live tap shows in the live card with its date, at the school time (PHT)', async ({ page, context }) => {
   await open(page, context, '/super-admin/attendance-history');
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   const at = new Date(Date.now() - 60_000);
   expect((await tap(liveCard, 'zone-live-1', at)).status).toBe(201);
-  const expected = `${new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' }).format(at)} PHT`;
+  const parts = { timeZone: TZ, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+  const expected = `${new Intl.DateTimeFormat('en-US', parts).format(at)} PHT`;
   const live = page.getByRole('list', { name: 'Live attendance events' }).getByRole('listitem').filter({ hasText: 'Live Zone' });
   await expect(live.locator('time')).toHaveText(expected);
 });

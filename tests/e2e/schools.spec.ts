@@ -150,6 +150,7 @@ test.describe('Grades and Sections', () => {
     await modal.getByLabel('Section Name').fill('Sampaguita');
     await modal.getByRole('combobox', { name: 'Grade', exact: true }).selectOption({ label: 'Grade 7 (Level 7)' });
     await modal.getByLabel('Capacity').fill('40');
+    await modal.getByLabel('Class Adviser').fill('Maria L. Santos');
     await modal.getByRole('button', { name: 'Create Section' }).click();
     await expect(modal.getByText('Section created successfully!')).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).first().click();

@@ -56,7 +56,7 @@ async function seedStudent(request: APIRequestContext, s: Seeded, firstName: str
     lastName,
     email: `${firstName.toLowerCase()}.${suffix}@students.test`,
     lrn,
-    password: 'Student2025',
+    password: 'Sampaguita-2026',
     parentPhone: '0917 123 4567',
     schoolId: s.school.id,
     gradeId: s.grade.id,
@@ -92,7 +92,7 @@ test.describe('Students', () => {
     await context.close();
   });
 
-  test('register: validation messages, auto password, then the success screen and the new row', async ({ page }) => {
+  test('register: validation messages, then the generated password’s slip and the new row', async ({ page }) => {
     await signInViaApi(page);
     await page.goto(`/super-admin/student-management?schoolId=${seeded.school.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
@@ -104,33 +104,28 @@ test.describe('Students', () => {
     for (const message of [
       'First name is required',
       'Last name is required',
-      'Email is required',
       'LRN is required',
       'Parent phone number is required',
-      'Password is required',
     ])
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    // No password to type: the server generates the learner's first one.
+    await expect(dialog.locator('input[type="password"]')).toHaveCount(0);
 
     await dialog.getByRole('textbox', { name: 'First Name', exact: true }).fill('Andres');
     await expect(dialog.getByText('First name is required')).toHaveCount(0); // errors clear on edit
     await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(`Bonifacio${suffix}`);
-    await expect(dialog.locator('input[name="password"]')).toHaveValue(`Bonifacio${suffix}2025`);
-    await expect(dialog.getByLabel('Confirm Password')).toHaveValue(`Bonifacio${suffix}2025`);
     await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await dialog.getByLabel('LRN').fill('12345');
     await dialog.getByLabel('Parent Phone').fill('12345');
-    await dialog.getByLabel('Confirm Password').fill('something-else');
     await dialog.getByRole('button', { name: 'Register Student' }).click();
     await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
     await expect(dialog.getByText('LRN must be a 12-digit number')).toBeVisible();
     await expect(dialog.getByText('Please enter a valid phone number')).toBeVisible();
-    await expect(dialog.getByText('Passwords do not match')).toBeVisible();
 
     const lrn = nextLrn();
     await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`andres.${suffix}@students.test`);
     await dialog.getByLabel('LRN').fill(lrn);
     await dialog.getByLabel('Parent Phone').fill('0917-555-0101');
-    await dialog.getByLabel('Confirm Password').fill(`Bonifacio${suffix}2025`);
     // The list's school is preselected; grade waits for it, section for the grade.
     await expect(dialog.getByLabel('School')).toHaveValue(String(seeded.school.id));
     await expect(dialog.getByLabel('Section')).toBeDisabled();
@@ -138,8 +133,11 @@ test.describe('Students', () => {
     await dialog.getByLabel('Section').selectOption(String(seeded.section.id));
     await dialog.getByRole('button', { name: 'Register Student' }).click();
 
-    await expect(dialog.getByText('Student Registered Successfully!')).toBeVisible();
-    await expect(dialog.getByText('The student has been added to the system.')).toBeVisible();
+    const slip = page.getByRole('dialog', { name: 'Password slip' });
+    await expect(slip.getByText('Student Registered Successfully!')).toBeVisible();
+    await expect(slip.getByRole('article', { name: `Password slip for Andres Bonifacio${suffix}` })).toContainText(lrn);
+    await expect(slip).toContainText(/Password: [a-z]+-[a-z]+-[a-z]+-\d{2}/);
+    await slip.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden({ timeout: 5000 });
     await searchStudents(page, lrn);
     const row = studentsTable(page).locator('tbody tr');
@@ -340,11 +338,11 @@ test.describe('Students', () => {
     await expect(dialog.getByText('Created').first()).toBeVisible();
     await expect(summary.locator('tbody tr').filter({ hasText: 'Created' })).toHaveCount(2);
     await expect(summary.locator('tbody tr').filter({ hasText: 'Failed' })).toContainText('LRN must be a 12-digit number');
-    // No Password cells: each created student got a generated password that passes the policy, shown here once.
-    await expect(dialog.getByText('Rows without a password got a generated one (Password column).')).toBeVisible();
+    // Each created student got a generated password, shown here once.
+    await expect(dialog.getByText('Each new learner got a generated password, shown only here')).toBeVisible();
     const jose = summary.locator('tbody tr').filter({ hasText: `Rizal${suffix}` });
-    const generated = (await jose.textContent())!.match(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/)?.[0];
-    expect(generated).toBeTruthy();
+    const generated = (await jose.locator('td').nth(4).textContent())!.trim();
+    expect(generated).toMatch(/^[a-z]+-[a-z]+-[a-z]+-\d{2}$/);
     const summaryFile = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download Summary (CSV)' }).click();
     const summaryText = await readFile((await (await summaryFile).path())!, 'utf8');

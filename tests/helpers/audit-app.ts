@@ -102,7 +102,13 @@ export const isStudentRoute = (key: string) => key.split(' ')[1]!.startsWith('/a
 /** The school admin of the fixtures' school, with every permission (the /api/admin routes). */
 export const SCHOOL_ADMIN = { email: 'audit-school-admin@school.test', password: 'SchoolAdmin-Gate-77' };
 /** /api/admin routes every school admin may call (their own account): an ADMIN session is not refused there. */
-export const ADMIN_OWN_ROUTES = new Set(['GET /api/admin/me', 'HEAD /api/admin/me', 'POST /api/admin/change-password']);
+export const ADMIN_OWN_ROUTES = new Set([
+  'GET /api/admin/me',
+  'HEAD /api/admin/me',
+  'GET /api/admin/access-help',
+  'HEAD /api/admin/access-help',
+  'POST /api/admin/change-password',
+]);
 const NO_LIMITS = { loginPerMinute: 1_000_000, loginPerEmailPer15Min: 1_000_000, publicFormsPerMinute: 1_000_000 };
 
 export interface Fixtures {

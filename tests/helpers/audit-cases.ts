@@ -96,6 +96,17 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       holidays: [],
     }),
   },
+  'PUT /api/super-admin/schools/:id/settings': {
+    action: 'UPDATE_SCHOOL_SETTINGS',
+    body: 'json',
+    fields: () => ({
+      schoolDays: [1, 2, 3, 4, 5, 6],
+      lateCutoff: '07:20',
+      absenceCutoff: '09:50',
+      depedSchoolId: '305555',
+      schoolHeadName: `Head ${u()}`,
+    }),
+  },
   'PUT /api/super-admin/schools/:id/calendar/school-year': {
     action: 'UPDATE_SCHOOL_YEAR',
     body: 'json',
@@ -247,7 +258,6 @@ export const MUTATIONS: Record<string, MutationSpec> = {
       email: `student${u()}@school.test`,
       lrn: String(Date.now() * 10 + (seq % 10)).slice(-12),
       parentPhone: '0917 123 4567',
-      password: 'AdminPass123',
       schoolId: fx.schoolId,
       gradeId: fx.gradeId,
       sectionId: fx.sectionId,
@@ -257,7 +267,7 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'PATCH /api/super-admin/students/:id': {
     action: 'UPDATE_STUDENT',
     body: 'multipart',
-    fields: () => ({ firstName: `Changed${u()}`, password: 'NewAdminPass1', address: 'Somewhere' }),
+    fields: () => ({ firstName: `Changed${u()}`, password: 'Quilt-Harbor-63', address: 'Somewhere' }),
     files: [png('profilePicture')],
   },
   'POST /api/super-admin/students/:id/archive': { action: 'ARCHIVE_STUDENT', body: 'json', fields: () => ({ reason: 'Moved' }) },
@@ -422,7 +432,8 @@ const SCHOOL_ADMIN_TWINS = [
   'PATCH /api/super-admin/sections/:id',
   'POST /api/super-admin/attendance/excuse',
   'POST /api/super-admin/sms-history/messages',
-  // The school calendar.
+  // The school's settings and calendar.
+  'PUT /api/super-admin/schools/:id/settings',
   'PUT /api/super-admin/schools/:id/calendar/school-year',
   'POST /api/super-admin/schools/:id/calendar/no-class-days',
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',
@@ -528,6 +539,12 @@ for (const base of ['/api/super-admin', '/api/admin']) {
 MUTATIONS['POST /api/super-admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
 MUTATIONS['POST /api/admin/students/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none', session: 'schoolAdmin' };
 MUTATIONS['POST /api/super-admin/admins/:id/reset-slip'] = { action: 'ISSUE_RESET_SLIP', body: 'none' };
+MUTATIONS['POST /api/super-admin/students/:id/password-slip'] = { action: 'ISSUE_PASSWORD_SLIP', body: 'none' };
+MUTATIONS['POST /api/admin/students/:id/password-slip'] = {
+  action: 'ISSUE_PASSWORD_SLIP',
+  body: 'none',
+  session: 'schoolAdmin',
+};
 // Without SMTP the request only answers who resets the password: nothing stored, nothing logged.
 MUTATIONS['POST /api/password-reset/request'] = {
   action: null,
@@ -552,8 +569,15 @@ export const READ_QUERY: Record<string, string> = {
   'HEAD /api/webhooks/messenger': `?hub.mode=subscribe&hub.verify_token=${AUDIT_WEBHOOK.verify}&hub.challenge=42`,
 };
 
-/** Audited reveal routes: sending the stored secret back is what they are for (each call is logged). */
+/**
+ * Audited reveal routes: sending the stored secret back is what they are for (each call is logged). A learner's
+ * generated password is answered once, for the guardian's slip (registering, a new slip).
+ */
 export const REVEAL_ROUTES = new Set([
+  'POST /api/super-admin/register-student',
+  'POST /api/admin/register-student',
+  'POST /api/super-admin/students/:id/password-slip',
+  'POST /api/admin/students/:id/password-slip',
   'POST /api/super-admin/sms-devices/:id/api-key',
   'POST /api/super-admin/facebook-pages/:id/access-token',
   'POST /api/admin/sms-devices/:id/api-key',

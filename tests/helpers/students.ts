@@ -12,7 +12,7 @@ export function studentData(schoolId: number, overrides: Record<string, unknown>
     email: `juan${seq}@students.test`,
     lrn: String(200000000000 + seq),
     parentPhone: '0917 123 4567',
-    password: 'Password123',
+    password: 'Mango-Lantern-58',
     schoolId,
     ...overrides,
   };

@@ -73,6 +73,8 @@ export interface SchoolTable {
   depedSchoolId: string | null;
   schoolYearStart: string | null;
   schoolYearEnd: string | null;
+  /** Migration 0038: the school head's name (DepEd forms). */
+  schoolHeadName: string | null;
   /** Migration 0032: 1 = global devices take the school's messages when its own phones have no room. */
   allowGlobalOverflow: Flag;
   /** Migration 0035: the language its notices go out in ('en' or 'fil'), and the texts it changed (JSON). */
@@ -139,6 +141,8 @@ export interface SectionTable {
   name: string;
   description: string | null;
   capacity: number | null;
+  /** The class adviser who signs the section's forms (migration 0045). */
+  adviserName: string | null;
   isActive: Flag;
   createdAt: string;
   updatedAt: string;
@@ -148,8 +152,11 @@ export interface StudentTable {
   id: Id;
   firstName: string;
   lastName: string;
-  email: string;
+  /** optional (migration 0039): the LRN is a learner's identity and sign-in */
+  email: string | null;
   passwordHash: string;
+  /** 1: the password was generated and handed out on a slip; the learner chooses their own at sign-in (0039) */
+  mustChangePassword: Flag;
   lrn: string;
   dateOfBirth: string | null;
   gender: string | null;

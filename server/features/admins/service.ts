@@ -11,7 +11,7 @@ import { storeFile, type FileBatch } from '@core/uploads/upload-pipeline';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import { assertKnownPermissions, permissionNames } from './permissions';
 import { fileUrl } from '@domain/files';
-import type { Admin, CreateAdminInput, UpdateAdminInput } from '@domain/admins';
+import { rolePermissions, type Admin, type CreateAdminInput, type UpdateAdminInput } from '@domain/admins';
 
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const EMAIL_IN_USE = 'Email already in use';
@@ -111,6 +111,8 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
   await assertSchoolExists(db, input.schoolId);
   const names = await permissionNames(db);
   if (input.permissions) assertKnownPermissions(Object.keys(input.permissions), names);
+  // A role's set first, the permissions given over it.
+  const granted = { ...(input.role ? rolePermissions(input.role, names) : {}), ...input.permissions };
   assertStrongPassword('password', input.password, input.email, [input.firstName, input.lastName, input.employeeId]);
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
   const url = await storeFile(files, 'profilePicture');
@@ -126,7 +128,7 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
       department: input.department ?? null,
       position: input.position ?? null,
       schoolId: input.schoolId ?? null,
-      permissions: JSON.stringify(permissionMap(JSON.stringify(input.permissions ?? {}), names)),
+      permissions: JSON.stringify(permissionMap(JSON.stringify(granted), names)),
       profilePictureUrl: url ?? null,
     };
     const row = await trx
@@ -139,7 +141,7 @@ export async function createAdmin(ctx: AdminContext, input: CreateAdminInput): P
       entity: 'Admin',
       entityId: row.id,
       schoolId: values.schoolId,
-      details: { changes: diff({}, values) },
+      details: { changes: diff({}, values), ...(input.role ? { role: input.role } : {}) },
     });
     return row.id;
   });

@@ -10,9 +10,12 @@ import {
   CORRECTION_MESSAGES,
   correctionSchema,
   excuseSchema,
+  historyFilterOptionsQuerySchema,
+  historyFilterOptionsSchema,
   historyFiltersSchema,
   type LiveAttendanceEvent,
 } from '@domain/attendance';
+import { SECTION_DAY_MESSAGES, sectionDayQuerySchema, sectionDaySchema } from '@domain/section-day';
 import { pageParams } from '@core/http/paginate';
 import { SCHOOL_NOT_FOUND } from '../schools';
 import type { SchoolScope } from '@core/http/school-scope';
@@ -26,13 +29,15 @@ import {
   studentSchoolId,
 } from './service';
 import { correctAttendance, recordSchoolId } from './correction';
+import { historyFilterOptions, scopedHistoryFilters } from './history-filters';
+import { getSectionDay, sectionSchoolId } from './section-day';
 
 const schoolParams = idParams(SCHOOL_NOT_FOUND);
 const settingsReply = { 200: apiSuccess(attendanceSettingsReplySchema) };
 
 /**
- * Attendance History, attendance settings of a school, EXCUSED with a note. A school admin
- * reads and corrects their own school's records; the settings stay the super admin's.
+ * Attendance History (with its filter choices), a section's day, attendance settings of a school, EXCUSED with a
+ * note. A school admin reads and corrects their own school's records; the settings stay the super admin's.
  */
 export const attendanceRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
@@ -63,9 +68,48 @@ export const attendanceRoutes =
         config: scope.permission('VIEW_ATTENDANCE'),
       },
       async (request) => {
-        const filters = { ...request.query, schoolId: scope.school(request, request.query.schoolId) };
+        const filters = await scopedHistoryFilters(app.db, scope, request, request.query);
         const page = pageParams(request.query, ATTENDANCE_PAGE_SIZE);
         return { success: true as const, data: await listHistory(app.db, filters, page, app.config.schoolTimezone) };
+      },
+    );
+
+    app.get(
+      '/attendance-history/filter-options',
+      {
+        schema: {
+          summary: "A school's grades (with sections) and readers, for Attendance History's filters",
+          querystring: historyFilterOptionsQuerySchema,
+          response: { 200: apiSuccess(historyFilterOptionsSchema) },
+        },
+        config: scope.permission('VIEW_ATTENDANCE'),
+      },
+      async (request) => ({
+        success: true as const,
+        data: await historyFilterOptions(
+          app.db,
+          scope.school(request, request.query.schoolId),
+          app.config.schoolTimezone,
+          app.clock.now(),
+        ),
+      }),
+    );
+
+    app.get(
+      '/attendance/section-day',
+      {
+        schema: {
+          summary: "A section's day: its learners in school, still missing, gone home or excused (no date: today)",
+          querystring: sectionDayQuerySchema,
+          response: { 200: apiSuccess(sectionDaySchema) },
+        },
+        config: scope.permission('VIEW_ATTENDANCE'),
+      },
+      async (request) => {
+        if (scope.kind === 'admin')
+          scope.owns(request, await sectionSchoolId(app.db, request.query.sectionId), SECTION_DAY_MESSAGES.notFound);
+        const data = await getSectionDay(app.db, request.query, app.config.schoolTimezone, app.clock.now());
+        return { success: true as const, data };
       },
     );
 

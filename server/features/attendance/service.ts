@@ -4,6 +4,7 @@ import { badRequest, notFound } from '@core/http/errors';
 import { inOrder, makePagination, pageIds, type Pagination } from '@core/http/paginate';
 import { writeLog, diff, type Actor } from '@core/audit-log';
 import { requireSchool } from '../schools';
+import { resolveSearch, studentSearch, type ResolvedSearch } from '../students';
 import { forgetSchoolRules, type SchoolRules } from './rules';
 import { cancelAbsences, noClassReason } from './no-class';
 import {
@@ -81,18 +82,23 @@ export async function studentSchoolId(db: Executor, studentId: number): Promise<
   return row?.schoolId ?? null;
 }
 
-/** The filtered records' ids (the students table only for grade or section): the key a page is cut from. */
-function historyKeys(db: Executor, f: HistoryFilters) {
+/** The history's filters, with the student search resolved once per request (students' ./search). */
+type KeyFilters = HistoryFilters & { match?: ResolvedSearch | null };
+
+/** The filtered records' ids (the students table only for grade, section or search): the key a page is cut from. */
+function historyKeys(db: Executor, f: KeyFilters) {
   let q = db.selectFrom('attendanceRecords as a').select('a.id');
   if (f.startDate) q = q.where('a.date', '>=', f.startDate);
   if (f.endDate) q = q.where('a.date', '<=', f.endDate);
   if (f.status) q = q.where('a.status', '=', f.status);
   if (f.studentId) q = q.where('a.studentId', '=', f.studentId);
   if (f.schoolId) q = q.where('a.schoolId', '=', f.schoolId);
-  if (f.gradeId || f.sectionId) {
+  if (f.gradeId || f.sectionId || f.match) {
     let students = db.selectFrom('students').select('id');
     if (f.gradeId) students = students.where('gradeId', '=', f.gradeId);
     if (f.sectionId) students = students.where('sectionId', '=', f.sectionId);
+    if (f.schoolId) students = students.where('students.schoolId', '=', f.schoolId);
+    if (f.match) students = students.where(studentSearch(f.match));
     q = q.where('a.studentId', 'in', students);
   }
   if (f.readerId) q = q.where('a.readerId', '=', f.readerId);
@@ -101,11 +107,11 @@ function historyKeys(db: Executor, f: HistoryFilters) {
 
 /**
  * The history's total. Filters of day, status and school are answered by the rollups the triggers keep
- * (migration 0022: a few hundred rows per day at most, however long the history); a student, grade, section or
- * reader is counted from the records (one student's days, one school's grade: bounded by the school, not the history).
+ * (migration 0022: a few hundred rows per day at most, however long the history); a student, grade, section, reader
+ * or search is counted from the records (one student's days, one school's grade: bounded by the school, not the history).
  */
-async function historyTotal(db: Executor, f: HistoryFilters): Promise<number> {
-  if (f.studentId || f.gradeId || f.sectionId || f.readerId) {
+async function historyTotal(db: Executor, f: KeyFilters): Promise<number> {
+  if (f.studentId || f.gradeId || f.sectionId || f.readerId || f.match) {
     const row = await historyKeys(db, f)
       .clearSelect()
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -132,7 +138,7 @@ async function historyTotal(db: Executor, f: HistoryFilters): Promise<number> {
  */
 async function idsBeside(
   db: Executor,
-  f: HistoryFilters,
+  f: KeyFilters,
   cursor: { date: string; id: number },
   side: 'older' | 'newer',
   limit: number,
@@ -156,10 +162,11 @@ async function idsBeside(
  */
 export async function listHistory(
   db: Executor,
-  f: HistoryFilters,
+  filters: HistoryFilters,
   params: { page: number; limit: number },
   defaultTimeZone: string,
 ): Promise<{ records: AttendanceRecord[]; pagination: Pagination }> {
+  const f: KeyFilters = { ...filters, match: filters.search ? await resolveSearch(db, filters.search) : null };
   const total = await historyTotal(db, f);
   const cursor = f.after ?? f.before;
   const ids = cursor

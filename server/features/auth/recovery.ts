@@ -210,10 +210,13 @@ export class RecoveryService {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw badRequest(RESET_MESSAGES.used, { token: RESET_MESSAGES.used });
       await trx.updateTable(table).set({ passwordHash, updatedAt: this.nowIso() }).where('id', '=', account.id).execute();
+      // The learner chose this password: a generated one's must-change mark is done with.
+      if (role === 'STUDENT')
+        await trx.updateTable('students').set({ mustChangePassword: 0 }).where('id', '=', account.id).execute();
       const revoked = await revokeUserSessions(trx, role, account.id);
       await writeLog(
         trx,
-        { ...actor, role: 'PUBLIC', userId: null, email: account.email, schoolId },
+        { ...actor, role: 'PUBLIC', userId: null, email: account.email ?? undefined, schoolId },
         { action: 'PASSWORD_RESET', entity, entityId: account.id, details: { by: found.kind, sessionsRevoked: revoked } },
       );
     });

@@ -69,6 +69,7 @@ export async function createSection(db: DB, input: SectionCreateInput, actor: Ac
     name: input.name,
     description: input.description ?? null,
     capacity: input.capacity ?? null,
+    adviserName: input.adviserName ?? null,
   };
   const id = await nameConflict(SECTION_MESSAGES.duplicate, () =>
     db.transaction().execute(async (trx) => {
@@ -102,6 +103,7 @@ export async function updateSection(db: DB, id: number, input: SectionUpdateInpu
     name: input.name,
     description: input.description,
     capacity: input.capacity,
+    adviserName: input.adviserName,
     gradeId: input.gradeId,
     isActive: input.isActive,
   };

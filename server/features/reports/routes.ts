@@ -6,7 +6,11 @@ import { apiSuccess } from '@domain/api';
 import { idParams, idPath } from '@domain/validation';
 import { safeFilename } from '@shared/csv';
 import { SF2_MESSAGES, sf2ChoicesSchema, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
+import { sf4FormSchema, sf4QuerySchema } from '@domain/sf4';
+import { schoolSf4 } from './sf4';
+import { sf4Xlsx } from './sf4-xlsx';
 import type { SchoolScope } from '@core/http/school-scope';
+import { badRequest } from '@core/http/errors';
 import { requireSchool, SCHOOL_NOT_FOUND } from '../schools';
 import { assertFileable, renderSf2, schoolSf2Zip, sectionSf2, sf2Choices, sf2Filename } from './sf2-service';
 
@@ -91,6 +95,27 @@ const reportRoutes =
         });
         const school = await requireSchool(app.db, schoolId);
         return sendFile(reply, 'application/zip', safeFilename(`SF2-${school.name}-${month}-${format}.zip`), stream);
+      },
+    );
+
+    app.get(
+      '/schools/:id/sf4',
+      {
+        schema: {
+          summary: "School Form 4 of a school and month: each section's registered learners, attendance and movements",
+          params: idParams(SCHOOL_NOT_FOUND),
+          querystring: sf4QuerySchema,
+          response: { 200: apiSuccess(sf4FormSchema) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const { month, format } = request.query;
+        const form = await schoolSf4(app.db, schoolOf(request, request.params.id), month, opts());
+        if (format === 'json') return { success: true as const, data: form };
+        if (!form.header.schoolId) throw badRequest(SF2_MESSAGES.noSchoolId);
+        const name = safeFilename(`SF4-${form.header.schoolName}-${month}.xlsx`);
+        return sendFile(reply, CONTENT_TYPES.xlsx, name, await sf4Xlsx(form));
       },
     );
   };

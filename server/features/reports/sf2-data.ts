@@ -56,23 +56,32 @@ export interface SectionInfo {
   id: number;
   name: string;
   grade: { id: number; name: string; level: number | null };
+  adviserName: string | null;
 }
 
 const sectionsQuery = (db: Executor, schoolId: number) =>
   db
     .selectFrom('sections as s')
     .innerJoin('grades as g', 'g.id', 's.gradeId')
-    .select(['s.id', 's.name', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
+    .select(['s.id', 's.name', 's.adviserName', 'g.id as gradeId', 'g.name as gradeName', 'g.level as gradeLevel'])
     .where('s.schoolId', '=', schoolId)
     .orderBy('g.level')
     .orderBy('g.name')
     .orderBy('s.name')
     .orderBy('s.id');
 
-const toSection = (r: { id: number; name: string; gradeId: number; gradeName: string; gradeLevel: number }): SectionInfo => ({
+const toSection = (r: {
+  id: number;
+  name: string;
+  adviserName: string | null;
+  gradeId: number;
+  gradeName: string;
+  gradeLevel: number;
+}): SectionInfo => ({
   id: r.id,
   name: r.name,
   grade: { id: r.gradeId, name: r.gradeName, level: r.gradeLevel },
+  adviserName: r.adviserName,
 });
 
 export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
@@ -164,6 +173,15 @@ export const sf2Input = (
   ...ctx,
   grade: section.grade,
   sectionName: section.name,
+  adviserName: section.adviserName,
   learners: data.learners,
   records: data.records,
 });
+
+/** A whole school's month: the school's part of the forms, its sections, and each section's learners and records. */
+export async function loadSchoolSections(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
+  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
+  const sections = await schoolSections(db, schoolId);
+  const ids = sections.map((s) => s.id);
+  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone) };
+}

@@ -43,6 +43,9 @@ export interface Sf2Input {
   month: string;
   grade: { name: string; level: number | null };
   sectionName: string;
+  /** The section's class adviser and the school head: the form's certification (blank lines when unknown). */
+  adviserName?: string | null;
+  schoolHeadName?: string | null;
   schoolDays: number[];
   noClassDays: NoClassDate[];
   /** The last day with marks: the school's today once its absence cutoff has passed, else yesterday. */
@@ -209,6 +212,7 @@ export function buildSf2(input: Sf2Input): Sf2Form {
       transferredIn: tally((l) => l.transferInFrom != null && l.enrolmentDate >= monthStart && l.enrolmentDate <= monthEnd),
     },
     missing: { schoolId: !input.school.depedSchoolId, sex: unsexed },
+    certification: { adviser: input.adviserName ?? null, schoolHead: input.schoolHeadName ?? null },
   };
 }
 

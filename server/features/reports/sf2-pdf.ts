@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { isRate, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form } from '@domain/sf2';
+import { isRate, SF2_CERTIFICATION, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form } from '@domain/sf2';
 
 /*
  * SF2 as a PDF made on the server with pdfkit (no headless browser): the same content as the workbook, on legal
@@ -131,6 +131,7 @@ function drawSf2(doc: PDFKit.PDFDocument, form: Sf2Form) {
   }
   totalsRow('Combined TOTAL PER DAY', form.combinedPerDay);
 
+  // The summary, then the certification beside it (its own lines below it on a narrow page).
   const summaryHeight = (SUMMARY_ROWS.length + 5) * ROW;
   if (y + summaryHeight > bottom) {
     doc.addPage();
@@ -169,4 +170,22 @@ function drawSf2(doc: PDFKit.PDFDocument, form: Sf2Form) {
       y,
       { lineBreak: false },
     );
+  certification(doc, form, left + 480, y - (SUMMARY_ROWS.length + 1) * ROW - 4);
+}
+
+/** "I certify that this is a true and correct report.", the adviser's name over their line, attested by the head. */
+function certification(doc: PDFKit.PDFDocument, form: Sf2Form, x: number, top: number) {
+  const line = '______________________________';
+  let y = top;
+  const put = (text: string, bold = false, gap = ROW) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT + 0.5);
+    doc.text(text, x, y, { lineBreak: false });
+    y += gap;
+  };
+  put(SF2_CERTIFICATION.statement, false, ROW * 2.5);
+  put(form.certification.adviser ?? line, true);
+  put(SF2_CERTIFICATION.adviser, false, ROW * 2);
+  put(SF2_CERTIFICATION.attested, false, ROW * 2);
+  put(form.certification.schoolHead ?? line, true);
+  put(SF2_CERTIFICATION.head);
 }

@@ -7,7 +7,15 @@ import { badRequest } from '@core/http/errors';
 import { localDate } from '@core/time/time';
 import { requireSchool } from '../schools';
 import { buildSf2 } from './sf2-form';
-import { loadSchoolMonth, loadSectionsData, requireSection, schoolSections, sf2Input, type SectionInfo } from './sf2-data';
+import {
+  loadSchoolMonth,
+  loadSchoolSections,
+  loadSectionsData,
+  requireSection,
+  schoolSections,
+  sf2Input,
+  type SectionInfo,
+} from './sf2-data';
 import { sf2Pdf } from './sf2-pdf';
 import { sf2Xlsx } from './sf2-xlsx';
 
@@ -68,15 +76,7 @@ export async function schoolSf2Zip(
   format: 'xlsx' | 'pdf',
   opts: Sf2Options & { onError: (err: unknown) => void },
 ): Promise<{ stream: Readable; sections: number }> {
-  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, opts.defaultTimeZone, opts.now);
-  const sections = await schoolSections(db, schoolId);
-  const data = await loadSectionsData(
-    db,
-    schoolId,
-    sections.map((s) => s.id),
-    month,
-    timeZone,
-  );
+  const { ctx, sections, data } = await loadSchoolSections(db, schoolId, month, opts.defaultTimeZone, opts.now);
   // The forms as data first (cheap): one that cannot be filed stops the ZIP before it starts.
   const forms = sections.map((section) => ({ section, form: buildSf2(sf2Input(ctx, section, data.get(section.id)!)) }));
   assertFileable(forms.map((f) => f.form));

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { isRate, SF2_LEGEND, SUMMARY_ROWS, type Sf2Form } from '@domain/sf2';
+import { isRate, SF2_CERTIFICATION, SF2_LEGEND, SUMMARY_ROWS, type Sf2Form } from '@domain/sf2';
 
 /*
  * SF2 as an Excel workbook: real values in cells (names, marks 'x', totals and rates as numbers), landscape,
@@ -125,6 +125,17 @@ export function addSf2Sheet(workbook: ExcelJS.Workbook, form: Sf2Form, sheetName
     '',
     `* Beginning of School Year cut-off report is every 1st Friday of the School Year (${form.summary.enrolmentCutoff})`,
   ]);
+  // The certification: the adviser signs, the school head attests.
+  const { certification: who } = form;
+  ws.addRow([]);
+  ws.addRow(['', SF2_CERTIFICATION.statement]);
+  ws.addRow([]);
+  ws.addRow(['', who.adviser ?? '______________________________']).font = { bold: true };
+  ws.addRow(['', SF2_CERTIFICATION.adviser]);
+  ws.addRow([]);
+  ws.addRow(['', SF2_CERTIFICATION.attested]);
+  ws.addRow(['', who.schoolHead ?? '______________________________']).font = { bold: true };
+  ws.addRow(['', SF2_CERTIFICATION.head]);
   return ws;
 }
 

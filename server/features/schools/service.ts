@@ -28,6 +28,7 @@ const EDITABLE = [
   'email',
   'website',
   'depedSchoolId',
+  'schoolHeadName',
   'studentCount',
   'contractNumber',
   'contractDate',

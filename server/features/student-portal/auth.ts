@@ -39,7 +39,7 @@ export class StudentAuth {
     await this.spend(address);
     const user = await this.db
       .selectFrom('students')
-      .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived'])
+      .select(['id', 'email', 'firstName', 'lastName', 'lrn', 'passwordHash', 'isActive', 'isArchived', 'mustChangePassword'])
       .where(isLrn(identifier) ? 'lrn' : 'email', '=', identifier)
       .executeTakeFirst();
     // One count per account whichever identifier is typed (email and LRN must not double the guesses).
@@ -86,14 +86,21 @@ export class StudentAuth {
           role: 'STUDENT',
           userId: user.id,
           name: `${user.firstName} ${user.lastName}`,
-          email: user.email,
+          email: user.email ?? undefined,
           lrn: user.lrn,
         },
         { action: 'LOGIN', entity: 'Student', entityId: user.id },
       );
       return {
         token: session.token,
-        user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: 'STUDENT' as const },
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          mustChangePassword: Boolean(user.mustChangePassword),
+          role: 'STUDENT' as const,
+        },
       };
     });
   }
@@ -145,7 +152,11 @@ export class StudentAuth {
     assertStrongPassword('newPassword', newPassword, user.email, [user.firstName, user.lastName, user.lrn]);
     const passwordHash = await hashPassword(newPassword, this.config.scryptCost);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', auth.userId).execute();
+      await trx
+        .updateTable('students')
+        .set({ passwordHash, mustChangePassword: 0, updatedAt: nowIso() })
+        .where('id', '=', auth.userId)
+        .execute();
       const revoked = await revokeUserSessions(trx, 'STUDENT', auth.userId, auth.sessionId);
       await writeLog(trx, actor, {
         action: 'CHANGE_PASSWORD',

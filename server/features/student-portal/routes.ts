@@ -81,6 +81,16 @@ const studentPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addHook('onRequest', requireStudent);
     const me = (request: FastifyRequest) => request.auth!.userId;
+    // A learner still holding the slip's generated password reads only their profile until they choose their own.
+    scope.addHook('preHandler', async (request) => {
+      if (request.routeOptions.url?.endsWith('/profile') || request.routeOptions.url?.endsWith('/change-password')) return;
+      const row = await app.db
+        .selectFrom('students')
+        .select('mustChangePassword')
+        .where('id', '=', me(request))
+        .executeTakeFirst();
+      if (row?.mustChangePassword) throw forbidden(M.mustChangePassword);
+    });
 
     scope.get(
       '/profile',

@@ -216,7 +216,7 @@ async function restoreConflicts(
     ),
     others(
       'email',
-      rows.map((r) => r.email),
+      rows.flatMap((r) => (r.email ? [r.email] : [])),
     ),
     others(
       'rfidCardId',

@@ -1,6 +1,6 @@
 import type { DB } from '@core/db/index';
 import { hashPassword } from '@core/auth/passwords';
-import { generatePassword } from '@core/auth/password-strength';
+import { firstPassword } from './password-slip';
 import { nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { newStudentValues, registrationDay } from './service';
@@ -14,11 +14,11 @@ import { studentName } from '@domain/students';
  * transaction (a log entry per student plus one IMPORT_STUDENTS entry for the file), reporting progress
  * through `emit`. Either every valid row is created or none is.
  *
- * A row whose Password cell was empty gets a generated password that passes the password policy
- * (`generatePassword`), answered once in the summary so the admin can hand it out. Every password is hashed on
- * its own, HASH_CONCURRENCY at a time on libuv's thread pool, at the configured cost whether the file gave the
- * password or it was generated: a check costs what its hash's cost says, so a cheaper hash would answer a wrong
- * password faster than the dummy hash of an unknown account does and tell a stranger which LRNs are enrolled.
+ * Every learner gets a generated passphrase (firstPassword), answered once in the summary so the admin can print
+ * the slips, and marked for a change at the first sign-in. Every password is hashed on its own, HASH_CONCURRENCY at
+ * a time on libuv's thread pool, at the configured cost: a check costs what its hash's cost says, so a cheaper hash
+ * would answer a wrong password faster than the dummy hash of an unknown account does and tell a stranger which
+ * LRNs are enrolled.
  */
 
 const HASH_CONCURRENCY = 4;
@@ -35,8 +35,8 @@ export interface CommitContext {
 type Emit = (event: ImportEvent) => void;
 
 /**
- * The hash of each row's password, HASH_CONCURRENCY at a time; a row without one gets a generated password here
- * (into `generated`), one at a time between the hashes, so the policy check never holds the event loop for long.
+ * Each row's generated password (into `generated`) and its hash, HASH_CONCURRENCY at a time; passwords are made one
+ * at a time between the hashes, so the policy check never holds the event loop for long.
  */
 async function hashAll(rows: AnalysedRow[], cost: number, generated: Map<AnalysedRow, string>, emit: Emit): Promise<string[]> {
   let done = 0;
@@ -48,13 +48,9 @@ async function hashAll(rows: AnalysedRow[], cost: number, generated: Map<Analyse
     while (next < total) {
       const i = next++;
       const row = rows[i]!;
-      const v = row.value!;
-      if (v.password !== undefined) out[i] = await hashPassword(v.password, cost);
-      else {
-        const password = generatePassword(v.email, [v.firstName, v.lastName, v.lrn]);
-        generated.set(row, password);
-        out[i] = await hashPassword(password, cost);
-      }
+      const { password } = firstPassword(row.value!, undefined);
+      generated.set(row, password);
+      out[i] = await hashPassword(password, cost);
       done += 1;
       if (done % every === 0 || done === total) emit({ type: 'progress', phase: 'hashing', done, total });
     }
@@ -86,7 +82,9 @@ export async function commitImport(ctx: CommitContext, analysis: ImportAnalysis,
       }));
       const inserted = await trx
         .insertInto('students')
-        .values(values.map((v, j) => ({ ...v, passwordHash: hashes[i + j]!, createdAt: now, updatedAt: now })))
+        .values(
+          values.map((v, j) => ({ ...v, passwordHash: hashes[i + j]!, mustChangePassword: 1, createdAt: now, updatedAt: now })),
+        )
         .returning('id')
         .execute();
       // Both databases return the ids of a multi-row insert in the order of its VALUES.
@@ -143,6 +141,7 @@ function summarise(analysis: ImportAnalysis, ids: Map<AnalysedRow, number>, gene
   const count = (s: ImportSummaryRow['status']) => rows.filter((r) => r.status === s).length;
   return {
     schoolId: analysis.schoolId,
+    schoolName: analysis.schoolName,
     fileName: analysis.fileName,
     total: rows.length,
     created: count('created'),

@@ -15,13 +15,15 @@ import {
   type ImportRow,
   type ImportRowResult,
 } from '@domain/students/import';
+import { IMPORT_DATE_RULE, matchGrade, readImportCells } from '@domain/students/import-values';
 import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
 import { conflictText } from './service';
 
 /*
  * The checking half of the CSV import: reading the file (≤ 5 MB, UTF-8 text, csv-parse),
- * matching the header line, validating every row with the Register Student rules, naming grades and
- * sections within the school, and finding duplicates inside the file and against the database. The
+ * matching the header line, reading each cell as a registrar writes it (import-values.ts), validating every field
+ * with the Register Student rules, naming grades and sections within the school, and finding duplicates inside
+ * the file and against the database — every problem of a row at once. The
  * preview answers this analysis; the commit (students-import-commit.ts) runs it again on the same file
  * and writes the valid rows.
  */
@@ -37,7 +39,10 @@ export interface AnalysedRow {
 
 export interface ImportAnalysis {
   schoolId: number;
+  schoolName: string;
   fileName: string;
+  /** how cells were read, for the preview */
+  rules: string[];
   rows: AnalysedRow[];
 }
 
@@ -96,6 +101,77 @@ async function taken(
   return out;
 }
 
+const ROW_FIELDS = Object.keys(importRowSchema.shape) as Array<keyof ImportRow>;
+type Grades = Array<{ id: number; name: string }>;
+
+/**
+ * One row's cells read leniently (readImportCells, matchGrade) and checked field by field, so every problem of the
+ * row is reported at once; `checked` holds each field that passed (the duplicate checks read them).
+ */
+function checkRow(
+  line: number,
+  cells: string[],
+  columns: ImportColumnKey[],
+  grades: Grades,
+  sectionByName: Map<string, number>,
+): AnalysedRow & { checked: Partial<ImportRow> } {
+  const raw: Record<string, string> = {};
+  columns.forEach((column, i) => {
+    if (column && column !== 'password') raw[column] = cells[i] ?? '';
+  });
+  const read = readImportCells(raw);
+  const errors: Record<string, string> = {};
+  const notes = { ...read.notes };
+  if (cells.slice(columns.length).some((c) => c !== '')) errors._ = 'This row has more cells than the header line';
+  const checked: Partial<ImportRow> = {};
+  for (const field of ROW_FIELDS) {
+    if (read.errors[field]) {
+      errors[field] = read.errors[field]!;
+      continue;
+    }
+    const one = validate(importRowSchema.pick({ [field]: true } as Record<keyof ImportRow, true>), {
+      [field]: read.cells[field],
+    });
+    if (one.ok) Object.assign(checked, one.value);
+    else Object.assign(errors, one.errors);
+  }
+  let gradeId: number | null = null;
+  let sectionId: number | null = null;
+  if (raw.grade?.trim()) {
+    const grade = matchGrade(raw.grade, grades);
+    gradeId = grade?.id ?? null;
+    if (!grade) errors.grade = IM.gradeNotFound(raw.grade);
+    else if (!grade.exact) notes.grade = `Grade "${raw.grade}" matched to ${grade.name}`;
+  }
+  if (raw.section?.trim()) {
+    if (!raw.grade?.trim()) errors.section = IM.sectionNeedsGrade;
+    else if (gradeId != null) {
+      sectionId = sectionByName.get(`${gradeId}:${key(raw.section)}`) ?? null;
+      if (sectionId == null) errors.section = IM.sectionNotFound(raw.section);
+    }
+  }
+  const ok = Object.keys(errors).length === 0;
+  return {
+    result: {
+      line,
+      status: ok ? 'valid' : 'invalid',
+      errors,
+      notes,
+      firstName: raw.firstName ?? '',
+      lastName: raw.lastName ?? '',
+      lrn: raw.lrn ?? '',
+      email: raw.email ?? '',
+      grade: raw.grade ?? '',
+      section: raw.section ?? '',
+      dateOfBirth: checked.dateOfBirth ?? raw.dateOfBirth ?? '',
+    },
+    value: ok ? (checked as ImportRow) : undefined,
+    checked,
+    gradeId,
+    sectionId,
+  };
+}
+
 /**
  * Checks every row of the file against the rules, the school's grades and sections, the file itself and the database.
  * `gate`: a school admin's (the import's school is theirs): refused (429) once their "not available" answers are
@@ -108,87 +184,61 @@ export async function analyseImport(
   gate: Unavailability = EVERY_SCHOOL,
 ): Promise<ImportAnalysis> {
   await gate.assertOpen();
-  const school = await db.selectFrom('schools').select('id').where('id', '=', schoolId).executeTakeFirst();
+  const school = await db.selectFrom('schools').select(['id', 'name']).where('id', '=', schoolId).executeTakeFirst();
   if (!school) throw badRequest(SCHOOL_NOT_FOUND, { schoolId: SCHOOL_NOT_FOUND });
   const { columns, records } = await readImportFile(file);
   const [grades, sections] = await Promise.all([
     db.selectFrom('grades').select(['id', 'name']).where('schoolId', '=', schoolId).execute(),
     db.selectFrom('sections').select(['id', 'name', 'gradeId']).where('schoolId', '=', schoolId).execute(),
   ]);
-  const gradeByName = new Map(grades.map((g) => [key(g.name), g.id]));
   const sectionByName = new Map(sections.map((s) => [`${s.gradeId}:${key(s.name)}`, s.id]));
+  const rows = records.map(({ line, cells }) => checkRow(line, cells, columns, grades, sectionByName));
 
-  const rows: AnalysedRow[] = records.map(({ line, cells }) => {
-    const raw: Record<string, string> = {};
-    columns.forEach((column, i) => {
-      if (column) raw[column] = cells[i] ?? '';
-    });
-    const errors: Record<string, string> = {};
-    if (cells.slice(columns.length).some((c) => c !== '')) errors._ = 'This row has more cells than the header line';
-    const checked = validate(importRowSchema, raw);
-    if (!checked.ok) Object.assign(errors, checked.errors);
-    let gradeId: number | null = null;
-    let sectionId: number | null = null;
-    if (raw.grade) {
-      gradeId = gradeByName.get(key(raw.grade)) ?? null;
-      if (gradeId == null) errors.grade = IM.gradeNotFound(raw.grade);
-    }
-    if (raw.section) {
-      if (!raw.grade) errors.section = IM.sectionNeedsGrade;
-      else if (gradeId != null) {
-        sectionId = sectionByName.get(`${gradeId}:${key(raw.section)}`) ?? null;
-        if (sectionId == null) errors.section = IM.sectionNotFound(raw.section);
-      }
-    }
-    const ok = Object.keys(errors).length === 0;
-    return {
-      result: {
-        line,
-        status: ok ? 'valid' : 'invalid',
-        errors,
-        firstName: raw.firstName ?? '',
-        lastName: raw.lastName ?? '',
-        lrn: raw.lrn ?? '',
-        email: raw.email ?? '',
-        grade: raw.grade ?? '',
-        section: raw.section ?? '',
-      },
-      value: checked.ok ? checked.value : undefined,
-      gradeId,
-      sectionId,
-    };
-  });
-
-  // Duplicates among the rows that passed: the first occurrence in the file wins, the database beats both.
-  const valid = rows.filter((r) => r.result.status === 'valid' && r.value);
+  // Duplicates, for every row whose value itself is fine (a row with other problems still hears of them): the
+  // first occurrence in the file wins, the database beats both.
   const fields = [
-    { field: 'lrn', label: 'LRN', of: (v: ImportRow) => v.lrn },
-    { field: 'email', label: 'email', of: (v: ImportRow) => v.email },
-    { field: 'rfidCardId', label: 'RFID card ID', of: (v: ImportRow) => v.rfidCardId ?? undefined },
+    { field: 'lrn', label: 'LRN' },
+    { field: 'email', label: 'email' },
+    { field: 'rfidCardId', label: 'RFID card ID' },
   ] as const;
   let unavailable = 0;
+  const duplicated = new Set<AnalysedRow>();
   for (const f of fields) {
-    const values = valid.flatMap((r) => {
-      const v = f.of(r.value!);
-      return v ? [v] : [];
-    });
-    const inDb = await taken(db, f.field, values);
+    const of = (r: (typeof rows)[number]) => r.checked[f.field] ?? undefined;
+    const inDb = await taken(
+      db,
+      f.field,
+      rows.flatMap((r) => of(r) ?? []),
+    );
     const firstLine = new Map<string, number>();
-    for (const r of valid) {
-      const v = f.of(r.value!);
+    for (const r of rows) {
+      const v = of(r);
       if (!v) continue;
       const seen = firstLine.get(v);
       if (inDb.has(v)) {
         const text = conflictText(f.field, inDb.get(v) ?? null, gate.ownSchoolId);
         r.result.errors[f.field] = text.message;
         if (text.other) unavailable += 1;
-      } else if (seen !== undefined) r.result.errors[f.field] = IM.duplicateInFile(f.label, seen);
-      else firstLine.set(v, r.result.line);
+        duplicated.add(r);
+      } else if (seen !== undefined) {
+        r.result.errors[f.field] = IM.duplicateInFile(f.label, seen);
+        duplicated.add(r);
+      } else firstLine.set(v, r.result.line);
     }
   }
-  for (const r of valid) if (Object.keys(r.result.errors).length) r.result.status = 'duplicate';
+  for (const r of duplicated) {
+    if (r.result.status === 'valid') r.result.status = 'duplicate';
+    r.value = undefined;
+  }
   await gate.record(unavailable);
-  return { schoolId, fileName: file?.fileName ?? '', rows };
+  const rules = [IMPORT_DATE_RULE, ...(columns.includes('password') ? [IM.passwordIgnored] : [])];
+  return {
+    schoolId,
+    schoolName: school.name,
+    fileName: file?.fileName ?? '',
+    rules,
+    rows: rows.map(({ checked: _checked, ...row }) => row),
+  };
 }
 
 export function toPreview(a: ImportAnalysis): ImportPreview {
@@ -200,6 +250,7 @@ export function toPreview(a: ImportAnalysis): ImportPreview {
     valid: count('valid'),
     invalid: count('invalid'),
     duplicates: count('duplicate'),
+    rules: a.rules,
     rows: a.rows.map((r) => r.result),
   };
 }

@@ -11,3 +11,6 @@ export const studentsFeature: Feature = {
   admin: [studentRoutes(ADMIN_SCOPE), studentImportRoutes(ADMIN_SCOPE), matchingRoutes(ADMIN_SCOPE)],
   uploads: [{ table: 'students', urls: (db) => db.selectFrom('students').select(['id', 'profilePictureUrl as url']).execute() }],
 };
+
+// What other features may use of it: its door.
+export { resolveSearch, studentSearch, type ResolvedSearch } from './search';

@@ -11,6 +11,8 @@ import {
   bulkRestoreSchema,
   bulkResultSchema,
   createStudentSchema,
+  passwordSlipSchema,
+  registeredStudentSchema,
   STUDENT_MESSAGES,
   STUDENT_PAGE_SIZE,
   STUDENT_SUCCESS,
@@ -26,6 +28,7 @@ import { createStudent, getStudent, STUDENT_CSV_COLUMNS, toStudent, updateStuden
 import { listStudents, studentsQuery } from './list';
 import { recordMovement } from './movement';
 import { MOVEMENT_MESSAGES, movementInputSchema } from '@domain/students/movement';
+import { issuePasswordSlip } from './password-slip';
 import {
   ARCHIVED_CSV_COLUMNS,
   archivedQuery,
@@ -84,7 +87,7 @@ export const studentRoutes =
         schema: {
           summary: 'Register a student (multipart: data + profilePicture)',
           body: createStudentSchema,
-          response: { 201: apiSuccess(studentSchema) },
+          response: { 201: apiSuccess(registeredStudentSchema) },
         },
         config: { upload: PICTURE_UPLOAD, ...scope.permission('MANAGE_STUDENTS') },
       },
@@ -170,6 +173,24 @@ export const studentRoutes =
         await mine(request, [request.params.id], STUDENT_MESSAGES.notFound);
         const data = await recordMovement(app.db, request.params.id, request.body, request.actor(), app.config.schoolTimezone);
         return { success: true as const, data, message: MOVEMENT_MESSAGES.recorded(request.body.kind) };
+      },
+    );
+
+    app.post(
+      '/students/:id/password-slip',
+      {
+        schema: {
+          summary: "A new generated password for a learner (shown once, for the guardian's slip; changed at sign-in)",
+          params: studentParams,
+          response: { 201: apiSuccess(passwordSlipSchema) },
+        },
+        config: scope.permission('MANAGE_STUDENTS'),
+      },
+      async (request, reply) => {
+        const data = await issuePasswordSlip(ctx(request), request.params.id, (schoolId) =>
+          scope.owns(request, schoolId, STUDENT_MESSAGES.notFound),
+        );
+        return reply.status(201).send({ success: true as const, data, message: STUDENT_SUCCESS.newSlip });
       },
     );
 

@@ -90,7 +90,7 @@ export function studentSearch({ ids, words }: ResolvedSearch) {
 /** Replaces a student's search terms (after a create, or an edit of the name, email or LRN). */
 export async function saveSearchTerms(
   db: Executor,
-  rows: Array<{ id: number; firstName: string; lastName: string; email: string; lrn: string }>,
+  rows: Array<{ id: number; firstName: string; lastName: string; email: string | null; lrn: string }>,
 ) {
   if (rows.length === 0) return;
   await db

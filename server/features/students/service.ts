@@ -2,6 +2,7 @@ import type { DB, Executor } from '@core/db/index';
 import type { StudentRow } from '@core/db/schema';
 import { badRequest, conflict, notFound } from '@core/http/errors';
 import { hashPassword } from '@core/auth/passwords';
+import { assertStrongPassword } from '@core/auth/password-strength';
 import { localDate, nowIso } from '@core/time/time';
 import { diff, writeLog, type Actor } from '@core/audit-log';
 import { revokeUserSessions } from '@core/auth/sessions';
@@ -12,6 +13,7 @@ import { SCHOOL_NOT_FOUND } from '../schools';
 import { GRADE_NOT_FOUND } from '../grades-sections';
 import { SECTION_NOT_FOUND } from '../grades-sections';
 import { saveSearchTerms } from './search';
+import { firstPassword, slipOf } from './password-slip';
 import { fileUrl } from '@domain/files';
 import { isTimeZone } from '@domain/attendance';
 import type { LeftReason } from '@domain/students';
@@ -21,6 +23,7 @@ import {
   type CreateStudentInput,
   type Gender,
   type NotificationPreference,
+  type RegisteredStudent,
   type Student,
   type UpdateStudentInput,
 } from '@domain/students';
@@ -203,7 +206,7 @@ export function conflictText(field: keyof typeof FIELD_TEXTS, holderSchoolId: nu
  */
 export async function uniquenessConflicts(
   db: Executor,
-  v: { lrn?: string; email?: string; rfidCardId?: string | null },
+  v: { lrn?: string; email?: string | null; rfidCardId?: string | null },
   exceptId?: number,
   ownSchoolId: number | null = null,
 ): Promise<{ errors: Record<string, string>; unavailable: number }> {
@@ -277,21 +280,32 @@ export function newStudentValues(input: Omit<CreateStudentInput, 'password'>): S
   return out as StudentValues;
 }
 
-/** POST /register-student: checks everything, then stores the picture, the student and the log entry. */
-export async function createStudent(ctx: StudentContext, input: CreateStudentInput): Promise<Student> {
+/**
+ * POST /register-student: checks everything, then stores the picture, the student and the log entry. Answers the
+ * learner with the slip of their generated first password (null when the caller set one).
+ */
+export async function createStudent(ctx: StudentContext, input: CreateStudentInput): Promise<RegisteredStudent> {
   const { db, actor } = ctx;
   const values = newStudentValues(input);
   values.enrolmentDate ??= await registrationDay(db, values.schoolId, ctx.defaultTimeZone, ctx.now);
   await checkPlacement(db, values);
   await assertUnique(db, values, undefined, ctx.unavailable);
-  const passwordHash = await hashPassword(input.password, ctx.scryptCost);
+  const first = firstPassword(values, input.password);
+  const passwordHash = await hashPassword(first.password, ctx.scryptCost);
   // The pipeline removes the stored picture again if anything below fails.
   const url = await storeFile(ctx.files, 'profilePicture');
   const id = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = await trx
       .insertInto('students')
-      .values({ ...values, passwordHash, profilePictureUrl: url ?? null, createdAt: now, updatedAt: now })
+      .values({
+        ...values,
+        passwordHash,
+        mustChangePassword: first.mustChangePassword,
+        profilePictureUrl: url ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await saveSearchTerms(trx, [{ ...values, id: row.id }]);
@@ -304,7 +318,8 @@ export async function createStudent(ctx: StudentContext, input: CreateStudentInp
     });
     return row.id;
   });
-  return getStudent(db, id, ctx.defaultTimeZone);
+  const student = await getStudent(db, id, ctx.defaultTimeZone);
+  return { ...student, passwordSlip: first.generated ? slipOf(student, student.school?.name, first.password) : null };
 }
 
 /**
@@ -320,11 +335,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     const value = input[key];
     if (value === undefined) continue;
     // Required fields cannot be cleared (the schema refuses blank ones; null here means "not given").
-    if (
-      value === null &&
-      (key === 'firstName' || key === 'lastName' || key === 'email' || key === 'lrn' || key === 'parentPhone')
-    )
-      continue;
+    if (value === null && (key === 'firstName' || key === 'lastName' || key === 'lrn' || key === 'parentPhone')) continue;
     (changes as Record<string, unknown>)[key] = value;
   }
   if (changes.notificationPreference === null) changes.notificationPreference = DEFAULT_NOTIFICATION_PREFERENCE;
@@ -340,6 +351,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
     id,
     ctx.unavailable,
   );
+  if (input.password) assertStrongPassword('password', input.password, after.email, [after.firstName, after.lastName, after.lrn]);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.scryptCost) : undefined;
   const isActive = input.isActive === undefined ? undefined : input.isActive ? 1 : 0;
   const url = await storeFile(ctx.files, 'profilePicture', before.profilePictureUrl);
@@ -348,7 +360,7 @@ export async function updateStudent(ctx: StudentContext, id: number, input: Upda
       .updateTable('students')
       .set({
         ...changes,
-        ...(passwordHash ? { passwordHash } : {}),
+        ...(passwordHash ? { passwordHash, mustChangePassword: 0 } : {}),
         ...(isActive === undefined ? {} : { isActive }),
         ...(url ? { profilePictureUrl: url } : {}),
         updatedAt: nowIso(),

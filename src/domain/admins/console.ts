@@ -4,7 +4,7 @@
  * Zod-free: the console's nav and route guard import it at first load.
  */
 
-/** The 15 permissions of the catalogue (migration 0002); the super admin ticks them per admin. */
+/** The permissions of the catalogue (migrations 0002 and 0038); the super admin ticks them per admin. */
 export const ADMIN_PERMISSIONS = [
   'VIEW_STUDENTS',
   'MANAGE_STUDENTS',
@@ -21,6 +21,7 @@ export const ADMIN_PERMISSIONS = [
   'VIEW_REPORTS',
   'VIEW_SYSTEM_LOGS',
   'MANAGE_SCHOOL_PROFILE',
+  'MANAGE_SCHOOL_SETTINGS',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -47,6 +48,27 @@ export const PERMISSION_ACTIONS: Record<AdminPermission, string> = {
   VIEW_REPORTS: 'view reports',
   VIEW_SYSTEM_LOGS: "view the school's activity log",
   MANAGE_SCHOOL_PROFILE: 'edit the school profile',
+  MANAGE_SCHOOL_SETTINGS: "change the school's settings",
+};
+
+/** Each permission in words, as the console shows it (checkboxes, lists, the admin's own account). */
+export const PERMISSION_LABELS: Record<AdminPermission, string> = {
+  VIEW_STUDENTS: 'View students',
+  MANAGE_STUDENTS: 'Manage students',
+  ARCHIVE_STUDENTS: 'Archive students',
+  VIEW_GRADES_SECTIONS: 'View grades and sections',
+  MANAGE_GRADES_SECTIONS: 'Manage grades and sections',
+  VIEW_ATTENDANCE: 'View attendance',
+  MANAGE_ATTENDANCE: 'Manage attendance',
+  VIEW_SMS_HISTORY: 'View SMS history',
+  SEND_SMS: 'Send SMS',
+  MANAGE_SMS_DEVICES: 'Manage SMS devices',
+  MANAGE_RFID_READERS: 'Manage RFID readers',
+  MANAGE_FACEBOOK_PAGES: 'Manage Facebook pages',
+  VIEW_REPORTS: 'View reports',
+  VIEW_SYSTEM_LOGS: 'View activity log',
+  MANAGE_SCHOOL_PROFILE: 'Manage school profile',
+  MANAGE_SCHOOL_SETTINGS: 'Manage school settings',
 };
 
 export function permissionDeniedMessage(permission: AdminPermission): string {
@@ -55,6 +77,19 @@ export function permissionDeniedMessage(permission: AdminPermission): string {
 
 export const ADMIN_ROLE_REQUIRED = 'Admin access required';
 export const NO_SCHOOL_MESSAGE = 'Your account is not assigned to a school';
+/** Who gives a school admin permissions and a school: only a super admin (Admin Management). */
+export const NO_ACCESS_MESSAGES = {
+  title: 'Your account has no access yet',
+  noPermissions: 'No permission has been given to your account, so there is nothing for you to open here yet.',
+  noSchool: 'Your account is not assigned to a school yet, so there is nothing for you to open here.',
+  whoGrants:
+    'Only a super admin can give you permissions and a school, in Admin Management (Edit Admin). Ask them to choose your role.',
+} as const;
+
+/** Whether an admin can open anything of their school: a school and at least one permission. */
+export function hasAnyAccess(schoolId: number | null | undefined, permissions: Record<string, boolean> | undefined): boolean {
+  return schoolId != null && Object.values(permissions ?? {}).some((on) => on === true);
+}
 
 /** Whether an admin's permission map allows one of them (the browser's guard; the server decides again). */
 export function hasPermission(permissions: Record<string, boolean> | undefined, needed: RoutePermission): boolean {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { booleanField, clearableText, emailField, MAX_ID, requiredText, typeError, validate } from '../validation';
 import { PASSWORD_MIN } from '../auth';
+import { PERMISSION_LABELS, type AdminPermission } from './console';
+import { ADMIN_ROLE_IDS, ADMIN_ROLES } from './roles';
+
+export * from './roles';
 
 /*
  * Admin accounts and their permissions (Admin Management, the admin and permission records, creating and
@@ -101,6 +105,11 @@ export const createAdminSchema = z.object({
   ...nameFields,
   ...optionalFields,
   schoolId: schoolIdField,
+  /** A role's permissions (roles.ts); `permissions` given too are applied over them. */
+  role: z
+    .enum(ADMIN_ROLE_IDS, { error: `Role must be one of ${ADMIN_ROLE_IDS.join(', ')}` })
+    .optional()
+    .meta({ description: ADMIN_ROLE_IDS.map((id) => `${id}: ${ADMIN_ROLES[id].permissions.join(', ')}`).join('; ') }),
   permissions: permissionsMapSchema.optional(),
 });
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
@@ -133,13 +142,36 @@ export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
 export type AdminPayload = Partial<z.input<typeof createAdminSchema> & z.input<typeof updateAdminSchema>>;
 export const UPDATE_ADMIN_REQUIRED = ['email', 'firstName', 'lastName', 'employeeId'] as const;
 
-/** The Edit Admin form: the same rules, with the name fields and the school required. */
-export const editAdminFormSchema = updateAdminSchema.extend({
-  email: emailField('Email is required'),
-  ...nameFields,
-  schoolId: z.preprocess((v) => (v == null ? '' : v), schoolIdField).refine((v) => v != null, 'School is required'),
-});
-export const EDIT_ADMIN_REQUIRED = [...UPDATE_ADMIN_REQUIRED, 'schoolId'] as const;
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const SCHOOL_REQUIRED_MESSAGE = 'School is required';
+
+/**
+ * The Add New Admin and Edit Admin form: one schema, the same questions and rules. A school admin works for a
+ * school, so the school is required in both (the API still takes an admin without one). `isNew` decides the
+ * password only: required to create; on edit a blank one keeps the current password.
+ */
+export const adminFormSchema = z
+  .object({
+    isNew: z.boolean(),
+    email: emailField('Email is required'),
+    password: z.string().max(200, 'Password must be 200 characters or less'),
+    ...nameFields,
+    ...optionalFields,
+    schoolId: z.preprocess((v) => (v == null ? '' : v), schoolIdField).refine((v) => v != null, SCHOOL_REQUIRED_MESSAGE),
+    permissions: permissionsMapSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.isNew && v.password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED_MESSAGE });
+    else if (v.password !== '' && v.password.length < PASSWORD_MIN)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_LENGTH_MESSAGE });
+  });
+export type AdminFormOutput = z.output<typeof adminFormSchema>;
+/** The form's required fields (the password on create only). */
+export const adminFormRequired = (isNew: boolean): readonly string[] => [
+  ...UPDATE_ADMIN_REQUIRED,
+  'schoolId',
+  ...(isNew ? ['password'] : []),
+];
 
 const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
@@ -198,8 +230,8 @@ export const syncPermissionsSchema = z.object({
 });
 
 /**
- * What a school admin can be allowed to do: the console's 'Sync Permissions' sends this list, so a
- * database catches up with the code. Migration 0002 seeds the same list (migrations keep their own copy).
+ * What a school admin can be allowed to do. Migrations 0002 and 0038 seed the same list (migrations keep their
+ * own copy); POST /api/super-admin/permissions/sync takes it for a database that must catch up by hand.
  */
 export const PERMISSION_CATALOGUE: PermissionDefinition[] = [
   { name: 'VIEW_STUDENTS', category: 'Students', description: 'View the students of the school' },
@@ -221,18 +253,29 @@ export const PERMISSION_CATALOGUE: PermissionDefinition[] = [
   { name: 'VIEW_REPORTS', category: 'Reports', description: 'View and export attendance and notification reports' },
   { name: 'VIEW_SYSTEM_LOGS', category: 'Reports', description: 'View the activity log of the school' },
   { name: 'MANAGE_SCHOOL_PROFILE', category: 'School', description: 'Edit the school profile and logo' },
+  {
+    name: 'MANAGE_SCHOOL_SETTINGS',
+    category: 'School',
+    description: "Set the school's class days, late and absence cutoffs, DepEd School ID and school head",
+  },
 ];
 
-/** 'VIEW_STUDENTS' → 'View Students' (underscores as spaces, capitalised). */
 /** Words shown in capitals, not as 'Rfid'/'Sms'. */
 const ACRONYMS = new Set(['RFID', 'SMS', 'ID', 'LRN', 'API', 'CSV']);
 
+/**
+ * A permission in words: 'MANAGE_GRADES_SECTIONS' → 'Manage grades and sections' (PERMISSION_LABELS); a name
+ * added by a sync and not known here reads as its words ('VIEW_BUS_ROUTES' → 'View bus routes').
+ */
 export function permissionLabel(name: string): string {
-  return name
+  const known = (PERMISSION_LABELS as Record<string, string | undefined>)[name as AdminPermission];
+  if (known) return known;
+  const words = name
     .split('_')
     .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join(' ');
+    .map((w) => (ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The list summary: 'Disabled' when none is on, 'All' when every one is, else the enabled labels. */
@@ -312,3 +355,13 @@ export function adminFilterChoices(admins: Admin[]) {
 }
 
 export const hasActiveFilters = (f: AdminFilters) => Object.values(f).some((v) => v.trim() !== '');
+
+/**
+ * GET /api/admin/access-help: who can give the signed-in admin permissions and a school. The code's rule is that
+ * only a super admin can (Admin Management); their names and e-mail addresses, to ask them.
+ */
+export const accessHelpSchema = z.object({
+  grantedBy: z.literal('SUPER_ADMIN'),
+  superAdmins: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+export type AccessHelp = z.infer<typeof accessHelpSchema>;

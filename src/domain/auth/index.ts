@@ -131,7 +131,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const anySignInResultSchema = z.object({
   token: bearerToken,
   role: z.enum(SIGN_IN_ROLES),
-  user: signedInUserSchema.extend({ role: z.enum(SIGN_IN_ROLES) }),
+  /** a learner's e-mail may be absent; mustChangePassword: a learner's generated password to change first */
+  user: signedInUserSchema.extend({
+    role: z.enum(SIGN_IN_ROLES),
+    email: z.string().nullable(),
+    mustChangePassword: z.boolean().optional(),
+  }),
 });
 export type AnySignInResult = z.infer<typeof anySignInResultSchema>;
 

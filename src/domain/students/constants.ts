@@ -7,8 +7,6 @@
 export const STUDENT_PAGE_SIZE = 20;
 export const LRN_LENGTH = 12;
 export const STUDENT_PASSWORD_MIN = 8;
-/** The auto-filled password is the last name followed by this. */
-export const DEFAULT_PASSWORD_SUFFIX = '2025';
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -28,7 +26,6 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreference, stri
 export const STUDENT_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
-  email: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   lrn: 'LRN is required',
   lrnInvalid: 'LRN must be a 12-digit number',
@@ -36,7 +33,6 @@ export const STUDENT_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number',
   password: 'Password is required',
   passwordLength: 'Password must be at least 8 characters',
-  passwordMismatch: 'Passwords do not match',
   gender: 'Gender must be MALE, FEMALE or OTHER',
   dateOfBirth: 'Please enter a valid date of birth (YYYY-MM-DD)',
   dateOfBirthFuture: 'Date of birth cannot be in the future',
@@ -72,6 +68,7 @@ export const STUDENT_SUCCESS = {
   updated: 'Student updated successfully',
   archived: 'Student archived successfully',
   restored: 'Student restored successfully',
+  newSlip: 'New password issued. Print the slip for the guardian: the password is shown only now.',
 } as const;
 
 export const ARCHIVE_REASON_FALLBACK = 'No reason provided';
@@ -86,10 +83,4 @@ export function normalizePhMobile(raw: string): string | null {
   const compact = raw.trim().replace(/[\s-]/g, '');
   const m = /^(?:0|\+63)(9\d{9})$/.exec(compact);
   return m ? `+63${m[1]}` : null;
-}
-
-/** A new student's password and confirmation are the last name followed by 2025 (while one exists). */
-export function defaultStudentPassword(lastName: string | null | undefined): string {
-  const last = (lastName ?? '').trim();
-  return last ? `${last}${DEFAULT_PASSWORD_SUFFIX}` : '';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { csvLine } from '@shared/csv';
 import { clearableText, idField } from '../validation';
-import { passwordRequired, personFields } from '.';
+import { personFields } from '.';
 
 /*
  * CSV import of students for one school (beyond the spec). The browser uploads the file twice:
@@ -13,11 +13,14 @@ import { passwordRequired, personFields } from '.';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
 
-/** The template's columns, in order. `required` columns must be present in the header line. */
+/**
+ * The template's columns, in order. `required` columns must be present in the header line. Password is read for
+ * files made from the older template and ignored: every learner's first password is generated.
+ */
 export const IMPORT_COLUMNS = [
   { key: 'firstName', header: 'First Name', required: true },
   { key: 'lastName', header: 'Last Name', required: true },
-  { key: 'email', header: 'Email', required: true },
+  { key: 'email', header: 'Email', required: false },
   { key: 'lrn', header: 'LRN', required: true },
   { key: 'password', header: 'Password', required: false },
   { key: 'grade', header: 'Grade', required: false },
@@ -61,6 +64,8 @@ export const IMPORT_MESSAGES = {
   duplicateColumns: (names: string[]) => `Column(s) given twice: ${names.join(', ')}`,
   unreadable: (reason: string) => `The CSV file could not be read: ${reason}`,
   gradeNotFound: (name: string) => `Grade "${name}" not found in this school`,
+  passwordIgnored:
+    'The Password column is ignored: every learner gets a generated password, shown after the import and printable on slips.',
   sectionNotFound: (name: string) => `Section "${name}" not found in this grade`,
   sectionNeedsGrade: 'A section needs a grade',
   duplicateInFile: (label: string, line: number) => `Duplicate ${label} in this file (same as line ${line})`,
@@ -87,13 +92,13 @@ export function importTemplateCsv(): string {
   const example: Record<ImportColumnKey, string> = {
     firstName: 'Juan',
     lastName: 'Dela Cruz',
-    email: 'juan.delacruz@example.com',
+    email: '',
     lrn: '123456789012',
     password: '',
-    grade: 'Grade 7',
+    grade: '7',
     section: 'Rizal',
-    dateOfBirth: '2012-06-15',
-    gender: 'MALE',
+    dateOfBirth: '06/15/2012',
+    gender: 'M',
     address: '123 Mabini St, Quezon City',
     rfidCardId: '04A1B2C3',
     phoneNumber: '',
@@ -104,21 +109,20 @@ export function importTemplateCsv(): string {
     parentPhone: '0917 123 4567',
     parentAddress: '',
     emergencyContact: '',
-    notificationPreference: 'SMS_ONLY',
+    notificationPreference: 'SMS',
     middleName: 'Santos',
     enrolmentDate: '',
   };
-  return `\ufeff${csvLine(IMPORT_COLUMNS.map((c) => c.header))}${csvLine(IMPORT_COLUMNS.map((c) => example[c.key]))}`;
+  const columns = IMPORT_COLUMNS.filter((c) => c.key !== 'password');
+  return `\ufeff${csvLine(columns.map((c) => c.header))}${csvLine(columns.map((c) => example[c.key]))}`;
 }
 
 /**
- * One CSV row: the Register Student rules, with the grade and section named instead of chosen. An empty Password
- * cell is no password (undefined): the commit generates one that passes the password policy and shows it in the
- * summary (the default, last name + 2025, is guessable from the name).
+ * One CSV row, once its cells are read (readImportCells): the Register Student rules, with the grade and section
+ * named instead of chosen and no password (the commit generates each learner's first one).
  */
 export const importRowSchema = z.object({
   ...personFields,
-  password: z.preprocess((v) => (v == null || v === '' ? undefined : v), passwordRequired.optional()),
   grade: clearableText(100),
   section: clearableText(100),
 });
@@ -131,14 +135,18 @@ export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 export const importRowResultSchema = z.object({
   line: z.number(),
   status: z.enum(IMPORT_ROW_STATUSES),
-  /** field → message (the first one per field; '_' for the row as a whole) */
+  /** field → message, every field's problem at once ('_' for the row as a whole) */
   errors: z.record(z.string(), z.string()),
+  /** field → how a cell was read when it could mean something else (an ambiguous date, a grade named loosely) */
+  notes: z.record(z.string(), z.string()),
   firstName: z.string(),
   lastName: z.string(),
   lrn: z.string(),
   email: z.string(),
   grade: z.string(),
   section: z.string(),
+  /** as read (YYYY-MM-DD) when it could be; else the cell */
+  dateOfBirth: z.string(),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
@@ -149,6 +157,8 @@ export const importPreviewSchema = z.object({
   valid: z.number(),
   invalid: z.number(),
   duplicates: z.number(),
+  /** how cells are read (dates) and what is ignored, shown above the rows */
+  rules: z.array(z.string()),
   rows: z.array(importRowResultSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
@@ -165,7 +175,7 @@ export const importSummaryRowSchema = z.object({
   name: z.string(),
   lrn: z.string(),
   email: z.string(),
-  /** the password generated for an empty Password cell (created rows only), shown once here; null otherwise */
+  /** the learner's generated first password (created rows only), shown once here; null otherwise */
   password: z.string().nullable(),
 });
 export type ImportSummaryRow = z.infer<typeof importSummaryRowSchema>;
@@ -173,6 +183,8 @@ export type ImportSummaryRow = z.infer<typeof importSummaryRowSchema>;
 /** created; skipped = duplicates (in the file or already registered); failed = rows with invalid fields. */
 export const importSummarySchema = z.object({
   schoolId: z.number(),
+  /** for the printed password slips */
+  schoolName: z.string(),
   fileName: z.string(),
   total: z.number(),
   created: z.number(),

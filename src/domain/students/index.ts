@@ -25,16 +25,10 @@ const blankTo = (empty: null | undefined) => (v: unknown) =>
 
 const required = (message: string, max = 100) => z.preprocess((v) => (v == null ? '' : v), requiredText(message, max));
 
-const emailRequired = z.preprocess(
-  (v) => (v == null ? '' : v),
-  z
-    .string({ message: STUDENT_MESSAGES.email })
-    .trim()
-    .min(1, STUDENT_MESSAGES.email)
-    .max(EMAIL_MAX, STUDENT_MESSAGES.emailInvalid)
-    .refine(isEmail, STUDENT_MESSAGES.emailInvalid)
-    .transform((v) => v.toLowerCase()),
-);
+/** A learner's own e-mail: optional (the LRN is the learner's identity and sign-in); unique when given. */
+const emailOptional = clearableText(EMAIL_MAX)
+  .refine((v) => v == null || isEmail(v), STUDENT_MESSAGES.emailInvalid)
+  .transform((v) => (v == null ? v : v.toLowerCase()));
 
 const lrnField = z.preprocess(
   (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
@@ -123,17 +117,11 @@ const optionalId = (message: string) =>
     z.number({ message }).int(message).positive(message).max(MAX_ID, message).nullish(),
   );
 
-export const passwordRequired = z.preprocess(
-  (v) => (v == null ? '' : v),
-  z
-    .string({ message: STUDENT_MESSAGES.password })
-    .min(1, STUDENT_MESSAGES.password)
-    .min(STUDENT_PASSWORD_MIN, STUDENT_MESSAGES.passwordLength)
-    .max(200, 'Password must be 200 characters or less'),
-);
-
-/** On edit: empty keeps the current password; otherwise the same rules. */
-const passwordOptional = z.preprocess(
+/**
+ * A password an API caller sets for a learner (scripted set-up; the console never sends one: a learner's first
+ * password is generated). Absent or empty: none given. The server also applies the staff strength rule.
+ */
+export const passwordOptional = z.preprocess(
   blankTo(undefined),
   z
     .string({ message: STUDENT_MESSAGES.passwordLength })
@@ -148,7 +136,7 @@ export const personFields = {
   /** SF2 writes "LAST, First Middle": optional everywhere; enrolment null = the registration day. */
   middleName: clearableText(100),
   lastName: required(STUDENT_MESSAGES.lastName),
-  email: emailRequired,
+  email: emailOptional,
   lrn: lrnField,
   dateOfBirth: dateOfBirthField,
   gender: genderField,
@@ -176,20 +164,14 @@ const placementFields = {
 
 /**
  * POST /api/super-admin/register-student (the `data` part). The school is checked by the server
- * (400 'School is required'), not by the form (marked required but not checked).
+ * (400 'School is required'), not by the form (marked required but not checked). Without a password the server
+ * generates one (answered once, as the reply's passwordSlip) that the learner changes at first sign-in.
  */
-export const createStudentSchema = z.object({ ...personFields, ...placementFields, password: passwordRequired });
+export const createStudentSchema = z.object({ ...personFields, ...placementFields, password: passwordOptional });
 export type CreateStudentInput = z.output<typeof createStudentSchema>;
 
-const confirmRule = (v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) => {
-  if ((v.password ?? '') !== (v.confirmPassword ?? '')) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: STUDENT_MESSAGES.passwordMismatch });
-  }
-};
-const confirmField = z.preprocess((v) => (v == null ? '' : v), z.string({ message: STUDENT_MESSAGES.passwordMismatch }));
-
-/** The Register Student form: the API's rules plus the confirmation (form only). */
-export const registerStudentFormSchema = createStudentSchema.extend({ confirmPassword: confirmField }).superRefine(confirmRule);
+/** The Register Student form: the API's rules without a password (the server generates the first one). */
+export const registerStudentFormSchema = z.object({ ...personFields, ...placementFields });
 
 /** PATCH /api/super-admin/students/{id}: only what is sent changes; null clears an optional field. */
 export const updateStudentSchema = z
@@ -204,10 +186,21 @@ export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
 /** What the Register/Edit forms send in the `data` part (optional fields only when present; null clears on edit). */
 export type StudentPayload = Partial<z.input<typeof createStudentSchema> & z.input<typeof updateStudentSchema>>;
 
-/** The Edit Student form: names, email, LRN and parent phone stay required; password optional with its confirmation. */
-export const editStudentFormSchema = z
-  .object({ ...personFields, ...placementFields, password: passwordOptional, confirmPassword: confirmField })
-  .superRefine(confirmRule);
+/** The Edit Student form: names, LRN and parent phone stay required (a new password is a new slip, not a field). */
+export const editStudentFormSchema = z.object({ ...personFields, ...placementFields });
+
+/**
+ * A learner's password slip for the guardian: the generated password, answered once (after registering, importing or
+ * issuing a new slip) and never stored readable. The console prints it with the sign-in address.
+ */
+export const passwordSlipSchema = z.object({
+  studentId: z.number(),
+  learnerName: z.string(),
+  lrn: z.string(),
+  schoolName: z.string(),
+  password: z.string(),
+});
+export type PasswordSlip = z.infer<typeof passwordSlipSchema>;
 
 /** POST /students/{id}/archive: an optional reason. */
 export const archiveStudentSchema = z.object({
@@ -275,7 +268,7 @@ export const studentSchema = z.object({
   id: z.number(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   lrn: z.string(),
   dateOfBirth: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
@@ -313,6 +306,10 @@ export const studentSchema = z.object({
   sectionModel: placementRef.nullable(),
 });
 export type Student = z.infer<typeof studentSchema>;
+
+/** POST register-student's reply: the learner, and their generated password's slip (null when the caller gave one). */
+export const registeredStudentSchema = studentSchema.extend({ passwordSlip: passwordSlipSchema.nullable() });
+export type RegisteredStudent = z.infer<typeof registeredStudentSchema>;
 
 /** An archived student: `id` is the student's (restore takes it); `studentData` the whole record as archived. */
 export const archivedStudentSchema = z.object({

@@ -14,11 +14,11 @@ const fold = (text: string) =>
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
 
-export function searchTerms(s: { firstName: string; lastName: string; email: string; lrn: string }): string[] {
+export function searchTerms(s: { firstName: string; lastName: string; email: string | null; lrn: string }): string[] {
   const nameWords = fold(`${s.firstName} ${s.lastName}`)
     .split(/\s+/)
     .flatMap((w) => [w, ...w.split(/[-']+/)]);
-  const email = fold(s.email);
+  const email = fold(s.email ?? '');
   return [...new Set([...nameWords, email, email.split('@')[0]!, s.lrn])].filter((t) => t !== '' && t.length <= 200);
 }
 

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { adminForm, adminPictureError, registerNewAdmin, type AdminForm } from './store';
+import { adminForm, adminPictureError, saveAdmin, type AdminForm } from './store';
 import { usePictureInput, FormDialog } from '@kit';
 import { useFormState } from '@kit/form/useFormState';
 import { AdminFields } from './AdminFields';
 
 /**
- * Add New Admin: on success an overlay for 2 s, then the form resets and the modal
+ * Add New Admin (the same form as Edit Admin, starting from the default role): on success an overlay for 2 s, then the form resets and the modal
  * closes (the list has already been reloaded).
  */
 export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function AddAdminModal({ open, onClose }: { open: boolean; onClose: () =>
   }
 
   async function submit() {
-    const result = await form.submit(() => registerNewAdmin(form.values, picture.file));
+    const result = await form.submit(() => saveAdmin(null, form.values, picture.file));
     if (result?.ok) setDone(result.message);
   }
 

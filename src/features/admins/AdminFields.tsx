@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { $schoolChoices, type AdminForm } from './store';
+import { $permissionCatalogue, $schoolChoices, type AdminForm } from './store';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import { PictureField, SelectField, TextField, type PictureInput } from '@kit';
+import { ErrorBanner, LoadingState, PictureField, SelectField, TextField, type PictureInput } from '@kit';
 import type { FormState } from '@kit/form/useFormState';
+import { PermissionChecklist } from './PermissionChecklist';
+import { RolePicker } from './RolePicker';
 
 /** The hint is text only (the server accepts JPG, PNG, GIF, WebP up to 2 MB), plus the recommended size. */
 export const ADMIN_PICTURE_HINT = 'JPG, PNG or GIF. Max 1MB.';
@@ -10,8 +12,9 @@ export const ADMIN_PICTURE_RECOMMENDATION = 'Recommended: square image, at least
 export const NOT_ASSIGNED = 'Not Assigned';
 
 /**
- * The fields of the Add New Admin and Edit Admin forms. `mode` decides the password field (required
- * Password on create, optional New Password on edit), the read-only email and the required school.
+ * The admin form of Add New Admin and Edit Admin: the same questions and rules (adminFormSchema). `mode` decides
+ * only what differs by nature: the first password (create) or a new one (edit, blank keeps it), and the email
+ * read-only on edit. The role fills the permissions, which stay editable before saving.
  */
 export function AdminFields({
   mode,
@@ -25,7 +28,8 @@ export function AdminFields({
   currentPictureUrl?: string | null;
 }) {
   const { schools, error: schoolsError } = useStore($schoolChoices);
-  const { bind, values, errors } = form;
+  const { permissions: catalogue, error: catalogueError } = useStore($permissionCatalogue);
+  const { bind, values, errors, set, saving } = form;
   const editing = mode === 'edit';
 
   return (
@@ -55,17 +59,14 @@ export function AdminFields({
           data-autofocus={!editing || undefined}
           {...bind('email')}
         />
-        {editing ? (
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint="Leave blank to keep the current password"
-            {...bind('newPassword')}
-          />
-        ) : (
-          <TextField label="Password" type="password" required autoComplete="new-password" {...bind('password')} />
-        )}
+        <TextField
+          label={editing ? 'New Password' : 'Password'}
+          type="password"
+          required={!editing}
+          autoComplete="new-password"
+          hint={editing ? 'Leave blank to keep the current password' : undefined}
+          {...bind('password')}
+        />
         <TextField label="First Name" required data-autofocus={editing || undefined} {...bind('firstName')} />
         <TextField label="Last Name" required {...bind('lastName')} />
         <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
@@ -74,14 +75,36 @@ export function AdminFields({
         <TextField label="Position" {...bind('position')} />
         <SelectField
           label="School"
-          required={editing}
-          placeholder={editing ? 'Select a school' : NOT_ASSIGNED}
+          required
+          placeholder="Select a school"
           options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.acronym})` }))}
           hint={schoolsError ?? undefined}
           {...bind('schoolId')}
           className="sm:col-span-2"
         />
       </div>
+      {catalogue ? (
+        <>
+          <RolePicker
+            catalogue={catalogue}
+            permissions={values.permissions}
+            position={values.position}
+            onChange={(patch) => set(patch)}
+            disabled={saving}
+          />
+          <PermissionChecklist
+            catalogue={catalogue}
+            value={values.permissions}
+            onChange={(permissions) => set({ permissions })}
+            disabled={saving}
+          />
+          {errors.permissions ? <p className="text-sm text-red-600">{errors.permissions}</p> : null}
+        </>
+      ) : catalogueError ? (
+        <ErrorBanner message={catalogueError} />
+      ) : (
+        <LoadingState rows={3} label="Loading permissions..." />
+      )}
     </div>
   );
 }

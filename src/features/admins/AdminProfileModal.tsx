@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $permissionCatalogue, adminForm, adminPictureError, saveAdminChanges, type AdminForm } from './store';
-import { adminFullName, type Admin } from '@domain/admins';
+import { $permissionCatalogue, adminForm, adminPictureError, saveAdmin, type AdminForm } from './store';
+import { ADMIN_ROLES, adminFullName, matchingRole, type Admin } from '@domain/admins';
 import { Avatar, Button, ErrorBanner, LoadingState, Modal, SuccessOverlay, usePictureInput, ZoomableImage } from '@kit';
 import { useFormState } from '@kit/form/useFormState';
 import { AdminFields, NOT_ASSIGNED } from './AdminFields';
@@ -10,6 +10,13 @@ import { ResetSlipButton } from '@features/auth';
 
 /** Every catalogue permission with the admin's value (names added by a later sync start off). */
 const permissionsOf = (admin: Admin, names: string[]) => Object.fromEntries(names.map((n) => [n, admin.permissions[n] === true]));
+
+/** The role whose permissions the admin has exactly, 'Custom', or 'No permissions'. */
+function roleName(permissions: Record<string, boolean>): string {
+  const role = matchingRole(permissions);
+  if (role) return ADMIN_ROLES[role].label;
+  return Object.values(permissions).some(Boolean) ? 'Custom' : 'No permissions';
+}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -42,34 +49,26 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
   const { permissions: catalogue, error: catalogueError } = useStore($permissionCatalogue);
   const names = (catalogue ?? []).map((p) => p.name);
   const [editing, setEditing] = useState(startEditing);
-  const form = useFormState<AdminForm>(adminForm(admin));
-  const [permissions, setPermissions] = useState<Record<string, boolean>>(() => admin.permissions);
+  const form = useFormState<AdminForm>(adminForm(admin, names.length ? names : undefined));
   const [done, setDone] = useState<string | null>(null);
   const picture = usePictureInput(adminPictureError);
-  // The edits in edit mode, the saved values in view mode; over every catalogue permission.
-  const shownPermissions = { ...permissionsOf(admin, names), ...(editing ? permissions : admin.permissions) };
 
   /** Into edit mode (on) from the saved values, or back to view mode (off) dropping the edits. */
   function toggleEditing(on: boolean) {
-    form.reset(adminForm(admin));
-    setPermissions(admin.permissions);
+    form.reset(adminForm(admin, names.length ? names : undefined));
     picture.reset();
     setEditing(on);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await form.submit(() => saveAdminChanges(admin, form.values, picture.file, shownPermissions));
+    const result = await form.submit(() => saveAdmin(admin, form.values, picture.file));
     if (result?.ok) setDone(result.message);
   }
 
+  // View mode: the saved permissions over every catalogue permission, boxes inactive (the form has its own).
   const checklist = catalogue ? (
-    <PermissionChecklist
-      catalogue={catalogue}
-      value={shownPermissions}
-      onChange={setPermissions}
-      disabled={!editing || form.saving}
-    />
+    <PermissionChecklist catalogue={catalogue} value={permissionsOf(admin, names)} onChange={() => undefined} disabled />
   ) : catalogueError ? (
     <ErrorBanner message={catalogueError} />
   ) : (
@@ -105,7 +104,6 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
         <form id={formId} noValidate onSubmit={submit} className="space-y-5">
           <ErrorBanner message={form.message} />
           <AdminFields mode="edit" form={form} picture={picture} currentPictureUrl={admin.profilePictureUrl} />
-          {checklist}
         </form>
       ) : (
         <div className="space-y-5">
@@ -125,6 +123,7 @@ function AdminProfile({ admin, startEditing, onClose }: { admin: Admin; startEdi
             <Detail label="Department">{admin.department}</Detail>
             <Detail label="Position">{admin.position}</Detail>
             <Detail label="School">{admin.school ? `${admin.school.name} (${admin.school.acronym})` : NOT_ASSIGNED}</Detail>
+            <Detail label="Role">{roleName(admin.permissions)}</Detail>
           </dl>
           {checklist}
         </div>

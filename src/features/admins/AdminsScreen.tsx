@@ -1,14 +1,6 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $admins,
-  deactivateAdmin,
-  loadAdmins,
-  loadPermissionCatalogue,
-  loadSchoolChoices,
-  reactivateAdmin,
-  syncPermissionCatalogue,
-} from './store';
+import { $admins, deactivateAdmin, loadAdmins, loadPermissionCatalogue, loadSchoolChoices, reactivateAdmin } from './store';
 import {
   ADMIN_STATUS_CHOICES,
   adminFilterChoices,
@@ -52,7 +44,6 @@ export default function AdminsScreen() {
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<{ id: number; editing: boolean } | null>(null);
   const notice = useActionNotice();
-  const [syncing, setSyncing] = useState(false);
   const { confirm, dialog } = useConfirm();
 
   useEffect(() => {
@@ -70,12 +61,6 @@ export default function AdminsScreen() {
   const selectedAdmin = selected ? ((admins ?? []).find((a) => a.id === selected.id) ?? null) : null;
 
   const report = notice.report;
-
-  async function sync() {
-    setSyncing(true);
-    report(await syncPermissionCatalogue());
-    setSyncing(false);
-  }
 
   async function remove(admin: Admin) {
     const ok = await confirm({
@@ -114,9 +99,6 @@ export default function AdminsScreen() {
   return (
     <div>
       <ScreenHeading title="Admin Management">
-        <Button variant="secondary" onClick={() => void sync()} loading={syncing}>
-          Sync Permissions
-        </Button>
         <Button onClick={() => setAdding(true)}>+ Add New Admin</Button>
       </ScreenHeading>
 

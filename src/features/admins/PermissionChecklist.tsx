@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { allPermissionsOn, permissionLabel, setAllPermissions, type Permission } from '@domain/admins';
 
 /**
- * The permission checkboxes of the Admin Profile modal, by category, with an 'All' toggle:
- * active only in edit mode; 'All' is checked when every permission is on.
+ * The permission checkboxes of the admin form and the Admin Profile, by category, with an 'All' toggle
+ * (checked when every permission is on); inactive in view mode.
  */
 export function PermissionChecklist({
   catalogue,

@@ -1,19 +1,20 @@
 import { atom } from 'nanostores';
 import { deleteAdmin, fetchAdmins, registerAdmin, updateAdmin, updateAdminPermissions } from './api';
-import { fetchPermissions, syncPermissions } from './permissions-api';
+import { fetchPermissions } from './permissions-api';
 import { fetchSchools } from '@features/schools';
 import { toApiError } from '@kit/http';
 import { actionFailure, sentFields, type ActionResult } from '@kit/form/action';
 import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/files';
+import { ADMIN_PERMISSIONS } from '@domain/admins/console';
 import {
+  adminFormRequired,
+  adminFormSchema,
+  ADMIN_ROLES,
   checkAdmin,
-  CREATE_ADMIN_REQUIRED,
-  createAdminSchema,
-  EDIT_ADMIN_REQUIRED,
-  editAdminFormSchema,
-  PERMISSION_CATALOGUE,
+  DEFAULT_ADMIN_ROLE,
+  matchingRole,
+  rolePermissions,
   SUCCESS_MESSAGES,
-  syncMessage,
   type Admin,
   type AdminCheck,
   type Permission,
@@ -81,36 +82,38 @@ export async function loadSchoolChoices(): Promise<void> {
   }
 }
 
-/** The values of the Add New Admin and Edit Admin forms, as the inputs hold them. */
+/** The values of the admin form (Add New Admin and Edit Admin ask the same things), as the inputs hold them. */
 export interface AdminForm {
   email: string;
-  /** create only */
+  /** create: the first password; edit: a new one ('' keeps the current password) */
   password: string;
-  /** edit only: empty keeps the current password */
-  newPassword: string;
   firstName: string;
   lastName: string;
   phoneNumber: string;
   employeeId: string;
   department: string;
   position: string;
-  /** '' = Not Assigned */
+  /** '' = none chosen yet */
   schoolId: string;
+  /** every catalogue permission → on/off; a new admin starts from DEFAULT_ADMIN_ROLE's */
+  permissions: Record<string, boolean>;
 }
 
-/** An empty form (admin = undefined) or the values of an admin for editing. */
-export function adminForm(admin?: Admin): AdminForm {
+/** A new admin's form (from the default role, over the catalogue's names) or an admin's values for editing. */
+export function adminForm(admin?: Admin, names: readonly string[] = ADMIN_PERMISSIONS): AdminForm {
   return {
     email: admin?.email ?? '',
     password: '',
-    newPassword: '',
     firstName: admin?.firstName ?? '',
     lastName: admin?.lastName ?? '',
     phoneNumber: admin?.phoneNumber ?? '',
     employeeId: admin?.employeeId ?? '',
     department: admin?.department ?? '',
-    position: admin?.position ?? '',
+    position: admin ? (admin.position ?? '') : ADMIN_ROLES[DEFAULT_ADMIN_ROLE].label,
     schoolId: admin?.schoolId != null ? String(admin.schoolId) : '',
+    permissions: admin
+      ? Object.fromEntries(names.map((n) => [n, admin.permissions[n] === true]))
+      : rolePermissions(DEFAULT_ADMIN_ROLE, names),
   };
 }
 
@@ -125,37 +128,32 @@ function checkForm<T>(
   return { ok: false, result: { ok: false, message: checked.ok ? null : checked.message, errors } };
 }
 
-/** Add New Admin: checked with the API's schema, then sent as multipart. */
-export async function registerNewAdmin(form: AdminForm, picture: File | null): Promise<ActionResult> {
-  const checked = checkForm(checkAdmin(createAdminSchema, { ...form }, CREATE_ADMIN_REQUIRED), picture);
-  if (!checked.ok) return checked.result;
-  try {
-    const res = await registerAdmin(sentFields(checked.value), picture);
-    void loadAdmins();
-    return { ok: true, message: res.message ?? SUCCESS_MESSAGES.created, data: undefined };
-  } catch (err) {
-    return actionFailure(err, 'Registration failed. Please try again.');
-  }
-}
-
 const samePermissions = (a: Record<string, boolean>, b: Record<string, boolean>) =>
   Object.keys({ ...a, ...b }).every((k) => (a[k] ?? false) === (b[k] ?? false));
 
 /**
- * Edit Admin: the details (email read-only, so not sent; an empty new password keeps the
- * current one), then the permissions when they changed.
+ * Saves the admin form: one schema for both (adminFormSchema). A new admin is registered with its permissions (and
+ * its role when they are exactly one's, for the log); an edit saves the details (the email is read-only, an empty
+ * password keeps the current one), then the permissions when they changed.
  */
-export async function saveAdminChanges(
-  admin: Admin,
-  form: AdminForm,
-  picture: File | null,
-  permissions: Record<string, boolean>,
-): Promise<ActionResult> {
-  const checked = checkForm(checkAdmin(editAdminFormSchema, { ...form }, EDIT_ADMIN_REQUIRED), picture);
+export async function saveAdmin(admin: Admin | null, form: AdminForm, picture: File | null): Promise<ActionResult> {
+  const isNew = admin === null;
+  const checked = checkForm(checkAdmin(adminFormSchema, { ...form, isNew }, adminFormRequired(isNew)), picture);
   if (!checked.ok) return checked.result;
+  const { isNew: _new, password, permissions, ...details } = checked.value;
+  if (isNew) {
+    try {
+      const role = matchingRole(permissions) ?? undefined;
+      const res = await registerAdmin(sentFields({ ...details, password, permissions, role }), picture);
+      void loadAdmins();
+      return { ok: true, message: res.message ?? SUCCESS_MESSAGES.created, data: undefined };
+    } catch (err) {
+      return actionFailure(err, 'Registration failed. Please try again.');
+    }
+  }
   try {
     // The email is read-only: checked on the form, never sent.
-    await updateAdmin(admin.id, sentFields({ ...checked.value, email: undefined }, admin), picture);
+    await updateAdmin(admin.id, sentFields({ ...details, email: undefined, newPassword: password || undefined }, admin), picture);
   } catch (err) {
     return actionFailure(err, 'Failed to update admin');
   }
@@ -189,17 +187,5 @@ export async function reactivateAdmin(admin: Admin): Promise<ActionResult> {
     return { ok: true, message: SUCCESS_MESSAGES.reactivated, data: undefined };
   } catch (err) {
     return actionFailure(err, 'Failed to update admin');
-  }
-}
-
-/** 'Sync Permissions': sends the console's catalogue; the message carries the three counts. */
-export async function syncPermissionCatalogue(): Promise<ActionResult> {
-  try {
-    const result = await syncPermissions(PERMISSION_CATALOGUE);
-    void loadPermissionCatalogue();
-    void loadAdmins();
-    return { ok: true, message: syncMessage(result), data: undefined };
-  } catch (err) {
-    return actionFailure(err, 'Failed to sync permissions');
   }
 }

@@ -1,42 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import { fetchAttendanceHistory } from './api';
+import { fetchAttendanceHistory, fetchHistoryFilterOptions } from './api';
 import { followAttendance } from './live-store';
-import {
-  ATTENDANCE_EMPTY_TEXT,
-  ATTENDANCE_STATUSES,
-  applyLiveRecord,
-  historyFiltersSchema,
-  type AttendanceRecord,
-} from '@domain/attendance';
+import { ATTENDANCE_EMPTY_TEXT, applyLiveRecord, historyFiltersSchema, type AttendanceRecord } from '@domain/attendance';
 import { validate } from '@domain/validation';
 import { ScreenHeading } from '@kit/display/ScreenHeading';
 import {
   Button,
+  buttonClass,
+  clearDependents,
   DataTable,
-  DateRangeFields,
-  FilterBar,
   filtersOf,
   Pager,
-  SelectField,
   useDraft,
   useKeysetCursor,
   useListQuery,
   useListResource,
+  type ListQuery,
 } from '@kit';
 import { attendanceColumns } from './attendanceColumns';
 import { LiveEventsCard } from './LiveEventsCard';
 import { CorrectionDialog, type CorrectionMode } from './CorrectionDialog';
-import { useCan } from '@kit/console/scope';
-
-/** URL filters of /super-admin/attendance-history (studentId comes from links, e.g. a student's page). */
-const DEFAULTS = { startDate: '', endDate: '', status: '', studentId: '' };
+import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
+import { HISTORY_DEFAULTS, HISTORY_DEPENDENTS, HistoryFilterBar, type HistoryFilterValues } from './HistoryFilterBar';
+import { sectionDayHref } from './section-day-link';
 
 /**
- * Attendance History: filters From Date / To Date / Status, the live events card, the table (page size
- * 10), and the live rule: a new record goes on top of page 1 only without a student or start-date filter.
+ * Attendance History: filters in the URL (school for the super admin, grade, section, student by name or LRN,
+ * reader, dates, status), the live events card, the table (page size 10), and the live rule (applyLiveRecord).
  */
 export default function AttendanceHistoryScreen() {
-  const list = useListQuery(DEFAULTS);
+  const list = useListQuery(HISTORY_DEFAULTS);
   // Next/Previous send the shown page's last/first record (keyset paging), a jump of a few pages the
   // same cursor and the records to skip; First/Last send the page only. `cursor` is read when the request starts
   // (after this render), from the page that was on screen.
@@ -47,6 +40,10 @@ export default function AttendanceHistoryScreen() {
   const cursor = useKeysetCursor(list.filters, list.query.page, history.data?.records, history.data?.pagination);
   const draft = useDraft(list.query);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The school admin's choices are their own school's (the server answers for it).
+  const chooseSchool = !isAdminConsole();
+  const optionsSchool = chooseSchool ? draft.values.schoolId : '';
+  const options = useListResource((signal) => fetchHistoryFilterOptions(optionsSchool, signal), `options:${optionsSchool}`);
   // Corrections (MANAGE_ATTENDANCE): a record marked EXCUSED, or its status corrected, with a reason.
   const can = useCan();
   const [correcting, setCorrecting] = useState<{ mode: CorrectionMode; record: AttendanceRecord } | null>(null);
@@ -59,37 +56,37 @@ export default function AttendanceHistoryScreen() {
     [update],
   );
 
-  const v = draft.values;
-  const set = (patch: Partial<typeof DEFAULTS>) => {
+  const set = (patch: Partial<HistoryFilterValues>) => {
     setErrors({});
-    draft.set(patch);
+    draft.set(clearDependents<HistoryFilterValues>(patch, HISTORY_DEPENDENTS));
   };
-  const apply = () => {
+  const apply = (values: ListQuery<HistoryFilterValues> = draft.values) => {
     // The filters only: the draft also carries the page (a number), which the query schema reads as text.
-    const checked = validate(historyFiltersSchema, filtersOf(v));
+    const checked = validate(historyFiltersSchema, filtersOf(values));
     if (!checked.ok) return setErrors(checked.errors);
-    list.setQuery(v);
+    list.setQuery({ ...values, search: values.search.trim() });
   };
 
   return (
     <div>
-      <ScreenHeading title="Attendance History" />
-      <FilterBar label="Attendance filters" onApply={apply} applyLabel="Apply Filters" onClear={() => list.resetQuery()}>
-        <DateRangeFields
-          labels={['From Date', 'To Date']}
-          startDate={v.startDate}
-          endDate={v.endDate}
-          errors={errors}
-          onChange={set}
-        />
-        <SelectField
-          label="Status"
-          value={v.status}
-          placeholder="All"
-          options={ATTENDANCE_STATUSES.map((s) => ({ value: s, label: s }))}
-          onChange={(e) => set({ status: e.target.value })}
-        />
-      </FilterBar>
+      <ScreenHeading title="Attendance History">
+        <a href={consoleHref(sectionDayHref(list.query))} className={buttonClass('secondary')}>
+          Section day
+        </a>
+      </ScreenHeading>
+      <HistoryFilterBar
+        values={draft.values}
+        errors={errors}
+        options={options.data}
+        chooseSchool={chooseSchool}
+        onChange={set}
+        onApply={() => apply()}
+        onDates={({ startDate, endDate }) => apply({ ...draft.values, startDate, endDate })}
+        onClear={() => {
+          setErrors({});
+          list.resetQuery();
+        }}
+      />
       <LiveEventsCard />
       <DataTable
         caption="Attendance records"

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $liveAttendance, LIVE_EVENTS_SHOWN } from './live-store';
 import { $liveStatus } from '@kit/live';
 import { StatusBadge } from '@kit';
-import { formatSchoolTime } from '@kit/text/format';
+import { formatSchoolDateTime } from '@kit/text/format';
 import type { LiveAttendanceEvent } from '@domain/attendance';
 
 const STATUS_TEXT = {
@@ -16,7 +16,7 @@ const STATUS_TEXT = {
 /** The event is the record's check-out (its status stays PRESENT or LATE; the tap set checkOutAt). */
 const isCheckOut = (e: LiveAttendanceEvent) => e.record.checkOutAt !== null && e.record.checkOutAt === e.time;
 
-/** 'Real-time Attendance Events': up to 5 distinct live events (student, status, time, reader). */
+/** 'Real-time Attendance Events': up to 5 distinct live events (student, status, date and time in school time, reader). */
 export function LiveEventsCard() {
   const events = useStore($liveAttendance).slice(0, LIVE_EVENTS_SHOWN);
   const status = useStore($liveStatus);
@@ -41,12 +41,12 @@ export function LiveEventsCard() {
               <span className="flex flex-wrap items-center gap-3 text-gray-600">
                 {isCheckOut(e) ? (
                   <span>
-                    Checked out <time dateTime={e.time}>{formatSchoolTime(e.time, e.record.timeZone)}</time>
+                    Checked out <time dateTime={e.time}>{formatSchoolDateTime(e.time, e.record.timeZone)}</time>
                   </span>
                 ) : (
                   <>
                     <StatusBadge kind="attendance" value={e.status} />
-                    <time dateTime={e.time}>{formatSchoolTime(e.time, e.record.timeZone)}</time>
+                    <time dateTime={e.time}>{formatSchoolDateTime(e.time, e.record.timeZone)}</time>
                   </>
                 )}
                 <span>{e.reader ?? '-'}</span>

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { useCan, type Needed } from '@kit/console/scope';
-import { NO_SCHOOL_MESSAGE } from '@domain/admins/console';
-import { $adminAccount } from '@features/admins';
+import { hasAnyAccess, NO_SCHOOL_MESSAGE } from '@domain/admins/console';
+import { $adminAccount, NoAccessPanel } from '@features/admins';
 import { CapacityPanel } from '@features/capacity';
 import SchoolDayPanel from './SchoolDayPanel';
 import { AbsentRunsPanel } from './AbsentRunsPanel';
@@ -16,7 +16,8 @@ export interface HomeTile {
 }
 
 /**
- * The school admin's landing screen: with VIEW_ATTENDANCE their school's day (figures, live arrivals, who is still
+ * The school admin's landing screen. Without a school or any permission: why, and who can give them access
+ * (NoAccessPanel). Else with VIEW_ATTENDANCE their school's day (figures, live arrivals, who is still
  * missing); a tile per screen of `screens` their permissions open.
  */
 export default function AdminHomeScreen({ screens }: { screens: readonly HomeTile[] }) {
@@ -26,6 +27,17 @@ export default function AdminHomeScreen({ screens }: { screens: readonly HomeTil
   const tiles = screens.filter(
     (i) => i.label !== 'Dashboard' && (i.permission === 'OWN_ACCOUNT' || (schoolId != null && can(i.permission))),
   );
+  if (admin && !hasAnyAccess(admin.schoolId, admin.permissions)) {
+    return (
+      <div>
+        <ScreenHeading title="Dashboard" />
+        <p className="mb-6 text-gray-700">
+          Welcome, {admin.firstName}. {admin.school ? `${admin.school.name} (${admin.school.acronym})` : ''}
+        </p>
+        <NoAccessPanel admin={admin} />
+      </div>
+    );
+  }
   return (
     <div>
       <ScreenHeading title="Dashboard" />

@@ -22,6 +22,7 @@ export interface SectionForm {
   description: string;
   gradeId: string;
   capacity: string;
+  adviserName: string;
 }
 
 export const gradeForm = (grade?: Grade | null): GradeForm => ({
@@ -35,6 +36,7 @@ export const sectionForm = (section?: Section | null, gradeId?: number | null): 
   description: section?.description ?? '',
   gradeId: String(section?.gradeId ?? gradeId ?? ''),
   capacity: section?.capacity == null ? '' : String(section.capacity),
+  adviserName: section?.adviserName ?? '',
 });
 
 /** Grade: the level input is min 1 and a non-numeric value becomes 0 (so it fails 'Level must be a positive number'). */
@@ -73,7 +75,14 @@ export async function saveSection(
   form: SectionForm,
   existing?: Section | null,
 ): Promise<ActionResult<Section>> {
-  const input = { name: form.name, description: form.description, gradeId: form.gradeId, capacity: form.capacity, schoolId };
+  const input = {
+    name: form.name,
+    description: form.description,
+    gradeId: form.gradeId,
+    capacity: form.capacity,
+    adviserName: form.adviserName,
+    schoolId,
+  };
   try {
     if (existing) {
       const checked = validate(sectionUpdateSchema, input);

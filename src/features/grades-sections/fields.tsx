@@ -44,6 +44,12 @@ export function SectionFields({ form, grades }: { form: FormState<SectionForm>; 
         hint="Optional: the most students this section takes."
         {...form.bind('capacity')}
       />
+      <TextField
+        label="Class Adviser"
+        placeholder="e.g. Maria L. Santos"
+        hint="Signs the section's School Form 2."
+        {...form.bind('adviserName')}
+      />
       <TextAreaField label="Description" rows={3} {...form.bind('description')} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { isRate, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form, type Sf2Mark } from '@domain/sf2';
+import { isRate, SF2_CERTIFICATION, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form, type Sf2Mark } from '@domain/sf2';
 
 const cell = 'border border-gray-300 px-1 py-0.5 text-center';
 
@@ -150,6 +150,14 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
             })}
           </tbody>
         </table>
+        <div className="mt-4 space-y-1 text-sm text-gray-800">
+          <p>{SF2_CERTIFICATION.statement}</p>
+          <p className="pt-4 font-semibold">{form.certification.adviser ?? '____________________'}</p>
+          <p className="text-xs text-gray-600">{SF2_CERTIFICATION.adviser}</p>
+          <p className="pt-3">{SF2_CERTIFICATION.attested}</p>
+          <p className="pt-2 font-semibold">{form.certification.schoolHead ?? '____________________'}</p>
+          <p className="text-xs text-gray-600">{SF2_CERTIFICATION.head}</p>
+        </div>
       </div>
     </div>
   );

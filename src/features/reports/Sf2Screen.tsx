@@ -14,7 +14,7 @@ import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { usePageTitle } from '@kit/hooks/usePageTitle';
 import { consoleHref, isAdminConsole, useCan } from '@kit/console/scope';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
-import { downloadSchoolSf2, downloadSf2, fetchSf2, fetchSf2Choices } from './api';
+import { downloadSchoolSf2, downloadSf2, downloadSf4, fetchSf2, fetchSf2Choices } from './api';
 import { Sf2Grid } from './Sf2Grid';
 import { Sf2Missing } from './Sf2Missing';
 
@@ -146,6 +146,14 @@ export default function Sf2Screen() {
             {busy === 'zip' ? `Making every section’s form…${received ? ` ${kb(received)}` : ''}` : 'Download Whole School (ZIP)'}
           </Button>
         </span>
+        <Button
+          variant="secondary"
+          disabled={!month || busy !== null}
+          loading={busy === 'sf4'}
+          onClick={() => void run('sf4', () => downloadSf4(schoolId, month))}
+        >
+          School Form 4 (XLSX)
+        </Button>
         <span role="status" className="sr-only">
           {busy ? 'Making the forms' : ''}
         </span>

@@ -33,3 +33,11 @@ export const downloadSchoolSf2 = (
     { month, format },
     { fallbackName: `SF2-${month}.zip`, failure: 'Failed to download the school’s forms', timeoutMs: 120_000, onProgress },
   );
+
+/** School Form 4 of the school and month (a row per section), as XLSX. */
+export const downloadSf4 = (schoolId: number, month: string) =>
+  downloadFile(
+    `super-admin/schools/${schoolId}/sf4`,
+    { month, format: 'xlsx' },
+    { fallbackName: `SF4-${month}.xlsx`, failure: 'Failed to download School Form 4', timeoutMs: 60_000 },
+  );

@@ -45,6 +45,7 @@ function SchoolDetails({ school }: { school: School }) {
           ) : null}
         </Detail>
         <Detail label="DepEd School ID">{school.depedSchoolId}</Detail>
+        <Detail label="School Head">{school.schoolHeadName}</Detail>
         <Detail label="Students">
           {school.currentStudentCount}
           {school.studentCount != null ? ` of ${school.studentCount}` : ''}

@@ -40,6 +40,7 @@ export function SchoolFormFields({ form, logo, onLogo, showActive = false, profi
               hint="6 digits, printed on School Form 2"
               {...bind('depedSchoolId')}
             />
+            <TextField label="School Head" hint="Name as DepEd forms print it" autoComplete="off" {...bind('schoolHeadName')} />
             <TextField
               label="Student Count"
               inputMode="numeric"

@@ -1,4 +1,5 @@
-import { createSchool, updateSchool } from './api';
+import { createSchool, putSchoolSettings, updateSchool } from './api';
+import { SCHOOL_SETTINGS_SAVED, schoolSettingsSchema, type SchoolSettings } from '@domain/school-settings';
 import type { ContractFile, School, SchoolPayload } from '@domain/schools';
 import { deleteContractFile, uploadContractFiles } from './contract-files-api';
 import { SCHOOL_PROFILE_FIELDS, schoolCreateSchema, schoolProfileSchema, schoolUpdateSchema } from '@domain/schools';
@@ -21,6 +22,7 @@ export interface SchoolForm {
   email: string;
   website: string;
   depedSchoolId: string;
+  schoolHeadName: string;
   studentCount: string;
   contractNumber: string;
   contractDate: string;
@@ -45,6 +47,7 @@ export function schoolForm(school?: School | null): SchoolForm {
     email: text(school?.email),
     website: text(school?.website),
     depedSchoolId: text(school?.depedSchoolId),
+    schoolHeadName: text(school?.schoolHeadName),
     studentCount: text(school?.studentCount),
     contractNumber: text(school?.contractNumber),
     contractDate: text(school?.contractDate),
@@ -122,5 +125,34 @@ export async function removeContractFile(fileId: number): Promise<ActionResult<C
     return { ok: true, message: 'Contract file deleted', data: await deleteContractFile(fileId) };
   } catch (err) {
     return actionFailure(err, 'Failed to delete contract file');
+  }
+}
+
+/** The School Settings form as its inputs hold it. */
+export interface SchoolSettingsForm {
+  schoolDays: number[];
+  lateCutoff: string;
+  absenceCutoff: string;
+  depedSchoolId: string;
+  schoolHeadName: string;
+}
+
+export const schoolSettingsForm = (s?: SchoolSettings | null): SchoolSettingsForm => ({
+  schoolDays: s?.schoolDays ?? [],
+  lateCutoff: s?.lateCutoff ?? '',
+  absenceCutoff: s?.absenceCutoff ?? '',
+  depedSchoolId: s?.depedSchoolId ?? '',
+  schoolHeadName: s?.schoolHeadName ?? '',
+});
+
+/** Saves a school's settings, checked with the API's schema first ('' clears the School ID or the head's name). */
+export async function saveSchoolSettings(schoolId: number, form: SchoolSettingsForm): Promise<ActionResult<SchoolSettings>> {
+  const checked = validate(schoolSettingsSchema, form);
+  if (!checked.ok) return invalid(checked.errors);
+  try {
+    const res = await putSchoolSettings(schoolId, { ...form });
+    return { ok: true, message: res.message ?? SCHOOL_SETTINGS_SAVED, data: res.data };
+  } catch (err) {
+    return actionFailure(err, 'Failed to save school settings');
   }
 }

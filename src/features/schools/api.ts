@@ -1,5 +1,6 @@
-import { request, toFormData } from '@kit/http';
+import { request, requestBody, toFormData } from '@kit/http';
 import type { School, SchoolPayload } from '@domain/schools';
+import type { SchoolSettings, SchoolSettingsInput } from '@domain/school-settings';
 import { $consoleAccess } from '@kit/console/scope';
 
 /**
@@ -28,4 +29,13 @@ export const createSchool = (fields: SchoolPayload, logo?: File | null) =>
 export const updateSchool = (id: number, fields: SchoolPayload, logo?: File | null) =>
   request<School>('Failed to update school', (api) =>
     api.patch(`super-admin/schools/${id}`, { body: toFormData(fields, { logo }) }),
+  );
+
+/** A school's own settings (class days, cutoffs, School ID, head): MANAGE_SCHOOL_SETTINGS in the admin's console. */
+export const fetchSchoolSettings = (id: number, signal?: AbortSignal) =>
+  request<SchoolSettings>('Failed to fetch school settings', (api) => api.get(`super-admin/schools/${id}/settings`, { signal }));
+
+export const putSchoolSettings = (id: number, settings: SchoolSettingsInput) =>
+  requestBody<SchoolSettings>('Failed to save school settings', (api) =>
+    api.put(`super-admin/schools/${id}/settings`, { json: settings }),
   );

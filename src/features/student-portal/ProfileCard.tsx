@@ -20,7 +20,7 @@ export function ProfileCard({ profile }: { profile: StudentProfile }) {
   const guardian = [profile.guardian.firstName, profile.guardian.lastName].filter(Boolean).join(' ') || 'Guardian';
   const rows: Array<[string, string]> = [
     ['LRN', profile.lrn],
-    ['Email', profile.email],
+    ['Email', profile.email ?? '-'],
     ['School', profile.school ? `${profile.school.name} (${profile.school.acronym})` : '-'],
     ['Grade and section', placement],
     ['Guardian', `${guardian}, ${profile.guardian.phone}`],

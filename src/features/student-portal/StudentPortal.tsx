@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { CSRF_COOKIES } from '@domain/auth/roles';
 import { getCookie } from '@kit/cookies';
@@ -15,6 +15,8 @@ import { MessengerCard } from './MessengerCard';
 import { ProfileCard } from './ProfileCard';
 
 type Gate = 'in' | 'out';
+
+const PasswordDialog = lazy(() => import('./PasswordDialog'));
 
 /** The live connection as the header says it ('Offline': refused or given up; a reload tries again). */
 const LIVE_TEXT: Record<LiveStatus, string> = {
@@ -85,6 +87,15 @@ function Portal() {
   }, [reloadAttendance, reloadMessages]);
 
   const name = profile.data ? profile.data.firstName : '';
+  const mustChange = profile.data?.mustChangePassword === true;
+  const [choosing, setChoosing] = useState(true);
+  const chosen = () => {
+    setChoosing(false);
+    profile.reload();
+    reloadAttendance();
+    reloadMessages();
+    messenger.reload();
+  };
   return (
     <div className="min-h-screen bg-gray-50">
       <header className="bg-brand-800 text-white">
@@ -103,46 +114,64 @@ function Portal() {
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-5xl gap-4 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <p className="text-base text-gray-700 lg:col-span-2">{PORTAL_LEAD}</p>
-        <div className="min-w-0 space-y-4">
-          {attendance.error ? (
-            <section className="rounded-xl bg-white p-4 text-sm text-red-800 shadow-sm ring-1 ring-gray-200" role="alert">
-              Error: {attendance.error}{' '}
-              <Button variant="secondary" size="sm" onClick={attendance.reload}>
-                Try Again
-              </Button>
-            </section>
-          ) : attendance.data ? (
-            <>
-              <TodayCard attendance={attendance.data} />
-              <MonthCalendar attendance={attendance.data} onMonth={showMonth} loading={attendance.loading} />
-            </>
-          ) : (
-            // About the size of the cards it stands for, so nothing below jumps when they arrive.
-            <div role="status" aria-label="Loading attendance" className="space-y-4">
-              <div className="h-32 animate-pulse rounded-xl bg-gray-200" />
-              <div className="h-[38rem] animate-pulse rounded-xl bg-gray-200" />
-            </div>
-          )}
-          <MessagesCard
-            messages={messages.data}
-            error={messages.error}
-            loading={messages.loading}
-            page={messagesPage}
-            onPage={setMessagesPage}
-            onRetry={messages.reload}
-          />
-        </div>
-        <div className="min-w-0 space-y-4">
-          <MessengerCard status={messenger.data} error={messenger.error} onChanged={(next) => messenger.update(() => next)} />
-          {profile.data ? (
-            <ProfileCard profile={profile.data} />
-          ) : profile.error ? (
-            <p className="text-sm text-red-800">Error: {profile.error}</p>
-          ) : null}
-        </div>
-      </main>
+      {mustChange ? (
+        <main className="mx-auto max-w-md px-4 py-8">
+          <section aria-labelledby="choose-password" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+            <h2 id="choose-password" className="text-lg font-semibold text-gray-900">
+              Choose your own password
+            </h2>
+            <p className="text-sm text-gray-700">
+              You signed in with the password on your slip. Choose your own password to continue: type the slip&apos;s password as
+              the current one.
+            </p>
+            <Button onClick={() => setChoosing(true)}>Choose my password</Button>
+          </section>
+          <Suspense fallback={null}>
+            <PasswordDialog open={choosing} onClose={chosen} />
+          </Suspense>
+        </main>
+      ) : (
+        <main className="mx-auto grid max-w-5xl gap-4 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <p className="text-base text-gray-700 lg:col-span-2">{PORTAL_LEAD}</p>
+          <div className="min-w-0 space-y-4">
+            {attendance.error ? (
+              <section className="rounded-xl bg-white p-4 text-sm text-red-800 shadow-sm ring-1 ring-gray-200" role="alert">
+                Error: {attendance.error}{' '}
+                <Button variant="secondary" size="sm" onClick={attendance.reload}>
+                  Try Again
+                </Button>
+              </section>
+            ) : attendance.data ? (
+              <>
+                <TodayCard attendance={attendance.data} />
+                <MonthCalendar attendance={attendance.data} onMonth={showMonth} loading={attendance.loading} />
+              </>
+            ) : (
+              // About the size of the cards it stands for, so nothing below jumps when they arrive.
+              <div role="status" aria-label="Loading attendance" className="space-y-4">
+                <div className="h-32 animate-pulse rounded-xl bg-gray-200" />
+                <div className="h-[38rem] animate-pulse rounded-xl bg-gray-200" />
+              </div>
+            )}
+            <MessagesCard
+              messages={messages.data}
+              error={messages.error}
+              loading={messages.loading}
+              page={messagesPage}
+              onPage={setMessagesPage}
+              onRetry={messages.reload}
+            />
+          </div>
+          <div className="min-w-0 space-y-4">
+            <MessengerCard status={messenger.data} error={messenger.error} onChanged={(next) => messenger.update(() => next)} />
+            {profile.data ? (
+              <ProfileCard profile={profile.data} />
+            ) : profile.error ? (
+              <p className="text-sm text-red-800">Error: {profile.error}</p>
+            ) : null}
+          </div>
+        </main>
+      )}
     </div>
   );
 }

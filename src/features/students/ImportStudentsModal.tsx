@@ -5,6 +5,17 @@ import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { $studentImport, checkImport, chooseImportFile, resetImport, runImport } from './import-store';
 import { CancelButton, Button, DataTable, ErrorBanner, Modal, ProgressBar, SelectField, TextField } from '@kit';
 import { Counts, PREVIEW_COLUMNS, SUMMARY_COLUMNS } from './importTables';
+import { PasswordSlipsDialog } from './PasswordSlips';
+import type { ImportSummary } from '@domain/students/import';
+import type { PasswordSlip } from '@domain/students';
+
+/** The slips of the learners an import created (their generated passwords, shown only in this summary). */
+const slipsOf = (summary: ImportSummary): PasswordSlip[] =>
+  summary.rows.flatMap((r) =>
+    r.studentId != null && r.password
+      ? [{ studentId: r.studentId, learnerName: r.name, lrn: r.lrn, schoolName: summary.schoolName, password: r.password }]
+      : [],
+  );
 
 /**
  * Import Students from CSV: template download, file chooser (CSV, ≤ 5 MB, checked here first),
@@ -29,6 +40,7 @@ export function ImportStudentsModal({
   const { schools } = useStore($schoolChoices);
   const [schoolId, setSchoolId] = useState(listSchool);
   const [templateError, setTemplateError] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
   useEffect(() => {
     if (open) {
       resetImport();
@@ -79,10 +91,16 @@ export function ImportStudentsModal({
         <Button variant="secondary" onClick={() => downloadImportSummary(summary)}>
           Download Summary (CSV)
         </Button>
+        {summary.created > 0 ? (
+          <Button variant="secondary" onClick={() => setPrinting(true)}>
+            Print Password Slips ({summary.created})
+          </Button>
+        ) : null}
         <Button onClick={close}>Done</Button>
       </>
     ) : null;
 
+  if (printing && summary) return <PasswordSlipsDialog slips={slipsOf(summary)} onClose={() => setPrinting(false)} />;
   return (
     <Modal open={open} onClose={close} title="Import Students from CSV" size="2xl" footer={footer}>
       <div className="space-y-4">
@@ -91,8 +109,10 @@ export function ImportStudentsModal({
         {state.step === 'choose' || state.step === 'checking' ? (
           <>
             <p className="text-sm text-gray-700">
-              One row per student, for one school. Grade and section are matched by name within the school; a row with an empty
-              password gets a generated one, shown in the summary. Nothing is saved until you have seen the preview.
+              One row per student, for one school. The LRN identifies each learner (e-mail is optional); grade may be written
+              &quot;7&quot; or &quot;Grade 7&quot;, sex M/F or Male/Female, notification preference SMS, Messenger or Both, and
+              dates MM/DD/YYYY or YYYY-MM-DD. Every learner gets a generated password, shown after the import with slips to print.
+              Nothing is saved until you have seen the preview.
             </p>
             <Button variant="secondary" size="sm" onClick={() => void template()}>
               Download Template
@@ -139,6 +159,11 @@ export function ImportStudentsModal({
             <p className="text-sm text-gray-700">
               {preview.fileName}: only the valid rows are imported; fix the others in the file and import it again.
             </p>
+            <ul data-import-rules className="list-disc space-y-1 rounded-md bg-blue-50 py-2 pl-8 pr-3 text-sm text-blue-900">
+              {preview.rules.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
             <DataTable
               caption="Import preview"
               columns={PREVIEW_COLUMNS}
@@ -161,10 +186,10 @@ export function ImportStudentsModal({
                 ['Failed', summary.failed, 'red'],
               ]}
             />
-            {summary.rows.some((r) => r.password) ? (
+            {summary.created > 0 ? (
               <p className="text-sm text-gray-700">
-                Rows without a password got a generated one (Password column). It is shown only here: download the summary to hand
-                the passwords out.
+                Each new learner got a generated password, shown only here: print the slips for the guardians (or download the
+                summary) before closing. Learners choose their own password at the first sign-in.
               </p>
             ) : null}
             <DataTable

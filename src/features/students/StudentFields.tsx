@@ -17,8 +17,8 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The fields of the Register/Edit Student form: password required on create (auto-filled
- * from the last name), optional on edit; grade waits for a school, section for a grade.
+ * The fields of the Register/Edit Student form; grade waits for a school, section for a grade. No password: the
+ * server generates a learner's first one (shown once as a slip), and a new one is a new slip.
  */
 export function StudentFields({
   mode,
@@ -40,10 +40,10 @@ export function StudentFields({
     void loadSchoolChoices();
   }, []);
 
-  // Every change goes through the form's rules (auto password, grade/section resets).
+  // Every change goes through the form's rules (grade/section resets).
   const bind = (key: keyof StudentForm) => ({
     ...form.bind(key),
-    onChange: (e: { target: { value: string } }) => form.set(studentFormPatch(mode, { [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => form.set(studentFormPatch({ [key]: e.target.value })),
   });
   const creating = mode === 'create';
 
@@ -62,27 +62,15 @@ export function StudentFields({
         <TextField label="First Name" required autoComplete="off" data-autofocus {...bind('firstName')} />
         <TextField label="Middle Name" autoComplete="off" {...bind('middleName')} />
         <TextField label="Last Name" required autoComplete="off" {...bind('lastName')} />
-        <TextField label="Email" type="email" required autoComplete="off" {...bind('email')} />
-        <TextField label="LRN" required inputMode="numeric" maxLength={12} hint="12 digits" {...bind('lrn')} />
         <TextField
-          label="Password"
-          type="password"
-          required={creating}
-          autoComplete="new-password"
-          hint={
-            creating
-              ? 'Filled in as the last name followed by 2025; you may change it'
-              : 'Leave blank to keep the current password'
-          }
-          {...bind('password')}
+          label="LRN"
+          required
+          inputMode="numeric"
+          maxLength={12}
+          hint="12 digits: the learner signs in with it"
+          {...bind('lrn')}
         />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          required={creating}
-          autoComplete="new-password"
-          {...bind('confirmPassword')}
-        />
+        <TextField label="Email" type="email" autoComplete="off" hint="Optional" {...bind('email')} />
         <TextField label="Date of Birth" type="date" {...bind('dateOfBirth')} />
         <SelectField
           label="Gender"

@@ -10,7 +10,7 @@ import {
   studentPictureError,
   type StudentForm,
 } from './actions';
-import type { Student } from '@domain/students';
+import type { PasswordSlip, RegisteredStudent, Student } from '@domain/students';
 import { fileUrl } from '@domain/files';
 import {
   CancelButton,
@@ -26,7 +26,7 @@ import {
 import { StudentDetails } from './StudentDetails';
 import { StudentFields } from './StudentFields';
 import { useCan } from '@kit/console/scope';
-import { ResetSlipButton } from '@features/auth';
+import { NewPasswordSlipDialog, PasswordSlipsDialog } from './PasswordSlips';
 
 export type StudentModalState = { mode: 'create' } | { mode: 'view'; id: number } | null;
 
@@ -59,8 +59,17 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
   const can = useCan();
   const student = useListResource((signal) => loadStudent(id, signal), String(id));
   const [editing, setEditing] = useState(false);
+  const [slipping, setSlipping] = useState(false);
 
   if (editing && student.data) return <StudentEditor student={student.data} onClose={onClose} onArchive={onArchive} {...props} />;
+  if (slipping && student.data)
+    return (
+      <NewPasswordSlipDialog
+        studentId={student.data.id}
+        learnerName={`${student.data.firstName} ${student.data.lastName}`}
+        onClose={() => setSlipping(false)}
+      />
+    );
 
   const close = (
     <Button variant="secondary" onClick={onClose} data-autofocus>
@@ -95,7 +104,9 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
               </Button>
             ) : null}
             {can('MANAGE_STUDENTS') ? (
-              <ResetSlipButton path={`super-admin/students/${s.id}/reset-slip`} accountName={`${s.firstName} ${s.lastName}`} />
+              <Button variant="secondary" onClick={() => setSlipping(true)}>
+                New password slip
+              </Button>
             ) : null}
             <Button variant="secondary" onClick={onClose}>
               Close
@@ -114,13 +125,18 @@ function StudentDetail({ id, onClose, onArchive, ...props }: Omit<Props, 'state'
   );
 }
 
-/** The Register/Edit form in its modal: validation, then the success screen for 2 s, then close and refresh. */
+/**
+ * The Register/Edit form in its modal: validation, then the success screen for 2 s, then close and refresh; a new
+ * learner's generated password slip is shown after it (once), to print before closing.
+ */
 function StudentEditor({ student, place, lockSchool, onClose, onSaved }: Omit<Props, 'state'> & { student: Student | null }) {
   const formId = useId();
   const mode = student ? 'edit' : 'create';
   const form = useFormState<StudentForm>(studentForm(student, place));
   const picture = usePictureInput(studentPictureError);
   const [done, setDone] = useState(false);
+  const [slip, setSlip] = useState<PasswordSlip | null>(null);
+  const success = student ? STUDENT_UPDATED : STUDENT_REGISTERED;
 
   function close() {
     if (!form.saving) onClose();
@@ -130,10 +146,18 @@ function StudentEditor({ student, place, lockSchool, onClose, onSaved }: Omit<Pr
     const result = await form.submit(() =>
       student ? saveStudentChanges(student, form.values, picture.file) : registerNewStudent(form.values, picture.file),
     );
-    if (result?.ok) setDone(true);
+    if (result?.ok) {
+      const data = result.data as Partial<RegisteredStudent> | undefined;
+      setSlip(data?.passwordSlip ?? null);
+      setDone(true);
+    }
   }
-  const success = student ? STUDENT_UPDATED : STUDENT_REGISTERED;
+  const finish = () => {
+    onSaved();
+    onClose();
+  };
 
+  if (done && slip) return <PasswordSlipsDialog slips={[slip]} onClose={finish} lead={success.message} />;
   return (
     <Modal
       open
@@ -164,8 +188,7 @@ function StudentEditor({ student, place, lockSchool, onClose, onSaved }: Omit<Pr
           message={success.message}
           detail={success.detail}
           onDone={() => {
-            onSaved();
-            onClose();
+            if (!slip) finish();
           }}
         />
       ) : null}

@@ -1,12 +1,11 @@
 import { archiveStudent, bulkArchiveStudents, bulkRestoreStudents, registerStudent, restoreStudent, updateStudent } from './api';
 import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/files';
 import {
-  defaultStudentPassword,
   DEFAULT_NOTIFICATION_PREFERENCE,
   editStudentFormSchema,
   registerStudentFormSchema,
-  STUDENT_MESSAGES,
   STUDENT_SUCCESS,
+  type RegisteredStudent,
   type Student,
 } from '@domain/students';
 import { validate } from '@domain/validation';
@@ -31,8 +30,6 @@ export interface StudentForm {
   middleName: string;
   lastName: string;
   email: string;
-  password: string;
-  confirmPassword: string;
   lrn: string;
   dateOfBirth: string;
   gender: string;
@@ -67,8 +64,6 @@ export function studentForm(
     middleName: text(student?.middleName),
     lastName: text(student?.lastName),
     email: text(student?.email),
-    password: '',
-    confirmPassword: '',
     lrn: text(student?.lrn),
     dateOfBirth: text(student?.dateOfBirth).slice(0, 10),
     gender: text(student?.gender),
@@ -92,17 +87,9 @@ export function studentForm(
   };
 }
 
-/**
- * The form after a change: on create, a new last name re-fills password and confirmation;
- * a new school clears grade and section, a new grade clears the section.
- */
-export function studentFormPatch(mode: 'create' | 'edit', patch: Partial<StudentForm>): Partial<StudentForm> {
+/** The form after a change: a new school clears grade and section, a new grade clears the section. */
+export function studentFormPatch(patch: Partial<StudentForm>): Partial<StudentForm> {
   const next = { ...patch };
-  if (mode === 'create' && patch.lastName !== undefined) {
-    const password = defaultStudentPassword(patch.lastName);
-    next.password = password;
-    next.confirmPassword = password;
-  }
   if (patch.schoolId !== undefined) Object.assign(next, { gradeId: '', sectionId: '' });
   if (patch.gradeId !== undefined) next.sectionId = '';
   return next;
@@ -113,38 +100,35 @@ function formInput(form: StudentForm, mode: 'create' | 'edit'): Record<string, s
   const out: Record<string, string | null> = {};
   for (const [k, v] of Object.entries(form)) {
     if (v.trim() !== '') out[k] = v;
-    else if (mode === 'edit') out[k] = k === 'password' || k === 'confirmPassword' ? '' : null;
+    else if (mode === 'edit') out[k] = null;
   }
   return out;
 }
 
-/**
- * Every message at once: the schema's, the picture's, and the confirmation's (zod checks the confirmation
- * only once every other field passes, so it would otherwise appear one submit later).
- */
-function formErrors(form: StudentForm, checked: { ok: boolean; errors?: Record<string, string> }, fileError: string | null) {
+/** Every message at once: the schema's and the picture's. */
+function formErrors(checked: { ok: boolean; errors?: Record<string, string> }, fileError: string | null) {
   const errors = { ...(checked.errors ?? {}) };
   if (fileError) errors.profilePicture = fileError;
-  if (form.password !== form.confirmPassword && !errors.confirmPassword)
-    errors.confirmPassword = STUDENT_MESSAGES.passwordMismatch;
   return errors;
 }
 
-/** Register New Student: checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty). */
-export async function registerNewStudent(form: StudentForm, picture: File | null): Promise<ActionResult<Student>> {
+/**
+ * Register New Student: checked with the API's schema, then multipart (gender and dateOfBirth omitted when empty).
+ * The reply carries the learner's generated first password (its slip), shown once.
+ */
+export async function registerNewStudent(form: StudentForm, picture: File | null): Promise<ActionResult<RegisteredStudent>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(registerStudentFormSchema, formInput(form, 'create'));
-  if (!checked.ok || fileError) return invalid(formErrors(form, checked, fileError));
+  if (!checked.ok || fileError) return invalid(formErrors(checked, fileError));
   try {
-    const { confirmPassword: _confirm, ...fields } = checked.value;
-    const res = await registerStudent(sentFields(fields), picture);
+    const res = await registerStudent(sentFields(checked.value), picture);
     return { ok: true, message: STUDENT_REGISTERED.message, data: res.data };
   } catch (err) {
     return actionFailure(err, 'Failed to register student');
   }
 }
 
-/** Edit Student: an empty password keeps the current one; a cleared optional field is sent as null. */
+/** Edit Student: a cleared optional field is sent as null (a new password is a new slip, not a field). */
 export async function saveStudentChanges(
   student: Student,
   form: StudentForm,
@@ -152,10 +136,9 @@ export async function saveStudentChanges(
 ): Promise<ActionResult<Student>> {
   const fileError = picture ? studentPictureError(picture) : null;
   const checked = validate(editStudentFormSchema, formInput(form, 'edit'));
-  if (!checked.ok || fileError) return invalid(formErrors(form, checked, fileError));
+  if (!checked.ok || fileError) return invalid(formErrors(checked, fileError));
   try {
-    const { confirmPassword: _confirm, ...fields } = checked.value;
-    const res = await updateStudent(student.id, sentFields(fields, student), picture);
+    const res = await updateStudent(student.id, sentFields(checked.value, student), picture);
     return { ok: true, message: STUDENT_UPDATED.message, data: res.data };
   } catch (err) {
     return actionFailure(err, 'Failed to update student');

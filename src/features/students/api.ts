@@ -1,6 +1,15 @@
 import { api, request, requestBody, toApiError, toFormData } from '@kit/http';
 import { downloadCsv, saveFile, type QueryFilters } from '@kit/list/csv';
-import type { ArchivedStudent, ArchivedStudentList, BulkResult, Student, StudentList, StudentPayload } from '@domain/students';
+import type {
+  ArchivedStudent,
+  ArchivedStudentList,
+  BulkResult,
+  PasswordSlip,
+  RegisteredStudent,
+  Student,
+  StudentList,
+  StudentPayload,
+} from '@domain/students';
 import { importSummaryCsv, type ImportEvent, type ImportPreview, type ImportSummary } from '@domain/students/import';
 
 // StudentFields: the name this payload type had in the first commit (the UI branch may still use it).
@@ -31,13 +40,17 @@ export const fetchStudents = (query: QueryFilters & { page: number }, signal?: A
 export const fetchStudent = (id: number, signal?: AbortSignal) =>
   request<Student>('Failed to fetch student', (a) => a.get(`${STUDENTS_PATH}/${id}`, { signal }));
 
-/** POST register-student: multipart `data` + `profilePicture`; gender/dateOfBirth left out when empty. */
+/** POST register-student: multipart `data` + `profilePicture`; answers the learner and their password slip. */
 export const registerStudent = (fields: StudentPayload, picture?: File | null) =>
-  requestBody<Student>('Failed to register student', (a) =>
+  requestBody<RegisteredStudent>('Failed to register student', (a) =>
     a.post('super-admin/register-student', { body: toFormData(fields, { profilePicture: picture }) }),
   );
 
-/** PATCH students/{id}: multipart; only the fields sent change, an empty password keeps the current one. */
+/** POST students/{id}/password-slip: a new generated password (shown once), changed by the learner at sign-in. */
+export const issuePasswordSlip = (id: number) =>
+  requestBody<PasswordSlip>('Failed to issue a new password', (a) => a.post(`${STUDENTS_PATH}/${id}/password-slip`));
+
+/** PATCH students/{id}: multipart; only the fields sent change. */
 export const updateStudent = (id: number, fields: StudentPayload, picture?: File | null) =>
   requestBody<Student>('Failed to update student', (a) =>
     a.patch(`${STUDENTS_PATH}/${id}`, { body: toFormData(fields, { profilePicture: picture }) }),

@@ -16,7 +16,10 @@ function RowStatus({ status }: { status: ImportRowStatus | ImportOutcome }) {
   return <StatusBadge tone={tone}>{label}</StatusBadge>;
 }
 
-/** The tables of the import wizard: the preview (every row's verdict and errors) and the summary. */
+/**
+ * The tables of the import wizard: the preview (every row's verdict, every problem of the row, and how an ambiguous
+ * cell was read) and the summary.
+ */
 export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
   { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
   {
@@ -24,7 +27,8 @@ export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
     cell: (r) => (
       <span className="block min-w-[9rem]">
         <span className="block font-medium">{`${r.firstName} ${r.lastName}`.trim() || '-'}</span>
-        <span className="block break-words text-xs text-gray-600">{r.email || '-'}</span>
+        <span className="block break-words text-xs text-gray-600">{r.email || 'No e-mail'}</span>
+        {r.dateOfBirth ? <span className="block text-xs text-gray-600">Born {r.dateOfBirth}</span> : null}
       </span>
     ),
   },
@@ -35,12 +39,19 @@ export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
     cell: (r) => <RowStatus status={r.status} />,
   },
   {
-    header: 'Errors',
+    header: 'Problems',
     cell: (r) =>
-      Object.keys(r.errors).length ? (
-        <ul className="min-w-[12rem] list-disc pl-4 text-red-700">
+      Object.keys(r.errors).length || Object.keys(r.notes).length ? (
+        <ul className="min-w-[12rem] list-disc pl-4">
           {Object.entries(r.errors).map(([field, message]) => (
-            <li key={field}>{message}</li>
+            <li key={field} className="text-red-700">
+              {message}
+            </li>
+          ))}
+          {Object.entries(r.notes).map(([field, note]) => (
+            <li key={`note-${field}`} className="text-gray-700">
+              {note}
+            </li>
           ))}
         </ul>
       ) : (

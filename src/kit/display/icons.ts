@@ -12,5 +12,6 @@ export const ICONS = {
   inquiries: 'M3 8l9 6 9-6M4 6h16v12H4z',
   systems: 'M4 6h16M4 12h16M4 18h16',
   calendar: 'M8 7V3m8 4V3M4 11h16M5 5h14v16H5zM9 15h2v2H9z',
+  settings: 'M4 6h9m4 0h3M4 12h3m4 0h9M4 18h11m4 0h1M15 4v4M9 10v4M17 16v4',
   sf2: 'M9 17v-2m3 2v-4m3 4v-6M6 3h9l4 4v14H6z',
 } as const;

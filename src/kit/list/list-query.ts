@@ -97,3 +97,20 @@ export function filtersOf<D extends QueryDefaults>(values: ListQuery<D>): Record
   for (const [k, v] of Object.entries(values)) if (k !== 'page' && v !== '') out[k] = v;
   return out;
 }
+
+/**
+ * A filter change with the filters that hang on it cleared: a school's grade and section, a grade's section.
+ *   clearDependents({ gradeId: '3' }, { schoolId: ['gradeId', 'sectionId'], gradeId: ['sectionId'] })
+ *   // → { gradeId: '3', sectionId: '' }
+ * A dependent the patch sets itself keeps that value (a link that sets grade and section together).
+ */
+export function clearDependents<T extends Record<string, QueryValue>>(
+  patch: Partial<T>,
+  dependents: Partial<Record<keyof T, ReadonlyArray<keyof T>>>,
+): Partial<T> {
+  const out: Record<string, QueryValue | undefined> = { ...patch };
+  for (const key of Object.keys(patch)) {
+    for (const dep of dependents[key as keyof T] ?? []) if (!(dep in patch)) out[dep as string] = '';
+  }
+  return out as Partial<T>;
+}

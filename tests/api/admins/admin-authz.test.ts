@@ -136,6 +136,26 @@ interface Case {
 }
 const CASES: Record<string, Case> = {
   'GET /api/admin/me': { request: async () => ({ method: 'GET', url: '/api/admin/me' }), success: 200, refersToSchool: false },
+  'GET /api/admin/access-help': {
+    request: async () => ({ method: 'GET', url: '/api/admin/access-help' }),
+    success: 200,
+    refersToSchool: false,
+  },
+  // The school's own settings: MANAGE_SCHOOL_SETTINGS.
+  'GET /api/admin/schools/:id/settings': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/settings` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'PUT /api/admin/schools/:id/settings': {
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/admin/schools/${schoolA}/settings`,
+      payload: { schoolDays: [1, 2, 3, 4, 5], lateCutoff: '07:40', absenceCutoff: '10:00', depedSchoolId: '300001' },
+    }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/change-password': {
     request: async (caller) =>
       post('/api/admin/change-password', { currentPassword: caller.password, newPassword: `Fresh-Pass-${(seq += 1)}-x` }),
@@ -169,6 +189,11 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/students/:id/archive': {
     request: async () => post(`/api/admin/students/${await insertStudent(app, schoolA)}/archive`, { reason: 'Moved' }),
     success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/students/:id/password-slip': {
+    request: async () => ({ method: 'POST', url: `/api/admin/students/${await insertStudent(app, schoolA)}/password-slip` }),
+    success: 201,
     refersToSchool: true,
   },
   'POST /api/admin/students/:id/reset-slip': {
@@ -290,6 +315,16 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/attendance-history/filter-options': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance-history/filter-options?schoolId=${schoolA}` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/attendance/section-day': {
+    request: async () => ({ method: 'GET', url: `/api/admin/attendance/section-day?sectionId=${await section(await grade())}` }),
+    success: 200,
+    refersToSchool: true,
+  },
   'POST /api/admin/attendance/excuse': {
     request: async () =>
       post('/api/admin/attendance/excuse', { studentId: await insertStudent(app, schoolA), date: today(), note: 'Fever' }),
@@ -404,6 +439,11 @@ const CASES: Record<string, Case> = {
       method: 'GET',
       url: `/api/admin/schools/${schoolA}/sections/${await section(await grade())}/sf2?month=2026-11&format=xlsx`,
     }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'GET /api/admin/schools/:id/sf4': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf4?month=2026-11` }),
     success: 200,
     refersToSchool: true,
   },

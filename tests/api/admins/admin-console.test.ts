@@ -158,7 +158,7 @@ describe(`the admin's school only (${dbKind})`, () => {
         email: `liza${seq}@students.test`,
         lrn: String(610000000000 + seq),
         parentPhone: '0917 123 4567',
-        password: 'Password123',
+        password: 'Mango-Lantern-58',
       },
     });
     expect(res.statusCode, res.body).toBe(201);

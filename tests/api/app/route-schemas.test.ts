@@ -40,6 +40,8 @@ const NO_BODY = new Set([
   'POST /api/super-admin/students/:id/reset-slip',
   'POST /api/admin/students/:id/reset-slip',
   'POST /api/super-admin/admins/:id/reset-slip',
+  'POST /api/super-admin/students/:id/password-slip',
+  'POST /api/admin/students/:id/password-slip',
 ]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;

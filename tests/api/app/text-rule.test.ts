@@ -75,6 +75,9 @@ const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
 /** Optional formatted fields check the text rule before their format: the text rule's message. */
 const TEXT_RULE_FIRST = new Set([
   'POST /api/super-admin/schools email',
+  // A learner's e-mail is optional (the LRN is the learner's identity).
+  'POST /api/super-admin/register-student email',
+  'POST /api/admin/register-student email',
   'POST /api/super-admin/register-admin phoneNumber',
   'POST /api/super-admin/sms-devices phoneNumber',
   'POST /api/admin/sms-devices phoneNumber',

@@ -17,7 +17,7 @@ import { loadConfig } from '@core/config';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const STUDENT_PASSWORD = 'Password123';
+const STUDENT_PASSWORD = 'Mango-Lantern-58';
 
 /** The browser's cookies after a reply (name → value), as a browser would keep them. */
 function cookieJar(res: LightMyRequestResponse): Record<string, string> {

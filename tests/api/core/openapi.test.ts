@@ -141,7 +141,7 @@ describe('OpenAPI document', () => {
       method: 'POST',
       url: '/api/student/login',
       headers: WANT_TOKEN,
-      payload: { email: learner.email, password: 'Password123' },
+      payload: { email: learner.email, password: 'Mango-Lantern-58' },
     });
     expect(login.statusCode, login.body).toBe(200);
     const asLearner = as(login.json().data.token);

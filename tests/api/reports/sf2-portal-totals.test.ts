@@ -16,7 +16,7 @@ import { at, createReader, postTaps } from '../../helpers/rfid';
  * - the school's clock: Thu 26 Nov, noon in Manila (after the 10:00 absence cutoff: the 26th counts).
  */
 const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
-const PASSWORD = 'Password123';
+const PASSWORD = 'Mango-Lantern-58';
 
 describe(`SF2 and the student portal count a month alike (${dbKind})`, () => {
   let t: TestApp;

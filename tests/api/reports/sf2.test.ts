@@ -190,7 +190,7 @@ describe(`School Form 2 (${dbKind})`, () => {
     const section = await api({
       method: 'POST',
       url: '/api/super-admin/sections',
-      payload: { name: 'Rizal', gradeId: grade.json().data.id, schoolId },
+      payload: { name: 'Rizal', gradeId: grade.json().data.id, schoolId, adviserName: 'Maria L. Santos' },
     });
     sectionId = section.json().data.id;
 
@@ -268,6 +268,8 @@ describe(`School Form 2 (${dbKind})`, () => {
     expect(groups).toEqual(EXPECTED_GROUPS);
     expect(form.combinedPerDay).toEqual(COMBINED);
     expect(form.summary).toEqual(SUMMARY);
+    // The adviser signs; no school head named yet: a blank line to sign on.
+    expect(form.certification).toEqual({ adviser: 'Maria L. Santos', schoolHead: null });
   });
 
   it('the XLSX holds the same values in its cells, tardy days shaded in their upper half, landscape on one page width', async () => {
@@ -284,6 +286,13 @@ describe(`School Form 2 (${dbKind})`, () => {
     expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
     const values = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
     expect(values(3)).toContain('305976');
+    const cells = ws
+      .getSheetValues()
+      .flatMap((r) => (Array.isArray(r) ? r : []))
+      .filter((v) => typeof v === 'string');
+    expect(cells).toEqual(
+      expect.arrayContaining(['I certify that this is a true and correct report.', 'Maria L. Santos', 'Attested by:']),
+    );
     expect(values(3)).toContain('2026-2027');
     expect(values(3)).toContain('NOVEMBER 2026');
     expect(values(4)).toEqual(expect.arrayContaining(['Rizal National High School', 'Grade 7', 'Rizal']));
@@ -358,6 +367,10 @@ describe(`School Form 2 (${dbKind})`, () => {
     }
     expect(flat).toContain(`Combined TOTAL PER DAY ${COMBINED.join(' ')}`);
     expect(flat).toContain('Summary for the Month M F TOTAL');
+    expect(flat).toContain(
+      'I certify that this is a true and correct report. Maria L. Santos (Signature of Teacher over Printed Name)',
+    );
+    expect(flat).toContain('Attested by:');
     expect(flat).toContain('* Enrolment as of (1st Friday of the school year) 2 3 5');
     expect(flat).toContain('Late Enrolment during the month (beyond cut-off) 1 0 1');
     expect(flat).toContain('Registered Learners as of end of the month 3 1 4');

@@ -17,7 +17,7 @@ import { startStandInGateway, type StandInGateway } from '../../fixtures/sms-gat
 
 // Wednesday 18 November 2026, 09:30 in Manila: the school clock of this file.
 const NOW = new Date('2026-11-18T01:30:00.000Z');
-const PASSWORD = 'Password123';
+const PASSWORD = 'Mango-Lantern-58';
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
 describe(`student portal (${dbKind})`, () => {
@@ -94,7 +94,14 @@ describe(`student portal (${dbKind})`, () => {
         message: 'Signed in',
         data: {
           token: expect.any(String),
-          user: { id: a.id, email: a.email, firstName: 'Juan', lastName: expect.any(String), role: 'STUDENT' },
+          user: {
+            id: a.id,
+            email: a.email,
+            firstName: 'Juan',
+            lastName: expect.any(String),
+            mustChangePassword: false,
+            role: 'STUDENT',
+          },
         },
       });
     }

@@ -73,7 +73,9 @@ describe(`students API (${dbKind})`, () => {
       sectionModel: { id: placement.sectionId, name: 'Rizal' },
     });
     expect(body.data.profilePictureUrl).toMatch(/^\/uploads\/.+\.png$/);
-    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    // The caller set the password: no slip, and the password is never answered.
+    expect(body.data.passwordSlip).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('Mango-Lantern-58');
     const row = await t.app.db
       .selectFrom('students')
       .select('passwordHash')
@@ -82,13 +84,12 @@ describe(`students API (${dbKind})`, () => {
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     const [log] = await logsOf(t.app, 'CREATE_STUDENT');
     expect(log).toMatchObject({ entity: 'Student', entityId: String(body.data.id) });
-    expect(JSON.stringify(log.details)).not.toContain('Password123');
+    expect(JSON.stringify(log.details)).not.toContain('Mango-Lantern-58');
   });
 
   it.each([
     [{ firstName: '' }, 'firstName', 'First name is required'],
     [{ lastName: '  ' }, 'lastName', 'Last name is required'],
-    [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ lrn: '' }, 'lrn', 'LRN is required'],
     [{ lrn: '12345678901' }, 'lrn', 'LRN must be a 12-digit number'],
@@ -98,7 +99,7 @@ describe(`students API (${dbKind})`, () => {
     [{ parentPhone: '12345' }, 'parentPhone', 'Please enter a valid phone number'],
     [{ parentPhone: '0817 123 4567' }, 'parentPhone', 'Please enter a valid phone number'],
     [{ parentEmail: 'nope' }, 'parentEmail', 'Please enter a valid email address'],
-    [{ password: '' }, 'password', 'Password is required'],
+    [{ password: 'Password123' }, 'password', 'This password is too common or easy to guess. Please choose a stronger one.'],
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ gender: 'X' }, 'gender', 'Gender must be MALE, FEMALE or OTHER'],
     [{ dateOfBirth: '2020-02-30' }, 'dateOfBirth', 'Please enter a valid date of birth (YYYY-MM-DD)'],
@@ -202,11 +203,14 @@ describe(`students API (${dbKind})`, () => {
     });
   });
 
-  it('edit: a new password must have 8 characters and is re-hashed; duplicates and other-school grades are refused', async () => {
+  it('edit: a new password must have 8 characters, pass the strength rule and is re-hashed; duplicates and other-school grades are refused', async () => {
     const a = await createStudent(t.app, token, schoolId);
     const b = await createStudent(t.app, token, schoolId);
     const patch = (payload: Record<string, unknown>) => call('PATCH', `/students/${b.id}`, payload);
     expect((await patch({ password: 'short' })).json()).toMatchObject({ message: 'Password must be at least 8 characters' });
+    expect((await patch({ password: 'NewPassword1' })).json()).toMatchObject({
+      message: 'This password is too common or easy to guess. Please choose a stronger one.',
+    });
     expect((await patch({ firstName: '' })).json()).toMatchObject({ message: 'First name is required' });
     const dup = await patch({ lrn: a.lrn });
     expect(dup.statusCode).toBe(409);
@@ -215,7 +219,7 @@ describe(`students API (${dbKind})`, () => {
     expect(wrongGrade.statusCode).toBe(400);
     // Its own values are no conflict.
     expect((await patch({ lrn: b.lrn, email: b.email })).statusCode).toBe(200);
-    const ok = await patch({ password: 'NewPassword1' });
+    const ok = await patch({ password: 'Kite-Harbor-71' });
     expect(ok.statusCode).toBe(200);
     expect((await logsOf(t.app, 'UPDATE_STUDENT'))[0]!.details.credentialChanged).toBe(true);
   });

@@ -5,8 +5,11 @@ import {
   checkAdmin,
   CREATE_ADMIN_REQUIRED,
   createAdminSchema,
-  EDIT_ADMIN_REQUIRED,
-  editAdminFormSchema,
+  adminFormRequired,
+  adminFormSchema,
+  ADMIN_ROLES,
+  matchingRole,
+  rolePermissions,
   EMPTY_ADMIN_FILTERS,
   filterAdmins,
   hasActiveFilters,
@@ -37,19 +40,22 @@ const admin = (over: Partial<Admin>): Admin => ({
 });
 
 describe('permission labels and summary', () => {
-  it('shows names with underscores as spaces, capitalised', () => {
-    expect(permissionLabel('VIEW_STUDENTS')).toBe('View Students');
+  it('reads every permission in words', () => {
+    expect(permissionLabel('VIEW_STUDENTS')).toBe('View students');
     expect(permissionLabel('SEND_SMS')).toBe('Send SMS');
-    expect(permissionLabel('MANAGE_RFID_READERS')).toBe('Manage RFID Readers');
-    expect(permissionLabel('VIEW_SMS_HISTORY')).toBe('View SMS History');
-    expect(permissionLabel('MANAGE_GRADES_SECTIONS')).toBe('Manage Grades Sections');
+    expect(permissionLabel('MANAGE_RFID_READERS')).toBe('Manage RFID readers');
+    expect(permissionLabel('VIEW_SMS_HISTORY')).toBe('View SMS history');
+    expect(permissionLabel('MANAGE_GRADES_SECTIONS')).toBe('Manage grades and sections');
+    expect(permissionLabel('MANAGE_SCHOOL_SETTINGS')).toBe('Manage school settings');
+    // A name added by a sync and unknown to the console: its words.
+    expect(permissionLabel('VIEW_BUS_ROUTES')).toBe('View bus routes');
   });
 
   it("summarises as 'Disabled', 'All' or the enabled names", () => {
     expect(permissionSummary({})).toBe('Disabled');
     expect(permissionSummary({ VIEW_STUDENTS: false, SEND_SMS: false })).toBe('Disabled');
     expect(permissionSummary({ VIEW_STUDENTS: true, SEND_SMS: true })).toBe('All');
-    expect(permissionSummary({ VIEW_STUDENTS: true, SEND_SMS: false, VIEW_REPORTS: true })).toBe('View Students, View Reports');
+    expect(permissionSummary({ VIEW_STUDENTS: true, SEND_SMS: false, VIEW_REPORTS: true })).toBe('View students, View reports');
   });
 
   it("checks 'All' only when every permission is on, and toggles all", () => {
@@ -153,18 +159,45 @@ describe('admin form validation', () => {
     expect(r).toMatchObject({ ok: false, message: 'Password must be at least 8 characters long' });
   });
 
-  it('requires the school on the edit form; an empty new password keeps the current one', () => {
-    const base = { email: 'a@b.co', firstName: 'A', lastName: 'B', employeeId: 'E', newPassword: '' };
-    expect(checkAdmin(editAdminFormSchema, { ...base, schoolId: '' }, EDIT_ADMIN_REQUIRED)).toMatchObject({
+  it('Add and Edit share one schema: the school is required in both; only the password differs', () => {
+    const base = { email: 'a@b.co', firstName: 'A', lastName: 'B', employeeId: 'E', permissions: {} };
+    for (const isNew of [true, false]) {
+      expect(
+        checkAdmin(adminFormSchema, { ...base, isNew, password: 'LongEnough123', schoolId: '' }, adminFormRequired(isNew)),
+      ).toMatchObject({ ok: false, message: 'Please fill in all required fields', errors: { schoolId: 'School is required' } });
+      expect(
+        checkAdmin(adminFormSchema, { ...base, isNew, password: 'abc', schoolId: 3 }, adminFormRequired(isNew)),
+      ).toMatchObject({
+        ok: false,
+        message: 'Password must be at least 8 characters long',
+      });
+    }
+    expect(
+      checkAdmin(adminFormSchema, { ...base, isNew: true, password: '', schoolId: '3' }, adminFormRequired(true)),
+    ).toMatchObject({
       ok: false,
       message: 'Please fill in all required fields',
-      errors: { schoolId: 'School is required' },
+      errors: { password: 'Password is required' },
     });
-    const ok = checkAdmin(editAdminFormSchema, { ...base, schoolId: '3' }, EDIT_ADMIN_REQUIRED);
-    expect(ok).toMatchObject({ ok: true, value: { schoolId: 3, newPassword: undefined } });
-    expect(checkAdmin(editAdminFormSchema, { ...base, schoolId: 3, newPassword: 'abc' }, EDIT_ADMIN_REQUIRED)).toMatchObject({
-      ok: false,
-      message: 'Password must be at least 8 characters long',
+    // Editing: a blank password keeps the current one.
+    expect(
+      checkAdmin(adminFormSchema, { ...base, isNew: false, password: '', schoolId: '3' }, adminFormRequired(false)),
+    ).toMatchObject({
+      ok: true,
+      value: { schoolId: 3, password: '' },
     });
+  });
+});
+
+describe('roles', () => {
+  it('are named sets of the catalogue; the registrar and the principal run the school settings', () => {
+    expect(ADMIN_ROLES.REGISTRAR.permissions).toContain('MANAGE_SCHOOL_SETTINGS');
+    expect(ADMIN_ROLES.PRINCIPAL.permissions).toContain('MANAGE_SCHOOL_SETTINGS');
+    expect(ADMIN_ROLES.GUARD.permissions).toEqual(['VIEW_STUDENTS', 'VIEW_ATTENDANCE']);
+    const guard = rolePermissions('GUARD', ['VIEW_STUDENTS', 'SEND_SMS', 'VIEW_ATTENDANCE']);
+    expect(guard).toEqual({ VIEW_STUDENTS: true, SEND_SMS: false, VIEW_ATTENDANCE: true });
+    expect(matchingRole(guard)).toBe('GUARD');
+    expect(matchingRole({ ...guard, SEND_SMS: true })).toBeNull();
+    expect(matchingRole(rolePermissions('PRINCIPAL'))).toBe('PRINCIPAL');
   });
 });

@@ -7,6 +7,7 @@ import { printable } from '@shared/printable';
 import { addressAllowed } from '../../../server/features/rfid/readers';
 import { checkTap } from '../../../server/features/rfid/taps';
 import { applyLiveRecord, addLiveEvent, type AttendanceRecord, type LiveAttendanceEvent } from '@domain/attendance';
+import { sectionDayState } from '@domain/section-day';
 import { isCidr, TAP_MESSAGES } from '@domain/rfid';
 
 /** Attendance rules: late cutoff, debounce, check-out window, school days, ATTLOG parsing, live list rules. */
@@ -199,6 +200,16 @@ describe('Attendance History live rules', () => {
     expect(applyLiveRecord(page(rows), rec(11, 'LATE'), { page: 1, status: 'PRESENT' })).toBeNull();
   });
 
+  it('the grade, section, reader and search filters hold a new record back; school and end date are checked', () => {
+    const ofSchool = { ...rec(11), schoolId: 4 };
+    for (const narrowed of [{ gradeId: '2' }, { sectionId: '3' }, { readerId: '5' }, { search: 'juan' }])
+      expect(applyLiveRecord(page(rows), ofSchool, { page: 1, ...narrowed }), JSON.stringify(narrowed)).toBeNull();
+    expect(applyLiveRecord(page(rows), ofSchool, { page: 1, schoolId: '5' })).toBeNull();
+    expect(ids(applyLiveRecord(page(rows), ofSchool, { page: 1, schoolId: '4' }))?.[0]).toBe(11);
+    expect(applyLiveRecord(page(rows), ofSchool, { page: 1, endDate: '2026-11-15' })).toBeNull();
+    expect(ids(applyLiveRecord(page(rows), ofSchool, { page: 1, endDate: '2026-11-16' }))?.[0]).toBe(11);
+  });
+
   it('a listed record is updated in place, never duplicated, the total unchanged', () => {
     const next = applyLiveRecord(page(rows), { ...rec(7), checkOutAt: '2026-11-16T08:00:00.000Z' }, { page: 2 })!;
     expect(next.records).toHaveLength(10);
@@ -255,5 +266,25 @@ describe('reader intake pieces', () => {
   it('makes device text printable: control and direction characters escaped, shortened', () => {
     expect(printable('a\u0000b\u202Ec\td', 100)).toBe('a\\u0000b\\u202ec\\u0009d');
     expect(printable('x'.repeat(10), 4)).toBe('xxxx...');
+  });
+});
+
+describe("a section's day", () => {
+  it('reads a learner in, missing, left or excused from the day record', () => {
+    const r = (status: string, checkInAt: string | null = null, checkOutAt: string | null = null) => ({
+      status,
+      checkInAt,
+      checkOutAt,
+    });
+    expect(sectionDayState(null)).toBe('MISSING');
+    expect(sectionDayState(r('ABSENT'))).toBe('MISSING');
+    expect(sectionDayState(r('PRESENT', '2026-11-16T23:30:00Z'))).toBe('IN');
+    expect(sectionDayState(r('LATE', '2026-11-17T00:30:00Z'))).toBe('IN');
+    // Corrected to PRESENT without a tap: present all the same.
+    expect(sectionDayState(r('PRESENT'))).toBe('IN');
+    expect(sectionDayState(r('PRESENT', '2026-11-16T23:30:00Z', '2026-11-17T07:00:00Z'))).toBe('LEFT');
+    expect(sectionDayState(r('EXCUSED'))).toBe('EXCUSED');
+    // Excused, and came after all.
+    expect(sectionDayState(r('EXCUSED', '2026-11-17T02:00:00Z'))).toBe('IN');
   });
 });

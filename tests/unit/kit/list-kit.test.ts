@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list/list-query';
+import { activeFilterCount, clearDependents, filtersOf, nextQuery, parseQuery, serializeQuery } from '@kit/list/list-query';
+import { dateShortcuts } from '@kit/list/date-shortcuts';
 import { clampPage, countText, pageOfItems, pageOfText, pageWindow, rangeText } from '@kit/list/paging';
 import { badgeLabel, badgeTone } from '@kit/display/badges';
 
@@ -162,5 +163,32 @@ describe('badge colours (System Logs)', () => {
       ['', ''],
     ];
     for (const [code, words] of cases) expect(badgeLabel('logAction', code), code).toBe(words);
+  });
+});
+
+describe('dependent filters and date shortcuts', () => {
+  const DEPENDENTS = { schoolId: ['gradeId', 'sectionId', 'readerId'], gradeId: ['sectionId'] } as const;
+  type F = { schoolId: string; gradeId: string; sectionId: string; readerId: string; status: string };
+
+  it('clears what hangs on a changed filter, keeps what the change sets itself and what does not depend on it', () => {
+    expect(clearDependents<F>({ schoolId: '2' }, DEPENDENTS)).toEqual({
+      schoolId: '2',
+      gradeId: '',
+      sectionId: '',
+      readerId: '',
+    });
+    expect(clearDependents<F>({ gradeId: '3' }, DEPENDENTS)).toEqual({ gradeId: '3', sectionId: '' });
+    expect(clearDependents<F>({ gradeId: '3', sectionId: '9' }, DEPENDENTS)).toEqual({ gradeId: '3', sectionId: '9' });
+    expect(clearDependents<F>({ status: 'LATE' }, DEPENDENTS)).toEqual({ status: 'LATE' });
+  });
+
+  it('offers today, this month so far and the whole last month, across a year and a leap February', () => {
+    expect(dateShortcuts('2026-11-04')).toEqual([
+      { label: 'Today', startDate: '2026-11-04', endDate: '2026-11-04' },
+      { label: 'This month', startDate: '2026-11-01', endDate: '2026-11-04' },
+      { label: 'Last month', startDate: '2026-10-01', endDate: '2026-10-31' },
+    ]);
+    expect(dateShortcuts('2027-01-15')[2]).toEqual({ label: 'Last month', startDate: '2026-12-01', endDate: '2026-12-31' });
+    expect(dateShortcuts('2028-03-31')[2]).toEqual({ label: 'Last month', startDate: '2028-02-01', endDate: '2028-02-29' });
   });
 });

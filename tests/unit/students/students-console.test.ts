@@ -11,22 +11,14 @@ import { toggleKeys } from '@kit/list/useRowSelection';
 import { IMPORT_MESSAGES } from '@domain/students/import';
 
 describe('Register/Edit Student form rules', () => {
-  it('a new student gets last name + 2025 as password and confirmation while a last name exists', () => {
-    expect(studentFormPatch('create', { lastName: 'Santos' })).toEqual({
-      lastName: 'Santos',
-      password: 'Santos2025',
-      confirmPassword: 'Santos2025',
-    });
-    expect(studentFormPatch('create', { lastName: '  ' })).toMatchObject({ password: '', confirmPassword: '' });
-  });
-
-  it('editing a last name never touches the password', () => {
-    expect(studentFormPatch('edit', { lastName: 'Santos' })).toEqual({ lastName: 'Santos' });
+  it("the form has no password: the server generates a learner's first one", () => {
+    expect(studentForm(null)).not.toHaveProperty('password');
+    expect(studentFormPatch({ lastName: 'Santos' })).toEqual({ lastName: 'Santos' });
   });
 
   it('a new school clears grade and section; a new grade clears the section', () => {
-    expect(studentFormPatch('create', { schoolId: '2' })).toEqual({ schoolId: '2', gradeId: '', sectionId: '' });
-    expect(studentFormPatch('edit', { gradeId: '5' })).toEqual({ gradeId: '5', sectionId: '' });
+    expect(studentFormPatch({ schoolId: '2' })).toEqual({ schoolId: '2', gradeId: '', sectionId: '' });
+    expect(studentFormPatch({ gradeId: '5' })).toEqual({ gradeId: '5', sectionId: '' });
   });
 
   it('a new form starts in the place the list shows, with SMS only as the preference', () => {
@@ -48,15 +40,8 @@ describe('Register/Edit Student form rules', () => {
       email: 'Please enter a valid email address',
       lrn: 'LRN must be a 12-digit number',
       parentPhone: 'Parent phone number is required',
-      password: 'Password is required',
     });
-  });
-
-  it('says the passwords differ in the same pass as the other messages', async () => {
-    const result = await registerNewStudent({ ...studentForm(), password: 'Santos2025', confirmPassword: 'other' }, null);
-    expect(result.ok).toBe(false);
-    if (!result.ok)
-      expect(result.errors).toMatchObject({ firstName: 'First name is required', confirmPassword: 'Passwords do not match' });
+    expect(result.errors).not.toHaveProperty('password');
   });
 
   it('shows the spec success text as headline and detail', () => {

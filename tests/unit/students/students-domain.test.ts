@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   archiveReasonText,
   createStudentSchema,
-  defaultStudentPassword,
   editStudentFormSchema,
   normalizePhMobile,
   placementText,
@@ -42,13 +41,6 @@ describe('student rules', () => {
     'abc',
   ])('not a Philippine mobile: %s', (raw) => expect(normalizePhMobile(raw)).toBeNull());
 
-  it('default password: last name followed by 2025, empty without a last name', () => {
-    expect(defaultStudentPassword('Dela Cruz')).toBe('Dela Cruz2025');
-    expect(defaultStudentPassword('  Santos ')).toBe('Santos2025');
-    expect(defaultStudentPassword('')).toBe('');
-    expect(defaultStudentPassword(undefined)).toBe('');
-  });
-
   it('create: lower-cases the email, stores the phone as E.164, leaves empty gender/date out', () => {
     const r = validate(createStudentSchema, { ...valid, gender: '', dateOfBirth: '', rfidCardId: '04 a1 b2 c3' });
     expect(r).toEqual({
@@ -62,21 +54,21 @@ describe('student rules', () => {
     });
   });
 
-  it('register form: the confirmation must equal the password', () => {
-    expect(validate(registerStudentFormSchema, { ...valid, confirmPassword: 'Password2' })).toEqual({
-      ok: false,
-      errors: { confirmPassword: 'Passwords do not match' },
+  it('register form: no password (the server generates the first one); e-mail optional', () => {
+    const { password: _p, ...form } = valid;
+    expect(validate(registerStudentFormSchema, { ...form, email: '' })).toEqual({
+      ok: true,
+      value: expect.objectContaining({ email: null, lrn: '123456789012' }),
     });
-    expect(validate(registerStudentFormSchema, { ...valid, confirmPassword: 'Password1' }).ok).toBe(true);
+    expect(validate(registerStudentFormSchema, { ...form, email: 'not-an-email' })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
   });
 
-  it('edit form: password optional (empty keeps it), same rules when given; required fields stay required', () => {
-    expect(validate(editStudentFormSchema, { ...valid, password: '', confirmPassword: '' }).ok).toBe(true);
-    expect(validate(editStudentFormSchema, { ...valid, password: 'short', confirmPassword: 'short' })).toEqual({
-      ok: false,
-      errors: { password: 'Password must be at least 8 characters' },
-    });
-    expect(validate(editStudentFormSchema, { ...valid, firstName: '', password: '' })).toMatchObject({
+  it('edit form: required fields stay required, e-mail may be cleared', () => {
+    expect(validate(editStudentFormSchema, { ...valid, email: null }).ok).toBe(true);
+    expect(validate(editStudentFormSchema, { ...valid, firstName: '' })).toMatchObject({
       errors: { firstName: 'First name is required' },
     });
   });
@@ -118,7 +110,7 @@ describe('student CSV import rules', () => {
 
   it('the template starts with a BOM and lists every column', () => {
     const text = importTemplateCsv();
-    expect(text.startsWith('\ufeffFirst Name,Last Name,Email,LRN,Password,Grade,Section,')).toBe(true);
+    expect(text.startsWith('\ufeffFirst Name,Last Name,Email,LRN,Grade,Section,')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(3);
   });
 
@@ -132,6 +124,7 @@ describe('student CSV import rules', () => {
   it('the summary CSV guards formulas', () => {
     const text = importSummaryCsv({
       schoolId: 1,
+      schoolName: 'School',
       fileName: 'x.csv',
       total: 1,
       created: 0,

@@ -29,9 +29,12 @@ import * as m0034 from './0034_sms_alarms';
 import * as m0035 from './0035_notice_templates';
 import * as m0036 from './0036_sms_school_created_idx';
 import * as m0037 from './0037_gate_pairing_codes';
+import * as m0038 from './0038_school_settings';
+import * as m0039 from './0039_learner_credentials';
 import * as m0042 from './0042_bulk_jobs';
 import * as m0043 from './0043_no_class_periods';
 import * as m0044 from './0044_learner_movement';
+import * as m0045 from './0045_section_adviser';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -68,7 +71,10 @@ export const migrations: Record<string, Migration> = {
   '0035_notice_templates': m0035,
   '0036_sms_school_created_idx': m0036,
   '0037_gate_pairing_codes': m0037,
+  '0038_school_settings': m0038,
+  '0039_learner_credentials': m0039,
   '0042_bulk_jobs': m0042,
   '0043_no_class_periods': m0043,
   '0044_learner_movement': m0044,
+  '0045_section_adviser': m0045,
 };
