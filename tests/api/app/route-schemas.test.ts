@@ -34,6 +34,7 @@ const NO_BODY = new Set([
   'POST /api/super-admin/rfid-readers/:id/unpair',
   'POST /api/admin/rfid-readers/:id/unpair',
   'POST /api/super-admin/students/:id/messenger-opt-in/links',
+  'POST /api/admin/students/:id/messenger-opt-in/links',
   'POST /api/super-admin/sms-history/:id/resend',
   'POST /api/super-admin/sms-history/:id/dismiss',
   'POST /api/super-admin/students/:id/reset-slip',

@@ -53,6 +53,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
 const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
   'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
+  'POST /api/super-admin/attendance/:id/correct arrivalTime': CORRECTION_MESSAGES.arrivalTime,
+  'POST /api/admin/attendance/:id/correct arrivalTime': CORRECTION_MESSAGES.arrivalTime,
   'POST /api/super-admin/device-claims/:id/resolve decision': DEVICE_CLAIM_MESSAGES.decision,
   ...Object.fromEntries(
     ['super-admin', 'admin'].flatMap((console) => {
