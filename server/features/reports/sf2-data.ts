@@ -15,6 +15,8 @@ import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './s
 
 export interface SchoolMonth {
   school: { name: string; depedSchoolId: string | null };
+  /** Attests every form of the school. */
+  schoolHeadName: string | null;
   schoolYear: { start: string; end: string };
   month: string;
   schoolDays: number[];
@@ -38,6 +40,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
     .execute();
   const ctx: SchoolMonth = {
     school: { name: school.name, depedSchoolId: school.depedSchoolId },
+    schoolHeadName: school.schoolHeadName,
     schoolYear: { start: school.schoolYearStart, end: school.schoolYearEnd },
     month,
     schoolDays: school.schoolDays.split(',').map(Number),

@@ -268,8 +268,12 @@ describe(`School Form 2 (${dbKind})`, () => {
     expect(groups).toEqual(EXPECTED_GROUPS);
     expect(form.combinedPerDay).toEqual(COMBINED);
     expect(form.summary).toEqual(SUMMARY);
-    // The adviser signs; no school head named yet: a blank line to sign on.
+    // The adviser signs; no school head named yet: a blank line to sign on. Once named, the head attests.
     expect(form.certification).toEqual({ adviser: 'Maria L. Santos', schoolHead: null });
+    await t.app.db.updateTable('schools').set({ schoolHeadName: 'Jose P. Reyes' }).where('id', '=', schoolId).execute();
+    const attested = (await api({ method: 'GET', url: sf2Url('month=2026-11') })).json().data as { certification: unknown };
+    expect(attested.certification).toEqual({ adviser: 'Maria L. Santos', schoolHead: 'Jose P. Reyes' });
+    await t.app.db.updateTable('schools').set({ schoolHeadName: null }).where('id', '=', schoolId).execute();
   });
 
   it('the XLSX holds the same values in its cells, tardy days shaded in their upper half, landscape on one page width', async () => {
