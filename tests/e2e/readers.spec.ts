@@ -160,7 +160,13 @@ test(
     const tag = `R${width}${Date.now() % 1_000_000}`;
     const schoolId = await school(page.request, token, `Replay Academy ${tag}`);
     const card = randomCard();
-    await student(page.request, token, schoolId, 'Lara', `Replay${tag}`, card);
+    const lara = await student(page.request, token, schoolId, 'Lara', `Replay${tag}`, card);
+    // On the roll since last week: a tap of yesterday is hers (registered today, she would not be enrolled yet).
+    const enrolled = await page.request.patch(`/api/super-admin/students/${lara}`, {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { data: JSON.stringify({ enrolmentDate: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) }) },
+    });
+    expect(enrolled.status()).toBe(200);
     const reader = await call(page.request, token, 'post', '/api/super-admin/rfid-readers', {
       name: `Replay Gate ${tag}`,
       schoolId,
