@@ -81,3 +81,18 @@ export async function getNotifications(db: Executor, ids: number[], defaultTimeZ
   const rows = await historyRows(db).where('n.id', 'in', ids).execute();
   return rows.map((r) => toNotification(r, defaultTimeZone));
 }
+
+/** Live updates of SMS History rows: one row (`emit`), or many read a hundred at a time (`emitAll`). */
+export function liveHistory(db: Executor, timeZone: string, onSent: (row: SmsNotification) => void) {
+  return {
+    async emit(row: { smsNotificationId: number | null }) {
+      if (row.smsNotificationId == null) return;
+      const note = await getNotification(db, row.smsNotificationId, timeZone);
+      if (note) onSent(note);
+    },
+    async emitAll(ids: number[]) {
+      for (let i = 0; i < ids.length; i += 100)
+        for (const note of await getNotifications(db, ids.slice(i, i + 100), timeZone)) onSent(note);
+    },
+  };
+}

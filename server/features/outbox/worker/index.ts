@@ -1,78 +1,25 @@
 import { TtlCache } from '@core/ttl-cache';
+import { eachLimited, yieldToLoop } from '@core/event-loop';
+import { liveHistory } from '../history';
+import { backoffDelay, RATE_LIMIT_FACTOR } from '../backoff';
+import { claimDue, renewLease, type OutboxRow } from '../claim';
+import { deliverMessenger, MESSENGER_REASONS } from '../deliver-messenger';
+import { deliverSms, nothingTried, settleAttempt, type Outcome } from '../deliver-sms';
+import { expandIntents } from '../batch/expand-batch';
+import { markSentMany, markWaitMany } from '../batch/finish-batch';
+import { sendBatch } from '../batch/send-batch';
+import { addChannelMessage, expandIntent, studentContext } from '../expand';
+import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, markWait, switchToSms } from '../finish';
+import { reconcileSms, UNCERTAIN_REASONS } from '../reconcile';
+import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from '../payloads';
+import { rowExpiryReason } from '../urgency';
+import type { Expansion } from '../expand';
+import type { OutboxWorker, WorkerDeps } from './types';
+
+export type { OutboxWorker, WorkerDeps } from './types';
 
 /** How long a school's time zone is kept: as long as tap intake keeps the school's rules, whose clearing it shares. */
 const ZONE_TTL_MS = 5000;
-import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '@core/db/index';
-import type { OutboxConfig } from '@core/config';
-import type { SmsNotification } from '@domain/sms-history';
-import { getNotification, getNotifications } from './history';
-import { backoffDelay, RATE_LIMIT_FACTOR } from './backoff';
-import { claimDue, renewLease, type OutboxRow } from './claim';
-import { deliverMessenger, MESSENGER_REASONS } from './deliver-messenger';
-import { deliverSms, nothingTried, settleAttempt, type Outcome, type SendDeps } from './deliver-sms';
-import { expandIntents } from './batch/expand-batch';
-import { markSentMany, markWaitMany } from './batch/finish-batch';
-import { sendBatch } from './batch/send-batch';
-import { addChannelMessage, expandIntent, studentContext } from './expand';
-import { expireDue, markExpired, markFailed, markRetry, markSent, markUncertain, markWait, switchToSms } from './finish';
-import { reconcileSms, UNCERTAIN_REASONS } from './reconcile';
-import { channelPayloadOf, type ChannelPayload, type NotificationIntent } from './payloads';
-import { rowExpiryReason } from './urgency';
-import type { Expansion } from './expand';
-
-export interface OutboxWorker {
-  start(): void;
-  /** Stops claiming and waits for the batch in hand (app close). */
-  stop(): Promise<void>;
-  /** Wakes the loop now (a message was just queued). */
-  kick(): void;
-  /** One claim-and-process pass; returns how many rows it handled (tests, bench). */
-  runOnce(): Promise<number>;
-  /** Whether the last pass was idle: nothing due, or every row of a short batch waited for a busy phone. */
-  idle(): boolean;
-}
-
-export interface WorkerDeps extends SendDeps {
-  db: DB;
-  config: OutboxConfig;
-  log: FastifyBaseLogger;
-  /** socket.io `sms:sent` with the history row */
-  onSent(row: SmsNotification): void;
-}
-
-/**
- * Gives the event loop back before the caller goes on (incoming requests, timers), ONE caller per loop turn.
- * On SQLite every statement is synchronous and an awaited query resolves at once, so expanding a backlog of
- * intents (database work only, no network wait) never lets the loop read a request unless the worker steps
- * aside, and a tap would wait for the whole drain (bench:drain-taps measures it). One waiter
- * per turn, not all lanes at once: setImmediate callbacks queued together run back to back in the same turn,
- * so a tap would wait for every lane's row; an immediate queued from one runs in the next turn, after the poll.
- */
-const turnWaiters: Array<() => void> = [];
-function nextTurn() {
-  setImmediate(() => {
-    turnWaiters.shift()?.();
-    if (turnWaiters.length) nextTurn();
-  });
-}
-const yieldToLoop = () =>
-  new Promise<void>((resolve) => {
-    turnWaiters.push(resolve);
-    if (turnWaiters.length === 1) nextTurn();
-  });
-
-/** Runs `fn` over items with at most `n` at a time, letting the event loop in after each item. */
-async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      await fn(items[next++]!);
-      await yieldToLoop();
-    }
-  });
-  await Promise.all(lanes);
-}
 
 /**
  * The notification outbox worker, started with the server: claims due rows, expands
@@ -101,17 +48,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     (await zones.get(schoolId, () => db.selectFrom('schools').select('timezone').where('id', '=', schoolId).executeTakeFirst()))
       ?.timezone ?? null;
 
-  async function emit(row: Pick<OutboxRow, 'smsNotificationId'>) {
-    if (row.smsNotificationId == null) return;
-    const note = await getNotification(db, row.smsNotificationId, deps.timeZone);
-    if (note) deps.onSent(note);
-  }
-
-  /** Live updates of History rows `ids`, read in one statement. */
-  async function emitAll(ids: number[]) {
-    for (let i = 0; i < ids.length; i += 100)
-      for (const note of await getNotifications(db, ids.slice(i, i + 100), deps.timeZone)) deps.onSent(note);
-  }
+  const { emit, emitAll } = liveHistory(db, deps.timeZone, deps.onSent);
 
   async function finish(row: OutboxRow, outcome: Outcome) {
     if (outcome.kind !== 'wait') pass.moved += 1;
@@ -334,10 +271,7 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     const ids = await expireDue(db, (row) => rowExpiryReason(row, config), now);
     if (ids.length) log.info({ expired: ids.length }, 'outbox: attendance notices expired unsent');
     // Only a few are worth a live update each; a whole morning's expired backlog shows on the next reload.
-    for (const id of ids.slice(0, 20)) {
-      const note = await getNotification(db, id, deps.timeZone);
-      if (note) deps.onSent(note);
-    }
+    await emitAll(ids.slice(0, 20));
   }
 
   async function runOnce(): Promise<number> {
