@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { fetchAttendanceSettings } from '@features/attendance';
 import { saveSettings, TIME_ZONES } from '@features/attendance';
 import { WEEKDAY_LABELS, type AttendanceSettings } from '@domain/attendance';
-import { Button, CheckboxField, ErrorBanner, LoadingState, SelectField, TextField, useFormState, useListResource } from '@kit';
+import { DaysField } from '@kit/form/DaysField';
+import { Button, ErrorBanner, LoadingState, SelectField, TextField, useFormState, useListResource } from '@kit';
 import { consoleHref } from '@kit/console/scope';
 
 const EMPTY: AttendanceSettings = { timeZone: '', lateCutoff: '', absenceCutoff: '', schoolDays: [], holidays: [] };
@@ -25,12 +26,6 @@ export function AttendanceSettingsPanel({ schoolId }: { schoolId: number }) {
   if (loaded.loading && !loaded.data) return <LoadingState rows={2} label="Loading attendance settings" />;
   if (loaded.error) return <ErrorBanner message={loaded.error} />;
 
-  const toggleDay = (day: number) =>
-    set({
-      schoolDays: values.schoolDays.includes(day)
-        ? values.schoolDays.filter((d) => d !== day)
-        : [...values.schoolDays, day].sort(),
-    });
   const save = async () => {
     setNotice(null);
     // Without `holidays`: the no-class days stay as the calendar has them.
@@ -79,20 +74,13 @@ export function AttendanceSettingsPanel({ schoolId }: { schoolId: number }) {
             onChange={(e) => set({ absenceCutoff: e.target.value })}
           />
         </div>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-gray-700">School Days</legend>
-          <div className="flex flex-wrap gap-3">
-            {WEEKDAY_LABELS.map((label, i) => (
-              <CheckboxField
-                key={label}
-                label={label}
-                checked={values.schoolDays.includes(i + 1)}
-                onChange={() => toggleDay(i + 1)}
-              />
-            ))}
-          </div>
-          {errors.schoolDays ? <p className="mt-1 text-sm text-red-600">{errors.schoolDays}</p> : null}
-        </fieldset>
+        <DaysField
+          legend="School Days"
+          labels={WEEKDAY_LABELS}
+          value={values.schoolDays}
+          onChange={(schoolDays) => set({ schoolDays })}
+          error={errors.schoolDays}
+        />
         <p className="text-sm text-gray-600">
           Holidays, class suspensions and breaks are set in the{' '}
           <a

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { WEEKDAY_LABELS } from '@domain/attendance';
-import { Button, CheckboxField, ErrorBanner, ErrorState, LoadingState, TextField, useFormState, useListResource } from '@kit';
+import { DaysField } from '@kit/form/DaysField';
+import { Button, ErrorBanner, ErrorState, LoadingState, TextField, useFormState, useListResource } from '@kit';
 import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { $consoleAccess, useCan } from '@kit/console/scope';
 import { fetchSchoolSettings } from './api';
@@ -24,13 +25,6 @@ export default function SchoolSettingsScreen() {
     if (loaded.data) reset(schoolSettingsForm(loaded.data));
   }, [loaded.data, reset]);
   const { values, set, errors, bind } = form;
-
-  const toggleDay = (day: number) =>
-    set({
-      schoolDays: values.schoolDays.includes(day)
-        ? values.schoolDays.filter((d) => d !== day)
-        : [...values.schoolDays, day].sort(),
-    });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -56,23 +50,14 @@ export default function SchoolSettingsScreen() {
         >
           <p className="text-lg font-semibold text-gray-900 [overflow-wrap:anywhere]">{loaded.data.schoolName}</p>
           <ErrorBanner message={form.message} />
-          <fieldset>
-            <legend className="mb-1 text-sm font-semibold text-gray-900">Class days</legend>
-            <p className="mb-2 text-sm text-gray-600">
-              Days without classes get no absences, no absence messages and no column on School Form 2.
-            </p>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {WEEKDAY_LABELS.map((label, i) => (
-                <CheckboxField
-                  key={label}
-                  label={label}
-                  checked={values.schoolDays.includes(i + 1)}
-                  onChange={() => toggleDay(i + 1)}
-                />
-              ))}
-            </div>
-            {errors.schoolDays ? <p className="mt-1 text-sm text-red-600">{errors.schoolDays}</p> : null}
-          </fieldset>
+          <DaysField
+            legend="Class days"
+            hint="Days without classes get no absences, no absence messages and no column on School Form 2."
+            labels={WEEKDAY_LABELS}
+            value={values.schoolDays}
+            onChange={(schoolDays) => set({ schoolDays })}
+            error={errors.schoolDays}
+          />
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Cutoffs</legend>
             <TextField
