@@ -23,7 +23,13 @@ const job = { 202: apiSuccess(bulkJobSchema) };
 export const matchingRoutes =
   (scope: SchoolScope): FastifyPluginAsyncZod =>
   async (app) => {
-    const ctx = (request: FastifyRequest) => ({ db: app.db, jobs: app.jobs, actor: request.actor(), now: app.clock.now() });
+    const ctx = (request: FastifyRequest) => ({
+      db: app.db,
+      jobs: app.jobs,
+      actor: request.actor(),
+      now: app.clock.now(),
+      timeZone: app.config.schoolTimezone,
+    });
     const scoped = (request: FastifyRequest, filter: MatchingFilter): MatchingFilter => ({
       ...filter,
       schoolId: scope.school(request, filter.schoolId),

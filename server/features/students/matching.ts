@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { localDate } from '@core/time/time';
 import type { DB, Executor } from '@core/db/index';
 import { badRequest, conflict } from '@core/http/errors';
 import { updateLogDetails, writeLog, type Actor } from '@core/audit-log';
@@ -31,6 +33,8 @@ export interface MatchingContext {
   jobs: JobRunner;
   actor: Actor;
   now: Date;
+  /** The schools' default zone: a message's school day (see messageMatching's key). */
+  timeZone: string;
 }
 
 /** The active learners the filter matches now, by id. */
@@ -116,6 +120,8 @@ export async function messageMatching(ctx: MatchingContext, input: MessageMatchi
     { kind: 'MESSAGE_GUARDIANS', schoolId, actor, total: ids.length, message: M.messaging(ids.length) },
     async (step) => {
       const occurredAt = ctx.now.toISOString();
+      const day = localDate(ctx.now, ctx.timeZone);
+      const textKey = createHash('sha256').update(`${schoolId}\n${day}\n${input.message}`).digest('hex').slice(0, 24);
       const sender = actor.userId != null ? { role: actor.role, id: actor.userId } : undefined;
       const log = logOnce(actor, step.id, 'MESSAGE_STUDENTS_MATCHING', schoolId);
       let queued = 0;
@@ -123,11 +129,19 @@ export async function messageMatching(ctx: MatchingContext, input: MessageMatchi
         await db.transaction().execute(async (trx) => {
           const rows = chunk.map((studentId) => ({
             intent: { type: 'CUSTOM' as const, studentId, schoolId, occurredAt, text: input.message, sender },
-            // The request's id in each key: a retried request queues nothing twice.
-            idempotencyKey: `CUSTOM:${input.requestId}:${studentId}`,
+            // One text to one learner's parents once a school day: a retried request, or the same message sent again
+            // after a restart stopped its job half-way, queues nothing twice.
+            idempotencyKey: `CUSTOM:text:${textKey}:${studentId}`,
           }));
           queued += await writeNotificationIntents(trx, rows, ctx.now);
-          await log(trx, { count: queued, of: ids.length, filter: input.filter, length: input.message.length });
+          const details = {
+            count: queued,
+            of: ids.length,
+            filter: input.filter,
+            length: input.message.length,
+            requestId: input.requestId,
+          };
+          await log(trx, details);
         });
         await step.advance(chunk.length);
       }

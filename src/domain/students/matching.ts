@@ -22,7 +22,7 @@ export const MATCHING_MESSAGES = {
   archived: (n: number, skipped: number) =>
     `${n} student${n === 1 ? '' : 's'} archived${skipped ? ` (${skipped} already archived by someone else)` : ''}`,
   messaged: (n: number, already: number) =>
-    `Message queued for the parents of ${n} student${n === 1 ? '' : 's'}${already ? ` (${already} already queued by this request)` : ''}`,
+    `Message queued for the parents of ${n} student${n === 1 ? '' : 's'}${already ? ` (${already} already had this message today)` : ''}`,
 } as const;
 
 /**
@@ -54,7 +54,7 @@ export const messageMatchingSchema = z.object({
   filter: matchingFilterSchema,
   expected,
   message: customMessageSchema.shape.message,
-  /** Makes a retried request (a double click, a lost answer) queue nothing twice. */
+  /** Names the request in the log (the same text to the same parents is queued once a school day whatever it is). */
   requestId: z.uuid({ error: 'Request ID must be a UUID' }),
 });
 export type MessageMatchingInput = z.output<typeof messageMatchingSchema>;

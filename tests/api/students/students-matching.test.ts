@@ -169,45 +169,62 @@ describe(`students: act on all matching the filter (${dbKind})`, () => {
     expect(message.json().message).toBe('You do not have permission to send messages to parents');
   });
 
-  it('messages the parents of every matching learner once through the outbox, a retried request queuing nothing twice', async () => {
+  it('messages the parents of every matching learner once; a retry, or the message sent again after a job stopped half-way, queues nothing twice', async () => {
     const { gradeId } = await learners(schoolB, 130, 5);
-    const requestId = randomUUID();
+    const inGrade = (
+      await t.app.db.selectFrom('students').select('id').where('gradeId', '=', gradeId).orderBy('id').execute()
+    ).map((r) => r.id);
     const payload = {
       filter: { schoolId: String(schoolB), gradeId: String(gradeId) },
       expected: 130,
       message: 'Classes resume on Monday.',
-      requestId,
+      requestId: randomUUID(),
     };
     const post = (body: Record<string, unknown>) =>
       as(root)(t.app, { method: 'POST', url: '/api/super-admin/students/message-matching', payload: body });
+    const intents = async () =>
+      (
+        await t.app.db
+          .selectFrom('notificationOutbox')
+          .select('studentId')
+          .where('idempotencyKey', 'like', 'CUSTOM:text:%')
+          .where('studentId', 'in', inGrade)
+          .execute()
+      ).map((r) => r.studentId);
 
-    const first = await post(payload);
-    expect(first.statusCode, first.body).toBe(202);
-    expect(first.json().data).toMatchObject({ kind: 'MESSAGE_GUARDIANS', total: 130 });
+    // A job that stopped after its first step (100 learners): what it queued is what a restart keeps.
+    const half = await post({
+      ...payload,
+      filter: { schoolId: String(schoolB), ids: inGrade.slice(0, 100).join(',') },
+      expected: 100,
+    });
+    expect(half.statusCode, half.body).toBe(202);
     await t.app.jobs.drain();
-    expect((await job(root, first.json().data.id)).json().data).toMatchObject({
+    expect(await intents()).toHaveLength(100);
+
+    // Sent again for the whole grade, as a new request: only the other 30 are queued.
+    const againId = randomUUID();
+    const again = await post({ ...payload, requestId: againId });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().data).toMatchObject({ kind: 'MESSAGE_GUARDIANS', total: 130 });
+    await t.app.jobs.drain();
+    expect((await job(root, again.json().data.id)).json().data).toMatchObject({
       status: 'DONE',
       done: 130,
-      message: 'Message queued for the parents of 130 students',
+      message: 'Message queued for the parents of 30 students (100 already had this message today)',
     });
-    const intents = () =>
-      t.app.db
-        .selectFrom('notificationOutbox')
-        .select('idempotencyKey')
-        .where('idempotencyKey', 'like', `CUSTOM:${requestId}:%`)
-        .execute();
-    expect(await intents()).toHaveLength(130);
+    expect((await intents()).sort((a, b) => a! - b!)).toEqual(inGrade);
 
-    const retry = await post(payload);
-    expect(retry.statusCode).toBe(202);
+    // The same request retried (a lost answer): nothing more.
+    const retry = await post({ ...payload, requestId: againId });
     await t.app.jobs.drain();
     expect((await job(root, retry.json().data.id)).json().data.message).toBe(
-      'Message queued for the parents of 0 students (130 already queued by this request)',
+      'Message queued for the parents of 0 students (130 already had this message today)',
     );
     expect(await intents()).toHaveLength(130);
-    const logs = await logsOf(t.app, 'MESSAGE_STUDENTS_MATCHING');
-    expect(logs).toHaveLength(1);
-    expect(logs[0]!.details).toMatchObject({ count: 130, of: 130, length: 25 });
+    // Logged once per request that queued something, each with its count.
+    const logs = (await logsOf(t.app, 'MESSAGE_STUDENTS_MATCHING')).filter((l) => l.details.filter.schoolId === schoolB);
+    expect(logs.map((l) => l.details.count).sort()).toEqual([100, 30]);
 
     const noSchool = await post({ ...payload, filter: { gradeId: String(gradeId) }, requestId: randomUUID() });
     expect(noSchool.statusCode).toBe(400);
@@ -244,7 +261,12 @@ describe(`students: act on all matching the filter (${dbKind})`, () => {
     const keys = await t.app.db
       .selectFrom('notificationOutbox')
       .select('studentId')
-      .where('idempotencyKey', 'like', `CUSTOM:${requestId}:%`)
+      .where('idempotencyKey', 'like', 'CUSTOM:text:%')
+      .where(
+        'studentId',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('studentId')
       .execute();
     expect(keys.map((k) => k.studentId)).toEqual(chosen.map((r) => r.id));
