@@ -92,14 +92,19 @@ test(
     await page.goto('/super-admin/device-management?tab=rfid');
     const row = page.getByRole('table', { name: 'RFID readers' }).locator('tbody tr', { hasText: `Live Gate ${tag}` });
     await expect(row).toContainText('Never');
-    const card = randomCard();
-    const tap = await page.request.post('/api/rfid/taps', {
-      headers: { authorization: `Bearer ${reader.token}` },
-      data: { eventId: `live-${tag}`, cardUid: card, tappedAt: new Date().toISOString() },
-    });
-    expect(tap.status(), await tap.text()).toBe(201);
-    // No reload: the socket event moves the reader's last seen and lists the card.
-    await expect(row).not.toContainText('Never');
+    // No reload: the socket event moves the reader's last seen and lists the card. The page's live connection is
+    // made after it loads, so a tap sent before it has joined is told again with another card until one arrives.
+    let card = '';
+    let n = 0;
+    await expect(async () => {
+      card = randomCard();
+      const tap = await page.request.post('/api/rfid/taps', {
+        headers: { authorization: `Bearer ${reader.token}` },
+        data: { eventId: `live-${tag}-${(n += 1)}`, cardUid: card, tappedAt: new Date().toISOString() },
+      });
+      expect(tap.status(), await tap.text()).toBe(201);
+      await expect(row).not.toContainText('Never', { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('table', { name: 'Unknown cards' }).locator('tbody tr', { hasText: card })).toBeVisible();
     await expectFitsWidth(page, `RFID Readers live ${width}px`);
   },
