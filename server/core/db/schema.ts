@@ -200,6 +200,16 @@ export interface StudentTable {
   /** Migration 0044: the school transferred in from; the school transferred to, or the drop-out's reason code. */
   transferInFrom: string | null;
   leftDetail: string | null;
+  /** Migration 0046: SF1's (School Register) own fields (src/domain/students/register.ts). */
+  motherTongue: string | null;
+  ethnicGroup: string | null;
+  religion: string | null;
+  barangay: string | null;
+  municipality: string | null;
+  province: string | null;
+  fatherName: string | null;
+  motherMaidenName: string | null;
+  guardianRelationship: string | null;
   isActive: Flag;
   isArchived: Flag;
   createdAt: string;

@@ -1,7 +1,7 @@
 import type { CsvColumn } from '@core/http/paginate';
-import type { Student } from '@domain/students';
+import { ADDRESS_LABEL, REGISTER_FIELDS, type Student } from '@domain/students';
 
-/** The CSV export of both student lists (same columns as the tables plus the contact fields). */
+/** The CSV export of both student lists (same columns as the tables plus the contact and School Register fields). */
 export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
   { header: 'ID', value: (s) => s.id },
   { header: 'Last Name', value: (s) => s.lastName },
@@ -24,4 +24,7 @@ export const STUDENT_CSV_COLUMNS: ReadonlyArray<CsvColumn<Student>> = [
   { header: 'Left On', value: (s) => s.leftOn },
   { header: 'Left Reason', value: (s) => s.leftReason },
   { header: 'Created At', value: (s) => s.createdAt },
+  // The School Register (SF1): the address's parts and the family, as the import names them (last: earlier columns keep their place).
+  { header: ADDRESS_LABEL, value: (s) => s.address },
+  ...REGISTER_FIELDS.map((f): CsvColumn<Student> => ({ header: f.label, value: (s) => s[f.key] })),
 ];

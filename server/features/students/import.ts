@@ -16,6 +16,7 @@ import {
   type ImportRowResult,
 } from '@domain/students/import';
 import { IMPORT_DATE_RULE, matchGrade, readImportCells } from '@domain/students/import-values';
+import { registerFilled } from '@domain/students/register';
 import { EVERY_SCHOOL, type Unavailability } from '@core/http/not-available';
 import { conflictText } from './service';
 
@@ -164,6 +165,7 @@ function checkRow(
       grade: raw.grade ?? '',
       section: raw.section ?? '',
       dateOfBirth: checked.dateOfBirth ?? raw.dateOfBirth ?? '',
+      registerFields: registerFilled(raw),
     },
     value: ok ? (checked as ImportRow) : undefined,
     checked,

@@ -19,6 +19,7 @@ import { isTimeZone } from '@domain/attendance';
 import type { LeftReason } from '@domain/students';
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
+  REGISTER_FIELDS,
   STUDENT_MESSAGES as M,
   type CreateStudentInput,
   type Gender,
@@ -85,6 +86,7 @@ export const STUDENT_FIELDS = [
   'schoolId',
   'gradeId',
   'sectionId',
+  ...REGISTER_FIELDS.map((f) => f.key),
 ] as const;
 type StudentField = (typeof STUDENT_FIELDS)[number];
 export type StudentValues = Pick<StudentRow, StudentField>;
@@ -149,6 +151,15 @@ export function toStudent(row: StudentSelect, defaultZone: string): Student {
     leftReason: row.leftReason as LeftReason | null,
     transferInFrom: row.transferInFrom,
     leftDetail: row.leftDetail,
+    motherTongue: row.motherTongue,
+    ethnicGroup: row.ethnicGroup,
+    religion: row.religion,
+    barangay: row.barangay,
+    municipality: row.municipality,
+    province: row.province,
+    fatherName: row.fatherName,
+    motherMaidenName: row.motherMaidenName,
+    guardianRelationship: row.guardianRelationship,
     schoolId: row.schoolId,
     gradeId: row.gradeId,
     sectionId: row.sectionId,

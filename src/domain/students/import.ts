@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { csvLine } from '@shared/csv';
 import { clearableText, idField } from '../validation';
 import { personFields } from '.';
+import { REGISTER_FIELDS } from './register';
 
 /*
  * CSV import of students for one school (beyond the spec). The browser uploads the file twice:
@@ -40,6 +41,8 @@ export const IMPORT_COLUMNS = [
   { key: 'notificationPreference', header: 'Notification Preference', required: false },
   { key: 'middleName', header: 'Middle Name', required: false },
   { key: 'enrolmentDate', header: 'Enrolment Date', required: false },
+  // SF1's own fields (School Register), optional.
+  ...REGISTER_FIELDS.map((f) => ({ key: f.key, header: f.label, required: false as const })),
 ] as const;
 export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
 
@@ -112,6 +115,15 @@ export function importTemplateCsv(): string {
     notificationPreference: 'SMS',
     middleName: 'Santos',
     enrolmentDate: '',
+    motherTongue: 'Tagalog',
+    ethnicGroup: '',
+    religion: 'Roman Catholic',
+    barangay: 'San Roque',
+    municipality: 'Quezon City',
+    province: 'Metro Manila',
+    fatherName: 'Jose Dela Cruz',
+    motherMaidenName: 'Maria Santos Reyes',
+    guardianRelationship: 'Mother',
   };
   const columns = IMPORT_COLUMNS.filter((c) => c.key !== 'password');
   return `\ufeff${csvLine(columns.map((c) => c.header))}${csvLine(columns.map((c) => example[c.key]))}`;
@@ -147,6 +159,8 @@ export const importRowResultSchema = z.object({
   section: z.string(),
   /** as read (YYYY-MM-DD) when it could be; else the cell */
   dateOfBirth: z.string(),
+  /** how many of SF1's own fields (School Register) the row fills, of REGISTER_FIELDS.length */
+  registerFields: z.number(),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 

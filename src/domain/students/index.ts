@@ -12,6 +12,7 @@ import {
   BULK_MAX,
   normalizePhMobile,
 } from './constants';
+import { REGISTER_FIELDS, registerFields, type RegisterFieldKey } from './register';
 import { booleanField, clearableText, EMAIL_MAX, isEmail, MAX_ID, PHONE_PATTERN, requiredText, safeString } from '../validation';
 
 /*
@@ -154,6 +155,8 @@ export const personFields = {
   enrolmentDate: clearableDate(STUDENT_MESSAGES.enrolmentDate),
   leftOn: clearableDate(STUDENT_MESSAGES.leftOn),
   leftReason: leftReasonField,
+  /** SF1's (School Register) own fields, all optional (./register.ts says how SF1 reads the others). */
+  ...registerFields,
 };
 
 const placementFields = {
@@ -262,6 +265,10 @@ export const archivedListQuerySchema = z
 export type ArchivedListQuery = z.output<typeof archivedListQuerySchema>;
 
 const placementRef = z.object({ id: z.number(), name: z.string() });
+const registerReply = Object.fromEntries(REGISTER_FIELDS.map((f) => [f.key, z.string().nullable()])) as Record<
+  RegisterFieldKey,
+  z.ZodNullable<z.ZodString>
+>;
 
 /** A student as the API returns it (never the password); parentPhone is E.164 (+639171234567). */
 export const studentSchema = z.object({
@@ -292,6 +299,7 @@ export const studentSchema = z.object({
   transferInFrom: z.string().nullable(),
   /** The school transferred to, or the drop-out's reason code ('b.1', 'f: …'). */
   leftDetail: z.string().nullable(),
+  ...registerReply,
   schoolId: z.number().nullable(),
   gradeId: z.number().nullable(),
   sectionId: z.number().nullable(),
@@ -347,3 +355,4 @@ export const placementText = (s: Pick<Student, 'school' | 'gradeModel' | 'sectio
 // The name and search-term helpers (no schemas) live in ./student-text; re-exported for this file's importers.
 export * from './text';
 export * from './constants';
+export * from './register';

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { GENDER_LABELS, NOTIFICATION_PREFERENCE_LABELS, studentName, type Student } from '@domain/students';
+import {
+  ADDRESS_LABEL,
+  GENDER_LABELS,
+  NOTIFICATION_PREFERENCE_LABELS,
+  REGISTER_FIELDS,
+  studentName,
+  type Student,
+} from '@domain/students';
 import { fileUrl } from '@domain/files';
 import { formatCalendarDate, formatDate, formatSchoolDateTime } from '@kit/text/format';
 import { Avatar, StatusBadge, ZoomableImage } from '@kit';
@@ -50,7 +57,7 @@ export function StudentDetails({ student: s, onChanged }: { student: Student; on
         <Item label="Enrolment Date">{s.enrolmentDate ? formatCalendarDate(s.enrolmentDate) : null}</Item>
         <Item label="Phone Number">{s.phoneNumber}</Item>
         <Item label="RFID Card ID">{s.rfidCardId}</Item>
-        <Item label="Address">{s.address}</Item>
+        <Item label={ADDRESS_LABEL}>{s.address}</Item>
         <Item label="Parent">{parent}</Item>
         <Item label="Parent Phone">{s.parentPhone}</Item>
         <Item label="Parent Email">{s.parentEmail}</Item>
@@ -63,6 +70,18 @@ export function StudentDetails({ student: s, onChanged }: { student: Student; on
         <Item label="Registered">{formatSchoolDateTime(s.createdAt, s.timeZone)}</Item>
         <Item label="Last Updated">{formatSchoolDateTime(s.updatedAt, s.timeZone)}</Item>
       </dl>
+      <section aria-labelledby={`sf1-${s.id}`}>
+        <h3 id={`sf1-${s.id}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-500">
+          School Register (SF1)
+        </h3>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {REGISTER_FIELDS.map((f) => (
+            <Item key={f.key} label={f.label}>
+              {s[f.key]}
+            </Item>
+          ))}
+        </dl>
+      </section>
       <MovementPanel student={s} onChanged={onChanged} />
       {s.isActive && can('MANAGE_STUDENTS') ? <MessengerOptIn studentId={s.id} /> : null}
     </div>

@@ -3,14 +3,22 @@ import { useStore } from '@nanostores/react';
 import { $schoolChoices, loadSchoolChoices } from '@features/admins';
 import { studentFormPatch, type StudentForm } from './actions';
 import { IMAGE_MIME_TYPES } from '@domain/files';
-import { GENDER_LABELS, GENDERS, NOTIFICATION_PREFERENCE_LABELS, NOTIFICATION_PREFERENCES } from '@domain/students';
+import {
+  ADDRESS_LABEL,
+  GENDER_LABELS,
+  GENDERS,
+  NOTIFICATION_PREFERENCE_LABELS,
+  NOTIFICATION_PREFERENCES,
+  REGISTER_FIELDS,
+} from '@domain/students';
 import { PictureField, SelectField, TextAreaField, TextField, type FormState, type PictureInput } from '@kit';
 import { useClassChoices } from './useClassChoices';
 
-function Group({ title, children }: { title: string; children: ReactNode }) {
+function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-4">
       <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-500">{title}</legend>
+      {hint ? <p className="text-sm text-gray-600">{hint}</p> : null}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
@@ -86,7 +94,7 @@ export function StudentFields({
         />
         <TextField label="Phone Number" type="tel" {...bind('phoneNumber')} />
         <TextField label="RFID Card ID" autoComplete="off" {...bind('rfidCardId')} />
-        <TextAreaField label="Address" rows={2} className="sm:col-span-2" {...bind('address')} />
+        <TextAreaField label={ADDRESS_LABEL} rows={2} className="sm:col-span-2" {...bind('address')} />
       </Group>
       <Group title="School">
         <SelectField
@@ -126,6 +134,14 @@ export function StudentFields({
           {...bind('notificationPreference')}
         />
         <TextAreaField label="Parent Address" rows={2} className="sm:col-span-2" {...bind('parentAddress')} />
+      </Group>
+      <Group
+        title="School Register (SF1)"
+        hint="Optional. SF1 prints the parent or guardian above as the guardian, and the parent phone as the contact number."
+      >
+        {REGISTER_FIELDS.map((f) => (
+          <TextField key={f.key} label={f.label} autoComplete="off" maxLength={f.max} {...bind(f.key)} />
+        ))}
       </Group>
     </div>
   );

@@ -3,6 +3,8 @@ import { chosenFileError, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/file
 import {
   DEFAULT_NOTIFICATION_PREFERENCE,
   editStudentFormSchema,
+  REGISTER_FIELDS,
+  type RegisterFieldKey,
   registerStudentFormSchema,
   STUDENT_SUCCESS,
   type RegisteredStudent,
@@ -25,7 +27,7 @@ export const STUDENT_UPDATED = headline(STUDENT_SUCCESS.updated);
 export const studentPictureError = (file: File) => chosenFileError(file, IMAGE_MIME_TYPES, IMAGE_MAX_BYTES, 'Profile picture');
 
 /** The Register/Edit Student form as its inputs hold it (every value is text; '' = not given). */
-export interface StudentForm {
+export interface StudentForm extends Record<RegisterFieldKey, string> {
   firstName: string;
   middleName: string;
   lastName: string;
@@ -84,6 +86,7 @@ export function studentForm(
     schoolId: student ? text(student.schoolId) : (place.schoolId ?? ''),
     gradeId: student ? text(student.gradeId) : (place.gradeId ?? ''),
     sectionId: student ? text(student.sectionId) : (place.sectionId ?? ''),
+    ...(Object.fromEntries(REGISTER_FIELDS.map((f) => [f.key, text(student?.[f.key])])) as Record<RegisterFieldKey, string>),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ImportRowResult, ImportRowStatus, ImportSummaryRow, ImportOutcome } from '@domain/students/import';
+import { REGISTER_FIELDS } from '@domain/students/register';
 import { StatusBadge, TONE_CLASSES, type BadgeTone, type Column } from '@kit';
 
 /** A row's verdict (preview) or outcome (summary) as a badge. */
@@ -29,6 +30,11 @@ export const PREVIEW_COLUMNS: Array<Column<ImportRowResult>> = [
         <span className="block font-medium">{`${r.firstName} ${r.lastName}`.trim() || '-'}</span>
         <span className="block break-words text-xs text-gray-600">{r.email || 'No e-mail'}</span>
         {r.dateOfBirth ? <span className="block text-xs text-gray-600">Born {r.dateOfBirth}</span> : null}
+        {r.registerFields ? (
+          <span className="block text-xs text-gray-600">
+            SF1 fields: {r.registerFields} of {REGISTER_FIELDS.length}
+          </span>
+        ) : null}
       </span>
     ),
   },

@@ -315,7 +315,8 @@ describe(`students API (${dbKind})`, () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Last Name,First Name,Middle Name,LRN,Email,School,Grade,Section,Status,Gender,Date of Birth,RFID Card ID,Parent Name,Parent Phone,Parent Email,Notification Preference,Enrolment Date,Left On,Left Reason,Created At',
+      'ID,Last Name,First Name,Middle Name,LRN,Email,School,Grade,Section,Status,Gender,Date of Birth,RFID Card ID,Parent Name,Parent Phone,Parent Email,Notification Preference,Enrolment Date,Left On,Left Reason,Created At,' +
+        "Address (House No./Street),Mother Tongue,Ethnic Group (IP),Religion,Barangay,Municipality/City,Province,Father's Name,Mother's Maiden Name,Guardian Relationship",
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toContain(`"'=HYPERLINK(""x"")"`);
