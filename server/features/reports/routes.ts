@@ -7,6 +7,10 @@ import { idParams, idPath } from '@domain/validation';
 import { safeFilename } from '@shared/csv';
 import { SF2_MESSAGES, sf2ChoicesSchema, sf2FormSchema, sf2QuerySchema, sf2ZipQuerySchema } from '@domain/sf2';
 import { sf4FormSchema, sf4QuerySchema } from '@domain/sf4';
+import { sf1FormSchema, sf1QuerySchema } from '@domain/sf1';
+import { assertSf1Fileable, sectionSf1, sf1Filename } from './sf1-data';
+import { sf1Pdf } from './sf1-pdf';
+import { sf1Xlsx } from './sf1-xlsx';
 import { schoolSf4 } from './sf4';
 import { sf4Xlsx } from './sf4-xlsx';
 import type { SchoolScope } from '@core/http/school-scope';
@@ -26,7 +30,8 @@ const sendFile = (reply: FastifyReply, contentType: string, filename: string, bo
 const sectionParams = z.object({ schoolId: idPath(SCHOOL_NOT_FOUND), sectionId: idPath(SF2_MESSAGES.sectionNotFound) });
 
 /**
- * DepEd School Form 2: a section's month as data (preview), XLSX or PDF; the whole school as a ZIP.
+ * DepEd School Form 2: a section's month as data (preview), XLSX or PDF; the whole school as a ZIP. School Form 1 of a
+ * section's school year and School Form 4 of the school's month likewise.
  * The same routes serve a school admin with VIEW_REPORTS: `scope` keeps them to the admin's own school
  * (another school is 404; a section of another school is 404 'Section not found', the services read by school).
  */
@@ -72,6 +77,28 @@ const reportRoutes =
         if (format === 'json') return { success: true as const, data: form };
         assertFileable([form]);
         return sendFile(reply, CONTENT_TYPES[format], sf2Filename(form, format), await renderSf2(form, format));
+      },
+    );
+
+    app.get(
+      '/schools/:schoolId/sections/:sectionId/sf1',
+      {
+        schema: {
+          summary: 'School Form 1 (School Register) of a section for the school year: ?format=json (preview), xlsx or pdf',
+          params: sectionParams,
+          querystring: sf1QuerySchema,
+          response: { 200: apiSuccess(sf1FormSchema) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const schoolId = schoolOf(request, request.params.schoolId);
+        const form = await sectionSf1(app.db, schoolId, request.params.sectionId, opts());
+        const format = request.query.format;
+        if (format === 'json') return { success: true as const, data: form };
+        assertSf1Fileable(form);
+        const file = format === 'xlsx' ? await sf1Xlsx(form) : await sf1Pdf(form);
+        return sendFile(reply, CONTENT_TYPES[format], sf1Filename(form, format), file);
       },
     );
 

@@ -1,4 +1,5 @@
 import type { Executor } from '@core/db/index';
+import type { StudentRow } from '@core/db/schema';
 import { badRequest, notFound } from '@core/http/errors';
 import { localDate } from '@core/time/time';
 import type { NoClassDate, NoClassKind } from '@domain/calendar';
@@ -96,6 +97,44 @@ export async function requireSection(db: Executor, schoolId: number, sectionId: 
 export const schoolSections = async (db: Executor, schoolId: number) =>
   (await sectionsQuery(db, schoolId).execute()).map(toSection);
 
+/** What the forms read of a learner's roll (rollLearner makes an Sf2Learner of it). */
+export const ROLL_COLUMNS = [
+  'id',
+  'firstName',
+  'middleName',
+  'lastName',
+  'gender',
+  'enrolmentDate',
+  'createdAt',
+  'leftOn',
+  'leftReason',
+  'transferInFrom',
+  'leftDetail',
+  'lrn',
+  'isArchived',
+  'archivedAt',
+] as const;
+
+/**
+ * A learner's roll as the forms count it: enrolled from their enrolment date (the registration day in the school's
+ * zone when none was given) until the day they left (an archived learner without one leaves on the archive day).
+ */
+export function rollLearner(r: Pick<StudentRow, (typeof ROLL_COLUMNS)[number]>, timeZone: string): Sf2Learner {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    middleName: r.middleName,
+    lastName: r.lastName,
+    gender: r.gender,
+    enrolmentDate: r.enrolmentDate ?? localDate(r.createdAt, timeZone),
+    leftOn: r.leftOn ?? (r.isArchived && r.archivedAt ? localDate(r.archivedAt, timeZone) : null),
+    leftReason: r.leftReason,
+    transferInFrom: r.transferInFrom,
+    leftDetail: r.leftDetail,
+    lrn: r.lrn,
+  };
+}
+
 /**
  * The learners of some sections enrolled by the month's end, and their records of the month, grouped by section.
  * An archived learner without a leaving date is off the roll from the day of archiving.
@@ -114,43 +153,14 @@ export async function loadSectionsData(
   for (let i = 0; i < sectionIds.length; i += 500) {
     const rows = await db
       .selectFrom('students')
-      .select([
-        'id',
-        'sectionId',
-        'firstName',
-        'middleName',
-        'lastName',
-        'gender',
-        'enrolmentDate',
-        'createdAt',
-        'leftOn',
-        'leftReason',
-        'transferInFrom',
-        'leftDetail',
-        'lrn',
-        'isArchived',
-        'archivedAt',
-      ])
+      .select(['sectionId', ...ROLL_COLUMNS])
       .where('schoolId', '=', schoolId)
       .where('sectionId', 'in', sectionIds.slice(i, i + 500))
       .execute();
     for (const r of rows) {
-      const enrolmentDate = r.enrolmentDate ?? localDate(r.createdAt, timeZone);
-      const leftOn = r.leftOn ?? (r.isArchived && r.archivedAt ? localDate(r.archivedAt, timeZone) : null);
-      if (enrolmentDate > end) continue;
-      out.get(r.sectionId!)!.learners.push({
-        id: r.id,
-        firstName: r.firstName,
-        middleName: r.middleName,
-        lastName: r.lastName,
-        gender: r.gender,
-        enrolmentDate,
-        leftOn,
-        leftReason: r.leftReason,
-        transferInFrom: r.transferInFrom,
-        leftDetail: r.leftDetail,
-        lrn: r.lrn,
-      });
+      const learner = rollLearner(r, timeZone);
+      if (learner.enrolmentDate > end) continue;
+      out.get(r.sectionId!)!.learners.push(learner);
       sectionOf.set(r.id, r.sectionId!);
     }
   }

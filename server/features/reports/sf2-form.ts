@@ -216,7 +216,8 @@ export function buildSf2(input: Sf2Input): Sf2Form {
   };
 }
 
-function remarksOf(l: Sf2Learner, cutoff: string, monthStart: string, monthEnd: string): string {
+/** REMARKS of a learner for a span of days (SF2: the month; SF1: the school year). */
+export function remarksOf(l: Sf2Learner, cutoff: string, monthStart: string, monthEnd: string): string {
   return movementRemarks(
     { ...l, leftReason: l.leftReason as LearnerMovement['leftReason'] },
     cutoff,

@@ -7,27 +7,26 @@ import { isRate, SF2_CERTIFICATION, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, typ
  * A tardy day is shaded in its upper half, as the form marks a late comer.
  */
 
-const PAGE = { width: 1008, height: 612, margin: 24 };
+export const PAGE = { width: 1008, height: 612, margin: 24 };
 const ROW = 11;
 const FONT = 6.5;
 
-export function sf2Pdf(form: Sf2Form): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LEGAL',
-    layout: 'landscape',
-    margin: PAGE.margin,
-    info: { Title: `SF2 ${form.header.section} ${form.header.monthName}` },
-  });
+/** A landscape legal PDF drawn by `draw`, as bytes (the forms' page: SF1's and SF2's). */
+export function legalPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LEGAL', layout: 'landscape', margin: PAGE.margin, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawSf2(doc, form);
+  draw(doc);
   doc.end();
   return done;
 }
+
+export const sf2Pdf = (form: Sf2Form): Promise<Buffer> =>
+  legalPdf(`SF2 ${form.header.section} ${form.header.monthName}`, (doc) => drawSf2(doc, form));
 
 function drawSf2(doc: PDFKit.PDFDocument, form: Sf2Form) {
   const left = PAGE.margin;
