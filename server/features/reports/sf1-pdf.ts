@@ -1,16 +1,16 @@
 import { SF1_CERTIFICATION, SF1_COLUMNS, SF1_REMARKS_LEGEND, sf1Date, type Sf1Form } from '@domain/sf1';
-import { legalPdf, PAGE } from './sf2-pdf';
+import { formTitle, legalPdf, PAGE } from './sf2-pdf';
 
 /*
- * SF1 as a PDF made on the server with pdfkit: the same content as the workbook on legal paper in landscape, one line
- * per learner (long values cut with an ellipsis); the list continues on further pages with its headings repeated,
+ * SF1 as a PDF made on the server with pdfkit: the same content as the workbook on legal paper in landscape, a row
+ * per learner (as tall as its longest value needs); the list continues on further pages with its headings repeated,
  * the registered learners and the signatures at the end.
  */
 
 const ROW = 11;
 const FONT = 6;
 /** Column widths in points, in SF1_COLUMNS' order; REMARKS takes what is left of the page. */
-const FIXED = [56, 110, 18, 40, 20, 44, 40, 44, 56, 44, 48, 40, 70, 70, 62, 36, 46];
+const FIXED = [56, 110, 18, 40, 26, 44, 40, 50, 60, 44, 48, 40, 66, 66, 62, 42, 46];
 
 export const sf1Pdf = (form: Sf1Form): Promise<Buffer> =>
   legalPdf(`SF1 ${form.header.gradeLevel} ${form.header.section} ${form.header.schoolYear}`, (doc) => drawSf1(doc, form));
@@ -28,33 +28,23 @@ function drawSf1(doc: PDFKit.PDFDocument, form: Sf1Form) {
     doc.rect(x, top, w, h).stroke();
     if (!text) return;
     doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT);
-    // Headings wrap inside their box; a learner's values stay on one line.
-    doc.text(text, x + 1.5, top + 2.5, {
-      width: w - 3,
-      height: h - 3,
-      align: opts.left ? 'left' : 'center',
-      lineBreak: h > ROW,
-      ellipsis: true,
-    });
+    doc.text(text, x + 1.5, top + 2.5, { width: w - 3, height: h - 3, align: opts.left ? 'left' : 'center', ellipsis: true });
   };
-  const cell = (text: string, col: number, opts: { bold?: boolean; left?: boolean } = {}) =>
+  /** A learner's row is as tall as its longest value needs (names, addresses and remarks wrap in their column). */
+  const rowHeight = (texts: string[]) => {
+    doc.font('Helvetica').fontSize(FONT);
+    const lines = texts.map((t, i) => (t ? doc.heightOfString(t, { width: cols[i]! - 3 }) : 0));
+    return Math.max(ROW, Math.ceil(Math.max(...lines) + 4));
+  };
+  const cell = (text: string, col: number, opts: { bold?: boolean; left?: boolean; h?: number } = {}) =>
     box(text, xs[col]!, cols[col]!, y, opts);
 
   const header = () => {
-    y = PAGE.margin;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text('School Form 1 (SF 1) School Register', left, y, { width: usable, align: 'center' });
-    y += 14;
-    doc
-      .font('Helvetica-Oblique')
-      .fontSize(7)
-      .text('(This replaces Form 1, Master List & STS Form 2-Family Background and Profile)', left, y, {
-        width: usable,
-        align: 'center',
-      });
-    y += 12;
+    y = formTitle(
+      doc,
+      'School Form 1 (SF 1) School Register',
+      '(This replaces Form 1, Master List & STS Form 2-Family Background and Profile)',
+    );
     const h = form.header;
     doc.font('Helvetica').fontSize(8);
     doc.text(
@@ -66,7 +56,7 @@ function drawSf1(doc: PDFKit.PDFDocument, form: Sf1Form) {
     y += 14;
     doc.lineWidth(0.4);
     // A group's name over its columns, the columns' headings under it; a column of no group spans both rows.
-    const headH = 3 * ROW;
+    const headH = 4 * ROW;
     SF1_COLUMNS.forEach(([group, heading], i) => {
       if (!group) return box(heading, xs[i]!, cols[i]!, y, { bold: true, h: ROW + headH });
       if (SF1_COLUMNS[i - 1]?.[0] !== group) {
@@ -77,14 +67,14 @@ function drawSf1(doc: PDFKit.PDFDocument, form: Sf1Form) {
     });
     y += ROW + headH;
   };
-  const needRows = (n: number) => {
-    if (y + n * ROW > bottom) {
+  const needRoom = (h: number) => {
+    if (y + h > bottom) {
       doc.addPage();
       header();
     }
   };
   const totals = (label: string, count: number) => {
-    needRows(1);
+    needRoom(ROW);
     cell(String(count), 0, { bold: true });
     cell(`<=== ${label}`, 1, { bold: true, left: true });
     for (let c = 2; c < cols.length; c++) cell('', c);
@@ -94,9 +84,11 @@ function drawSf1(doc: PDFKit.PDFDocument, form: Sf1Form) {
   header();
   for (const group of form.groups) {
     for (const l of group.learners) {
-      needRows(1);
-      SF1_COLUMNS.forEach(([, , value], i) => cell(String(value(l)), i, { left: i === 1 || i >= 5 }));
-      y += ROW;
+      const texts = SF1_COLUMNS.map(([, , value]) => String(value(l)));
+      const h = rowHeight(texts);
+      needRoom(h);
+      texts.forEach((text, i) => cell(text, i, { left: i === 1 || i >= 5, h }));
+      y += h;
     }
     totals(`TOTAL ${group.label}`, group.learners.length);
   }

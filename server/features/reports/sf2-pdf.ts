@@ -25,6 +25,17 @@ export function legalPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void)
   return done;
 }
 
+/** A form's title and the line under it, centred at the top of the page; answers where the page goes on. */
+export function formTitle(doc: PDFKit.PDFDocument, title: string, subtitle: string): number {
+  const width = PAGE.width - 2 * PAGE.margin;
+  doc.font('Helvetica-Bold').fontSize(11).text(title, PAGE.margin, PAGE.margin, { width, align: 'center' });
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(7)
+    .text(subtitle, PAGE.margin, PAGE.margin + 14, { width, align: 'center' });
+  return PAGE.margin + 26;
+}
+
 export const sf2Pdf = (form: Sf2Form): Promise<Buffer> =>
   legalPdf(`SF2 ${form.header.section} ${form.header.monthName}`, (doc) => drawSf2(doc, form));
 
@@ -51,20 +62,11 @@ function drawSf2(doc: PDFKit.PDFDocument, form: Sf2Form) {
     });
   };
   const header = () => {
-    y = PAGE.margin;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text('School Form 2 (SF2) Daily Attendance Report of Learners', left, y, { width: usable, align: 'center' });
-    y += 14;
-    doc
-      .font('Helvetica-Oblique')
-      .fontSize(7)
-      .text('(This replaces Form 1, Form 2 & STS Form 4 - Absenteeism and Dropout Profile)', left, y, {
-        width: usable,
-        align: 'center',
-      });
-    y += 12;
+    y = formTitle(
+      doc,
+      'School Form 2 (SF2) Daily Attendance Report of Learners',
+      '(This replaces Form 1, Form 2 & STS Form 4 - Absenteeism and Dropout Profile)',
+    );
     const h = form.header;
     doc.font('Helvetica').fontSize(8);
     doc.text(`School ID: ${h.schoolId}     School Year: ${h.schoolYear}     Report for the Month of: ${h.monthName}`, left, y, {

@@ -442,6 +442,14 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  'GET /api/admin/schools/:schoolId/sections/:sectionId/sf1': {
+    request: async () => ({
+      method: 'GET',
+      url: `/api/admin/schools/${schoolA}/sections/${await section(await grade())}/sf1?format=xlsx`,
+    }),
+    success: 200,
+    refersToSchool: true,
+  },
   'GET /api/admin/schools/:id/sf4': {
     request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/sf4?month=2026-11` }),
     success: 200,
