@@ -16,26 +16,35 @@ function Mark({ mark }: { mark: Sf2Mark }) {
   return <td className={cell} aria-label="Present" />;
 }
 
+/** A form's header on screen: label and value pairs, three to a row on wide screens. */
+export function FormHeader({ items }: { items: Array<[label: string, value: string]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex min-w-0 flex-wrap gap-2">
+          <dt className="text-gray-500">{label}:</dt>
+          <dd className="min-w-0 font-medium text-gray-900 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The form on screen: the grid (scrolls sideways in its own box) and the month's summary. */
 export function Sf2Grid({ form }: { form: Sf2Form }) {
   const h = form.header;
   return (
     <div className="space-y-4">
-      <dl className="grid gap-x-6 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
-        {[
+      <FormHeader
+        items={[
           ['School ID', h.schoolId || '-'],
           ['School Year', h.schoolYear],
           ['Report for the Month of', h.monthName],
           ['Name of School', h.schoolName],
           ['Grade Level', h.gradeLevel],
           ['Section', h.section],
-        ].map(([label, value]) => (
-          <div key={label} className="flex min-w-0 flex-wrap gap-2">
-            <dt className="text-gray-500">{label}:</dt>
-            <dd className="min-w-0 font-medium text-gray-900 [overflow-wrap:anywhere]">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
         <table className="min-w-full border-collapse text-xs">
           <caption className="sr-only">School Form 2 attendance grid</caption>

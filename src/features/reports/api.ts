@@ -1,8 +1,9 @@
 import { request } from '@kit/http';
 import { downloadFile, type DownloadProgress } from '@kit/list/csv';
+import type { Sf1Form } from '@domain/sf1';
 import type { Sf2Choices, Sf2Form } from '@domain/sf2';
 
-/** DepEd School Form 2 calls. */
+/** DepEd School Forms 1, 2 and 4 calls. */
 export const fetchSf2Choices = (schoolId: number, signal?: AbortSignal) =>
   request<Sf2Choices>('Failed to fetch the sections', (api) =>
     api.get(`super-admin/schools/${schoolId}/sf2/choices`, { signal }),
@@ -40,4 +41,17 @@ export const downloadSf4 = (schoolId: number, month: string) =>
     `super-admin/schools/${schoolId}/sf4`,
     { month, format: 'xlsx' },
     { fallbackName: `SF4-${month}.xlsx`, failure: 'Failed to download School Form 4', timeoutMs: 60_000 },
+  );
+
+/** School Form 1 (School Register) of a section for the school year. */
+export const fetchSf1 = (schoolId: number, sectionId: number, signal?: AbortSignal) =>
+  request<Sf1Form>('Failed to make School Form 1', (api) =>
+    api.get(`super-admin/schools/${schoolId}/sections/${sectionId}/sf1`, { searchParams: { format: 'json' }, signal }),
+  );
+
+export const downloadSf1 = (schoolId: number, sectionId: number, format: 'xlsx' | 'pdf') =>
+  downloadFile(
+    `super-admin/schools/${schoolId}/sections/${sectionId}/sf1`,
+    { format },
+    { fallbackName: `SF1.${format}`, failure: 'Failed to download School Form 1', timeoutMs: 60_000 },
   );
