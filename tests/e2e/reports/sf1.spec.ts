@@ -84,14 +84,14 @@ test(
     await expectFitsWidth(page, `sf1 ${width}`);
 
     // Scrolled sideways, the register keeps the names column at its left edge (the LRN column slides under it).
-  const name = register.getByRole('rowheader', { name: new RegExp(`ABAD${tag.toUpperCase()}`) });
-  const box = register.locator('xpath=..');
-  await name.scrollIntoViewIfNeeded();
-  await box.evaluate((el) => (el.scrollLeft = 600));
-  expect((await name.boundingBox())!.x).toBeCloseTo((await box.boundingBox())!.x, 0);
-  await expect(name).toBeInViewport();
+    const name = register.getByRole('rowheader', { name: new RegExp(`ABAD${tag.toUpperCase()}`) });
+    const box = register.locator('xpath=..');
+    await name.scrollIntoViewIfNeeded();
+    await box.evaluate((el) => (el.scrollLeft = 600));
+    expect((await name.boundingBox())!.x).toBeCloseTo((await box.boundingBox())!.x, 0);
+    await expect(name).toBeInViewport();
 
-  // Mara has no birth date: named with a link, and the files wait for it.
+    // Mara has no birth date: named with a link, and the files wait for it.
     const alert = page.getByRole('alert').filter({ hasText: 'Fix these before filing the form' });
     await expect(alert).toContainText(`CRUZ${tag.toUpperCase()}, Mara (no birth date)`);
     await page.getByRole('button', { name: 'Download SF1 XLSX' }).click();
