@@ -5,12 +5,14 @@ import type { NoClassDate, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
 import { lastMarkedDay } from '../attendance';
+import { closedYearAt, closedYearLearners, closedYearSections, type ClosedYear } from '../school-year';
 import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './sf2-form';
 
 /*
  * What SF2 reads, in a few statements for a section or a whole school: the school and its calendar, the
  * sections, their learners (those who left too) and the month's attendance records. The school id scopes every
- * query, so a school admin's route can call this with its own school.
+ * query, so a school admin's route can call this with its own school. A month of a year already rolled over
+ * (`closed`) reads the sections and learners as that year left them.
  */
 
 export interface SchoolMonth {
@@ -28,8 +30,13 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
   const school = await requireSchool(db, schoolId);
   if (!school.schoolYearStart || !school.schoolYearEnd) throw badRequest(SF2_MESSAGES.noYear);
   const { start, end } = monthBounds(month);
-  if (end < school.schoolYearStart || start > school.schoolYearEnd)
-    throw badRequest(SF2_MESSAGES.outsideYear, { month: SF2_MESSAGES.outsideYear });
+  let year = { start: school.schoolYearStart, end: school.schoolYearEnd };
+  let closed: ClosedYear | null = null;
+  if (end < year.start || start > year.end) {
+    closed = await closedYearAt(db, schoolId, start, end);
+    if (!closed) throw badRequest(SF2_MESSAGES.outsideYear, { month: SF2_MESSAGES.outsideYear });
+    year = { start: closed.start, end: closed.end };
+  }
   const timeZone = school.timezone ?? defaultTimeZone;
   const days = await db
     .selectFrom('schoolHolidays')
@@ -41,7 +48,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
   const ctx: SchoolMonth = {
     school: { name: school.name, depedSchoolId: school.depedSchoolId },
     schoolHeadName: school.schoolHeadName,
-    schoolYear: { start: school.schoolYearStart, end: school.schoolYearEnd },
+    schoolYear: year,
     month,
     schoolDays: school.schoolDays.split(',').map(Number),
     noClassDays: days.map((d) => ({
@@ -52,7 +59,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
     })),
     lastMarkedDay: lastMarkedDay(now, timeZone, school.absenceCutoff),
   };
-  return { ctx, timeZone };
+  return { ctx, timeZone, closed };
 }
 
 export interface SectionInfo {
@@ -87,32 +94,47 @@ const toSection = (r: {
   adviserName: r.adviserName,
 });
 
-export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
+export async function requireSection(
+  db: Executor,
+  schoolId: number,
+  sectionId: number,
+  closed?: ClosedYear | null,
+): Promise<SectionInfo> {
+  if (closed) {
+    const [section] = await closedYearSections(db, closed.rolloverId, sectionId);
+    if (!section) throw notFound(SF2_MESSAGES.sectionNotFound);
+    return section;
+  }
   const row = await sectionsQuery(db, schoolId).where('s.id', '=', sectionId).executeTakeFirst();
   if (!row) throw notFound(SF2_MESSAGES.sectionNotFound);
   return toSection(row);
 }
 
-export const schoolSections = async (db: Executor, schoolId: number) =>
-  (await sectionsQuery(db, schoolId).execute()).map(toSection);
+export const schoolSections = async (db: Executor, schoolId: number, closed?: ClosedYear | null) =>
+  closed ? closedYearSections(db, closed.rolloverId) : (await sectionsQuery(db, schoolId).execute()).map(toSection);
 
-/**
- * The learners of some sections enrolled by the month's end, and their records of the month, grouped by section.
- * An archived learner without a leaving date is off the roll from the day of archiving.
- */
-export async function loadSectionsData(
+type LearnerRow = Omit<Sf2Learner, 'enrolmentDate' | 'leftOn'> & {
+  sectionId: number | null;
+  enrolmentDate: string | null;
+  createdAt: string;
+  leftOn: string | null;
+  /** An archived learner without a leaving date is off the roll from the day of archiving. */
+  archivedAt: string | null;
+};
+
+async function learnerRows(
   db: Executor,
   schoolId: number,
   sectionIds: number[],
-  month: string,
-  timeZone: string,
-): Promise<Map<number, { learners: Sf2Learner[]; records: Sf2Record[] }>> {
-  const { start, end } = monthBounds(month);
-  const out = new Map(sectionIds.map((id) => [id, { learners: [] as Sf2Learner[], records: [] as Sf2Record[] }]));
-  if (sectionIds.length === 0) return out;
-  const sectionOf = new Map<number, number>();
-  for (let i = 0; i < sectionIds.length; i += 500) {
-    const rows = await db
+  closed: ClosedYear | null | undefined,
+): Promise<LearnerRow[]> {
+  if (closed)
+    return (await closedYearLearners(db, closed.rolloverId, sectionIds)).map((r) => ({
+      ...r,
+      archivedAt: r.outcome === 'ARCHIVED' ? r.archivedAt : null,
+    }));
+  return (
+    await db
       .selectFrom('students')
       .select([
         'id',
@@ -132,11 +154,32 @@ export async function loadSectionsData(
         'archivedAt',
       ])
       .where('schoolId', '=', schoolId)
-      .where('sectionId', 'in', sectionIds.slice(i, i + 500))
-      .execute();
+      .where('sectionId', 'in', sectionIds)
+      .execute()
+  ).map((r) => ({ ...r, archivedAt: r.isArchived ? r.archivedAt : null }));
+}
+
+/**
+ * The learners of some sections enrolled by the month's end, and their records of the month, grouped by section.
+ * An archived learner without a leaving date is off the roll from the day of archiving.
+ */
+export async function loadSectionsData(
+  db: Executor,
+  schoolId: number,
+  sectionIds: number[],
+  month: string,
+  timeZone: string,
+  closed?: ClosedYear | null,
+): Promise<Map<number, { learners: Sf2Learner[]; records: Sf2Record[] }>> {
+  const { start, end } = monthBounds(month);
+  const out = new Map(sectionIds.map((id) => [id, { learners: [] as Sf2Learner[], records: [] as Sf2Record[] }]));
+  if (sectionIds.length === 0) return out;
+  const sectionOf = new Map<number, number>();
+  for (let i = 0; i < sectionIds.length; i += 500) {
+    const rows = await learnerRows(db, schoolId, sectionIds.slice(i, i + 500), closed);
     for (const r of rows) {
       const enrolmentDate = r.enrolmentDate ?? localDate(r.createdAt, timeZone);
-      const leftOn = r.leftOn ?? (r.isArchived && r.archivedAt ? localDate(r.archivedAt, timeZone) : null);
+      const leftOn = r.leftOn ?? (r.archivedAt ? localDate(r.archivedAt, timeZone) : null);
       if (enrolmentDate > end) continue;
       out.get(r.sectionId!)!.learners.push({
         id: r.id,
@@ -183,8 +226,8 @@ export const sf2Input = (
 
 /** A whole school's month: the school's part of the forms, its sections, and each section's learners and records. */
 export async function loadSchoolSections(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
-  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
-  const sections = await schoolSections(db, schoolId);
+  const { ctx, timeZone, closed } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
+  const sections = await schoolSections(db, schoolId, closed);
   const ids = sections.map((s) => s.id);
-  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone) };
+  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone, closed) };
 }

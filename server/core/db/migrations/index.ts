@@ -35,6 +35,7 @@ import * as m0042 from './0042_bulk_jobs';
 import * as m0043 from './0043_no_class_periods';
 import * as m0044 from './0044_learner_movement';
 import * as m0045 from './0045_section_adviser';
+import * as m0047 from './0047_school_year_rollover';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0043_no_class_periods': m0043,
   '0044_learner_movement': m0044,
   '0045_section_adviser': m0045,
+  '0047_school_year_rollover': m0047,
 };
