@@ -43,7 +43,7 @@ export const schoolYearRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await rolloverChoices(app.db, schoolOf(request, request.params.id)),
+        data: await rolloverChoices(app.db, schoolOf(request, request.params.id), app.config.schoolTimezone),
       }),
     );
 

@@ -6,11 +6,17 @@ import { defaultPlan, nextGrade, plannedSections, suggestedYear } from './plan';
 import { latestRollover } from './records';
 
 /** What the wizard starts from: the year to close, each class with its learners and default plan, and the last rollover. */
-export async function rolloverChoices(db: Executor, schoolId: number, now = new Date()): Promise<RolloverChoices> {
+export async function rolloverChoices(
+  db: Executor,
+  schoolId: number,
+  defaultTimeZone: string,
+  now = new Date(),
+): Promise<RolloverChoices> {
   const school = await requireSchool(db, schoolId);
   const last = await latestRollover(db, schoolId, now);
+  const timeZone = school.timezone ?? defaultTimeZone;
   if (!school.schoolYearStart || !school.schoolYearEnd)
-    return { schoolId, current: null, suggested: null, sections: [], targets: [], last };
+    return { schoolId, timeZone, current: null, suggested: null, sections: [], targets: [], last };
   const roll = await loadRoll(db, schoolId);
   const bySection = new Map<number, RolloverChoices['sections'][number]['learners']>();
   for (const l of roll.learners) {
@@ -20,6 +26,7 @@ export async function rolloverChoices(db: Executor, schoolId: number, now = new 
   }
   return {
     schoolId,
+    timeZone,
     current: roll.year,
     suggested: suggestedYear(roll.year),
     sections: plannedSections(roll).map((s) => {

@@ -105,6 +105,8 @@ export type RolloverRecord = z.infer<typeof rolloverRecordSchema>;
 /** GET …/school-year/rollover: what the wizard starts from. */
 export const rolloverChoicesSchema = z.object({
   schoolId: z.number(),
+  /** The school's zone (the undo deadline is shown in it). */
+  timeZone: z.string(),
   current: yearSchema.nullable(),
   suggested: yearSchema.nullable(),
   sections: z.array(rolloverSectionSchema),
