@@ -213,6 +213,15 @@ async function archiveLeavers(
         .where('id', 'in', ids)
         .where('isArchived', '=', 0)
         .execute();
-      for (const id of ids) await revokeUserSessions(trx, 'STUDENT', id);
+      // Only learners signed in somewhere have sessions to end (and every node to tell).
+      const signedIn = await trx
+        .selectFrom('sessions')
+        .select('userId')
+        .distinct()
+        .where('role', '=', 'STUDENT')
+        .where('userId', 'in', ids)
+        .where('revokedAt', 'is', null)
+        .execute();
+      for (const { userId } of signedIn) await revokeUserSessions(trx, 'STUDENT', userId);
     }
 }

@@ -171,9 +171,36 @@ describe(`School year rollover (${dbKind})`, () => {
     ]);
     expect(sf4Before.rows.length).toBe(4);
 
+    // Ana is signed in to the portal: completing ends her session; Cara's, who goes up a grade, stays.
+    const session = async (studentId: number) => {
+      const at = nowIso();
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      return (
+        await t.app.db
+          .insertInto('sessions')
+          .values({
+            tokenHash: `h-${studentId}-${at}`,
+            role: 'STUDENT',
+            userId: studentId,
+            createdAt: at,
+            expiresAt: later,
+            lastSeenAt: at,
+            idleExpiresAt: later,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    };
+    const anaSession = await session(s.ids.Ana!);
+    const caraSession = await session(s.ids.Cara!);
+
     const res = await call('POST', `${base(s.schoolId)}/rollover`, await planFor(s.schoolId, [s.ids.Eli!]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Rolled over to SY 2027–2028: 4 learners moved');
+    const revoked = async (id: number) =>
+      (await t.app.db.selectFrom('sessions').select('revokedAt').where('id', '=', id).executeTakeFirstOrThrow()).revokedAt;
+    expect(await revoked(anaSession)).not.toBeNull();
+    expect(await revoked(caraSession)).toBeNull();
     const { rollover } = res.json().data;
     expect(rollover).toMatchObject({ from: { start: '2026-06-08', end: '2027-03-31' }, to: year, canUndo: true, undoneAt: null });
 
