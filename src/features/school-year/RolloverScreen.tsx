@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, ErrorBanner, ErrorState, LoadingState, TextField, useListResource } from '@kit';
 import { ScreenHeading } from '@kit/display/ScreenHeading';
 import { usePageTitle } from '@kit/hooks/usePageTitle';
+import { formatCalendarDate } from '@kit/text/format';
 import { consoleHref, isAdminConsole } from '@kit/console/scope';
 import { useSchoolParam, useScopedSchool } from '@features/schools';
 import { schoolYearLabel } from '@domain/school-year';
@@ -72,7 +73,8 @@ export default function RolloverScreen() {
               1. The new school year
             </h2>
             <p className="text-sm text-gray-600">
-              Closing {schoolYearLabel(data.current)} ({data.current.start} to {data.current.end}).
+              Closing {schoolYearLabel(data.current)} ({formatCalendarDate(data.current.start)} to{' '}
+              {formatCalendarDate(data.current.end)}).
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField

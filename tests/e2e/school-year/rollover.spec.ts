@@ -34,7 +34,7 @@ test('a registrar previews, commits and undoes the school year rollover', LAYOUT
   await page.goto('/admin');
   await page.getByRole('link', { name: 'School Year' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/schools/${schoolId}/school-year$`));
-  await expect(page.getByText('Closing SY 2025–2026 (2025-06-09 to 2026-03-31).')).toBeVisible();
+  await expect(page.getByText('Closing SY 2025–2026 (Jun 9, 2025 to Mar 31, 2026).')).toBeVisible();
   await expect(page.getByLabel('First day')).toHaveValue('2026-06-01');
   await expect(page.getByLabel('Last day')).toHaveValue('2027-03-31');
   await expect(page.getByLabel('Grade 6 · Sampaguita goes to')).toHaveValue('complete');
@@ -63,7 +63,7 @@ test('a registrar previews, commits and undoes the school year rollover', LAYOUT
   await last.getByRole('button', { name: 'Undo rollover' }).click();
   await page.getByRole('dialog', { name: 'Undo the rollover?' }).getByRole('button', { name: 'Undo rollover' }).click();
   await expect(page.getByRole('status').first()).toHaveText('Rollover undone: back to SY 2025–2026');
-  await expect(page.getByText('Closing SY 2025–2026 (2025-06-09 to 2026-03-31).')).toBeVisible();
+  await expect(page.getByText('Closing SY 2025–2026 (Jun 9, 2025 to Mar 31, 2026).')).toBeVisible();
   await expect(last).toContainText('Undone');
   await expectFitsWidth(page, `school year ${width}`);
 });
