@@ -10,16 +10,9 @@
  * 2 % of them transferred out during the year, 1 % archived during it, 1 % retained; grade 8 lacks one section, so
  * each commit also creates one. Targets: commit < 10 s, undo < 10 s.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
-import { testConfig } from '../tests/helpers/config';
-import { createDb } from '@core/db/index';
 import { nowIso } from '@core/time/time';
-import { SUPER_ADMIN } from '../tests/helpers/app';
-import { createPgSchema, dropPgSchema, ms, parseArgs, stats } from './lib';
-import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
+import { ms, parseArgs, stats } from './lib';
+import { inProcessApp } from './in-process';
 import type { RolloverChoices } from '@domain/school-year';
 
 const USAGE = `
@@ -31,22 +24,7 @@ The school year's rollover of a 2,000-learner school: preview, commit and undo t
 `;
 const args = parseArgs(USAGE);
 const RUNS = Number(args.get('runs') ?? 5);
-const url = process.env.DATABASE_URL?.trim() || undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rollover-'));
-const schema = url ? await createPgSchema(url, 'bench_rollover') : undefined;
-const config = testConfig(dataDir, { databaseUrl: url, pgSchema: schema });
-const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
-const app = await buildApp(config, { db, clock: { now: () => new Date('2027-05-20T04:00:00.000Z') } });
-await app.ready();
-
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/super-admin/login',
-  headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
-  payload: SUPER_ADMIN,
-});
-const headers = { authorization: `Bearer ${login.json().data.token}` };
-const call = (method: 'GET' | 'POST' | 'PUT', u: string, payload?: object) => app.inject({ method, url: u, headers, payload });
+const { db, call, store, close } = await inProcessApp('bench_rollover', new Date('2027-05-20T04:00:00.000Z'));
 
 const now = nowIso();
 const { id: schoolId } = await db
@@ -108,7 +86,7 @@ for (const level of [7, 8, 9, 10]) {
   }
 }
 const ids = (await db.selectFrom('students').select('id').where('schoolId', '=', schoolId).execute()).map((r) => r.id);
-console.log(`Rollover bench on ${url ? 'PostgreSQL' : 'SQLite'}: ${ids.length} learners`);
+console.log(`Rollover bench on ${store}: ${ids.length} learners`);
 
 const choices = (await call('GET', `/api/super-admin/schools/${schoolId}/school-year/rollover`)).json().data as RolloverChoices;
 const retainedIds = choices.sections
@@ -159,7 +137,4 @@ for (const [label, samples] of [
   console.log(`  ${label.padEnd(40)} median ${ms(s.median)}, max ${ms(s.max)} (${(s.median / base).toFixed(1)}× baseline)`);
 }
 
-await app.close();
-await db.destroy();
-if (url && schema) await dropPgSchema(url, schema);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

@@ -9,16 +9,9 @@
  * a suspension), each learner present on ~90% of days, late on ~5%, no check-in on the rest. Targets: a
  * section's month < 300 ms, the school's ZIP < 30 s.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
-import { testConfig } from '../tests/helpers/config';
-import { createDb } from '@core/db/index';
 import { localDateTime, nowIso } from '@core/time/time';
-import { SUPER_ADMIN } from '../tests/helpers/app';
-import { createPgSchema, dropPgSchema, ms, parseArgs, prng, stats } from './lib';
-import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
+import { ms, parseArgs, prng, stats } from './lib';
+import { inProcessApp } from './in-process';
 
 const USAGE = `
 Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/sf2.ts [options])
@@ -29,22 +22,7 @@ DepEd SF2 through the API: a 45-learner section's month (preview, XLSX, PDF) and
 `;
 const args = parseArgs(USAGE);
 const RUNS = Number(args.get('runs') ?? 20);
-const url = process.env.DATABASE_URL?.trim() || undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sf2-'));
-const schema = url ? await createPgSchema(url, 'bench_sf2') : undefined;
-const config = testConfig(dataDir, { databaseUrl: url, pgSchema: schema });
-const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
-const app = await buildApp(config, { db, clock: { now: () => new Date('2026-12-01T04:00:00.000Z') } });
-await app.ready();
-
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/super-admin/login',
-  headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
-  payload: SUPER_ADMIN,
-});
-const headers = { authorization: `Bearer ${login.json().data.token}` };
-const call = (method: 'GET' | 'POST' | 'PUT', u: string, payload?: object) => app.inject({ method, url: u, headers, payload });
+const { db, call, store, close } = await inProcessApp('bench_sf2', new Date('2026-12-01T04:00:00.000Z'));
 
 // The school, its year (national holidays load with it), a suspension, grades and sections.
 const now = nowIso();
@@ -137,9 +115,7 @@ for (let i = 0; i < records.length; i += 500)
     .insertInto('attendanceRecords')
     .values(records.slice(i, i + 500))
     .execute();
-console.log(
-  `SF2 bench on ${url ? 'PostgreSQL' : 'SQLite'}: ${students.length} learners, ${sectionIds.length} sections, ${records.length} records`,
-);
+console.log(`SF2 bench on ${store}: ${students.length} learners, ${sectionIds.length} sections, ${records.length} records`);
 
 const section = sectionIds[0]!;
 for (const format of ['json', 'xlsx', 'pdf'] as const) {
@@ -167,7 +143,4 @@ for (const format of ['xlsx', 'pdf'] as const) {
   );
 }
 
-await app.close();
-await db.destroy();
-if (url && schema) await dropPgSchema(url, schema);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();
