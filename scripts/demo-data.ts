@@ -11,6 +11,8 @@ import { normalizeCardUid } from '@shared/card-uid';
 import { hashPassword } from '@core/auth/passwords';
 import { attendanceSettingsSchema } from '@domain/attendance';
 import { readerCreateSchema } from '@domain/rfid';
+import { localDate } from '@core/time/time';
+import { demoBirthDate, demoSchoolYear, seedSchoolYear, type DemoYear } from './demo-year';
 
 /**
  * The demo data set of `npm run demo`: two schools, grades, sections, students with RFID cards, a school admin who signs in,
@@ -18,10 +20,31 @@ import { readerCreateSchema } from '@domain/rfid';
  * default pace, too few, so its messages wait at the phone (the demo's stand-in gateway paces each one). Readers, attendance settings and devices go through their services
  * (tokens hashed, device keys encrypted, system log written, as from the console); the few students are written
  * straight, with their search terms, since registering them would only time scrypt hashes of passwords nobody uses.
+ * Its DepEd forms are complete (scripts/demo-year.ts): School IDs, heads and the school year, section advisers,
+ * learners' birth and enrolment dates, the year's attendance so far and each kind of learner movement.
  */
 const SCHOOLS = [
-  { name: 'San Jose National High School', acronym: 'SJNHS', depedSchoolId: '305976', phones: { count: 3, perMinute: 20 } },
-  { name: 'Rizal Elementary School', acronym: 'RES', depedSchoolId: '108412', phones: { count: 1, perMinute: 10 } },
+  {
+    name: 'San Jose National High School',
+    acronym: 'SJNHS',
+    depedSchoolId: '305976',
+    schoolHeadName: 'Dr. Rosalinda M. Evangelista',
+    movements: { transferredInFrom: 'Bagong Silang National High School', transferredOutTo: 'Quezon City Science High School' },
+    phones: { count: 3, perMinute: 20 },
+  },
+  {
+    name: 'Rizal Elementary School',
+    acronym: 'RES',
+    depedSchoolId: '108412',
+    schoolHeadName: 'Wilfredo A. Manalo',
+    movements: { transferredInFrom: 'Mabini Elementary School', transferredOutTo: 'Pedro Guevara Memorial Elementary School' },
+    phones: { count: 1, perMinute: 10 },
+  },
+];
+/** The class advisers, a school's four sections in order (they sign SF2; SF4 names them). */
+const ADVISERS = [
+  ['Ma. Lourdes P. Villanueva', 'Rodolfo C. Magbanua', 'Erlinda S. Dimaculangan', 'Arnel T. Pascual'],
+  ['Josefina R. Lacson', 'Danilo M. Macaraeg', 'Rosario D. Buenaventura', 'Ernesto G. Sison'],
 ];
 const HANDSETS = ['Samsung Galaxy A14', 'Xiaomi Redmi 12', 'Realme C55'];
 /** First names, a girl's then a boy's (their sex, which School Form 2 needs, follows the index). */
@@ -40,7 +63,7 @@ const FIRST = [
   'Paolo',
 ];
 const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Villanueva', 'Ramos', 'Aquino'];
-const PER_SECTION = 5;
+const PER_SECTION = 8;
 export const DEMO_LATE_CUTOFF = '07:45';
 
 export interface DemoStudent {
@@ -74,27 +97,38 @@ export interface DemoSchool {
   readers: DemoReader[];
   /** The school's admin: signs in at /login to the school-admin console with every permission. */
   admin: { email: string; password: string };
+  /** The school year its forms are made for. */
+  year: DemoYear;
 }
 
 const SEED: Actor = { role: 'SYSTEM', userId: null, name: 'Demo seed' };
 
-/** `enrolledAt`: the demo's clock at the start, so the first simulated day's absences count every student. */
+/** `start`: the demo's clock at the start; its date picks the school year, whose days before it are seeded. */
 export async function seedDemo(
   db: DB,
   secrets: SecretBox,
   deviceKey: string,
   timeZone: string,
-  enrolledAt: Date,
+  start: Date,
   scryptCost: number,
 ): Promise<DemoSchool[]> {
   const allPermissions = (await db.selectFrom('permissions').select('name').execute()).map((p) => [p.name, true]);
-  const now = enrolledAt.toISOString();
+  const now = start.toISOString();
+  const year = demoSchoolYear(localDate(start, timeZone));
   const schools: DemoSchool[] = [];
   let n = 0;
-  for (const [si, { phones: plan, ...school }] of SCHOOLS.entries()) {
+  for (const [si, { phones: plan, movements, ...school }] of SCHOOLS.entries()) {
     const { id: schoolId } = await db
       .insertInto('schools')
-      .values({ ...school, isActive: 1, studentCount: 500, createdAt: now, updatedAt: now })
+      .values({
+        ...school,
+        schoolYearStart: year.start,
+        schoolYearEnd: year.end,
+        isActive: 1,
+        studentCount: 500,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // Classes every day and no holidays, so the demo shows arrivals on a weekend too; the usual cutoffs.
@@ -106,6 +140,7 @@ export async function seedDemo(
     });
     await putAttendanceSettings(db, schoolId, settings, timeZone, SEED);
     const students: DemoStudent[] = [];
+    const sectionLearners: number[][] = [];
     for (const level of [7, 8]) {
       const { id: gradeId } = await db
         .insertInto('grades')
@@ -115,9 +150,20 @@ export async function seedDemo(
       for (const section of ['Sampaguita', 'Narra']) {
         const { id: sectionId } = await db
           .insertInto('sections')
-          .values({ schoolId, gradeId, name: section, capacity: 40, isActive: 1, createdAt: now, updatedAt: now })
+          .values({
+            schoolId,
+            gradeId,
+            name: section,
+            capacity: 40,
+            adviserName: ADVISERS[si]![sectionLearners.length]!,
+            isActive: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const ids: number[] = [];
+        sectionLearners.push(ids);
         for (let k = 0; k < PER_SECTION; k += 1) {
           n += 1;
           const values = {
@@ -135,6 +181,9 @@ export async function seedDemo(
               passwordHash: 'demo-account-cannot-sign-in',
               rfidCardId: card,
               gender: (n % FIRST.length) % 2 === 0 ? 'FEMALE' : 'MALE',
+              dateOfBirth: demoBirthDate(year, level - si * 4, n),
+              // On the roll from the year's first day (late enrolments and transfers change it below).
+              enrolmentDate: year.start,
               parentFirstName: 'Parent',
               parentLastName: values.lastName,
               parentPhone: `+63917${String(1000000 + n).slice(-7)}`,
@@ -151,6 +200,7 @@ export async function seedDemo(
             .executeTakeFirstOrThrow();
           await saveSearchTerms(db, [{ ...values, id: row.id }]);
           students.push({ id: row.id, name: `${values.firstName} ${values.lastName}`, card });
+          ids.push(row.id);
         }
       }
     }
@@ -176,12 +226,13 @@ export async function seedDemo(
         updatedAt: now,
       })
       .execute();
-    // Two gates: about two students in three come through the main one.
+    const gone = await seedSchoolYear(db, schoolId, year, sectionLearners, movements, timeZone, SEED);
+    // Two gates: about two students in three come through the main one; those who left or are away tap nowhere.
     const readers: DemoReader[] = [];
     for (const [gi, gate] of ['Main Gate', 'Back Gate'].entries()) {
       const input = readerCreateSchema.parse({ name: `${school.acronym} ${gate}`, location: gate, schoolId });
       const reader = await createReader(db, input, SEED, timeZone);
-      const cards = students.filter((_, i) => (i % 3 === 2 ? 1 : 0) === gi).map((s) => s.card);
+      const cards = students.filter((s, i) => (i % 3 === 2 ? 1 : 0) === gi && !gone.has(s.id)).map((s) => s.card);
       readers.push({ id: reader.id, name: reader.name, token: reader.token, cards });
     }
     // The school's phones, the first its default; the stand-in gateway sends from each at `perMinute`.
@@ -215,6 +266,7 @@ export async function seedDemo(
       students,
       readers,
       admin,
+      year,
     });
   }
   return schools;

@@ -3,53 +3,23 @@
  * sections of 45 and one of 20, school year 8 Jun 2026 – 9 Apr 2027 (national holidays load with it) and a typhoon
  * suspension on 18 Nov; each section's last learner enrolled late (16 Nov). November 2026 has 19 class days; each
  * learner is present on ~90% of them, late on ~5%, with no check-in on the rest. Every learner has a birth date and
- * SF1's register fields (address parts, parents, guardian). The app runs on a temp SQLite file, or PostgreSQL in a
- * fresh schema when DATABASE_URL is set; `close` drops what it made.
+ * SF1's register fields (address parts, parents, guardian). The benches run it in their in-process app
+ * (../in-process.ts) on a fresh database.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../tests/helpers/config';
-import { createDb } from '@core/db/index';
+import type { Executor } from '@core/db/index';
 import { localDateTime, nowIso } from '@core/time/time';
-import { SUPER_ADMIN } from '../../tests/helpers/app';
-import { createPgSchema, dropPgSchema, prng } from '../lib';
-import { TOKEN_REQUEST_HEADER, TOKEN_REQUEST_VALUE } from '@domain/auth';
+import { prng } from '../lib';
+import type { inProcessApp } from '../in-process';
+
+/** The school's clock: 1 Dec 2026, noon in Manila (the whole of November is in the past). */
+export const BENCH_NOW = new Date('2026-12-01T04:00:00.000Z');
 
 export const CLASS_DAYS = [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 19, 20, 23, 24, 25, 26, 27].map(
   (d) => `2026-11-${String(d).padStart(2, '0')}`,
 );
 
-export async function formsBench(name: string) {
-  const url = process.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
-  const schema = url ? await createPgSchema(url, `bench_${name}`) : undefined;
-  const config = testConfig(dataDir, { databaseUrl: url, pgSchema: schema });
-  const db = createDb({ databaseUrl: url, sqliteFile: config.sqliteFile, pgSchema: schema });
-  const app = await buildApp(config, { db, clock: { now: () => new Date('2026-12-01T04:00:00.000Z') } });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/super-admin/login',
-    headers: { [TOKEN_REQUEST_HEADER]: TOKEN_REQUEST_VALUE },
-    payload: SUPER_ADMIN,
-  });
-  const headers = { authorization: `Bearer ${login.json().data.token}` };
-  const call = (method: 'GET' | 'POST' | 'PUT', u: string, payload?: object) => app.inject({ method, url: u, headers, payload });
-  const close = async () => {
-    await app.close();
-    await db.destroy();
-    if (url && schema) await dropPgSchema(url, schema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { store: url ? 'PostgreSQL' : 'SQLite', db, app, call, close };
-}
-
-type Bench = Awaited<ReturnType<typeof formsBench>>;
-
 /** Seeds the school; answers its id, its sections' ids, and how many learners and attendance records it holds. */
-export async function seedFormsSchool({ db, call }: Pick<Bench, 'db' | 'call'>) {
+export async function seedFormsSchool({ db, call }: { db: Executor; call: Awaited<ReturnType<typeof inProcessApp>>['call'] }) {
   const now = nowIso();
   const school = await db
     .insertInto('schools')

@@ -10,7 +10,8 @@
  * Goal: SF1 of the whole school (every section's XLSX and PDF) < 5 s.
  */
 import { ms, parseArgs, stats } from '../lib';
-import { formsBench, seedFormsSchool } from './school';
+import { inProcessApp } from '../in-process';
+import { BENCH_NOW, seedFormsSchool } from './school';
 
 const USAGE = `
 Usage: npm run bench:sf1 -- [options]   (or npx tsx bench/forms/sf1.ts [options])
@@ -24,7 +25,7 @@ const args = parseArgs(USAGE);
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const RUNS = Number(args.get('runs') ?? 20);
 
-const { store, db, call, close } = await formsBench('sf1');
+const { store, db, call, close } = await inProcessApp('bench_sf1', BENCH_NOW);
 const { schoolId, sectionIds, learners, records } = await seedFormsSchool({ db, call });
 console.log(`SF1 bench on ${store}: ${learners} learners, ${sectionIds.length} sections, ${records} records`);
 

@@ -21,6 +21,7 @@ import { profileFeature } from './profile';
 import { reportsFeature } from './reports';
 import { rfidFeature } from './rfid';
 import { schoolsFeature } from './schools';
+import { schoolYearFeature } from './school-year';
 import { studentsFeature } from './students';
 import { studentPortalFeature } from './student-portal';
 import { systemLogsFeature } from './system-logs';
@@ -48,6 +49,7 @@ export const FEATURES: Feature[] = [
   attendanceFeature,
   calendarFeature,
   reportsFeature,
+  schoolYearFeature,
   studentPortalFeature,
 ];
 

@@ -22,6 +22,7 @@ const AttendanceHistory = lazy(() => import('@features/attendance/AttendanceHist
 const SectionDay = lazy(() => import('@features/attendance/SectionDayScreen'));
 const SchoolCalendar = lazy(() => import('@features/calendar/CalendarScreen'));
 const SchoolSf2 = lazy(() => import('@features/reports/Sf2Screen'));
+const SchoolYear = lazy(() => import('@features/school-year/RolloverScreen'));
 const AdminHome = lazy(() => import('@features/dashboard/AdminHomeScreen'));
 const AdminAccount = lazy(() => import('@features/profile/AdminAccountScreen'));
 const SchoolProfile = lazy(() => import('@features/schools/SchoolProfileScreen'));
@@ -46,6 +47,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   schoolStudents: { title: 'Students', component: SchoolStudents },
   schoolCalendar: { title: 'School Calendar', component: SchoolCalendar },
   schoolSf2: { title: 'School Form 2', component: SchoolSf2 },
+  schoolYear: { title: 'School Year', component: SchoolYear },
   schoolNoticeTemplates: { title: 'Notice Templates', component: NoticeTemplates },
   studentManagement: { title: 'Student Management', component: StudentManagement },
   // The path forms open Student Management with those filters.
@@ -73,6 +75,7 @@ export const SCREENS: Record<RouteName, Screen> = {
   adminSystemLogs: { title: 'Activity Log', component: SystemLogs },
   adminCalendar: { title: 'School Calendar', component: SchoolCalendar },
   adminSf2: { title: 'School Form 2', component: SchoolSf2 },
+  adminSchoolYear: { title: 'School Year', component: SchoolYear },
   adminDeviceManagement: { title: 'Device Management', component: DeviceManagement },
   adminSchoolProfile: { title: 'School Profile', component: SchoolProfile },
   adminSchoolSettings: { title: 'School Settings', component: SchoolSettings },

@@ -35,6 +35,8 @@ const LABELS: Record<string, string> = {
   SEND_CUSTOM_MESSAGE: 'Sent message to a guardian',
   SEND_FACEBOOK_TEST_MESSAGE: 'Sent Facebook test message',
   DECLARE_NO_CLASS_DAY: 'Declared no-class day',
+  ROLL_OVER_SCHOOL_YEAR: 'Rolled the school year over',
+  UNDO_SCHOOL_YEAR_ROLLOVER: 'Undid the school year rollover',
   REMOVE_NO_CLASS_DAY: 'Removed no-class day',
   ASSIGN_UNKNOWN_CARD: 'Assigned unknown card',
   CREATE_GATE_PAIRING_CODE: 'Created gate pairing code',

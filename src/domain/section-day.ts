@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDANCE_STATUSES } from './dashboard';
+import { absentRunsSchema, ATTENDANCE_STATUSES } from './dashboard';
 import { dateQuery, idQuery } from './list-filters';
 
 /*
@@ -69,5 +69,10 @@ export const sectionDaySchema = z.object({
   counts: z.object({ MISSING: z.number(), IN: z.number(), LEFT: z.number(), EXCUSED: z.number() }),
   /** By last name, then first name. */
   learners: z.array(sectionDayLearnerSchema),
+  /**
+   * The section's learners absent five class days or more in a row lately (the school dashboard's list, this section
+   * only; as of the school's today whatever day is shown): the adviser visits their homes.
+   */
+  absentRuns: absentRunsSchema,
 });
 export type SectionDay = z.infer<typeof sectionDaySchema>;

@@ -23,9 +23,11 @@ import type {
   SmsDeviceUsageTable,
   SmsNotificationTable,
 } from './schema-notifications';
+import type { LearnerYearTable, SchoolYearRolloverTable } from './schema-school-year';
 
 export type * from './schema-attendance';
 export type * from './schema-notifications';
+export type * from './schema-school-year';
 
 /*
  * Kysely table types, in camelCase (the CamelCasePlugin maps them to the snake_case columns of the
@@ -374,6 +376,8 @@ export interface Database {
   orders: OrderTable;
   deviceClaims: DeviceClaimTable;
   bulkJobs: BulkJobTable;
+  schoolYearRollovers: SchoolYearRolloverTable;
+  learnerYears: LearnerYearTable;
 }
 
 export type SuperAdminRow = Selectable<SuperAdminTable>;

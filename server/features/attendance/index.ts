@@ -19,3 +19,4 @@ export type { DayRecord, SchoolRules } from './rules';
 export { insertDays, pgChangedDays, pgNewDays, updateDays, type BindColumn, type DayState } from './day-writes';
 export { recordsByIds, schoolRules } from './service';
 export { cancelAbsences, noClassReason } from './no-class';
+export { absentRuns } from './absent-runs';

@@ -5,6 +5,7 @@ import type { AttendanceStatus } from '@domain/attendance';
 import { SECTION_DAY_MESSAGES, sectionDayState, type SectionDay, type SectionDayQuery } from '@domain/section-day';
 import { isSchoolDay } from './rules';
 import { schoolRules } from './service';
+import { absentRuns } from './absent-runs';
 
 /** A section's school (null when the section is unknown): a school admin's request is checked against it. */
 export async function sectionSchoolId(db: Executor, sectionId: number): Promise<number | null> {
@@ -14,7 +15,8 @@ export async function sectionSchoolId(db: Executor, sectionId: number): Promise<
 
 /**
  * A section's day: its active learners enrolled that day (as the absence job counts them: not archived, enrolled by
- * then, not gone before), each with the day's record read into in / missing / left / excused. Read-only.
+ * then, not gone before), each with the day's record read into in / missing / left / excused, and its learners absent
+ * five class days in a row lately. Read-only.
  */
 export async function getSectionDay(
   db: Executor,
@@ -86,5 +88,6 @@ export async function getSectionDay(
     isSchoolDay: isSchoolDay(date, rules, place.gradeLevel),
     counts,
     learners,
+    absentRuns: await absentRuns(db, { schoolId: place.schoolId, sectionId: place.sectionId }, defaultTimeZone, now),
   };
 }

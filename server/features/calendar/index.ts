@@ -10,4 +10,4 @@ export const calendarFeature: Feature = {
 };
 
 // What other features may use of it: its door (lint allows no other way in).
-export { declareNoClassDay, getCalendar, putSchoolYear, removeNoClassDay } from './service';
+export { declareNoClassDay, getCalendar, loadYearHolidays, putSchoolYear, removeNoClassDay } from './service';

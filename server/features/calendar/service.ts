@@ -78,6 +78,40 @@ export async function getCalendar(db: Executor, schoolId: number, defaultTimeZon
 }
 
 /**
+ * The Philippine holidays of a school year the school's calendar lacks (neither there nor lifted by the school),
+ * as dates; `dryRun` only counts them, otherwise they are added. The caller's transaction holds the year's change.
+ */
+export async function loadYearHolidays(
+  trx: Executor,
+  schoolId: number,
+  start: string,
+  end: string,
+  dryRun = false,
+): Promise<string[]> {
+  const skip = new Set([
+    ...(await trx.selectFrom('schoolLiftedDays').select('date').where('schoolId', '=', schoolId).execute()).map((r) => r.date),
+    ...(
+      await trx
+        .selectFrom('schoolHolidays')
+        .select('date')
+        .where('schoolId', '=', schoolId)
+        .where('date', '>=', start)
+        .where('date', '<=', end)
+        .execute()
+    ).map((r) => r.date),
+  ]);
+  // One per date (two holidays may share one).
+  const missing = philippineHolidays(start, end).filter((d) => !skip.has(d.date) && (skip.add(d.date), true));
+  if (!dryRun && missing.length > 0)
+    await trx
+      .insertInto('schoolHolidays')
+      .values(missing.map((h) => ({ schoolId, date: h.date, name: h.name, kind: h.special ? 'SPECIAL' : 'HOLIDAY' })))
+      .onConflict((oc) => oc.columns(['schoolId', 'date']).doNothing())
+      .execute();
+  return missing.map((h) => h.date);
+}
+
+/**
  * Sets the school year and loads the Philippines' holidays within it, the special non-working days too (dates
  * already listed are kept; days the school lifted are left out).
  */
@@ -90,25 +124,13 @@ export async function putSchoolYear(
   now: Date,
 ): Promise<{ calendar: SchoolCalendar; holidaysAdded: number }> {
   const before = await requireSchool(db, schoolId);
-  const holidays = philippineHolidays(input.start, input.end);
   const added = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('schools')
       .set({ schoolYearStart: input.start, schoolYearEnd: input.end, updatedAt: nowIso() })
       .where('id', '=', schoolId)
       .execute();
-    const lifted = new Set(
-      (await trx.selectFrom('schoolLiftedDays').select('date').where('schoolId', '=', schoolId).execute()).map((r) => r.date),
-    );
-    let count = 0;
-    for (const h of holidays.filter((d) => !lifted.has(d.date))) {
-      const r = await trx
-        .insertInto('schoolHolidays')
-        .values({ schoolId, date: h.date, name: h.name, kind: h.special ? 'SPECIAL' : 'HOLIDAY' })
-        .onConflict((oc) => oc.columns(['schoolId', 'date']).doNothing())
-        .executeTakeFirst();
-      count += Number(r.numInsertedOrUpdatedRows ?? 0);
-    }
+    const count = (await loadYearHolidays(trx, schoolId, input.start, input.end)).length;
     await writeLog(trx, actor, {
       action: 'UPDATE_SCHOOL_YEAR',
       entity: 'School',

@@ -3,7 +3,7 @@ import { apiSuccess } from '@domain/api';
 import { absentRunsSchema, schoolDaySchema } from '@domain/dashboard';
 import { adminSchoolId } from '@core/auth/admin-scope';
 import { getSchoolDay } from './school-day';
-import { absentRuns } from './absent-runs';
+import { absentRuns } from '../attendance';
 
 /**
  * GET /api/admin/dashboard: the school admin's school today (figures and who is still missing; read-only), and the
@@ -36,7 +36,7 @@ const schoolDayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await absentRuns(app.db, adminSchoolId(request), app.config.schoolTimezone, app.clock.now()),
+      data: await absentRuns(app.db, { schoolId: adminSchoolId(request) }, app.config.schoolTimezone, app.clock.now()),
     }),
   );
 };

@@ -7,7 +7,7 @@ import { SF2_MESSAGES } from '@domain/sf2';
 import { REGISTER_FIELDS } from '@domain/students/register';
 import { requireSchool } from '../schools';
 import { buildSf1, type Sf1LearnerInput } from './sf1-form';
-import { requireSection, rollLearner, ROLL_COLUMNS } from './sf2-data';
+import { currentRoll, requireSection, rollLearner, ROLL_COLUMNS } from './sf2-data';
 
 /*
  * What SF1 reads, for one section: the school (its year, School ID, head), the section (grade, adviser) and its
@@ -41,7 +41,7 @@ export async function loadSf1Learners(
     .where('schoolId', '=', schoolId)
     .where('sectionId', '=', sectionId)
     .execute();
-  return rows.map((r) => ({ ...r, ...rollLearner(r, opts.timeZone) }));
+  return rows.map((r) => ({ ...r, ...rollLearner(currentRoll(r), opts.timeZone) }));
 }
 
 /** SF1 of a section for the school's year (400 when the school has no school year set; 404 for another school's section). */

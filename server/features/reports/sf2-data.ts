@@ -6,12 +6,14 @@ import type { NoClassDate, NoClassKind } from '@domain/calendar';
 import { SF2_MESSAGES } from '@domain/sf2';
 import { requireSchool } from '../schools';
 import { lastMarkedDay } from '../attendance';
+import { closedYearAt, closedYearLearners, closedYearSections, type ClosedYear } from '../school-year';
 import { monthBounds, type Sf2Input, type Sf2Learner, type Sf2Record } from './sf2-form';
 
 /*
  * What SF2 reads, in a few statements for a section or a whole school: the school and its calendar, the
  * sections, their learners (those who left too) and the month's attendance records. The school id scopes every
- * query, so a school admin's route can call this with its own school.
+ * query, so a school admin's route can call this with its own school. A month of a year already rolled over
+ * (`closed`) reads the sections and learners as that year left them.
  */
 
 export interface SchoolMonth {
@@ -29,8 +31,13 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
   const school = await requireSchool(db, schoolId);
   if (!school.schoolYearStart || !school.schoolYearEnd) throw badRequest(SF2_MESSAGES.noYear);
   const { start, end } = monthBounds(month);
-  if (end < school.schoolYearStart || start > school.schoolYearEnd)
-    throw badRequest(SF2_MESSAGES.outsideYear, { month: SF2_MESSAGES.outsideYear });
+  let year = { start: school.schoolYearStart, end: school.schoolYearEnd };
+  let closed: ClosedYear | null = null;
+  if (end < year.start || start > year.end) {
+    closed = await closedYearAt(db, schoolId, start, end);
+    if (!closed) throw badRequest(SF2_MESSAGES.outsideYear, { month: SF2_MESSAGES.outsideYear });
+    year = { start: closed.start, end: closed.end };
+  }
   const timeZone = school.timezone ?? defaultTimeZone;
   const days = await db
     .selectFrom('schoolHolidays')
@@ -42,7 +49,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
   const ctx: SchoolMonth = {
     school: { name: school.name, depedSchoolId: school.depedSchoolId },
     schoolHeadName: school.schoolHeadName,
-    schoolYear: { start: school.schoolYearStart, end: school.schoolYearEnd },
+    schoolYear: year,
     month,
     schoolDays: school.schoolDays.split(',').map(Number),
     noClassDays: days.map((d) => ({
@@ -53,7 +60,7 @@ export async function loadSchoolMonth(db: Executor, schoolId: number, month: str
     })),
     lastMarkedDay: lastMarkedDay(now, timeZone, school.absenceCutoff),
   };
-  return { ctx, timeZone };
+  return { ctx, timeZone, closed };
 }
 
 export interface SectionInfo {
@@ -88,16 +95,26 @@ const toSection = (r: {
   adviserName: r.adviserName,
 });
 
-export async function requireSection(db: Executor, schoolId: number, sectionId: number): Promise<SectionInfo> {
+export async function requireSection(
+  db: Executor,
+  schoolId: number,
+  sectionId: number,
+  closed?: ClosedYear | null,
+): Promise<SectionInfo> {
+  if (closed) {
+    const [section] = await closedYearSections(db, closed.rolloverId, sectionId);
+    if (!section) throw notFound(SF2_MESSAGES.sectionNotFound);
+    return section;
+  }
   const row = await sectionsQuery(db, schoolId).where('s.id', '=', sectionId).executeTakeFirst();
   if (!row) throw notFound(SF2_MESSAGES.sectionNotFound);
   return toSection(row);
 }
 
-export const schoolSections = async (db: Executor, schoolId: number) =>
-  (await sectionsQuery(db, schoolId).execute()).map(toSection);
+export const schoolSections = async (db: Executor, schoolId: number, closed?: ClosedYear | null) =>
+  closed ? closedYearSections(db, closed.rolloverId) : (await sectionsQuery(db, schoolId).execute()).map(toSection);
 
-/** What the forms read of a learner's roll (rollLearner makes an Sf2Learner of it). */
+/** What the forms read of a learner on today's roll (the sections' learners here, SF1's in sf1-data.ts). */
 export const ROLL_COLUMNS = [
   'id',
   'firstName',
@@ -115,11 +132,25 @@ export const ROLL_COLUMNS = [
   'archivedAt',
 ] as const;
 
+type LearnerRow = Omit<Sf2Learner, 'enrolmentDate' | 'leftOn'> & {
+  enrolmentDate: string | null;
+  createdAt: string;
+  leftOn: string | null;
+  /** An archived learner without a leaving date is off the roll from the day of archiving. */
+  archivedAt: string | null;
+};
+
+/** A row of today's students (ROLL_COLUMNS) as the forms read it: its archive day only when it is archived. */
+export const currentRoll = <R extends Pick<StudentRow, 'isArchived' | 'archivedAt'>>(r: R) => ({
+  ...r,
+  archivedAt: r.isArchived ? r.archivedAt : null,
+});
+
 /**
  * A learner's roll as the forms count it: enrolled from their enrolment date (the registration day in the school's
  * zone when none was given) until the day they left (an archived learner without one leaves on the archive day).
  */
-export function rollLearner(r: Pick<StudentRow, (typeof ROLL_COLUMNS)[number]>, timeZone: string): Sf2Learner {
+export function rollLearner(r: LearnerRow, timeZone: string): Sf2Learner {
   return {
     id: r.id,
     firstName: r.firstName,
@@ -127,12 +158,33 @@ export function rollLearner(r: Pick<StudentRow, (typeof ROLL_COLUMNS)[number]>, 
     lastName: r.lastName,
     gender: r.gender,
     enrolmentDate: r.enrolmentDate ?? localDate(r.createdAt, timeZone),
-    leftOn: r.leftOn ?? (r.isArchived && r.archivedAt ? localDate(r.archivedAt, timeZone) : null),
+    leftOn: r.leftOn ?? (r.archivedAt ? localDate(r.archivedAt, timeZone) : null),
     leftReason: r.leftReason,
     transferInFrom: r.transferInFrom,
     leftDetail: r.leftDetail,
     lrn: r.lrn,
   };
+}
+
+async function learnerRows(
+  db: Executor,
+  schoolId: number,
+  sectionIds: number[],
+  closed: ClosedYear | null | undefined,
+): Promise<Array<LearnerRow & { sectionId: number | null }>> {
+  if (closed)
+    return (await closedYearLearners(db, closed.rolloverId, sectionIds)).map((r) => ({
+      ...r,
+      archivedAt: r.outcome === 'ARCHIVED' ? r.archivedAt : null,
+    }));
+  return (
+    await db
+      .selectFrom('students')
+      .select(['sectionId', ...ROLL_COLUMNS])
+      .where('schoolId', '=', schoolId)
+      .where('sectionId', 'in', sectionIds)
+      .execute()
+  ).map(currentRoll);
 }
 
 /**
@@ -145,18 +197,14 @@ export async function loadSectionsData(
   sectionIds: number[],
   month: string,
   timeZone: string,
+  closed?: ClosedYear | null,
 ): Promise<Map<number, { learners: Sf2Learner[]; records: Sf2Record[] }>> {
   const { start, end } = monthBounds(month);
   const out = new Map(sectionIds.map((id) => [id, { learners: [] as Sf2Learner[], records: [] as Sf2Record[] }]));
   if (sectionIds.length === 0) return out;
   const sectionOf = new Map<number, number>();
   for (let i = 0; i < sectionIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('students')
-      .select(['sectionId', ...ROLL_COLUMNS])
-      .where('schoolId', '=', schoolId)
-      .where('sectionId', 'in', sectionIds.slice(i, i + 500))
-      .execute();
+    const rows = await learnerRows(db, schoolId, sectionIds.slice(i, i + 500), closed);
     for (const r of rows) {
       const learner = rollLearner(r, timeZone);
       if (learner.enrolmentDate > end) continue;
@@ -193,8 +241,8 @@ export const sf2Input = (
 
 /** A whole school's month: the school's part of the forms, its sections, and each section's learners and records. */
 export async function loadSchoolSections(db: Executor, schoolId: number, month: string, defaultTimeZone: string, now: Date) {
-  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
-  const sections = await schoolSections(db, schoolId);
+  const { ctx, timeZone, closed } = await loadSchoolMonth(db, schoolId, month, defaultTimeZone, now);
+  const sections = await schoolSections(db, schoolId, closed);
   const ids = sections.map((s) => s.id);
-  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone) };
+  return { ctx, sections, data: await loadSectionsData(db, schoolId, ids, month, timeZone, closed) };
 }

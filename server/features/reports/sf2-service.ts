@@ -30,9 +30,9 @@ export interface Sf2Options {
 }
 
 export async function sectionSf2(db: Executor, schoolId: number, sectionId: number, month: string, opts: Sf2Options) {
-  const { ctx, timeZone } = await loadSchoolMonth(db, schoolId, month, opts.defaultTimeZone, opts.now);
-  const section = await requireSection(db, schoolId, sectionId);
-  const data = await loadSectionsData(db, schoolId, [section.id], month, timeZone);
+  const { ctx, timeZone, closed } = await loadSchoolMonth(db, schoolId, month, opts.defaultTimeZone, opts.now);
+  const section = await requireSection(db, schoolId, sectionId, closed);
+  const data = await loadSectionsData(db, schoolId, [section.id], month, timeZone, closed);
   return buildSf2(sf2Input(ctx, section, data.get(section.id)!));
 }
 

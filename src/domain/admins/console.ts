@@ -4,7 +4,7 @@
  * Zod-free: the console's nav and route guard import it at first load.
  */
 
-/** The permissions of the catalogue (migrations 0002 and 0038); the super admin ticks them per admin. */
+/** The permissions of the catalogue (migrations 0002, 0038 and 0047); the super admin ticks them per admin. */
 export const ADMIN_PERMISSIONS = [
   'VIEW_STUDENTS',
   'MANAGE_STUDENTS',
@@ -22,6 +22,7 @@ export const ADMIN_PERMISSIONS = [
   'VIEW_SYSTEM_LOGS',
   'MANAGE_SCHOOL_PROFILE',
   'MANAGE_SCHOOL_SETTINGS',
+  'ROLL_OVER_SCHOOL_YEAR',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -49,6 +50,7 @@ export const PERMISSION_ACTIONS: Record<AdminPermission, string> = {
   VIEW_SYSTEM_LOGS: "view the school's activity log",
   MANAGE_SCHOOL_PROFILE: 'edit the school profile',
   MANAGE_SCHOOL_SETTINGS: "change the school's settings",
+  ROLL_OVER_SCHOOL_YEAR: 'roll the school year over',
 };
 
 /** Each permission in words, as the console shows it (checkboxes, lists, the admin's own account). */
@@ -69,6 +71,7 @@ export const PERMISSION_LABELS: Record<AdminPermission, string> = {
   VIEW_SYSTEM_LOGS: 'View activity log',
   MANAGE_SCHOOL_PROFILE: 'Manage school profile',
   MANAGE_SCHOOL_SETTINGS: 'Manage school settings',
+  ROLL_OVER_SCHOOL_YEAR: 'Roll the school year over',
 };
 
 export function permissionDeniedMessage(permission: AdminPermission): string {

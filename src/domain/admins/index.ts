@@ -258,6 +258,11 @@ export const PERMISSION_CATALOGUE: PermissionDefinition[] = [
     category: 'School',
     description: "Set the school's class days, late and absence cutoffs, DepEd School ID and school head",
   },
+  {
+    name: 'ROLL_OVER_SCHOOL_YEAR',
+    category: 'School',
+    description: 'Roll the school year over (move learners up a grade, archive completers) and undo it within 7 days',
+  },
 ];
 
 /** Words shown in capitals, not as 'Rfid'/'Sms'. */

@@ -20,7 +20,7 @@ export const ADMIN_ROLES: Record<AdminRoleId, AdminRole> = {
   REGISTRAR: {
     id: 'REGISTRAR',
     label: 'Registrar',
-    description: "Enrols learners, keeps grades and sections, corrects attendance, files SF2 and sets the school's class days.",
+    description: "Enrols learners, keeps grades and sections, corrects attendance, files the DepEd forms, sets the school's class days and rolls the year over.",
     permissions: [
       'VIEW_STUDENTS',
       'MANAGE_STUDENTS',
@@ -32,6 +32,7 @@ export const ADMIN_ROLES: Record<AdminRoleId, AdminRole> = {
       'VIEW_SMS_HISTORY',
       'VIEW_REPORTS',
       'MANAGE_SCHOOL_SETTINGS',
+      'ROLL_OVER_SCHOOL_YEAR',
     ],
   },
   CLASS_ADVISER: {

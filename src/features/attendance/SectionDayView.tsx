@@ -1,5 +1,7 @@
 import { StatusBadge } from '@kit';
+import { AbsentRunsList } from './AbsentRunsList';
 import { formatCalendarDate, formatSchoolTime } from '@kit/text/format';
+import { ABSENT_RUN } from '@domain/dashboard';
 import { SECTION_DAY_LABELS, type SectionDay, type SectionDayLearner, type SectionDayState } from '@domain/section-day';
 
 /** The groups in the order an adviser reads them: who is missing first. */
@@ -19,9 +21,29 @@ function detail(l: SectionDayLearner, zone: string) {
   return null;
 }
 
+/** The section's learners absent five class days in a row lately, with the days: DepEd asks the adviser to visit. */
+function AbsentRunsSection({ runs }: { runs: SectionDay['absentRuns'] }) {
+  const title = `Absent ${ABSENT_RUN} days in a row`;
+  return (
+    <section aria-label={title} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <h3 className="text-sm font-semibold text-gray-900">{title}</h3>
+      {runs.learners.length ? (
+        <>
+          <p className="mt-1 text-xs text-gray-600">DepEd asks the class adviser to visit these learners&apos; homes.</p>
+          <AbsentRunsList learners={runs.learners} showPlace={false} />
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-gray-600">
+          No learner of this section has been absent {ABSENT_RUN} class days in a row lately.
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
- * A section's day on a phone: four counts (each a link to its group), then the learners of each group, with
- * their times in the school's zone.
+ * A section's day on a phone: four counts (each a link to its group), the learners absent five days in a row lately,
+ * then the learners of each group, with their times in the school's zone.
  */
 export function SectionDayView({ day }: { day: SectionDay }) {
   return (
@@ -54,6 +76,7 @@ export function SectionDayView({ day }: { day: SectionDay }) {
           ))}
         </ul>
       </div>
+      <AbsentRunsSection runs={day.absentRuns} />
       {day.learners.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600 shadow-sm">
           No active learners in this section on this day.

@@ -3,3 +3,4 @@ export { fetchAttendanceSettings } from './api';
 export { TIME_ZONES, saveSettings } from './settings-actions';
 export { LiveEventsCard } from './LiveEventsCard';
 export { followAttendance } from './live-store';
+export { AbsentRunsList } from './AbsentRunsList';

@@ -1,11 +1,7 @@
 import { ErrorBanner, LoadingState, useListResource } from '@kit';
-import { formatCalendarDate } from '@kit/text/format';
-import { ABSENT_RUN, type AbsentRun } from '@domain/dashboard';
+import { AbsentRunsList } from '@features/attendance';
+import { ABSENT_RUN } from '@domain/dashboard';
 import { fetchAbsentRuns } from './school-day-api';
-
-/** 'Nov 11, 2026 – Nov 20, 2026 (8 class days)' */
-const runText = (l: AbsentRun) =>
-  `${formatCalendarDate(l.days[0])} – ${formatCalendarDate(l.days.at(-1))} (${l.days.length} class days${l.ongoing ? ', still absent' : ''})`;
 
 /**
  * Learners absent five class days or more in a row lately, with the days: DepEd asks the class adviser to visit their
@@ -25,17 +21,9 @@ export function AbsentRunsPanel() {
         <p className="mt-3 text-sm text-gray-700">No learner has been absent {ABSENT_RUN} class days in a row lately.</p>
       ) : null}
       {runs.data?.learners.length ? (
-        <ul className="mt-3 divide-y divide-gray-100">
-          {runs.data.learners.map((l) => (
-            <li key={l.studentId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="min-w-0 break-words font-medium text-gray-900">
-                {l.name}
-                <span className="ml-2 font-normal text-gray-600">{[l.grade, l.section].filter(Boolean).join(' · ')}</span>
-              </span>
-              <span className={l.ongoing ? 'text-red-700' : 'text-gray-700'}>{runText(l)}</span>
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3">
+          <AbsentRunsList learners={runs.data.learners} />
+        </div>
       ) : null}
     </section>
   );

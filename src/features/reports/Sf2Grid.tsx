@@ -1,6 +1,13 @@
 import { isRate, SF2_CERTIFICATION, SF2_LEGEND, summaryFigure, SUMMARY_ROWS, type Sf2Form, type Sf2Mark } from '@domain/sf2';
 
-const cell = 'border border-gray-300 px-1 py-0.5 text-center';
+const edge = 'border border-gray-300 px-1 py-0.5';
+const cell = `${edge} text-center`;
+/**
+ * No. and the learner's name stay in place while the days scroll sideways under them: both sticky, the name just
+ * right of No.'s fixed 2rem (each row gives them its own background so the days do not show through).
+ */
+const noCol = `${cell} sticky left-0 z-10 w-8 min-w-[2rem] max-w-[2rem]`;
+const nameCol = `${edge} sticky left-8 z-10 min-w-[9rem] text-left sm:min-w-[12rem]`;
 
 function Mark({ mark }: { mark: Sf2Mark }) {
   if (mark === null) return <td className={`${cell} bg-gray-100`} aria-label="Not on the roll" />;
@@ -50,10 +57,10 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
           <caption className="sr-only">School Form 2 attendance grid</caption>
           <thead>
             <tr>
-              <th scope="col" className={cell}>
+              <th scope="col" className={`${noCol} bg-white`}>
                 No.
               </th>
-              <th scope="col" className={`${cell} sticky left-0 z-10 min-w-[12rem] bg-white text-left`}>
+              <th scope="col" className={`${nameCol} bg-white`}>
                 Learner&apos;s Name
               </th>
               {form.days.map((d) => (
@@ -68,7 +75,7 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
               <th scope="col" className={cell}>
                 Tardy
               </th>
-              <th scope="col" className={`${cell} min-w-[10rem] text-left`}>
+              <th scope="col" className={`${edge} min-w-[10rem] text-left`}>
                 Remarks
               </th>
             </tr>
@@ -77,8 +84,8 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
             <tbody key={g.sex}>
               {g.learners.map((l, i) => (
                 <tr key={l.studentId}>
-                  <td className={cell}>{i + 1}</td>
-                  <th scope="row" className={`${cell} sticky left-0 bg-white text-left font-normal`}>
+                  <td className={`${noCol} bg-white`}>{i + 1}</td>
+                  <th scope="row" className={`${nameCol} bg-white font-normal`}>
                     {l.name}
                   </th>
                   {l.marks.map((m, j) => (
@@ -86,12 +93,12 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
                   ))}
                   <td className={cell}>{l.absent}</td>
                   <td className={cell}>{l.tardy}</td>
-                  <td className={`${cell} text-left`}>{l.remarks}</td>
+                  <td className={`${edge} text-left`}>{l.remarks}</td>
                 </tr>
               ))}
               <tr className="bg-gray-50 font-semibold">
-                <td className={cell} />
-                <th scope="row" className={`${cell} sticky left-0 bg-gray-50 text-left`}>
+                <td className={`${noCol} bg-gray-50`} />
+                <th scope="row" className={`${nameCol} bg-gray-50`}>
                   {g.label} | TOTAL Per Day
                 </th>
                 {g.presentPerDay.map((n, j) => (
@@ -105,8 +112,8 @@ export function Sf2Grid({ form }: { form: Sf2Form }) {
           ))}
           <tfoot>
             <tr className="bg-gray-100 font-semibold">
-              <td className={cell} />
-              <th scope="row" className={`${cell} sticky left-0 bg-gray-100 text-left`}>
+              <td className={`${noCol} bg-gray-100`} />
+              <th scope="row" className={`${nameCol} bg-gray-100`}>
                 Combined TOTAL PER DAY
               </th>
               {form.combinedPerDay.map((n, j) => (

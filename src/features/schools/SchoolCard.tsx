@@ -69,6 +69,9 @@ export function SchoolCard({ school, onView }: { school: School; onView: (school
         <a href={links.sf2} className={buttonClass('secondary', 'sm')} aria-label={`School Form 2 of ${school.name}`}>
           SF2
         </a>
+        <a href={links.schoolYear} className={buttonClass('secondary', 'sm')} aria-label={`School year of ${school.name}`}>
+          School Year
+        </a>
       </div>
     </article>
   );

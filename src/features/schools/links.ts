@@ -6,6 +6,7 @@ export function schoolLinks(schoolId: number) {
     students: `/super-admin/schools/${schoolId}/students`,
     calendar: `/super-admin/schools/${schoolId}/calendar`,
     sf2: `/super-admin/schools/${schoolId}/sf2`,
+    schoolYear: `/super-admin/schools/${schoolId}/school-year`,
     noticeTemplates: `/super-admin/schools/${schoolId}/notice-templates`,
   };
 }

@@ -25,7 +25,7 @@ export function useScopedSchool(schoolParam: string) {
  * The school id of a school-scoped screen's address (`:schoolId`). In a school admin's console another school's id
  * is replaced by their own (`/admin/schools/{own}/{screen}`); `valid` is false until the address is one to show.
  */
-export function useSchoolParam(screen: 'calendar' | 'sf2' | 'notice-templates') {
+export function useSchoolParam(screen: 'calendar' | 'sf2' | 'notice-templates' | 'school-year') {
   const page = useStore($page);
   const access = useStore($consoleAccess);
   const schoolParam = page && 'schoolId' in page.params ? String(page.params.schoolId) : '';

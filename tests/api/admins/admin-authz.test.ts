@@ -8,6 +8,7 @@ import { hashPassword } from '@core/auth/passwords';
 import { nowIso, localDate } from '@core/time/time';
 import { ADMIN_PERMISSIONS, ADMIN_ROLE_REQUIRED, permissionDeniedMessage, type RoutePermission } from '@domain/admins/console';
 import { importTemplateCsv } from '@domain/students/import';
+import type { RolloverChoices } from '@domain/school-year';
 import { startStandInGateway } from '../../fixtures/sms-gateway';
 import { startStandInGraph } from '../../fixtures/graph-api';
 import { correctionCases, deviceCases } from '../../helpers/admin-authz-devices';
@@ -116,6 +117,29 @@ async function noClassDay() {
   return date;
 }
 
+/** The rollover wizard's default plan for school A's current year (the next year starts the day after it ends). */
+async function rolloverPlan() {
+  const res = await as(root)(app, { method: 'GET', url: `/api/super-admin/schools/${schoolA}/school-year/rollover` });
+  const data = res.json().data as RolloverChoices;
+  const start = new Date(Date.parse(`${data.current!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const end = `${Number(start.slice(0, 4)) + 1}-03-31`;
+  return { year: { start, end }, sections: data.sections.map((x) => x.plan), retainedIds: [] };
+}
+
+/** Undoes school A's rollovers still in force, newest first. */
+async function undoRollovers() {
+  for (;;) {
+    const res = await as(root)(app, { method: 'GET', url: `/api/super-admin/schools/${schoolA}/school-year/rollover` });
+    const last = (res.json().data as RolloverChoices).last;
+    if (!last?.canUndo) return;
+    const undo = await as(root)(
+      app,
+      post(`/api/super-admin/schools/${schoolA}/school-year/rollovers/${last.id}/undo`, undefined),
+    );
+    expect(undo.statusCode, undo.body).toBe(200);
+  }
+}
+
 /** A finished background job in school A. */
 async function schoolJob() {
   const at = new Date().toISOString();
@@ -133,6 +157,8 @@ interface Case {
   request(caller: { password: string }): Promise<InjectOptions>;
   success: number;
   refersToSchool: boolean;
+  /** Puts back what the case's successful call changed for the cases after it. */
+  cleanup?: () => Promise<void>;
 }
 const CASES: Record<string, Case> = {
   'GET /api/admin/me': { request: async () => ({ method: 'GET', url: '/api/admin/me' }), success: 200, refersToSchool: false },
@@ -460,6 +486,33 @@ const CASES: Record<string, Case> = {
     success: 200,
     refersToSchool: true,
   },
+  // The school year's rollover: ROLL_OVER_SCHOOL_YEAR. A rollover made is undone after its case.
+  'GET /api/admin/schools/:id/school-year/rollover': {
+    request: async () => ({ method: 'GET', url: `/api/admin/schools/${schoolA}/school-year/rollover` }),
+    success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/schools/:id/school-year/rollover/preview': {
+    request: async () => post(`/api/admin/schools/${schoolA}/school-year/rollover/preview`, await rolloverPlan()),
+    success: 200,
+    refersToSchool: true,
+  },
+  'POST /api/admin/schools/:id/school-year/rollover': {
+    request: async () => post(`/api/admin/schools/${schoolA}/school-year/rollover`, await rolloverPlan()),
+    success: 200,
+    refersToSchool: true,
+    cleanup: undoRollovers,
+  },
+  'POST /api/admin/schools/:id/school-year/rollovers/:rolloverId/undo': {
+    request: async () => {
+      const made = await as(root)(app, post(`/api/super-admin/schools/${schoolA}/school-year/rollover`, await rolloverPlan()));
+      expect(made.statusCode, made.body).toBe(200);
+      return post(`/api/admin/schools/${schoolA}/school-year/rollovers/${made.json().data.rollover.id}/undo`, undefined);
+    },
+    success: 200,
+    refersToSchool: true,
+    cleanup: undoRollovers,
+  },
   ...deviceCases(app, root, schoolA, graph),
   ...correctionCases(app, schoolA, (id) => insertStudent(app, id)),
 };
@@ -519,6 +572,7 @@ describe(`school-admin authorization matrix (${dbKind})`, () => {
       else expectStatus('admin of A with none', noneRes, 403, permissionDeniedMessage(permission as never));
       expectStatus('admin of B with all', await send(ofB.token, ofB), c.refersToSchool ? 404 : c.success);
       expectStatus('deactivated admin', await send(deactivated.token), 401, 'Your session has expired. Please sign in again.');
+      await c.cleanup?.();
       expect(failures).toEqual([]);
     });
   }

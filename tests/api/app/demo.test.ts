@@ -12,7 +12,9 @@ import { addDays, localDate } from '@core/time/time';
  * newcomer must see within a minute an attendance record in Attendance History (a real tap of a demo reader) and
  * its parent's SMS SENT, then DELIVERED (the stand-in gateway's webhook) in SMS History; one school has phones
  * enough for its rush, the other too few. At any hour, the demo's shifted clock plays whole school days — late
- * arrivals, absences, check-outs — one after another.
+ * arrivals, absences, check-outs — one after another. Its DepEd forms are complete: a school year derived from the
+ * demo's first day, SF2 of every section with nobody missing, a section whose SF2 shows each kind of movement, SF4
+ * naming the advisers.
  * The demo runs on SQLite whatever the API tests use, so it runs once.
  */
 const DEMO = { email: 'demo@example.com', password: 'DemoPass123' };
@@ -24,6 +26,75 @@ interface Page<T> {
 }
 type Rec = { status: string; date: string; checkInAt: string | null; checkOutAt: string | null; reader: { name: string } | null };
 type Sms = { status: string; type: string; message: string; phoneNumber: string; failureReason: string | null };
+type Sf2 = {
+  header: { schoolYear: string; gradeLevel: string; section: string };
+  groups: Array<{ learners: Array<{ name: string; remarks: string }> }>;
+  summary: { enrolmentCutoff: string; lateEnrolment: { total: number } };
+  missing: { schoolId: boolean; sex: unknown[] };
+  certification: { adviser: string | null; schoolHead: string | null };
+};
+type Choices = { sections: Array<{ id: number; name: string; gradeId: number }> };
+
+/** 'YYYY-MM' of every month from `from` to `to` ('YYYY-MM-DD'). */
+function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (
+    let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7));
+    `${y}-${String(m).padStart(2, '0')}` <= to.slice(0, 7);
+    m++
+  ) {
+    if (m > 12) [y, m] = [y + 1, 1];
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/**
+ * The demo's forms as a division office reads them: the school year runs from June (of the demo's first day's school
+ * year) to the next spring; every section's SF2 of the month has no learner missing (School ID, sex) and the adviser's
+ * and head's names; each school's lower grade's Sampaguita shows, over the year's months, a late enrolment, a transfer
+ * in and out with the schools' names, a drop-out with its legend code and an NLPA learner; SF4 names every adviser.
+ */
+async function expectCompleteForms(get: <T>(url: string) => Promise<T>, firstDay: string) {
+  const startYear = Number(firstDay.slice(0, 4)) - (Number(firstDay.slice(5, 7)) < 6 ? 1 : 0);
+  const schools = await get<Array<{ id: number; acronym: string; schoolHeadName: string | null }>>('/api/super-admin/schools');
+  const month = firstDay.slice(0, 7);
+  for (const acronym of ['SJNHS', 'RES']) {
+    const school = schools.find((s) => s.acronym === acronym)!;
+    expect(school.schoolHeadName, acronym).toMatch(/\S+ \S+/);
+    const { sections } = await get<Choices>(`/api/super-admin/schools/${school.id}/sf2/choices`);
+    expect(sections).toHaveLength(4);
+    const sf2 = (sectionId: number, m: string) =>
+      get<Sf2>(`/api/super-admin/schools/${school.id}/sections/${sectionId}/sf2?month=${m}`);
+    const advisers: string[] = [];
+    for (const section of sections) {
+      const form = await sf2(section.id, month);
+      expect(form.missing, `${acronym} ${section.name}`).toEqual({ schoolId: false, sex: [] });
+      expect(form.header.schoolYear).toBe(`${startYear}-${startYear + 1}`);
+      expect(form.summary.enrolmentCutoff.slice(0, 7)).toBe(`${startYear}-06`);
+      expect(form.certification.schoolHead).toBe(school.schoolHeadName);
+      expect(form.certification.adviser).toMatch(/^[A-Z][a-z.]* .+ [A-Z][a-z]+$/);
+      advisers.push(form.certification.adviser!);
+    }
+    const remarks = new Set<string>();
+    // The lower grade's Sampaguita (the form lists Narra first).
+    const moved = sections.find((s) => s.gradeId === sections[0]!.gradeId && s.name === 'Sampaguita')!;
+    for (const m of monthsBetween(`${startYear}-06-01`, firstDay))
+      for (const g of (await sf2(moved.id, m)).groups) for (const l of g.learners) if (l.remarks) remarks.add(l.remarks);
+    const all = [...remarks].join('\n');
+    expect(all, acronym).toMatch(/^T\/I from .+ School [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+    expect(all, acronym).toMatch(/^T\/O to .+ School [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+    expect(all, acronym).toMatch(/^DRP b\.6 [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+    expect(all, acronym).toMatch(/^NLPA [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+    expect(all, acronym).toMatch(/^LE [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+
+    const sf4 = await get<{ rows: Array<{ section: string; adviser: string | null }> }>(
+      `/api/super-admin/schools/${school.id}/sf4?month=${month}`,
+    );
+    expect(sf4.rows.map((r) => r.adviser)).toEqual(advisers);
+    expect(new Set(advisers).size).toBe(4);
+  }
+}
 
 /** Starts the demo with `env` on a free port and signs in as its super admin. */
 async function startDemo(dir: string, env: NodeJS.ProcessEnv) {
@@ -139,7 +210,10 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
 
     let records: Rec[] = [];
     await waitFor(
-      async () => (records = (await get<{ records: Rec[] }>('/api/super-admin/attendance-history')).records).length > 0,
+      async () =>
+        (records = (
+          await get<{ records: Rec[] }>(`/api/super-admin/attendance-history?startDate=${firstDay}&endDate=${firstDay}`)
+        ).records).length > 0,
       60_000 - (Date.now() - started),
       'an attendance record',
       250,
@@ -178,6 +252,8 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
     expect(delivered!.message).toMatch(/^(SJNHS|RES): /);
     console.log(`demo: first attendance record after ${firstRecordMs} ms, first SENT SMS after ${firstSentMs} ms (from spawn)`);
 
+    await expectCompleteForms(get, firstDay);
+
     expect(await demo.stop()).toBe(0);
   }, 90_000);
 
@@ -193,8 +269,13 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
       DEMO_PHONES: 'instant',
     });
     running.push(demo);
-    const history = async (date: string) =>
-      (await get<{ records: Rec[] }>(`/api/super-admin/attendance-history?startDate=${date}&endDate=${date}&limit=100`)).records;
+    // A day's records school by school (a page holds 100, a school's day fewer).
+    const schoolIds = (await get<Array<{ id: number }>>('/api/super-admin/schools')).map((s) => s.id);
+    const history = async (date: string) => {
+      const url = (id: number) =>
+        `/api/super-admin/attendance-history?startDate=${date}&endDate=${date}&schoolId=${id}&limit=100`;
+      return (await Promise.all(schoolIds.map(async (id) => (await get<{ records: Rec[] }>(url(id))).records))).flat();
+    };
     // The second simulated day has begun at every gate: the first one is over, absences marked, everyone who left
     // checked out. Each gate plays its taps in time order on its own, so one gate's next morning says nothing of
     // another's departures still on their way (a slow commit holds back only that gate's player).
@@ -210,7 +291,8 @@ describe.skipIf(dbKind !== 'sqlite')('npm run demo', () => {
     );
     const first = await history(day);
     const count = (status: string) => first.filter((r) => r.status === status).length;
-    expect(count('PRESENT') + count('LATE')).toBeGreaterThan(30); // 40 students a school, about 4% absent
+    // 32 learners a school, of whom 3 left and 1 is away: about 4% of the others absent.
+    expect(count('PRESENT') + count('LATE')).toBeGreaterThan(40);
     expect(count('LATE')).toBeGreaterThan(0);
     expect(count('ABSENT')).toBeGreaterThan(0);
     expect(first.filter((r) => r.checkOutAt !== null).length).toBeGreaterThan(20);

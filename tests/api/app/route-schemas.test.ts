@@ -42,6 +42,8 @@ const NO_BODY = new Set([
   'POST /api/super-admin/admins/:id/reset-slip',
   'POST /api/super-admin/students/:id/password-slip',
   'POST /api/admin/students/:id/password-slip',
+  'POST /api/super-admin/schools/:id/school-year/rollovers/:rolloverId/undo',
+  'POST /api/admin/schools/:id/school-year/rollovers/:rolloverId/undo',
 ]);
 
 const isZod = (v: unknown) => v instanceof z.ZodType;

@@ -4,7 +4,7 @@ import { signedInAdmin } from '../../helpers/admins';
 import { createSchool } from '../../helpers/schools';
 import { insertCardStudent } from '../../helpers/rfid';
 import { testClock } from '../../helpers/clock';
-import { nowIso } from '@core/time/time';
+import { insertCheckIns } from '../../helpers/attendance';
 
 /*
  * Five days absent: the school admin's dashboard lists the learners absent five class days or more in a row lately,
@@ -24,22 +24,7 @@ describe(`dashboard: learners absent five days in a row (${dbKind})`, () => {
   });
   afterAll(async () => t.close());
 
-  const came = async (studentId: number, ...dates: string[]) => {
-    for (const date of dates) {
-      await t.app.db
-        .insertInto('attendanceRecords')
-        .values({
-          studentId,
-          schoolId,
-          date,
-          status: 'PRESENT',
-          checkInAt: `${date}T00:00:00.000Z`,
-          createdAt: nowIso(),
-          updatedAt: nowIso(),
-        })
-        .execute();
-    }
-  };
+  const came = (studentId: number, ...dates: string[]) => insertCheckIns(t.app.db, schoolId, studentId, dates);
 
   it('lists the runs of five absent class days with their days, ongoing first; a weekend does not break a run', async () => {
     const week1 = ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'];

@@ -300,12 +300,12 @@ describe(`School Form 2 (${dbKind})`, () => {
     expect(values(3)).toContain('2026-2027');
     expect(values(3)).toContain('NOVEMBER 2026');
     expect(values(4)).toEqual(expect.arrayContaining(['Rizal National High School', 'Grade 7', 'Rizal']));
-    expect(values(6).slice(2, 2 + DAYS.length)).toEqual(DAYS);
-    expect(values(7).slice(2, 2 + DAYS.length)).toEqual(LETTERS);
+    expect(values(7).slice(2, 2 + DAYS.length)).toEqual(DAYS);
+    expect(values(8).slice(2, 2 + DAYS.length)).toEqual(LETTERS);
 
-    // Learner rows follow the two header rows: each group's learners, then its TOTAL Per Day row.
+    // Learner rows follow the three header rows: each group's learners, then its TOTAL Per Day row.
     const n = DAYS.length;
-    let r = 8;
+    let r = 9;
     for (const group of EXPECTED_GROUPS) {
       group.learners.forEach((l, i) => {
         const cells = values(r);

@@ -36,6 +36,7 @@ import * as m0043 from './0043_no_class_periods';
 import * as m0044 from './0044_learner_movement';
 import * as m0045 from './0045_section_adviser';
 import * as m0046 from './0046_learner_register_fields';
+import * as m0047 from './0047_school_year_rollover';
 
 /**
  * Every migration, in order. Add new ones here (never edit an applied one). A migration's name is what databases
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0044_learner_movement': m0044,
   '0045_section_adviser': m0045,
   '0046_learner_register_fields': m0046,
+  '0047_school_year_rollover': m0047,
 };

@@ -5,15 +5,16 @@
  *   npm run bench:sf2 -- [--runs 20]                                              # SQLite (temp file)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sf2         # PostgreSQL (temp schema)
  *
- * The school (./school.ts): 44 sections of 45 learners and one of 20 (2,000), November 2026 (19 class days after a
+ * The school (./forms/school.ts): 44 sections of 45 learners and one of 20 (2,000), November 2026 (19 class days after a
  * holiday and a suspension), each learner present on ~90% of days, late on ~5%, no check-in on the rest. Targets: a
  * section's month < 300 ms, the school's ZIP < 30 s.
  */
-import { ms, parseArgs, stats } from '../lib';
-import { formsBench, seedFormsSchool } from './school';
+import { ms, parseArgs, stats } from './lib';
+import { inProcessApp } from './in-process';
+import { BENCH_NOW, seedFormsSchool } from './forms/school';
 
 const USAGE = `
-Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/forms/sf2.ts [options])
+Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/sf2.ts [options])
 DepEd SF2 through the API: a 45-learner section's month (preview, XLSX, PDF) and a 2,000-learner school's ZIP.
   --runs <n>            timed runs of the section's month per format, after 2 warm-up runs (default 20)
   DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
@@ -22,7 +23,7 @@ DepEd SF2 through the API: a 45-learner section's month (preview, XLSX, PDF) and
 const args = parseArgs(USAGE);
 const RUNS = Number(args.get('runs') ?? 20);
 
-const { store, db, call, close } = await formsBench('sf2');
+const { store, db, call, close } = await inProcessApp('bench_sf2', BENCH_NOW);
 const { schoolId, sectionIds, learners, records } = await seedFormsSchool({ db, call });
 console.log(`SF2 bench on ${store}: ${learners} learners, ${sectionIds.length} sections, ${records} records`);
 

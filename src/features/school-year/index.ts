@@ -1,0 +1,2 @@
+// The school year feature's door: its screen is loaded by the console's routes.
+export { $rollover } from './store';
