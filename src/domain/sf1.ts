@@ -14,6 +14,8 @@ export const SF1_REQUIRED_LABELS: Record<Sf1Required, string> = { sex: 'sex', bi
 
 export const SF1_MESSAGES = {
   format: 'Format must be xlsx, pdf or json',
+  schoolYear: 'School year must be written like 2026-2027',
+  noSuchYear: (year: string) => `This school has no closed school year ${year}: only a year rolled over can be chosen`,
   missing: (learners: Array<{ name: string; fields: Sf1Required[] }>) =>
     `Record the sex and birth date of ${learners.length === 1 ? 'this learner' : `these ${learners.length} learners`} before ` +
     `making the form: ${learners.map((l) => `${l.name} (${l.fields.map((f) => SF1_REQUIRED_LABELS[f]).join(', ')})`).join('; ')}`,
@@ -21,6 +23,11 @@ export const SF1_MESSAGES = {
 
 export const sf1QuerySchema = z.object({
   format: z.enum(['json', 'xlsx', 'pdf'], { error: SF1_MESSAGES.format }).default('json'),
+  /** A year already rolled over ('2026-2027'); none: the school's current year. */
+  schoolYear: z
+    .string({ error: SF1_MESSAGES.schoolYear })
+    .regex(/^\d{4}-\d{4}$/, SF1_MESSAGES.schoolYear)
+    .optional(),
 });
 
 const triple = z.object({ male: z.number(), female: z.number(), total: z.number() });

@@ -9,6 +9,7 @@ import { startStandInGateway } from '../fixtures/sms-gateway';
 import { addUncertainMessage } from './notifications';
 import { installChangeJournal, type ChangeJournal, type JournalChanges, type JournalMark } from './change-journal';
 import { startStandInGraph } from '../fixtures/graph-api';
+import type { RolloverChoices, RolloverPlan } from '@domain/school-year';
 
 /*
  * The app under audit (tests/api/app/robustness.test.ts): every route it registers, the records the
@@ -152,6 +153,10 @@ export interface Fixtures {
   pairingCode: string;
   /** an unknown card's tap at a gate of the school (assigning it records it again; ensure() makes another) */
   unknownTapId: number;
+  /** the school's rollover that can be undone (ensure() rolls the year over again once it is undone) */
+  rolloverId: number;
+  /** the wizard's default plan for the school's current year (the next year starting the day after it ends) */
+  rolloverPlan: RolloverPlan;
 }
 
 export interface AuditApp {
@@ -404,6 +409,31 @@ export async function startAuditApp(): Promise<AuditApp> {
           .where('isArchived', '=', archived)
           .executeTakeFirst(),
       );
+    // The school year's rollover: a year set, one rollover that can be undone, and the plan of the next one. Before
+    // the learners: a rollover archives the completers among them, and the checks below make them again.
+    const rolloverUrl = `/api/super-admin/schools/${fx.schoolId}/school-year`;
+    const planNow = async () => {
+      const choices = (await ok({ method: 'GET', url: `${rolloverUrl}/rollover` })).json().data as RolloverChoices;
+      if (!choices.current) {
+        const payload = { start: '2026-06-08', end: '2027-04-09' };
+        await ok({ method: 'PUT', url: `/api/super-admin/schools/${fx.schoolId}/calendar/school-year`, payload });
+        return planNow();
+      }
+      const start = new Date(Date.parse(`${choices.current.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      fx.rolloverPlan = {
+        year: { start, end: `${Number(start.slice(0, 4)) + 1}-03-31` },
+        sections: choices.sections.map((x) => x.plan),
+        retainedIds: [],
+      };
+      return choices;
+    };
+    const choices = await planNow();
+    if (fresh || !choices.last?.canUndo) {
+      fx.rolloverId = (
+        await ok({ method: 'POST', url: `${rolloverUrl}/rollover`, payload: fx.rolloverPlan })
+      ).json().data.rollover.id;
+      await planNow();
+    } else fx.rolloverId = choices.last.id;
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
       fx.studentLrn = (
@@ -584,6 +614,8 @@ export async function startAuditApp(): Promise<AuditApp> {
           .executeTakeFirstOrThrow()
       ).id;
     }
+    // The next rollover's plan, with the learners made above in it.
+    await planNow();
     if (journal) whole = await journal.mark();
     return fx;
   }

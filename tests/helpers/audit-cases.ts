@@ -126,6 +126,20 @@ export const MUTATIONS: Record<string, MutationSpec> = {
     },
   },
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date': { action: 'REMOVE_NO_CLASS_DAY', body: 'none' },
+  'POST /api/super-admin/schools/:id/school-year/rollover/preview': {
+    action: null,
+    body: 'json',
+    fields: (fx) => ({ ...fx.rolloverPlan }),
+  },
+  'POST /api/super-admin/schools/:id/school-year/rollover': {
+    action: 'ROLL_OVER_SCHOOL_YEAR',
+    body: 'json',
+    fields: (fx) => ({ ...fx.rolloverPlan }),
+  },
+  'POST /api/super-admin/schools/:id/school-year/rollovers/:rolloverId/undo': {
+    action: 'UNDO_SCHOOL_YEAR_ROLLOVER',
+    body: 'none',
+  },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
   // The student portal: the learner's own session ('learner'), sign-in without one.
@@ -437,6 +451,9 @@ const SCHOOL_ADMIN_TWINS = [
   'PUT /api/super-admin/schools/:id/calendar/school-year',
   'POST /api/super-admin/schools/:id/calendar/no-class-days',
   'DELETE /api/super-admin/schools/:id/calendar/no-class-days/:date',
+  'POST /api/super-admin/schools/:id/school-year/rollover/preview',
+  'POST /api/super-admin/schools/:id/school-year/rollover',
+  'POST /api/super-admin/schools/:id/school-year/rollovers/:rolloverId/undo',
   // Corrections and the devices.
   'POST /api/super-admin/attendance/:id/correct',
   'POST /api/super-admin/rfid-readers',
@@ -614,6 +631,7 @@ const NAMED: Record<string, keyof Fixtures> = {
   gradeId: 'gradeId',
   sectionId: 'sectionId',
   date: 'noClassDate',
+  rolloverId: 'rolloverId',
 };
 
 /** The route's URL with every parameter naming a live record, except `replace` (raw, already encoded). */

@@ -93,7 +93,10 @@ const reportRoutes =
       },
       async (request, reply) => {
         const schoolId = schoolOf(request, request.params.schoolId);
-        const form = await sectionSf1(app.db, schoolId, request.params.sectionId, opts());
+        const form = await sectionSf1(app.db, schoolId, request.params.sectionId, {
+          ...opts(),
+          schoolYear: request.query.schoolYear,
+        });
         const format = request.query.format;
         if (format === 'json') return { success: true as const, data: form };
         assertSf1Fileable(form);

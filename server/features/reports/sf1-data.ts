@@ -8,6 +8,7 @@ import { REGISTER_FIELDS } from '@domain/students/register';
 import { requireSchool } from '../schools';
 import { buildSf1, type Sf1LearnerInput } from './sf1-form';
 import { currentRoll, requireSection, rollLearner, ROLL_COLUMNS } from './sf2-data';
+import { closedYearLearners, closedYearOf, type ClosedYear } from '../school-year';
 
 /*
  * What SF1 reads, for one section: the school (its year, School ID, head), the section (grade, adviser) and its
@@ -27,14 +28,30 @@ const LEARNER_COLUMNS = [
 
 /**
  * A section's learners as SF1 lists them: today's roll of the section (those who left included), each with the
- * days they were on it. Its own function so that a past year's roll can be read instead.
+ * days they were on it; or a closed year's roll as that year left it, with each learner's record of today.
  */
 export async function loadSf1Learners(
   db: Executor,
   schoolId: number,
   sectionId: number,
-  opts: { timeZone: string },
+  opts: { timeZone: string; closed?: ClosedYear | null },
 ): Promise<Sf1LearnerInput[]> {
+  if (opts.closed) {
+    const roll = new Map((await closedYearLearners(db, opts.closed.rolloverId, [sectionId])).map((r) => [r.id, r]));
+    if (roll.size === 0) return [];
+    const rows = await db
+      .selectFrom('students')
+      .select(LEARNER_COLUMNS)
+      .where('id', 'in', [...roll.keys()])
+      .execute();
+    return rows.map((r) => {
+      const then = roll.get(r.id)!;
+      return {
+        ...r,
+        ...rollLearner({ ...then, archivedAt: then.outcome === 'ARCHIVED' ? then.archivedAt : null }, opts.timeZone),
+      };
+    });
+  }
   const rows = await db
     .selectFrom('students')
     .select(LEARNER_COLUMNS)
@@ -44,21 +61,33 @@ export async function loadSf1Learners(
   return rows.map((r) => ({ ...r, ...rollLearner(currentRoll(r), opts.timeZone) }));
 }
 
-/** SF1 of a section for the school's year (400 when the school has no school year set; 404 for another school's section). */
+/**
+ * SF1 of a section for the school's year, or for a year already rolled over (`schoolYear` '2026-2027': its
+ * sections and learners as it left them). 400 when the school has no school year set or no such closed year; 404
+ * for another school's section.
+ */
 export async function sectionSf1(
   db: Executor,
   schoolId: number,
   sectionId: number,
-  opts: { defaultTimeZone: string; now: Date },
+  opts: { defaultTimeZone: string; now: Date; schoolYear?: string },
 ): Promise<Sf1Form> {
   const school = await requireSchool(db, schoolId);
   if (!school.schoolYearStart || !school.schoolYearEnd) throw badRequest(SF2_MESSAGES.noYear);
-  const section = await requireSection(db, schoolId, sectionId);
+  let year = { start: school.schoolYearStart, end: school.schoolYearEnd };
+  let closed: ClosedYear | null = null;
+  if (opts.schoolYear && opts.schoolYear !== `${year.start.slice(0, 4)}-${year.end.slice(0, 4)}`) {
+    closed = await closedYearOf(db, schoolId, opts.schoolYear);
+    if (!closed)
+      throw badRequest(SF1_MESSAGES.noSuchYear(opts.schoolYear), { schoolYear: SF1_MESSAGES.noSuchYear(opts.schoolYear) });
+    year = { start: closed.start, end: closed.end };
+  }
+  const section = await requireSection(db, schoolId, sectionId, closed);
   const timeZone = school.timezone ?? opts.defaultTimeZone;
-  const learners = await loadSf1Learners(db, schoolId, section.id, { timeZone });
+  const learners = await loadSf1Learners(db, schoolId, section.id, { timeZone, closed });
   return buildSf1({
     school: { name: school.name, depedSchoolId: school.depedSchoolId },
-    schoolYear: { start: school.schoolYearStart, end: school.schoolYearEnd },
+    schoolYear: year,
     grade: section.grade,
     sectionName: section.name,
     adviserName: section.adviserName,

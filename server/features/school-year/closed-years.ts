@@ -26,6 +26,22 @@ export async function closedYearAt(db: Executor, schoolId: number, from: string,
   return row ? { rolloverId: row.id, start: row.fromStart, end: row.fromEnd } : null;
 }
 
+/** A closed year by its label ('2026-2027': the years its first and last days fall in), or null. */
+export async function closedYearOf(db: Executor, schoolId: number, label: string): Promise<ClosedYear | null> {
+  const [from, to] = label.split('-');
+  const row = await db
+    .selectFrom('schoolYearRollovers')
+    .select(['id', 'fromStart', 'fromEnd'])
+    .where('schoolId', '=', schoolId)
+    .where('undoneAt', 'is', null)
+    .where('fromStart', 'like', `${from}-%`)
+    .where('fromEnd', 'like', `${to}-%`)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? { rolloverId: row.id, start: row.fromStart, end: row.fromEnd } : null;
+}
+
 export interface ClosedSection {
   id: number;
   name: string;

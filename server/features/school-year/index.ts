@@ -10,4 +10,11 @@ export const schoolYearFeature: Feature = {
 };
 
 // What other features may use of it: its door (the forms read closed years through it).
-export { closedYearAt, closedYearLearners, closedYearSections, type ClosedSection, type ClosedYear } from './closed-years';
+export {
+  closedYearAt,
+  closedYearLearners,
+  closedYearOf,
+  closedYearSections,
+  type ClosedSection,
+  type ClosedYear,
+} from './closed-years';

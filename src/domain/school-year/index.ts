@@ -28,6 +28,7 @@ export const ROLLOVER_MESSAGES = {
   noYear: 'Set the current school year first (School Calendar)',
   startAfter: (end: string) => `The new school year must start after the current one ends (${end})`,
   section: 'Please select a valid section',
+  action: 'Choose PROMOTE (a section to go to) or COMPLETE',
   sectionMissing: (label: string) => `Choose where the learners of ${label} go`,
   sameGrade: (label: string) => `${label}: choose a section of another grade, or Completed`,
   noNextGrade: (label: string) => `${label} has no next grade: choose a section or Completed`,
@@ -50,7 +51,7 @@ const sectionId = z.number({ error: ROLLOVER_MESSAGES.section }).int().positive(
 /** One section's plan: its learners go up to `targetSectionId` (null: a new section of the same name in the next grade), or complete. */
 export const sectionPlanSchema = z.object({
   sectionId,
-  action: z.enum(SECTION_ACTIONS, { error: ROLLOVER_MESSAGES.section }),
+  action: z.enum(SECTION_ACTIONS, { error: ROLLOVER_MESSAGES.action }),
   targetSectionId: sectionId.nullable(),
 });
 export type SectionPlan = z.infer<typeof sectionPlanSchema>;

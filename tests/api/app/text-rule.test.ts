@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { dbKind } from '../../helpers/app';
 import { routeKey, startAuditApp, type AuditRoute } from '../../helpers/audit-app';
 import { MUTATIONS, validRequest, type MutationSpec } from '../../helpers/audit-cases';
+import { ROLLOVER_MESSAGES } from '@domain/school-year';
 import { BROKEN_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@domain/validation';
 import { CORRECTION_MESSAGES } from '@domain/attendance';
 import { DEVICE_CLAIM_MESSAGES } from '@domain/devices/device-claims';
@@ -43,6 +44,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
   requestId: 'Request ID must be a UUID',
   start: 'School year start must be a valid date (YYYY-MM-DD)',
   end: 'School year end must be a valid date (YYYY-MM-DD)',
+  'year.start': 'School year start must be a valid date (YYYY-MM-DD)',
+  'year.end': 'School year end must be a valid date (YYYY-MM-DD)',
   kind: 'Choose holiday, class suspension or school event',
   status: 'Status must be one of: pending, confirmed, in_progress, completed, cancelled',
   'additionalPermissions.0.name': 'Permission names must be UPPER_SNAKE_CASE (e.g. VIEW_STUDENTS)',
@@ -51,6 +54,10 @@ const FORMAT_MESSAGES: Record<string, string> = {
 };
 /** A field whose format is the route's own (a field name other routes use differently). */
 const ROUTE_FORMAT_MESSAGES: Record<string, string> = {
+  'POST /api/super-admin/schools/:id/school-year/rollover sections.0.action': ROLLOVER_MESSAGES.action,
+  'POST /api/super-admin/schools/:id/school-year/rollover/preview sections.0.action': ROLLOVER_MESSAGES.action,
+  'POST /api/admin/schools/:id/school-year/rollover sections.0.action': ROLLOVER_MESSAGES.action,
+  'POST /api/admin/schools/:id/school-year/rollover/preview sections.0.action': ROLLOVER_MESSAGES.action,
   'POST /api/super-admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/admin/attendance/:id/correct status': CORRECTION_MESSAGES.status,
   'POST /api/super-admin/attendance/:id/correct arrivalTime': CORRECTION_MESSAGES.arrivalTime,

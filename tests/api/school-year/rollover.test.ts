@@ -162,6 +162,9 @@ describe(`School year rollover (${dbKind})`, () => {
     const sf4 = `/api/super-admin/schools/${s.schoolId}/sf4?month=2027-01`;
     const sf2Before = (await call('GET', sf2)).json().data;
     const sf4Before = (await call('GET', sf4)).json().data;
+    const sf1 = `/api/super-admin/schools/${s.schoolId}/sections/${s.rizal.sectionId}/sf1`;
+    const sf1Before = (await call('GET', sf1)).json().data;
+    expect(sf1Before.header.schoolYear).toBe('2026-2027');
     const named = sf2Before.groups.flatMap((g: { learners: { name: string; remarks: string }[] }) => g.learners);
     expect(named.map((l: { name: string; remarks: string }) => [l.name, l.remarks])).toEqual([
       ['ROLL, Dan', 'T/O to Mabini ES Nov 10, 2026'],
@@ -236,6 +239,14 @@ describe(`School year rollover (${dbKind})`, () => {
     // The closed year's forms: the same learners, remarks and figures as before the rollover.
     expect((await call('GET', sf2)).json().data).toEqual(sf2Before);
     expect((await call('GET', sf4)).json().data).toEqual(sf4Before);
+    expect((await call('GET', `${sf1}?schoolYear=2026-2027`)).json().data).toEqual(sf1Before);
+    // The new year's register of the same section: the retained learner alone.
+    const sf1Now = (await call('GET', sf1)).json().data;
+    expect(sf1Now.header.schoolYear).toBe('2027-2028');
+    expect(sf1Now.groups.flatMap((g: { learners: { name: string }[] }) => g.learners.map((l) => l.name))).toEqual(['ROLL, Eli']);
+    const noYear = await call('GET', `${sf1}?schoolYear=2020-2021`);
+    expect(noYear.statusCode).toBe(400);
+    expect(noYear.json().message).toBe('This school has no closed school year 2020-2021: only a year rolled over can be chosen');
   });
 
   it('undo restores every row it changed, exactly; refused when a freed card was given away, after 7 days, or twice', async () => {
