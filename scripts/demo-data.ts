@@ -30,6 +30,7 @@ const SCHOOLS = [
     depedSchoolId: '305976',
     schoolHeadName: 'Dr. Rosalinda M. Evangelista',
     movements: { transferredInFrom: 'Bagong Silang National High School', transferredOutTo: 'Quezon City Science High School' },
+    place: { barangay: 'San Jose', municipality: 'Antipolo City', province: 'Rizal', motherTongue: 'Tagalog' },
     phones: { count: 3, perMinute: 20 },
   },
   {
@@ -38,6 +39,7 @@ const SCHOOLS = [
     depedSchoolId: '108412',
     schoolHeadName: 'Wilfredo A. Manalo',
     movements: { transferredInFrom: 'Mabini Elementary School', transferredOutTo: 'Pedro Guevara Memorial Elementary School' },
+    place: { barangay: 'Poblacion', municipality: 'Tanay', province: 'Rizal', motherTongue: 'Tagalog' },
     phones: { count: 1, perMinute: 10 },
   },
 ];
@@ -64,6 +66,29 @@ const FIRST = [
 ];
 const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Villanueva', 'Ramos', 'Aquino'];
 const PER_SECTION = 8;
+const FATHERS = ['Roberto', 'Eduardo', 'Ramon', 'Antonio', 'Fernando', 'Ricardo', 'Manuel'];
+const MOTHERS = ['Teresita', 'Marites', 'Gloria', 'Corazon', 'Leonora', 'Evelyn', 'Rowena'];
+const RELIGIONS = ['Roman Catholic', 'Roman Catholic', 'Roman Catholic', 'Iglesia ni Cristo', 'Born Again Christian', 'Islam'];
+
+/** What the School Register (SF1) prints of a demo learner beyond the record: home, family, mother tongue, religion. */
+function registerOf(place: (typeof SCHOOLS)[number]['place'], n: number, lastName: string) {
+  const mother = MOTHERS[n % MOTHERS.length]!;
+  return {
+    address: `${((n * 13) % 200) + 1} ${['Mabini', 'Rizal', 'Bonifacio', 'Luna'][n % 4]} St.`,
+    barangay: place.barangay,
+    municipality: place.municipality,
+    province: place.province,
+    motherTongue: n % 9 === 4 ? 'Bikol' : place.motherTongue,
+    // One learner in nine is of an indigenous people (SF1's IP column).
+    ethnicGroup: n % 9 === 7 ? 'Dumagat' : null,
+    religion: RELIGIONS[n % RELIGIONS.length]!,
+    fatherName: `${FATHERS[n % FATHERS.length]} ${lastName}`,
+    motherMaidenName: `${mother} ${LAST[(n * 5 + 2) % LAST.length]}`,
+    // The guardian the school writes to: the mother, her name on the record's parent fields.
+    parentFirstName: mother,
+    guardianRelationship: 'Mother',
+  };
+}
 export const DEMO_LATE_CUTOFF = '07:45';
 
 export interface DemoStudent {
@@ -117,7 +142,7 @@ export async function seedDemo(
   const year = demoSchoolYear(localDate(start, timeZone));
   const schools: DemoSchool[] = [];
   let n = 0;
-  for (const [si, { phones: plan, movements, ...school }] of SCHOOLS.entries()) {
+  for (const [si, { phones: plan, movements, place, ...school }] of SCHOOLS.entries()) {
     const { id: schoolId } = await db
       .insertInto('schools')
       .values({
@@ -184,7 +209,7 @@ export async function seedDemo(
               dateOfBirth: demoBirthDate(year, level - si * 4, n),
               // On the roll from the year's first day (late enrolments and transfers change it below).
               enrolmentDate: year.start,
-              parentFirstName: 'Parent',
+              ...registerOf(place, n, values.lastName),
               parentLastName: values.lastName,
               parentPhone: `+63917${String(1000000 + n).slice(-7)}`,
               notificationPreference: 'SMS_ONLY',

@@ -1,3 +1,4 @@
+import type { Sf1Form } from '@domain/sf1';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,8 @@ function monthsBetween(from: string, to: string): string[] {
  * and head's names; each school's lower grade's Sampaguita shows, over the year's months, a late enrolment, a transfer
  * in and out with the schools' names, a drop-out with its legend code and an NLPA learner; SF4 names every adviser.
  */
+type Sf1 = Pick<Sf1Form, 'missing' | 'groups'>;
+
 async function expectCompleteForms(get: <T>(url: string) => Promise<T>, firstDay: string) {
   const startYear = Number(firstDay.slice(0, 4)) - (Number(firstDay.slice(5, 7)) < 6 ? 1 : 0);
   const schools = await get<Array<{ id: number; acronym: string; schoolHeadName: string | null }>>('/api/super-admin/schools');
@@ -75,6 +78,22 @@ async function expectCompleteForms(get: <T>(url: string) => Promise<T>, firstDay
       expect(form.certification.schoolHead).toBe(school.schoolHeadName);
       expect(form.certification.adviser).toMatch(/^[A-Z][a-z.]* .+ [A-Z][a-z]+$/);
       advisers.push(form.certification.adviser!);
+      // Its School Register: nothing missing, and every learner's home, family, mother tongue and religion.
+      const sf1 = await get<Sf1>(`/api/super-admin/schools/${school.id}/sections/${section.id}/sf1`);
+      expect(sf1.missing, `${acronym} ${section.name} SF1`).toEqual({ schoolId: false, learners: [] });
+      for (const l of sf1.groups.flatMap((g) => g.learners))
+        expect(l, `${acronym} ${l.name}`).toMatchObject({
+          motherTongue: expect.any(String),
+          religion: expect.any(String),
+          houseStreet: expect.any(String),
+          barangay: expect.any(String),
+          municipality: expect.any(String),
+          province: expect.any(String),
+          fatherName: expect.any(String),
+          motherMaidenName: expect.any(String),
+          guardianName: expect.any(String),
+          guardianRelationship: 'Mother',
+        });
     }
     const remarks = new Set<string>();
     // The lower grade's Sampaguita (the form lists Narra first).
