@@ -11,12 +11,12 @@
  * each commit also creates one. Targets: commit < 10 s, undo < 10 s.
  */
 import { nowIso } from '@core/time/time';
-import { ms, parseArgs, stats } from './lib';
-import { inProcessApp } from './in-process';
+import { ms, parseArgs, stats } from '../lib';
+import { inProcessApp } from '../in-process';
 import type { RolloverChoices } from '@domain/school-year';
 
 const USAGE = `
-Usage: npm run bench:rollover -- [options]   (or npx tsx bench/rollover.ts [options])
+Usage: npm run bench:rollover -- [options]   (or npx tsx bench/forms/rollover.ts [options])
 The school year's rollover of a 2,000-learner school: preview, commit and undo through the API.
   --runs <n>            commit + undo rounds after one warm-up round (default 5)
   DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)

@@ -9,12 +9,12 @@
  * holiday and a suspension), each learner present on ~90% of days, late on ~5%, no check-in on the rest. Targets: a
  * section's month < 300 ms, the school's ZIP < 30 s.
  */
-import { ms, parseArgs, stats } from './lib';
-import { inProcessApp } from './in-process';
-import { BENCH_NOW, seedFormsSchool } from './forms/school';
+import { ms, parseArgs, stats } from '../lib';
+import { inProcessApp } from '../in-process';
+import { BENCH_NOW, seedFormsSchool } from './school';
 
 const USAGE = `
-Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/sf2.ts [options])
+Usage: npm run bench:sf2 -- [options]   (or npx tsx bench/forms/sf2.ts [options])
 DepEd SF2 through the API: a 45-learner section's month (preview, XLSX, PDF) and a 2,000-learner school's ZIP.
   --runs <n>            timed runs of the section's month per format, after 2 warm-up runs (default 20)
   DATABASE_URL=postgres://…   PostgreSQL, in a fresh schema dropped afterwards (default: SQLite in a temp dir)
