@@ -20,7 +20,8 @@ export const ADMIN_ROLES: Record<AdminRoleId, AdminRole> = {
   REGISTRAR: {
     id: 'REGISTRAR',
     label: 'Registrar',
-    description: "Enrols learners, keeps grades and sections, corrects attendance, files the DepEd forms, sets the school's class days and rolls the year over.",
+    description:
+      "Enrols learners, keeps grades and sections, corrects attendance, files the DepEd forms, sets the school's class days and rolls the year over.",
     permissions: [
       'VIEW_STUDENTS',
       'MANAGE_STUDENTS',
