@@ -34,6 +34,8 @@ export const sf2ChoicesSchema = z.object({
   today: z.string(),
   grades: z.array(z.object({ id: z.number(), name: z.string() })),
   sections: z.array(z.object({ id: z.number(), name: z.string(), gradeId: z.number() })),
+  /** SF1's school years ('2026-2027'): the current one first, then the years rolled over, newest first. */
+  schoolYears: z.array(z.string()),
 });
 export type Sf2Choices = z.infer<typeof sf2ChoicesSchema>;
 

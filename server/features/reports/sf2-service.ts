@@ -6,6 +6,7 @@ import { SF2_MESSAGES, type Sf2Choices, type Sf2Form } from '@domain/sf2';
 import { badRequest } from '@core/http/errors';
 import { localDate } from '@core/time/time';
 import { requireSchool } from '../schools';
+import { closedYearLabels } from '../school-year';
 import { buildSf2 } from './sf2-form';
 import {
   loadSchoolMonth,
@@ -44,10 +45,15 @@ export async function sf2Choices(db: Executor, schoolId: number, opts: Sf2Option
   const school = await requireSchool(db, schoolId);
   const sections = await schoolSections(db, schoolId);
   const grades = new Map(sections.map((s) => [s.grade.id, { id: s.grade.id, name: s.grade.name }]));
+  const current =
+    school.schoolYearStart && school.schoolYearEnd
+      ? [`${school.schoolYearStart.slice(0, 4)}-${school.schoolYearEnd.slice(0, 4)}`]
+      : [];
   return {
     today: localDate(opts.now, school.timezone ?? opts.defaultTimeZone),
     grades: [...grades.values()],
     sections: sections.map((s) => ({ id: s.id, name: s.name, gradeId: s.grade.id })),
+    schoolYears: [...new Set([...current, ...(await closedYearLabels(db, schoolId))])],
   };
 }
 

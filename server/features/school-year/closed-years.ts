@@ -42,6 +42,18 @@ export async function closedYearOf(db: Executor, schoolId: number, label: string
   return row ? { rolloverId: row.id, start: row.fromStart, end: row.fromEnd } : null;
 }
 
+/** The school's closed years by label ('2025-2026'), newest first. */
+export async function closedYearLabels(db: Executor, schoolId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('schoolYearRollovers')
+    .select(['fromStart', 'fromEnd'])
+    .where('schoolId', '=', schoolId)
+    .where('undoneAt', 'is', null)
+    .orderBy('fromStart', 'desc')
+    .execute();
+  return [...new Set(rows.map((r) => `${r.fromStart.slice(0, 4)}-${r.fromEnd.slice(0, 4)}`))];
+}
+
 export interface ClosedSection {
   id: number;
   name: string;

@@ -12,6 +12,7 @@ export const schoolYearFeature: Feature = {
 // What other features may use of it: its door (the forms read closed years through it).
 export {
   closedYearAt,
+  closedYearLabels,
   closedYearLearners,
   closedYearOf,
   closedYearSections,

@@ -8,11 +8,13 @@ import { Sf1Table } from './Sf1Table';
 export function Sf1Downloads({
   schoolId,
   sectionId,
+  schoolYear,
   busy,
   run,
 }: {
   schoolId: number;
   sectionId: number;
+  schoolYear: string;
   busy: string | null;
   run: (label: string, work: () => Promise<void>) => Promise<void>;
 }) {
@@ -22,7 +24,7 @@ export function Sf1Downloads({
       variant="secondary"
       disabled={!sectionId || busy !== null}
       loading={busy === `sf1-${format}`}
-      onClick={() => void run(`sf1-${format}`, () => downloadSf1(schoolId, sectionId, format))}
+      onClick={() => void run(`sf1-${format}`, () => downloadSf1(schoolId, sectionId, schoolYear, format))}
     >
       Download SF1 {format.toUpperCase()}
     </Button>
@@ -30,10 +32,10 @@ export function Sf1Downloads({
 }
 
 /** School Form 1 (School Register) of the chosen section for the school year on screen, and what keeps it from being filed. */
-export function Sf1Preview({ schoolId, sectionId }: { schoolId: number; sectionId: number }) {
+export function Sf1Preview({ schoolId, sectionId, schoolYear }: { schoolId: number; sectionId: number; schoolYear: string }) {
   const form = useListResource(
-    (signal) => (sectionId ? fetchSf1(schoolId, sectionId, signal) : Promise.resolve(null)),
-    `${schoolId}/${sectionId}`,
+    (signal) => (sectionId ? fetchSf1(schoolId, sectionId, schoolYear, signal) : Promise.resolve(null)),
+    `${schoolId}/${sectionId}/${schoolYear}`,
   );
   const missing = form.data?.missing;
   if (!sectionId)

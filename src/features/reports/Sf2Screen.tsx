@@ -21,7 +21,7 @@ import { Sf2Grid } from './Sf2Grid';
 import { Sf2Missing } from './Sf2Missing';
 import { Sf1Downloads, Sf1Preview } from './Sf1Panel';
 
-const DEFAULTS = { gradeId: 0, sectionId: 0, month: '', form: '' };
+const DEFAULTS = { gradeId: 0, sectionId: 0, month: '', form: '', year: '' };
 /** The screen's forms: SF2 and SF4 by month (the default), SF1 by school year (?form=sf1). */
 const FORMS = [
   { key: '', title: 'School Form 2', tab: 'SF2 & SF4 (monthly)' },
@@ -111,7 +111,7 @@ export default function Sf2Screen() {
       </TabGroup>
       {choices.error ? <ErrorState message={choices.error} onRetry={choices.reload} /> : null}
 
-      <div className={`grid gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6 ${sf1 ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
+      <div className="grid gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-6">
         <SelectField
           label="Grade"
           value={gradeId || ''}
@@ -127,14 +127,21 @@ export default function Sf2Screen() {
           options={sections.map((s) => ({ value: s.id, label: s.name }))}
           onChange={(e) => list.setQuery({ sectionId: Number(e.target.value) || 0 })}
         />
-        {sf1 ? null : (
+        {sf1 ? (
+          <SelectField
+            label="School year"
+            value={list.query.year}
+            options={(choices.data?.schoolYears ?? []).map((y, i) => ({ value: i === 0 ? '' : y, label: y }))}
+            onChange={(e) => list.setQuery({ year: e.target.value })}
+          />
+        ) : (
           <TextField label="Month" type="month" value={month} onChange={(e) => list.setQuery({ month: e.target.value })} />
         )}
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
         {sf1 ? (
-          <Sf1Downloads schoolId={schoolId} sectionId={sectionId} busy={busy} run={run} />
+          <Sf1Downloads schoolId={schoolId} sectionId={sectionId} schoolYear={list.query.year} busy={busy} run={run} />
         ) : (
           <>
             <Button
@@ -192,7 +199,7 @@ export default function Sf2Screen() {
       {failure ? <ErrorBanner message={`Error: ${failure}`} onDismiss={() => setFailure(null)} /> : null}
 
       {sf1 ? (
-        <Sf1Preview schoolId={schoolId} sectionId={sectionId} />
+        <Sf1Preview schoolId={schoolId} sectionId={sectionId} schoolYear={list.query.year} />
       ) : !ready ? (
         <p className="rounded-lg bg-white p-6 text-sm text-gray-600 shadow-sm">
           Choose a grade, a section and a month to see the form.

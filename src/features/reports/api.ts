@@ -44,14 +44,18 @@ export const downloadSf4 = (schoolId: number, month: string) =>
   );
 
 /** School Form 1 (School Register) of a section for the school year. */
-export const fetchSf1 = (schoolId: number, sectionId: number, signal?: AbortSignal) =>
+export const fetchSf1 = (schoolId: number, sectionId: number, schoolYear: string, signal?: AbortSignal) =>
   request<Sf1Form>('Failed to make School Form 1', (api) =>
-    api.get(`super-admin/schools/${schoolId}/sections/${sectionId}/sf1`, { searchParams: { format: 'json' }, signal }),
+    api.get(`super-admin/schools/${schoolId}/sections/${sectionId}/sf1`, {
+      searchParams: { format: 'json', ...(schoolYear && { schoolYear }) },
+      signal,
+    }),
   );
 
-export const downloadSf1 = (schoolId: number, sectionId: number, format: 'xlsx' | 'pdf') =>
+/** `schoolYear`: a year rolled over ('2025-2026'); '' the current one. */
+export const downloadSf1 = (schoolId: number, sectionId: number, schoolYear: string, format: 'xlsx' | 'pdf') =>
   downloadFile(
     `super-admin/schools/${schoolId}/sections/${sectionId}/sf1`,
-    { format },
+    { format, ...(schoolYear && { schoolYear }) },
     { fallbackName: `SF1.${format}`, failure: 'Failed to download School Form 1', timeoutMs: 60_000 },
   );

@@ -40,6 +40,7 @@ test('Add New Admin starts from a role whose permissions can be edited before sa
   await expect(add.getByLabel('Position')).toHaveValue('Registrar');
   await expect(add.getByText(/Enrols learners, keeps grades and sections/)).toBeVisible();
   await expect(add.getByRole('checkbox', { name: 'Manage school settings' })).toBeChecked();
+  await expect(add.getByRole('checkbox', { name: 'Roll the school year over' })).toBeChecked();
   await expect(add.getByRole('checkbox', { name: 'Manage grades and sections' })).toBeChecked();
   await expect(add.getByRole('checkbox', { name: 'Send SMS', exact: true })).not.toBeChecked();
   // Edited: the role reads Custom; the edit is kept.
@@ -77,6 +78,7 @@ test('Add New Admin starts from a role whose permissions can be edited before sa
       'VIEW_SMS_HISTORY',
       'VIEW_REPORTS',
       'MANAGE_SCHOOL_SETTINGS',
+      'ROLL_OVER_SCHOOL_YEAR',
     ].sort(),
   );
   expect(saved).toMatchObject({ position: 'Registrar', schoolId });

@@ -22,13 +22,20 @@ test('a registrar previews, commits and undoes the school year rollover', LAYOUT
     (await call(page.request, root, 'post', '/api/super-admin/sections', { name, gradeId, schoolId })).id as number;
   const sampaguita = await section(g6, 'Sampaguita');
   const rizal = await section(g7, 'Rizal');
+  // On the roll from the closing year's first day, with what SF1 needs.
   const place = async (id: number, gradeId: number, sectionId: number) =>
-    call(page.request, root, 'patch', `/api/super-admin/students/${id}`, { gradeId, sectionId });
+    call(page.request, root, 'patch', `/api/super-admin/students/${id}`, {
+      gradeId,
+      sectionId,
+      enrolmentDate: '2025-06-09',
+      gender: 'FEMALE',
+      dateOfBirth: '2013-05-04',
+    });
   await place(await student(page.request, root, schoolId, 'Amihan', `Six${width}`, card()), g6, sampaguita);
   await place(await student(page.request, root, schoolId, 'Bagwis', `Seven${width}`, card()), g7, rizal);
   await place(await student(page.request, root, schoolId, 'Dalisay', `Seven${width}`, card()), g7, rizal);
 
-  const email = await admin(page.request, root, schoolId, ['ROLL_OVER_SCHOOL_YEAR']);
+  const email = await admin(page.request, root, schoolId, ['ROLL_OVER_SCHOOL_YEAR', 'VIEW_REPORTS']);
   await context.clearCookies();
   await adminSession(page, context, email);
   await page.goto('/admin');
@@ -59,6 +66,20 @@ test('a registrar previews, commits and undoes the school year rollover', LAYOUT
   const last = page.getByRole('region', { name: 'Last rollover: SY 2025–2026 → SY 2026–2027' });
   await expect(last).toContainText('1 up a grade, 1 retained, 1 completed');
   await expect(page.getByText(/Closing SY 2026–2027/)).toBeVisible();
+
+  // The closed year's School Register is still there, its learners placed as the year left them.
+  await page.goto(`/admin/schools/${schoolId}/sf2?form=sf1&gradeId=${g7}&sectionId=${rizal}`);
+  const year = page.getByLabel('School year');
+  await expect(year.locator('option')).toHaveText(['2026-2027', '2025-2026']);
+  await year.selectOption('2025-2026');
+  const register = page.getByRole('table', { name: 'School Form 1 school register' });
+  await expect(register.getByRole('row', { name: new RegExp(`SEVEN${width}, Bagwis`) })).toBeVisible();
+  await expect(register.getByRole('row', { name: new RegExp(`SEVEN${width}, Dalisay`) })).toBeVisible();
+  await expectFitsWidth(page, `closed year's SF1 ${width}`);
+  await year.selectOption('2026-2027');
+  await expect(register.getByRole('row', { name: new RegExp(`SEVEN${width}, Dalisay`) })).toBeVisible();
+  await expect(register.getByRole('row', { name: new RegExp(`SEVEN${width}, Bagwis`) })).toHaveCount(0);
+  await page.goto(`/admin/schools/${schoolId}/school-year`);
 
   await last.getByRole('button', { name: 'Undo rollover' }).click();
   await page.getByRole('dialog', { name: 'Undo the rollover?' }).getByRole('button', { name: 'Undo rollover' }).click();
