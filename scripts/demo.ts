@@ -137,7 +137,7 @@ ${schools.map((s) => `  School:    ${s.admin.email} / ${s.admin.password}   (${s
              simulated clock from ${firstDay} ${DEMO_START}, ${speed}× faster, showing ${spans} of each day
              (late cutoff ${schools[0]!.lateCutoff}, absences at 10:00, ${config.schoolTimezone})
   Gate:      http://localhost:${port}/gate — ${gates.join('; ')}
-  Forms:     school year ${schools[0]!.year.start} to ${schools[0]!.year.end}, attendance since its start (SF2 and SF4 at
+  Forms:     school year ${schools[0]!.year.start} to ${schools[0]!.year.end}, attendance since its start (SF1, SF2 and SF4 at
              /super-admin/schools/<id>/sf2); each school's first Sampaguita section has a late enrolment, a transfer in
              and out, a drop-out, an NLPA learner and one absent ${AWAY_DAYS} class days in a row (its Section Day)
   Gateway:   stand-in httpSMS at ${gateway.url} (phones send at their pace, post sent and delivery webhooks)
