@@ -153,8 +153,10 @@ export interface Fixtures {
   pairingCode: string;
   /** an unknown card's tap at a gate of the school (assigning it records it again; ensure() makes another) */
   unknownTapId: number;
-  /** the school's rollover that can be undone (ensure() rolls the year over again once it is undone) */
+  /** a rollover of the school (the undo route's; its `prepare` sets it from undoableRollover) */
   rolloverId: number;
+  /** the school's rollover that can be undone, made when none is (only the undo route asks: each costs a commit) */
+  undoableRollover: () => Promise<number>;
   /** the wizard's default plan for the school's current year (the next year starting the day after it ends) */
   rolloverPlan: RolloverPlan;
 }
@@ -340,6 +342,25 @@ export async function startAuditApp(): Promise<AuditApp> {
   // means they still are, and the checks below need not run again.
   let journal: ChangeJournal | undefined = undefined;
   let whole: JournalMark | undefined;
+  /** The wizard's start for the fixtures' school; sets the next rollover's plan (its year the day after this one's). */
+  async function rolloverChoices() {
+    const url = `/api/super-admin/schools/${fx.schoolId}/school-year/rollover`;
+    const choices = (await ok({ method: 'GET', url })).json().data as RolloverChoices;
+    const start = new Date(Date.parse(`${choices.current!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    fx.rolloverPlan = {
+      year: { start, end: `${Number(start.slice(0, 4)) + 1}-03-31` },
+      sections: choices.sections.map((x) => x.plan),
+      retainedIds: [],
+    };
+    return choices;
+  }
+  /** A rollover of the fixtures' school that can be undone: the last one, or a new one (made only when asked). */
+  fx.undoableRollover = async () => {
+    const choices = await rolloverChoices();
+    if (choices.last?.canUndo) return choices.last.id;
+    const url = `/api/super-admin/schools/${fx.schoolId}/school-year/rollover`;
+    return (await ok({ method: 'POST', url, payload: fx.rolloverPlan })).json().data.rollover.id as number;
+  };
   async function ensure(fresh = false): Promise<Fixtures> {
     if (!fresh && journal && whole && (await journal.since(whole)).tables.every((name) => name === 'sessions')) return fx;
     if (fresh || !(await exists('schools', fx.schoolId)))
@@ -409,31 +430,14 @@ export async function startAuditApp(): Promise<AuditApp> {
           .where('isArchived', '=', archived)
           .executeTakeFirst(),
       );
-    // The school year's rollover: a year set, one rollover that can be undone, and the plan of the next one. Before
-    // the learners: a rollover archives the completers among them, and the checks below make them again.
-    const rolloverUrl = `/api/super-admin/schools/${fx.schoolId}/school-year`;
-    const planNow = async () => {
-      const choices = (await ok({ method: 'GET', url: `${rolloverUrl}/rollover` })).json().data as RolloverChoices;
-      if (!choices.current) {
-        const payload = { start: '2026-06-08', end: '2027-04-09' };
-        await ok({ method: 'PUT', url: `/api/super-admin/schools/${fx.schoolId}/calendar/school-year`, payload });
-        return planNow();
-      }
-      const start = new Date(Date.parse(`${choices.current.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      fx.rolloverPlan = {
-        year: { start, end: `${Number(start.slice(0, 4)) + 1}-03-31` },
-        sections: choices.sections.map((x) => x.plan),
-        retainedIds: [],
-      };
-      return choices;
-    };
-    const choices = await planNow();
-    if (fresh || !choices.last?.canUndo) {
-      fx.rolloverId = (
-        await ok({ method: 'POST', url: `${rolloverUrl}/rollover`, payload: fx.rolloverPlan })
-      ).json().data.rollover.id;
-      await planNow();
-    } else fx.rolloverId = choices.last.id;
+    // The school year the rollover routes close, set straight (a rollover loads the next year's holidays itself).
+    await app.db
+      .updateTable('schools')
+      .set({ schoolYearStart: '2026-06-08', schoolYearEnd: '2027-04-09' })
+      .where('id', '=', fx.schoolId)
+      .where('schoolYearStart', 'is', null)
+      .execute();
+    fx.rolloverId ??= 1;
     if (fresh || !(await studentIs(fx.studentId, 0))) {
       fx.studentId = await insertPerson(app, 'students', fx.schoolId);
       fx.studentLrn = (
@@ -615,7 +619,7 @@ export async function startAuditApp(): Promise<AuditApp> {
       ).id;
     }
     // The next rollover's plan, with the learners made above in it.
-    await planNow();
+    await rolloverChoices();
     if (journal) whole = await journal.mark();
     return fx;
   }

@@ -35,6 +35,8 @@ export interface MutationSpec {
   session?: 'main' | 'none' | 'throwaway' | 'other' | 'learner' | 'schoolAdmin';
   /** headers computed from the exact JSON text sent (webhook signatures) */
   sign?: (raw: string) => Record<string, string> | Promise<Record<string, string>>;
+  /** makes the record the valid call needs, when making it for every fixture set would cost too much */
+  prepare?: (fx: Fixtures) => Promise<void>;
 }
 
 let seq = 0;
@@ -139,6 +141,9 @@ export const MUTATIONS: Record<string, MutationSpec> = {
   'POST /api/super-admin/schools/:id/school-year/rollovers/:rolloverId/undo': {
     action: 'UNDO_SCHOOL_YEAR_ROLLOVER',
     body: 'none',
+    prepare: async (fx) => {
+      fx.rolloverId = await fx.undoableRollover();
+    },
   },
   'POST /api/super-admin/login': { action: 'LOGIN', body: 'json', session: 'none', fields: () => ({ ...SUPER_ADMIN }) },
   'POST /api/super-admin/logout': { action: 'LOGOUT', body: 'json', session: 'throwaway', fields: () => ({}) },
@@ -656,6 +661,7 @@ export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) =>
 
 /** The valid call of a mutation route. */
 export async function validRequest(route: AuditRoute, spec: MutationSpec, fx: Fixtures): Promise<InjectOptions> {
+  await spec.prepare?.(fx);
   const base = { method: route.method as InjectOptions['method'], url: fillUrl(route.url, fx) };
   if (spec.body === 'none') return base;
   const fields = spec.fields?.(fx) ?? {};
