@@ -20,3 +20,15 @@ export async function insertCheckIns(db: Executor, schoolId: number, studentId: 
     )
     .execute();
 }
+
+/** The weekdays (Monday to Friday) of a month 'YYYY-MM' from day `from` to day `to`, as dates. */
+export function weekdays(month: string, from = 1, to = 31): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d++) {
+    const date = `${month}-${String(d).padStart(2, '0')}`;
+    const day = new Date(`${date}T00:00:00Z`);
+    if (day.getUTCMonth() + 1 !== Number(month.slice(5, 7))) break;
+    if (![0, 6].includes(day.getUTCDay())) out.push(date);
+  }
+  return out;
+}

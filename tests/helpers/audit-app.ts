@@ -10,6 +10,7 @@ import { addUncertainMessage } from './notifications';
 import { installChangeJournal, type ChangeJournal, type JournalChanges, type JournalMark } from './change-journal';
 import { startStandInGraph } from '../fixtures/graph-api';
 import type { RolloverChoices, RolloverPlan } from '@domain/school-year';
+import { nextYearPlan } from './school-year';
 
 /*
  * The app under audit (tests/api/app/robustness.test.ts): every route it registers, the records the
@@ -346,12 +347,7 @@ export async function startAuditApp(): Promise<AuditApp> {
   async function rolloverChoices() {
     const url = `/api/super-admin/schools/${fx.schoolId}/school-year/rollover`;
     const choices = (await ok({ method: 'GET', url })).json().data as RolloverChoices;
-    const start = new Date(Date.parse(`${choices.current!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    fx.rolloverPlan = {
-      year: { start, end: `${Number(start.slice(0, 4)) + 1}-03-31` },
-      sections: choices.sections.map((x) => x.plan),
-      retainedIds: [],
-    };
+    fx.rolloverPlan = nextYearPlan(choices);
     return choices;
   }
   /** A rollover of the fixtures' school that can be undone: the last one, or a new one (made only when asked). */

@@ -9,6 +9,7 @@ import { requireSchool } from '../schools';
 import { buildSf1, type Sf1LearnerInput } from './sf1-form';
 import { currentRoll, requireSection, rollLearner, ROLL_COLUMNS } from './sf2-data';
 import { closedYearLearners, closedYearOf, type ClosedYear } from '../school-year';
+import { schoolYearCode } from '@domain/school-year';
 
 /*
  * What SF1 reads, for one section: the school (its year, School ID, head), the section (grade, adviser) and its
@@ -76,7 +77,7 @@ export async function sectionSf1(
   if (!school.schoolYearStart || !school.schoolYearEnd) throw badRequest(SF2_MESSAGES.noYear);
   let year = { start: school.schoolYearStart, end: school.schoolYearEnd };
   let closed: ClosedYear | null = null;
-  if (opts.schoolYear && opts.schoolYear !== `${year.start.slice(0, 4)}-${year.end.slice(0, 4)}`) {
+  if (opts.schoolYear && opts.schoolYear !== schoolYearCode(year)) {
     closed = await closedYearOf(db, schoolId, opts.schoolYear);
     if (!closed)
       throw badRequest(SF1_MESSAGES.noSuchYear(opts.schoolYear), { schoolYear: SF1_MESSAGES.noSuchYear(opts.schoolYear) });

@@ -3,6 +3,7 @@ import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Sex } from '@domain/sf2';
 import type { RegisterValues } from '@domain/students/register';
 import type { Sf1Form, Sf1Learner, Sf1Required } from '@domain/sf1';
 import { learnerName, remarksOf, type Sf2Learner } from './sf2-form';
+import { schoolYearCode } from '@domain/school-year';
 
 /*
  * School Form 1 (School Register) as plain data: a pure function of the section's learners and the school year
@@ -112,7 +113,7 @@ export function buildSf1(input: Sf1Input): Sf1Form {
     header: {
       schoolId: input.school.depedSchoolId ?? '',
       schoolName: input.school.name,
-      schoolYear: `${start.slice(0, 4)}-${end.slice(0, 4)}`,
+      schoolYear: schoolYearCode(input.schoolYear),
       gradeLevel: input.grade.name,
       section: input.sectionName,
     },

@@ -3,6 +3,7 @@ import { firstFriday, type NoClassDate } from '@domain/calendar';
 import { movementRemarks, type LearnerMovement } from '@domain/students/movement';
 import { classDaysOf, learnerMarks } from '@shared/student-month';
 import { SF2_GROUP_LABELS, SF2_SEXES, type Sf2Form, type Sf2Mark, type Sf2Sex } from '@domain/sf2';
+import { schoolYearCode } from '@domain/school-year';
 
 /*
  * School Form 2 as plain data: a pure function of the learners, the calendar and the month's attendance records
@@ -171,7 +172,7 @@ export function buildSf2(input: Sf2Input): Sf2Form {
   return {
     header: {
       schoolId: input.school.depedSchoolId ?? '',
-      schoolYear: `${input.schoolYear.start.slice(0, 4)}-${input.schoolYear.end.slice(0, 4)}`,
+      schoolYear: schoolYearCode(input.schoolYear),
       month: input.month,
       monthName: `${MONTHS[month - 1]} ${year}`,
       schoolName: input.school.name,

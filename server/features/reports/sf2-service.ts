@@ -7,6 +7,7 @@ import { badRequest } from '@core/http/errors';
 import { localDate } from '@core/time/time';
 import { requireSchool } from '../schools';
 import { closedYearLabels } from '../school-year';
+import { schoolYearCode } from '@domain/school-year';
 import { buildSf2 } from './sf2-form';
 import {
   loadSchoolMonth,
@@ -47,7 +48,7 @@ export async function sf2Choices(db: Executor, schoolId: number, opts: Sf2Option
   const grades = new Map(sections.map((s) => [s.grade.id, { id: s.grade.id, name: s.grade.name }]));
   const current =
     school.schoolYearStart && school.schoolYearEnd
-      ? [`${school.schoolYearStart.slice(0, 4)}-${school.schoolYearEnd.slice(0, 4)}`]
+      ? [schoolYearCode({ start: school.schoolYearStart, end: school.schoolYearEnd })]
       : [];
   return {
     today: localDate(opts.now, school.timezone ?? opts.defaultTimeZone),

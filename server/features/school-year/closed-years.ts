@@ -1,4 +1,5 @@
 import type { Executor } from '@core/db/index';
+import { schoolYearCode } from '@domain/school-year';
 
 /*
  * A closed school year as its forms read it: the rollover that closed it, its sections (names and advisers as they
@@ -51,7 +52,7 @@ export async function closedYearLabels(db: Executor, schoolId: number): Promise<
     .where('undoneAt', 'is', null)
     .orderBy('fromStart', 'desc')
     .execute();
-  return [...new Set(rows.map((r) => `${r.fromStart.slice(0, 4)}-${r.fromEnd.slice(0, 4)}`))];
+  return [...new Set(rows.map((r) => schoolYearCode({ start: r.fromStart, end: r.fromEnd })))];
 }
 
 export interface ClosedSection {

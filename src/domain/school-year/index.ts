@@ -19,6 +19,8 @@ export type SectionAction = (typeof SECTION_ACTIONS)[number];
 export const LEARNER_OUTCOMES = ['PROMOTED', 'RETAINED', 'COMPLETED', 'LEFT', 'ARCHIVED'] as const;
 export type LearnerOutcome = (typeof LEARNER_OUTCOMES)[number];
 
+/** '2026-2027' from the year's dates: as DepEd's forms print it, and how a closed year is asked for. */
+export const schoolYearCode = (year: { start: string; end: string }) => `${year.start.slice(0, 4)}-${year.end.slice(0, 4)}`;
 /** 'SY 2026–2027' from the year's dates. */
 export const schoolYearLabel = (year: { start: string; end: string }) => `SY ${year.start.slice(0, 4)}–${year.end.slice(0, 4)}`;
 /** 'Grade 7 · Rizal' */

@@ -9,6 +9,7 @@ import { nowIso, localDate } from '@core/time/time';
 import { ADMIN_PERMISSIONS, ADMIN_ROLE_REQUIRED, permissionDeniedMessage, type RoutePermission } from '@domain/admins/console';
 import { importTemplateCsv } from '@domain/students/import';
 import type { RolloverChoices } from '@domain/school-year';
+import { nextYearPlan } from '../../helpers/school-year';
 import { startStandInGateway } from '../../fixtures/sms-gateway';
 import { startStandInGraph } from '../../fixtures/graph-api';
 import { correctionCases, deviceCases } from '../../helpers/admin-authz-devices';
@@ -120,10 +121,7 @@ async function noClassDay() {
 /** The rollover wizard's default plan for school A's current year (the next year starts the day after it ends). */
 async function rolloverPlan() {
   const res = await as(root)(app, { method: 'GET', url: `/api/super-admin/schools/${schoolA}/school-year/rollover` });
-  const data = res.json().data as RolloverChoices;
-  const start = new Date(Date.parse(`${data.current!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const end = `${Number(start.slice(0, 4)) + 1}-03-31`;
-  return { year: { start, end }, sections: data.sections.map((x) => x.plan), retainedIds: [] };
+  return nextYearPlan(res.json().data as RolloverChoices);
 }
 
 /** Undoes school A's rollovers still in force, newest first. */

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '@core/time/time';
 import { SF1_MESSAGES, type Sf1Form } from '@domain/sf1';
 import { SF2_MESSAGES, type Sf2Form } from '@domain/sf2';
 import type { Sf4Form } from '@domain/sf4';
@@ -10,6 +9,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../
 import { signedInAdmin } from '../../helpers/admins';
 import { createSchool } from '../../helpers/schools';
 import { testClock } from '../../helpers/clock';
+import { insertCheckIns, weekdays } from '../../helpers/attendance';
 
 /*
  * School Form 1 of Grade 7 – Rizal, school year 8 Jun 2026 – 9 Apr 2027, today 1 Dec 2026, on SF2's month
@@ -60,24 +60,8 @@ describe(`School Form 1 (${dbKind})`, () => {
     return row.id;
   }
   /** A check-in on each weekday of November from `from` to `to`. */
-  async function present(studentId: number, from: number, to = 30) {
-    for (let d = from; d <= to; d++) {
-      const date = `2026-11-${String(d).padStart(2, '0')}`;
-      if ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) continue;
-      await t.app.db
-        .insertInto('attendanceRecords')
-        .values({
-          studentId,
-          schoolId,
-          date,
-          status: 'PRESENT',
-          checkInAt: `${date}T00:00:00.000Z`,
-          createdAt: nowIso(),
-          updatedAt: nowIso(),
-        })
-        .execute();
-    }
-  }
+  const present = (studentId: number, from: number, to = 30) =>
+    insertCheckIns(t.app.db, schoolId, studentId, weekdays('2026-11', from, to));
 
   beforeAll(async () => {
     t = await createTestApp({}, { clock });

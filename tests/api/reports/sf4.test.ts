@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../helpers/app';
 import { createSchool } from '../../helpers/schools';
 import { testClock } from '../../helpers/clock';
-import { nowIso } from '@core/time/time';
+import { insertCheckIns, weekdays } from '../../helpers/attendance';
 import { SF2_MESSAGES } from '@domain/sf2';
 import type { Sf4Form } from '@domain/sf4';
 
@@ -82,23 +82,7 @@ describe(`School Form 4 (${dbKind})`, () => {
     await learner(mabini, 'Eve', 'FEMALE', { enrolmentDate: '2026-11-16', transferInFrom: 'Rizal ES' });
     await learner(mabini, 'Gil', 'MALE', { leftOn: '2026-11-20', leftReason: 'NLPA' });
     // Abe came every weekday of November (records on the no-class days are no class days' columns).
-    for (let d = 1; d <= 30; d++) {
-      const date = `2026-11-${String(d).padStart(2, '0')}`;
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (weekday === 0 || weekday === 6) continue;
-      await t.app.db
-        .insertInto('attendanceRecords')
-        .values({
-          studentId: abe,
-          schoolId,
-          date,
-          status: 'PRESENT',
-          checkInAt: `${date}T00:00:00.000Z`,
-          createdAt: nowIso(),
-          updatedAt: nowIso(),
-        })
-        .execute();
-    }
+    await insertCheckIns(t.app.db, schoolId, abe, weekdays('2026-11'));
   });
   afterAll(async () => t.close());
 

@@ -3,6 +3,7 @@ import { as, createTestApp, dbKind, loginSuperAdmin, type TestApp } from '../../
 import { signedInAdmin } from '../../helpers/admins';
 import { logsOf } from '../../helpers/schools';
 import { testClock } from '../../helpers/clock';
+import { insertCheckIns } from '../../helpers/attendance';
 import { nowIso } from '@core/time/time';
 import { ROLLOVER_MESSAGES as M, type RolloverChoices, type RolloverPlan } from '@domain/school-year';
 import { seedYearEnd, tablesOf } from './seed';
@@ -145,19 +146,7 @@ describe(`School year rollover (${dbKind})`, () => {
 
   it('commits in one go: classes up, retained stay, completers and leavers archived, the new year set; the closed year’s forms read the same', async () => {
     const s = await seedYearEnd(t.app, token);
-    for (const date of ['2026-11-09', '2026-11-10', '2026-11-11'])
-      await t.app.db
-        .insertInto('attendanceRecords')
-        .values({
-          studentId: s.ids.Cara!,
-          schoolId: s.schoolId,
-          date,
-          status: 'PRESENT',
-          checkInAt: `${date}T00:00:00.000Z`,
-          createdAt: nowIso(),
-          updatedAt: nowIso(),
-        })
-        .execute();
+    await insertCheckIns(t.app.db, s.schoolId, s.ids.Cara!, ['2026-11-09', '2026-11-10', '2026-11-11']);
     const sf2 = `/api/super-admin/schools/${s.schoolId}/sections/${s.rizal.sectionId}/sf2?month=2026-11`;
     const sf4 = `/api/super-admin/schools/${s.schoolId}/sf4?month=2027-01`;
     const sf2Before = (await call('GET', sf2)).json().data;
