@@ -5,7 +5,7 @@ import { nowIso } from '@core/time/time';
 import { ROLLOVER_UNDO_DAYS, type RolloverPlan, type RolloverTotals } from '@domain/school-year';
 import { loadYearHolidays } from '../calendar';
 import { forgetSchoolRules } from '../attendance';
-import { loadRoll } from './roll';
+import { loadRoll, type RollSection } from './roll';
 import { archiveReason, resolvePlan, type LearnerChange } from './plan';
 import { rolloverRecord } from './records';
 
@@ -109,12 +109,7 @@ export async function commitRollover(db: DB, schoolId: number, plan: RolloverPla
 }
 
 /** learner_years: each learner of the closed year as it left them (also undo's picture of the row). */
-async function recordYear(
-  trx: Executor,
-  rolloverId: number,
-  sections: { id: number; name: string; adviserName: string | null; grade: { id: number; name: string; level: number } }[],
-  changes: LearnerChange[],
-) {
+async function recordYear(trx: Executor, rolloverId: number, sections: RollSection[], changes: LearnerChange[]) {
   const sectionById = new Map(sections.map((s) => [s.id, s]));
   for (const part of chunks(changes)) {
     await trx
@@ -156,7 +151,7 @@ async function moveLearners(
   at: string,
 ) {
   const gradeOf = new Map(sections.map((s) => [s.id, s.grade.id]));
-  const groups = new Map<string, { sectionId: number; gradeId: number; ids: number[] }>();
+  const groups = new Map<number, { sectionId: number; gradeId: number; ids: number[] }>();
   for (const c of changes) {
     if (c.outcome !== 'PROMOTED' && c.outcome !== 'RETAINED') continue;
     const to =
@@ -165,9 +160,8 @@ async function moveLearners(
         : c.target
           ? { id: c.target.sectionId, gradeId: gradeOf.get(c.target.sectionId)! }
           : { id: c.learner.sectionId, gradeId: c.learner.gradeId };
-    const key = `${to.id}`;
-    if (!groups.has(key)) groups.set(key, { sectionId: to.id, gradeId: to.gradeId, ids: [] });
-    groups.get(key)!.ids.push(c.learner.id);
+    if (!groups.has(to.id)) groups.set(to.id, { sectionId: to.id, gradeId: to.gradeId, ids: [] });
+    groups.get(to.id)!.ids.push(c.learner.id);
   }
   for (const g of groups.values())
     for (const ids of chunks(g.ids))
